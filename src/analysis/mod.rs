@@ -1,0 +1,84 @@
+//! From a well-formed protocol to symbolic traces (Faial §4, Fig. 6–8):
+//! `align` (shown to users), `split` into barrier intervals, and `seq` into
+//! one two-thread trace per interval, each with a content hash.
+
+pub mod align;
+pub mod seq;
+pub mod split;
+
+use crate::protocol::wf::Unsync;
+use crate::protocol::{Cond, Expr, Loc};
+use serde::{Deserialize, Serialize};
+
+/// A synchronized-loop variable closing over an interval: `var in lo..hi`,
+/// shared by both threads.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Binder {
+    pub var: String,
+    pub lo: Expr,
+    pub hi: Expr,
+}
+
+/// One barrier interval: the code one thread runs between two consecutive
+/// barriers (a protocol closure, 𝒞 in Fig. 8), under thread-global
+/// conditions (non-empty or empty loop ranges, synchronized-conditional
+/// guards).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Interval {
+    pub binders: Vec<Binder>,
+    pub cond: Cond,
+    pub code: Unsync,
+    /// The barrier that opens the interval; `None` at kernel start.
+    pub start: Option<Loc>,
+    /// The barrier that closes it; `None` at kernel end.
+    pub end: Option<Loc>,
+}
+
+/// Whether the two symbolic threads share a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pairing {
+    /// Same block, distinct `tid` tuples; barriers order them.
+    SameBlock,
+    /// Distinct blocks; barriers order nothing, so the whole kernel is one
+    /// interval.
+    OtherBlock,
+}
+
+/// One access as issued by one symbolic thread, with every variable already
+/// renamed to that thread's copy (`x@1`, `x@2`) where it is thread-local.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TraceAccess {
+    /// `Access::id` of the source access.
+    pub id: u32,
+    pub mode: crate::protocol::Mode,
+    pub loc: Loc,
+    pub index: Vec<Expr>,
+    /// Enclosing unsynchronized-loop variables of this thread, with ranges.
+    pub loops: Vec<Binder>,
+    /// Conjunction of the conditionals this access sits under.
+    pub path: Cond,
+}
+
+/// A symbolic trace (Fig. 7) of two distinct threads over one interval,
+/// flattened into what the SMT encoding needs. Self-contained: the solver
+/// looks at nothing else.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Trace {
+    pub pairing: Pairing,
+    /// Variables both threads share: params, launch dimensions, binders (and
+    /// `bid.*` when `SameBlock`).
+    pub globals: Vec<String>,
+    /// Each thread's own variables, renamed: `[thread 1, thread 2]`.
+    pub locals: [Vec<String>; 2],
+    /// Facts over all variables: kernel assumptions, binder ranges, id
+    /// ranges, the interval condition.
+    pub assumptions: Vec<Cond>,
+    /// The id variables whose tuples must differ between the threads:
+    /// `[(x@1, x@2), …]`.
+    pub distinct: Vec<(String, String)>,
+    pub accesses: [Vec<TraceAccess>; 2],
+    /// Where the interval came from, for display only (not hashed).
+    pub start: Option<Loc>,
+    pub end: Option<Loc>,
+}

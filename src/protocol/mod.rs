@@ -1,0 +1,339 @@
+//! Memory access protocols (Faial §3, Fig. 2): the language every later stage
+//! speaks. A [`Kernel`] holds one [`ArrayProtocol`] per array; the CUDA front-end
+//! and the text parser both produce it, and nothing downstream looks at source.
+
+pub mod eval;
+pub mod parse;
+pub mod print;
+pub mod wf;
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// A position in the source the protocol came from; 1-based, 0 when unknown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Loc {
+    pub line: u32,
+    pub column: u32,
+}
+
+impl Loc {
+    pub const NONE: Loc = Loc { line: 0, column: 0 };
+    pub fn new(line: u32, column: u32) -> Loc {
+        Loc { line, column }
+    }
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// Built-in variable names. `tid` in the text format is `tid.x`.
+pub mod builtin {
+    pub const TID: [&str; 3] = ["tid.x", "tid.y", "tid.z"];
+    pub const BID: [&str; 3] = ["bid.x", "bid.y", "bid.z"];
+    pub const BLOCK_DIM: [&str; 3] = ["blockDim.x", "blockDim.y", "blockDim.z"];
+    pub const GRID_DIM: [&str; 3] = ["gridDim.x", "gridDim.y", "gridDim.z"];
+
+    /// Thread and block ids: each thread has its own value.
+    pub fn is_thread_id(name: &str) -> bool {
+        TID.contains(&name) || BID.contains(&name)
+    }
+    /// Launch dimensions: shared by all threads, symbolic (≥ 1) unless assumed.
+    pub fn is_dim(name: &str) -> bool {
+        BLOCK_DIM.contains(&name) || GRID_DIM.contains(&name)
+    }
+    pub fn is_builtin(name: &str) -> bool {
+        is_thread_id(name) || is_dim(name)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+    Min,
+    Max,
+}
+
+/// Numeric expressions over mathematical integers. Division and modulo are
+/// Euclidean (as in SMT-LIB), so the evaluator and the solver agree.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Expr {
+    Int(i64),
+    Var(String),
+    Bin(Op, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`
+    Ite(Box<Cond>, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Rel {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Cond {
+    Bool(bool),
+    Cmp(Rel, Expr, Expr),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+    Not(Box<Cond>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Read,
+    Write,
+    /// An atomic read-modify-write: never races with another atomic, does
+    /// race with plain reads and writes.
+    Atomic,
+}
+
+impl Mode {
+    /// Whether two accesses to one cell by different threads conflict.
+    pub fn conflicts(self, other: Mode) -> bool {
+        match (self, other) {
+            (Mode::Read, Mode::Read) | (Mode::Atomic, Mode::Atomic) => false,
+            _ => true,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Read => "read",
+            Mode::Write => "write",
+            Mode::Atomic => "atomic",
+        }
+    }
+}
+
+/// One memory access `o[n1][n2]…`. `id` is unique within its array protocol
+/// and survives every transformation, so a race found on a transformed
+/// protocol can be traced back to (and replayed on) the source.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Access {
+    pub id: u32,
+    pub mode: Mode,
+    pub index: Vec<Expr>,
+    pub loc: Loc,
+}
+
+/// Source protocols, before well-formedness tags loops and conditionals.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stmt {
+    Skip,
+    Access(Access),
+    Sync(Loc),
+    Seq(Vec<Stmt>),
+    If {
+        cond: Cond,
+        then: Box<Stmt>,
+        els: Box<Stmt>,
+        loc: Loc,
+    },
+    /// `for var in lo..hi { body }`: lower bound included, upper excluded.
+    For {
+        var: String,
+        lo: Expr,
+        hi: Expr,
+        body: Box<Stmt>,
+        loc: Loc,
+    },
+}
+
+/// Which threads can see an array: one block's threads (`__shared__`), or the
+/// whole grid (global memory), where `sync` orders nothing across blocks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    #[default]
+    Shared,
+    Global,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ArrayProtocol {
+    pub name: String,
+    pub scope: Scope,
+    pub body: Stmt,
+    pub loc: Loc,
+}
+
+/// A set of protocols sharing parameters: one kernel, or one protocol file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Kernel {
+    pub name: String,
+    /// Thread-global variables: every thread sees the same value. Natural
+    /// numbers, unconstrained unless assumed.
+    pub params: Vec<String>,
+    /// Thread-local unknowns: each thread has its own value. A race whose
+    /// index or path depends on one is only *possible*.
+    pub locals: Vec<String>,
+    /// Global assumptions over params and launch dimensions.
+    pub assumes: Vec<Cond>,
+    pub arrays: Vec<ArrayProtocol>,
+}
+
+impl Expr {
+    pub fn var(name: &str) -> Expr {
+        Expr::Var(name.to_string())
+    }
+    pub fn bin(op: Op, a: Expr, b: Expr) -> Expr {
+        Expr::Bin(op, Box::new(a), Box::new(b))
+    }
+    pub fn add(a: Expr, b: Expr) -> Expr {
+        Expr::bin(Op::Add, a, b)
+    }
+    pub fn sub(a: Expr, b: Expr) -> Expr {
+        Expr::bin(Op::Sub, a, b)
+    }
+
+    pub fn free_vars(&self, out: &mut BTreeSet<String>) {
+        match self {
+            Expr::Int(_) => {}
+            Expr::Var(v) => {
+                out.insert(v.clone());
+            }
+            Expr::Bin(_, a, b) => {
+                a.free_vars(out);
+                b.free_vars(out);
+            }
+            Expr::Ite(c, a, b) => {
+                c.free_vars(out);
+                a.free_vars(out);
+                b.free_vars(out);
+            }
+        }
+    }
+
+    /// Capture-free substitution of `var` by `by` (expressions bind nothing).
+    pub fn subst(&self, var: &str, by: &Expr) -> Expr {
+        match self {
+            Expr::Var(v) if v == var => by.clone(),
+            Expr::Int(_) | Expr::Var(_) => self.clone(),
+            Expr::Bin(op, a, b) => Expr::bin(*op, a.subst(var, by), b.subst(var, by)),
+            Expr::Ite(c, a, b) => Expr::Ite(
+                Box::new(c.subst(var, by)),
+                Box::new(a.subst(var, by)),
+                Box::new(b.subst(var, by)),
+            ),
+        }
+    }
+}
+
+impl Cond {
+    pub fn cmp(rel: Rel, a: Expr, b: Expr) -> Cond {
+        Cond::Cmp(rel, a, b)
+    }
+    /// Conjunction that folds literal `true`/`false`.
+    pub fn and(a: Cond, b: Cond) -> Cond {
+        match (a, b) {
+            (Cond::Bool(true), c) | (c, Cond::Bool(true)) => c,
+            (Cond::Bool(false), _) | (_, Cond::Bool(false)) => Cond::Bool(false),
+            (a, b) => Cond::And(Box::new(a), Box::new(b)),
+        }
+    }
+    pub fn or(a: Cond, b: Cond) -> Cond {
+        match (a, b) {
+            (Cond::Bool(false), c) | (c, Cond::Bool(false)) => c,
+            (Cond::Bool(true), _) | (_, Cond::Bool(true)) => Cond::Bool(true),
+            (a, b) => Cond::Or(Box::new(a), Box::new(b)),
+        }
+    }
+    pub fn not(a: Cond) -> Cond {
+        match a {
+            Cond::Bool(b) => Cond::Bool(!b),
+            Cond::Not(c) => *c,
+            c => Cond::Not(Box::new(c)),
+        }
+    }
+    pub fn all(cs: impl IntoIterator<Item = Cond>) -> Cond {
+        cs.into_iter().fold(Cond::Bool(true), Cond::and)
+    }
+
+    pub fn free_vars(&self, out: &mut BTreeSet<String>) {
+        match self {
+            Cond::Bool(_) => {}
+            Cond::Cmp(_, a, b) => {
+                a.free_vars(out);
+                b.free_vars(out);
+            }
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                a.free_vars(out);
+                b.free_vars(out);
+            }
+            Cond::Not(a) => a.free_vars(out),
+        }
+    }
+
+    pub fn subst(&self, var: &str, by: &Expr) -> Cond {
+        match self {
+            Cond::Bool(_) => self.clone(),
+            Cond::Cmp(r, a, b) => Cond::Cmp(*r, a.subst(var, by), b.subst(var, by)),
+            Cond::And(a, b) => Cond::And(Box::new(a.subst(var, by)), Box::new(b.subst(var, by))),
+            Cond::Or(a, b) => Cond::Or(Box::new(a.subst(var, by)), Box::new(b.subst(var, by))),
+            Cond::Not(a) => Cond::Not(Box::new(a.subst(var, by))),
+        }
+    }
+}
+
+impl Stmt {
+    pub fn seq(items: Vec<Stmt>) -> Stmt {
+        Stmt::Seq(items)
+    }
+
+    /// Whether a barrier occurs anywhere inside: such a loop or conditional
+    /// is *synchronized*.
+    pub fn has_sync(&self) -> bool {
+        match self {
+            Stmt::Skip | Stmt::Access(_) => false,
+            Stmt::Sync(_) => true,
+            Stmt::Seq(items) => items.iter().any(Stmt::has_sync),
+            Stmt::If { then, els, .. } => then.has_sync() || els.has_sync(),
+            Stmt::For { body, .. } => body.has_sync(),
+        }
+    }
+
+    /// Every access, in program order.
+    pub fn accesses<'a>(&'a self, out: &mut Vec<&'a Access>) {
+        match self {
+            Stmt::Skip | Stmt::Sync(_) => {}
+            Stmt::Access(a) => out.push(a),
+            Stmt::Seq(items) => items.iter().for_each(|s| s.accesses(out)),
+            Stmt::If { then, els, .. } => {
+                then.accesses(out);
+                els.accesses(out);
+            }
+            Stmt::For { body, .. } => body.accesses(out),
+        }
+    }
+}
+
+impl Kernel {
+    pub fn array(&self, name: &str) -> Option<&ArrayProtocol> {
+        self.arrays.iter().find(|a| a.name == name)
+    }
+    pub fn is_param(&self, name: &str) -> bool {
+        builtin::is_dim(name) || self.params.iter().any(|p| p == name)
+    }
+    pub fn is_local(&self, name: &str) -> bool {
+        self.locals.iter().any(|p| p == name)
+    }
+}

@@ -1,0 +1,1 @@
+//! Z3 encoding of symbolic traces (Faial §6 "Quantification").
