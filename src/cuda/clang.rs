@@ -185,9 +185,6 @@ impl<'tu> Node<'tu> {
     pub fn id(&self) -> u32 {
         unsafe { clang_hashCursor(clang_getCanonicalCursor(self.c)) }
     }
-    pub fn same(&self, other: &Node) -> bool {
-        unsafe { clang_equalCursors(clang_getCanonicalCursor(self.c), clang_getCanonicalCursor(other.c)) != 0 }
-    }
     pub fn binop(&self) -> c_int {
         unsafe { clang_getCursorBinaryOperatorKind(self.c) }
     }
@@ -196,13 +193,6 @@ impl<'tu> Node<'tu> {
     }
     pub fn ty(&self) -> Ty {
         Ty(unsafe { clang_getCursorType(self.c) })
-    }
-    pub fn result_ty(&self) -> Ty {
-        Ty(unsafe { clang_getCursorResultType(self.c) })
-    }
-    pub fn storage_static_or_extern(&self) -> bool {
-        let s = unsafe { clang_Cursor_getStorageClass(self.c) };
-        s == CX_SC_Static || s == CX_SC_Extern
     }
     pub fn has_attr(&self, kind: c_int) -> bool {
         self.children().iter().any(|c| c.kind() == kind)
@@ -236,10 +226,41 @@ impl<'tu> Node<'tu> {
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.c) != 0 }
     }
-    pub fn semantic_parent(&self) -> Option<Node<'tu>> {
-        let c = unsafe { clang_getCursorSemanticParent(self.c) };
-        let n = Node { c, _tu: self._tu };
-        (!n.is_null()).then_some(n)
+    pub fn is_expression(&self) -> bool {
+        unsafe { clang_isExpression(self.kind()) != 0 }
+    }
+    /// Byte offset of the cursor's start in its file (expansion location).
+    pub fn offset(&self) -> u32 {
+        unsafe {
+            let loc = clang_getRangeStart(clang_getCursorExtent(self.c));
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            clang_getExpansionLocation(loc, ptr::null_mut(), &mut line, &mut column, &mut offset);
+            offset
+        }
+    }
+    /// The cursor's tokens, with their byte offsets.
+    pub fn tokens(&self) -> Vec<(String, u32)> {
+        unsafe {
+            let tu = self._tu.tu;
+            let mut toks: *mut CXToken = ptr::null_mut();
+            let mut n: c_uint = 0;
+            clang_tokenize(tu, clang_getCursorExtent(self.c), &mut toks, &mut n);
+            if toks.is_null() {
+                return Vec::new();
+            }
+            let out = (0..n as usize)
+                .map(|i| {
+                    let t = *toks.add(i);
+                    let text = cx_string(clang_getTokenSpelling(tu, t));
+                    let loc = clang_getTokenLocation(tu, t);
+                    let (mut line, mut column, mut offset) = (0, 0, 0);
+                    clang_getExpansionLocation(loc, ptr::null_mut(), &mut line, &mut column, &mut offset);
+                    (text, offset)
+                })
+                .collect();
+            clang_disposeTokens(tu, toks, n);
+            out
+        }
     }
 }
 
@@ -256,9 +277,6 @@ impl Ty {
     pub fn pointee(&self) -> Ty {
         Ty(unsafe { clang_getPointeeType(self.0) })
     }
-    pub fn element(&self) -> Ty {
-        Ty(unsafe { clang_getArrayElementType(self.0) })
-    }
     pub fn spelling(&self) -> String {
         cx_string(unsafe { clang_getTypeSpelling(self.0) })
     }
@@ -267,21 +285,16 @@ impl Ty {
         k == CXType_Pointer || k == CXType_LValueReference && self.canonical().pointee().is_array()
     }
     pub fn is_array(&self) -> bool {
-        matches!(
-            self.canonical().kind(),
-            CXType_ConstantArray | CXType_IncompleteArray | CXType_VariableArray | CXType_DependentSizedArray
-        )
+        let k = self.canonical().kind();
+        k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray || k == CXType_DependentSizedArray
     }
     pub fn is_reference(&self) -> bool {
-        matches!(self.canonical().kind(), CXType_LValueReference | CXType_RValueReference)
+        let k = self.canonical().kind();
+        k == CXType_LValueReference || k == CXType_RValueReference
     }
     pub fn is_integral(&self) -> bool {
         let k = self.canonical().kind();
         (CXType_Bool..=CXType_Int128).contains(&k) || k == CXType_Enum
-    }
-    pub fn is_floating(&self) -> bool {
-        let k = self.canonical().kind();
-        (CXType_Float..=CXType_LongDouble).contains(&k) || k == CXType_Half || k == CXType_Float16
     }
     pub fn is_record(&self) -> bool {
         self.canonical().kind() == CXType_Record
@@ -304,13 +317,13 @@ pub mod kind {
         CXCursor_CXXFunctionalCastExpr as FUNCTIONAL_CAST, CXCursor_CXXStaticCastExpr as STATIC_CAST,
         CXCursor_CXXReinterpretCastExpr as REINTERPRET_CAST, CXCursor_CXXConstCastExpr as CONST_CAST,
         CXCursor_CallExpr as CALL, CXCursor_CaseStmt as CASE, CXCursor_CharacterLiteral as CHAR_LIT,
-        CXCursor_ClassTemplate as CLASS_TEMPLATE, CXCursor_CompoundAssignOperator as COMPOUND_ASSIGN,
+        CXCursor_CompoundAssignOperator as COMPOUND_ASSIGN,
         CXCursor_CompoundStmt as COMPOUND, CXCursor_ConditionalOperator as CONDITIONAL,
         CXCursor_ContinueStmt as CONTINUE, CXCursor_DeclRefExpr as DECL_REF, CXCursor_DeclStmt as DECL_STMT,
         CXCursor_DefaultStmt as DEFAULT, CXCursor_DoStmt as DO, CXCursor_EnumConstantDecl as ENUM_CONSTANT,
         CXCursor_FieldDecl as FIELD, CXCursor_FloatingLiteral as FLOAT_LIT, CXCursor_ForStmt as FOR,
         CXCursor_FunctionDecl as FUNCTION, CXCursor_FunctionTemplate as FUNCTION_TEMPLATE,
-        CXCursor_GotoStmt as GOTO, CXCursor_IfStmt as IF, CXCursor_InitListExpr as INIT_LIST,
+        CXCursor_GotoStmt as GOTO, CXCursor_IfStmt as IF,
         CXCursor_IntegerLiteral as INT_LIT, CXCursor_LabelStmt as LABEL, CXCursor_LambdaExpr as LAMBDA,
         CXCursor_MSAsmStmt as MS_ASM, CXCursor_MemberRefExpr as MEMBER_REF, CXCursor_Namespace as NAMESPACE,
         CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM, CXCursor_NullStmt as NULL_STMT,
@@ -318,14 +331,14 @@ pub mod kind {
         CXCursor_StructDecl as STRUCT, CXCursor_ClassDecl as CLASS, CXCursor_SwitchStmt as SWITCH,
         CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY, CXCursor_UnexposedExpr as UNEXPOSED,
         CXCursor_VarDecl as VAR, CXCursor_WhileStmt as WHILE, CXCursor_LinkageSpec as LINKAGE_SPEC,
-        CXCursor_CXXForRangeStmt as FOR_RANGE, CXCursor_CXXThisExpr as THIS, CXCursor_StringLiteral as STRING_LIT,
-        CXCursor_TemplateRef as TEMPLATE_REF, CXCursor_TypeRef as TYPE_REF, CXCursor_UnexposedStmt as UNEXPOSED_STMT,
+        CXCursor_CXXForRangeStmt as FOR_RANGE, CXCursor_StringLiteral as STRING_LIT,
+        CXCursor_TypeRef as TYPE_REF,
         CXCursor_CXXNullPtrLiteralExpr as NULLPTR, CXCursor_GNUNullExpr as GNU_NULL,
-        CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_OverloadedDeclRef as OVERLOADED_DECL_REF,
-        CXCursor_StmtExpr as STMT_EXPR, CXCursor_PackExpansionExpr as PACK_EXPANSION,
+        
+        CXCursor_StmtExpr as STMT_EXPR,
         CXCursor_CXXMethod as METHOD, CXCursor_Constructor as CONSTRUCTOR, CXCursor_CXXNewExpr as NEW,
         CXCursor_CXXDeleteExpr as DELETE, CXCursor_CXXThrowExpr as THROW, CXCursor_CXXTryStmt as TRY,
-        CXCursor_CXXCatchStmt as CATCH,
+        
     };
 }
 
@@ -349,8 +362,6 @@ pub mod op {
     pub const LAND: i32 = 20;
     pub const LOR: i32 = 21;
     pub const ASSIGN: i32 = 22;
-    pub const MUL_ASSIGN: i32 = 23;
-    pub const OR_ASSIGN: i32 = 32;
     pub const COMMA: i32 = 33;
 
     pub const POST_INC: i32 = 1;

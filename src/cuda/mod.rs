@@ -2,9 +2,15 @@
 //! with a built-in prelude of stub headers; every `__global__` kernel is
 //! lowered (through `imp`) to one memory access protocol per array.
 
-use crate::protocol::{Kernel, Loc};
+mod clang;
+pub mod label;
+mod lower;
+mod prelude;
+
+use crate::protocol::{builtin, Cond, Expr, Kernel, Loc, Rel};
+use clang::{kind as K, Node, Tu};
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What the user passes on the command line besides files.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -58,3 +64,176 @@ pub struct Unit {
     pub includes: Vec<(PathBuf, String)>,
     pub expectation: Option<Expectation>,
 }
+
+/// Parses a file from disk; an unreadable file is a unit with one
+/// diagnostic.
+pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Unit {
+    match std::fs::read(path) {
+        Ok(src) => parse_source(path, &src, opts),
+        Err(e) => Unit {
+            kernels: Vec::new(),
+            diagnostics: vec![format!("{}: cannot read: {e}", path.display())],
+            includes: Vec::new(),
+            expectation: None,
+        },
+    }
+}
+
+/// Parses CUDA source text as if it were the file `path`, and lowers every
+/// `__global__` kernel defined in it. Never panics: clang's errors become
+/// diagnostics and a kernel that cannot be lowered gets `Unsupported`.
+pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
+    let text = String::from_utf8_lossy(src);
+    let (expectation, label_params) = label::read(&text);
+    let mut unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation };
+    if src.contains(&0) {
+        unit.diagnostics.push(format!("{}: not a text file", path.display()));
+        return unit;
+    }
+    let launch = Launch {
+        block_dim: opts.block_dim.or(unit.expectation.as_ref().and_then(|e| e.block_dim)),
+        grid_dim: opts.grid_dim.or(unit.expectation.as_ref().and_then(|e| e.grid_dim)),
+        params: label_params.into_iter().chain(opts.params.iter().cloned()).collect(),
+    };
+    let main = absolute(path);
+    let main_str = main.to_string_lossy().into_owned();
+    let mut args: Vec<String> = ["-x", "cuda", "--cuda-device-only", "-nocudalib", "-std=c++17", "-fsyntax-only", "-w"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut unsaved = vec![(main_str.clone(), src.to_vec())];
+    match &opts.cuda_path {
+        Some(dir) => args.push(format!("--cuda-path={}", dir.display())),
+        None => {
+            args.push("-nocudainc".into());
+            args.push(format!("-I{}", prelude::DIR));
+            args.push("-include".into());
+            args.push(prelude::forced());
+            unsaved.extend(prelude::files());
+        }
+    }
+    for d in &opts.include_dirs {
+        args.push(format!("-I{}", d.display()));
+    }
+    if let Some(dir) = main.parent() {
+        args.push(format!("-I{}", dir.display()));
+    }
+    for d in &opts.defines {
+        args.push(format!("-D{d}"));
+    }
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| parse_tu(&main_str, &args, &unsaved, &launch)));
+    match parsed {
+        Ok(Ok((kernels, diagnostics, includes))) => {
+            unit.kernels = kernels;
+            unit.diagnostics.extend(diagnostics);
+            unit.includes = includes;
+        }
+        Ok(Err(e)) => unit.diagnostics.push(format!("{}: {e}", path.display())),
+        Err(_) => unit.diagnostics.push(format!("{}: internal error while parsing", path.display())),
+    }
+    unit
+}
+
+struct Launch {
+    block_dim: Option<[u64; 3]>,
+    grid_dim: Option<[u64; 3]>,
+    params: Vec<(String, i64)>,
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().map(|d| d.join(path)).unwrap_or_else(|_| path.to_path_buf())
+    }
+}
+
+type Parsed = (Vec<KernelUnit>, Vec<String>, Vec<(PathBuf, String)>);
+
+fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: &Launch) -> Result<Parsed, String> {
+    let tu = Tu::parse(main, args, unsaved)?;
+    let diagnostics: Vec<String> =
+        tu.diagnostics().into_iter().filter(|d| d.severity >= clang::DIAG_ERROR).map(|d| d.text).collect();
+    let mut includes = Vec::new();
+    for f in tu.inclusions() {
+        let s = f.to_string_lossy().into_owned();
+        if s == main || includes.iter().any(|(p, _): &(PathBuf, String)| *p == f) {
+            continue;
+        }
+        let bytes = unsaved.iter().find(|(n, _)| *n == s).map(|(_, b)| b.clone()).or_else(|| std::fs::read(&f).ok());
+        if let Some(b) = bytes {
+            includes.push((f, blake3::hash(&b).to_hex().to_string()));
+        }
+    }
+    let mut found = Vec::new();
+    collect_kernels(&tu.root(), main, &mut found);
+    let warp_is_block = launch.block_dim.map(|d| d.iter().product::<u64>() <= 32).unwrap_or(false);
+    let kernels = found
+        .into_iter()
+        .map(|f| {
+            let name = f.spelling();
+            let loc = Loc::new(f.pos().line, f.pos().column);
+            let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                lower::Lower::new(&name, warp_is_block).kernel(&f)
+            }))
+            .unwrap_or_else(|_| Err(Unsupported { reason: "internal error while lowering".into(), loc }))
+            .map(|p| {
+                let mut k = crate::imp::infer(&p);
+                k.assumes.extend(launch_assumes(launch, &k));
+                k
+            });
+            KernelUnit { name, loc, lowered, display_names: display_names() }
+        })
+        .collect();
+    Ok((kernels, diagnostics, includes))
+}
+
+/// `__global__` definitions in the main file (templates included: they are
+/// analysed once, with value template parameters as parameters).
+fn collect_kernels<'a>(n: &Node<'a>, main: &str, out: &mut Vec<Node<'a>>) {
+    for c in n.children() {
+        let k = c.kind();
+        if k == K::NAMESPACE || k == K::LINKAGE_SPEC {
+            collect_kernels(&c, main, out);
+        } else if (k == K::FUNCTION || k == K::FUNCTION_TEMPLATE)
+            && c.is_definition()
+            && c.has_attr(K::CUDA_GLOBAL)
+            && c.pos().file == main
+        {
+            out.push(c);
+        }
+    }
+}
+
+fn launch_assumes(launch: &Launch, k: &Kernel) -> Vec<Cond> {
+    let mut out = Vec::new();
+    let dims = [(launch.block_dim, builtin::BLOCK_DIM), (launch.grid_dim, builtin::GRID_DIM)];
+    for (dim, names) in dims {
+        if let Some(d) = dim {
+            for (v, n) in d.iter().zip(names) {
+                out.push(Cond::cmp(Rel::Eq, Expr::var(n), Expr::Int(*v as i64)));
+            }
+        }
+    }
+    for (name, v) in &launch.params {
+        if k.params.iter().any(|p| p == name) {
+            out.push(Cond::cmp(Rel::Eq, Expr::var(name), Expr::Int(*v)));
+        }
+    }
+    out
+}
+
+/// How built-in variables read in CUDA.
+pub fn display_names() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for d in ["x", "y", "z"] {
+        out.push((format!("tid.{d}"), format!("threadIdx.{d}")));
+        out.push((format!("bid.{d}"), format!("blockIdx.{d}")));
+        out.push((format!("blockDim.{d}"), format!("blockDim.{d}")));
+        out.push((format!("gridDim.{d}"), format!("gridDim.{d}")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

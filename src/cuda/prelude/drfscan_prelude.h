@@ -15,13 +15,8 @@
 #define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __restrict__ __restrict
-#define __CUDACC__ 1
 #define __NVCC__ 1
 #define CUDART_VERSION 12000
-#define __CUDA_ARCH__ 800
-#define warpSize 32
-
-#include "__clang_cuda_builtin_vars.h"
 
 typedef __SIZE_TYPE__ size_t;
 typedef __PTRDIFF_TYPE__ ptrdiff_t;
@@ -66,6 +61,14 @@ struct dim3 {
   __host__ __device__ dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
   __host__ __device__ operator uint3() const { uint3 r; r.x = x; r.y = y; r.z = z; return r; }
 };
+
+/* Thread and block ids and launch dimensions, as plain structures so that
+   `threadIdx.x` is an ordinary member access. */
+extern __device__ const uint3 threadIdx;
+extern __device__ const uint3 blockIdx;
+extern __device__ const dim3 blockDim;
+extern __device__ const dim3 gridDim;
+constexpr int warpSize = 32;
 
 /* Barriers, fences, warp primitives. */
 __device__ void __syncthreads(void);
