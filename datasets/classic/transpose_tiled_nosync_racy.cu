@@ -2,7 +2,7 @@
 // options: --block-dim 32,8 --grid-dim 8,4 --param width=256 --param height=128
 // Mutant of transpose_tiled_drf.cu: the barrier between filling the tile and
 // reading it transposed is missing, so thread (x, y) reads tile[x][y + j]
-// while thread (y + j, x - j) may still be writing it.
+// while the thread that loads row x, column y + j may still be writing it.
 
 #define TILE 32
 #define ROWS 8
