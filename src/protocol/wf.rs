@@ -105,6 +105,51 @@ pub fn erase_barriers(stmt: &Stmt) -> Unsync {
     }
 }
 
+impl WellFormed {
+    /// Back to a source protocol, so the evaluator can run tagged and
+    /// transformed protocols and compare them with the original.
+    pub fn to_stmt(&self) -> Stmt {
+        items_to_stmt(&self.body)
+    }
+}
+
+/// A synchronized sequence as a source protocol.
+pub fn items_to_stmt(items: &[Synced]) -> Stmt {
+    Stmt::Seq(
+        items
+            .iter()
+            .map(|item| match item {
+                Synced::Code(u) => u.to_stmt(),
+                Synced::Barrier(loc) => Stmt::Sync(*loc),
+                Synced::Loop {
+                    var,
+                    lo,
+                    hi,
+                    body,
+                    loc,
+                } => Stmt::For {
+                    var: var.clone(),
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                    body: Box::new(items_to_stmt(body)),
+                    loc: *loc,
+                },
+                Synced::If {
+                    cond,
+                    then,
+                    els,
+                    loc,
+                } => Stmt::If {
+                    cond: cond.clone(),
+                    then: Box::new(items_to_stmt(then)),
+                    els: Box::new(items_to_stmt(els)),
+                    loc: *loc,
+                },
+            })
+            .collect(),
+    )
+}
+
 /// Every access of `u`, in program order.
 pub fn unsync_accesses<'a>(u: &'a Unsync, out: &mut Vec<&'a Access>) {
     match u {
@@ -234,6 +279,29 @@ impl Unsync {
                 } else {
                     Box::new(body.subst(var, by))
                 },
+            },
+        }
+    }
+
+    /// As a source protocol; source positions of loops and conditionals are
+    /// not kept in unsynchronized code.
+    pub fn to_stmt(&self) -> Stmt {
+        match self {
+            Unsync::Skip => Stmt::Skip,
+            Unsync::Access(a) => Stmt::Access(a.clone()),
+            Unsync::Seq(items) => Stmt::Seq(items.iter().map(Unsync::to_stmt).collect()),
+            Unsync::If(c, a, b) => Stmt::If {
+                cond: c.clone(),
+                then: Box::new(a.to_stmt()),
+                els: Box::new(b.to_stmt()),
+                loc: Loc::NONE,
+            },
+            Unsync::For { var, lo, hi, body } => Stmt::For {
+                var: var.clone(),
+                lo: lo.clone(),
+                hi: hi.clone(),
+                body: Box::new(body.to_stmt()),
+                loc: Loc::NONE,
             },
         }
     }
@@ -739,5 +807,98 @@ mod tests {
         let mut accs = Vec::new();
         items_accesses(&out, &mut accs);
         assert_eq!(accs.len(), 2);
+    }
+
+    mod random {
+        use super::*;
+        use crate::protocol::eval::{run, Instance};
+        use proptest::prelude::*;
+
+        fn expr() -> impl Strategy<Value = Expr> {
+            prop_oneof![
+                Just(var("tid.x")),
+                Just(var("N")),
+                Just(var("i")),
+                Just(var("bid.x")),
+                (0i64..3).prop_map(Expr::Int),
+                Just(Expr::add(var("tid.x"), var("i"))),
+            ]
+        }
+
+        fn cond() -> impl Strategy<Value = Cond> {
+            (
+                expr(),
+                expr(),
+                prop_oneof![Just(Rel::Lt), Just(Rel::Eq), Just(Rel::Ge)],
+            )
+                .prop_map(|(a, b, r)| Cond::cmp(r, a, b))
+        }
+
+        /// Random protocols; `i` is both a parameter and every loop's
+        /// variable, so any reference to it is bound.
+        fn stmt() -> impl Strategy<Value = Stmt> {
+            let leaf = prop_oneof![
+                Just(Stmt::Skip),
+                (
+                    prop_oneof![Just(Mode::Read), Just(Mode::Write)],
+                    expr(),
+                    1u32..9
+                )
+                    .prop_map(|(m, e, line)| acc(line, m, e)),
+                (1u32..9).prop_map(sync),
+            ];
+            leaf.prop_recursive(4, 24, 4, |inner| {
+                prop_oneof![
+                    prop::collection::vec(inner.clone(), 0..4).prop_map(Stmt::Seq),
+                    (cond(), inner.clone(), inner.clone()).prop_map(|(c, a, b)| Stmt::If {
+                        cond: c,
+                        then: Box::new(a),
+                        els: Box::new(b),
+                        loc: Loc::new(70, 1),
+                    }),
+                    (expr(), expr(), inner).prop_map(|(lo, hi, body)| for_("i", lo, hi, body)),
+                ]
+            })
+        }
+
+        fn kernel() -> Kernel {
+            Kernel {
+                params: vec!["N".into(), "i".into()],
+                ..Kernel::default()
+            }
+        }
+
+        proptest! {
+            /// Tagging keeps the semantics, and a protocol it accepts never
+            /// diverges when run.
+            #[test]
+            fn tagging_preserves_runs(body in stmt(), n in 0i64..3, i in 0i64..3) {
+                let k = kernel();
+                let array = ArrayProtocol { name: "a".into(), scope: Scope::Shared, body, loc: Loc::NONE };
+                let inst = Instance::default()
+                    .global("N", n)
+                    .global("i", i)
+                    .global("blockDim.x", 2)
+                    .thread([0; 3], [0; 3])
+                    .thread([0; 3], [1, 0, 0]);
+                let source = run(&k, &array, &inst, 100_000);
+                if let Ok(wf) = well_formed(&k, &array) {
+                    let source = source.expect("a well-formed protocol runs");
+                    let tagged = ArrayProtocol { body: wf.to_stmt(), ..array.clone() };
+                    prop_assert_eq!(run(&k, &tagged, &inst, 100_000), Ok(source.clone()));
+                    let erased = ArrayProtocol { body: erase_barriers(&array.body).to_stmt(), ..array };
+                    let flat: Vec<_> = source.into_iter().map(|v| AccessValueAt0(v.thread, v.id, v.index)).collect();
+                    let erased: Vec<_> = run(&k, &erased, &inst, 100_000)
+                        .expect("erased protocols have no barriers")
+                        .into_iter()
+                        .map(|v| { assert_eq!(v.phase, 0); AccessValueAt0(v.thread, v.id, v.index) })
+                        .collect();
+                    prop_assert_eq!(erased, flat);
+                }
+            }
+        }
+
+        #[derive(Debug, PartialEq)]
+        struct AccessValueAt0(usize, u32, Vec<i64>);
     }
 }
