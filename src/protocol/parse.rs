@@ -1,1 +1,778 @@
-//! See the module docs of the parent.
+//! The protocol text format: a hand-written lexer and recursive-descent
+//! parser producing a [`Kernel`]. The format is documented in
+//! `docs-protocol-format.md`; [`super::print`] is its inverse.
+//!
+//! Blocks are flattened as they are parsed (nested blocks spliced, `skip`
+//! dropped, a single statement unwrapped), so `{ wr[tid] }` and `wr[tid]` give
+//! the same [`Stmt`]; [`flatten`] applies that normal form to any statement.
+
+use super::{Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope, Stmt};
+use std::collections::HashMap;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}
+
+impl ParseError {
+    fn new(loc: Loc, message: impl Into<String>) -> ParseError {
+        ParseError {
+            line: loc.line,
+            column: loc.column,
+            message: message.into(),
+        }
+    }
+    pub fn loc(&self) -> Loc {
+        Loc::new(self.line, self.column)
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+type Result<T> = std::result::Result<T, ParseError>;
+
+/// Parses a protocol file. Kernel.name is left empty for the caller to set.
+pub fn parse(src: &str) -> Result<Kernel> {
+    let toks = lex(src)?;
+    Parser::new(toks).file()
+}
+
+/// Like [`parse`], but first rejects bytes that are not UTF-8, naming the
+/// position of the first bad byte.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Kernel> {
+    match std::str::from_utf8(bytes) {
+        Ok(src) => parse(src),
+        Err(e) => {
+            let good = e.valid_up_to();
+            // The prefix is valid UTF-8 by construction.
+            let prefix = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+            let mut loc = Loc::new(1, 1);
+            for c in prefix.chars() {
+                advance(&mut loc, c);
+            }
+            Err(ParseError::new(
+                loc,
+                format!("invalid UTF-8 (byte 0x{:02x}); protocol files must be UTF-8 text", bytes[good]),
+            ))
+        }
+    }
+}
+
+/// The parser's normal form of a statement: nested sequences spliced,
+/// `skip` dropped from sequences, one-element sequences unwrapped, an empty
+/// sequence turned into `skip`. Locations and ids are kept.
+pub fn flatten(s: &Stmt) -> Stmt {
+    match s {
+        Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) => s.clone(),
+        Stmt::Seq(items) => block(items.iter().map(flatten).collect()),
+        Stmt::If { cond, then, els, loc } => Stmt::If {
+            cond: cond.clone(),
+            then: Box::new(flatten(then)),
+            els: Box::new(flatten(els)),
+            loc: *loc,
+        },
+        Stmt::For { var, lo, hi, body, loc } => Stmt::For {
+            var: var.clone(),
+            lo: lo.clone(),
+            hi: hi.clone(),
+            body: Box::new(flatten(body)),
+            loc: *loc,
+        },
+    }
+}
+
+/// Builds a block from statements already in normal form.
+fn block(items: Vec<Stmt>) -> Stmt {
+    let mut out = Vec::with_capacity(items.len());
+    for s in items {
+        match s {
+            Stmt::Skip => {}
+            Stmt::Seq(inner) => out.extend(inner),
+            s => out.push(s),
+        }
+    }
+    match out.len() {
+        0 => Stmt::Skip,
+        1 => out.pop().unwrap_or(Stmt::Skip),
+        _ => Stmt::Seq(out),
+    }
+}
+
+/// Words that cannot name a variable or an array.
+const KEYWORDS: &[&str] = &[
+    "params", "locals", "assume", "array", "shared", "global", "skip", "sync", "rd", "wr", "atomic", "for", "in",
+    "if", "else", "true", "false", "min", "max", "tid", "bid", "blockDim", "gridDim",
+];
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Ident(String),
+    Int(u64),
+    Sym(&'static str),
+    Eof,
+}
+
+impl fmt::Display for Tok {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tok::Ident(s) => write!(f, "`{s}`"),
+            Tok::Int(n) => write!(f, "`{n}`"),
+            Tok::Sym(s) => write!(f, "`{s}`"),
+            Tok::Eof => write!(f, "end of file"),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    loc: Loc,
+}
+
+const SYMBOLS2: &[&str] = &["..", "<<", ">>", "==", "!=", "<=", ">=", "&&", "||"];
+const SYMBOLS1: &[&str] = &[
+    ";", ",", ".", "{", "}", "[", "]", "(", ")", "+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "!", "?", ":",
+];
+
+fn advance(loc: &mut Loc, c: char) {
+    if c == '\n' {
+        loc.line += 1;
+        loc.column = 1;
+    } else {
+        loc.column += 1;
+    }
+}
+
+fn lex(src: &str) -> Result<Vec<Token>> {
+    let chars: Vec<char> = src.chars().collect();
+    let mut toks = Vec::new();
+    let mut loc = Loc::new(1, 1);
+    let mut i = 0;
+    let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
+    while i < chars.len() {
+        let c = chars[i];
+        let start = loc;
+        if c.is_whitespace() {
+            advance(&mut loc, c);
+            i += 1;
+        } else if c == '#' || (c == '/' && at(i + 1) == '/') {
+            while i < chars.len() && chars[i] != '\n' {
+                advance(&mut loc, chars[i]);
+                i += 1;
+            }
+        } else if c == '/' && at(i + 1) == '*' {
+            i += 2;
+            loc.column += 2;
+            loop {
+                if i >= chars.len() {
+                    return Err(ParseError::new(start, "unterminated `/*` comment"));
+                }
+                if chars[i] == '*' && at(i + 1) == '/' {
+                    i += 2;
+                    loc.column += 2;
+                    break;
+                }
+                advance(&mut loc, chars[i]);
+                i += 1;
+            }
+        } else if c.is_ascii_digit() {
+            let mut text = String::new();
+            while at(i).is_ascii_alphanumeric() || at(i) == '_' {
+                text.push(chars[i]);
+                advance(&mut loc, chars[i]);
+                i += 1;
+            }
+            if !text.chars().all(|c| c.is_ascii_digit()) {
+                return Err(ParseError::new(start, format!("invalid number `{text}`")));
+            }
+            let n = text
+                .parse::<u64>()
+                .map_err(|_| ParseError::new(start, format!("integer literal `{text}` is too large")))?;
+            toks.push(Token { tok: Tok::Int(n), loc: start });
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let mut text = String::new();
+            while at(i).is_ascii_alphanumeric() || at(i) == '_' {
+                text.push(chars[i]);
+                advance(&mut loc, chars[i]);
+                i += 1;
+            }
+            toks.push(Token { tok: Tok::Ident(text), loc: start });
+        } else {
+            let two: String = [c, at(i + 1)].iter().collect();
+            let sym = SYMBOLS2
+                .iter()
+                .find(|s| **s == two)
+                .or_else(|| SYMBOLS1.iter().find(|s| s.starts_with(c) && s.len() == 1));
+            match sym {
+                Some(s) => {
+                    for _ in 0..s.len() {
+                        advance(&mut loc, chars[i]);
+                        i += 1;
+                    }
+                    toks.push(Token { tok: Tok::Sym(s), loc: start });
+                }
+                None => {
+                    let hint = match c {
+                        '=' => " (did you mean `==`?)",
+                        _ => "",
+                    };
+                    return Err(ParseError::new(start, format!("unexpected character `{c}`{hint}")));
+                }
+            }
+        }
+    }
+    toks.push(Token { tok: Tok::Eof, loc });
+    Ok(toks)
+}
+
+/// A parsed expression before we know whether a number or a condition is
+/// wanted: `(a < b) ? x : y` and `(x + 1) * 2` both start with `(`.
+enum Node {
+    Num(Expr),
+    Bool(Cond),
+}
+
+#[derive(Clone, Copy)]
+enum DeclKind {
+    Param,
+    Local,
+}
+
+impl DeclKind {
+    fn describe(self) -> &'static str {
+        match self {
+            DeclKind::Param => "a param",
+            DeclKind::Local => "a local",
+        }
+    }
+}
+
+struct Parser {
+    toks: Vec<Token>,
+    pos: usize,
+    kernel: Kernel,
+    /// Params and locals, with where they were declared.
+    globals: HashMap<String, (DeclKind, Loc)>,
+    /// Loop variables in scope, innermost last.
+    scope: Vec<(String, Loc)>,
+    /// Every loop variable bound so far: a later param of the same name
+    /// would make the kernel ambiguous.
+    loop_vars: HashMap<String, Loc>,
+    arrays: HashMap<String, Loc>,
+    next_id: u32,
+}
+
+impl Parser {
+    fn new(toks: Vec<Token>) -> Parser {
+        Parser {
+            toks,
+            pos: 0,
+            kernel: Kernel::default(),
+            globals: HashMap::new(),
+            scope: Vec::new(),
+            loop_vars: HashMap::new(),
+            arrays: HashMap::new(),
+            next_id: 0,
+        }
+    }
+
+    fn peek(&self) -> &Token {
+        &self.toks[self.pos.min(self.toks.len() - 1)]
+    }
+
+    fn peek_at(&self, k: usize) -> &Tok {
+        &self.toks[(self.pos + k).min(self.toks.len() - 1)].tok
+    }
+
+    fn loc(&self) -> Loc {
+        self.peek().loc
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.peek().clone();
+        if self.pos < self.toks.len() - 1 {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn is_sym(&self, s: &str) -> bool {
+        matches!(&self.peek().tok, Tok::Sym(t) if *t == s)
+    }
+
+    fn is_word(&self, w: &str) -> bool {
+        matches!(&self.peek().tok, Tok::Ident(t) if t == w)
+    }
+
+    fn eat_sym(&mut self, s: &str) -> bool {
+        let yes = self.is_sym(s);
+        if yes {
+            self.bump();
+        }
+        yes
+    }
+
+    fn eat_word(&mut self, w: &str) -> bool {
+        let yes = self.is_word(w);
+        if yes {
+            self.bump();
+        }
+        yes
+    }
+
+    fn error_here(&self, expected: &str) -> ParseError {
+        ParseError::new(self.loc(), format!("expected {expected}, found {}", self.peek().tok))
+    }
+
+    fn expect_sym(&mut self, s: &str, why: &str) -> Result<Loc> {
+        if self.is_sym(s) {
+            Ok(self.bump().loc)
+        } else {
+            Err(self.error_here(&format!("`{s}`{why}")))
+        }
+    }
+
+    /// A fresh name (not a keyword) for a declaration.
+    fn name(&mut self, what: &str) -> Result<(String, Loc)> {
+        match &self.peek().tok {
+            Tok::Ident(s) if KEYWORDS.contains(&s.as_str()) => Err(ParseError::new(
+                self.loc(),
+                format!("`{s}` is a keyword and cannot be used as {what}"),
+            )),
+            Tok::Ident(s) => {
+                let s = s.clone();
+                Ok((s, self.bump().loc))
+            }
+            _ => Err(self.error_here(what)),
+        }
+    }
+
+    fn file(mut self) -> Result<Kernel> {
+        loop {
+            let t = self.peek().clone();
+            match &t.tok {
+                Tok::Eof => break,
+                Tok::Sym(";") => {
+                    self.bump();
+                }
+                Tok::Ident(w) if w == "params" || w == "locals" => {
+                    let kind = if w == "params" { DeclKind::Param } else { DeclKind::Local };
+                    self.bump();
+                    self.declarations(kind)?;
+                }
+                Tok::Ident(w) if w == "assume" => {
+                    self.bump();
+                    let c = self.cond()?;
+                    self.kernel.assumes.push(c);
+                }
+                Tok::Ident(w) if w == "array" || w == "shared" || w == "global" => {
+                    let a = self.array()?;
+                    self.kernel.arrays.push(a);
+                }
+                _ => {
+                    return Err(self.error_here("`params`, `locals`, `assume` or `array`"));
+                }
+            }
+        }
+        Ok(self.kernel)
+    }
+
+    fn declarations(&mut self, kind: DeclKind) -> Result<()> {
+        let what = match kind {
+            DeclKind::Param => "a param name",
+            DeclKind::Local => "a local name",
+        };
+        let mut first = true;
+        loop {
+            if !first {
+                self.eat_sym(",");
+            }
+            let ends = matches!(&self.peek().tok, Tok::Sym(";") | Tok::Eof)
+                || matches!(&self.peek().tok, Tok::Ident(w) if KEYWORDS.contains(&w.as_str()));
+            if ends && !first {
+                break;
+            }
+            let (name, loc) = self.name(what)?;
+            first = false;
+            if let Some((k, at)) = self.globals.get(&name) {
+                return Err(ParseError::new(
+                    loc,
+                    format!("`{name}` is already declared as {} at {at}", k.describe()),
+                ));
+            }
+            if let Some(at) = self.loop_vars.get(&name) {
+                return Err(ParseError::new(loc, format!("`{name}` is already a loop variable at {at}")));
+            }
+            self.globals.insert(name.clone(), (kind, loc));
+            match kind {
+                DeclKind::Param => self.kernel.params.push(name),
+                DeclKind::Local => self.kernel.locals.push(name),
+            }
+        }
+        Ok(())
+    }
+
+    fn array(&mut self) -> Result<ArrayProtocol> {
+        let loc = self.loc();
+        let scope = if self.eat_word("global") {
+            Scope::Global
+        } else {
+            self.eat_word("shared");
+            Scope::Shared
+        };
+        if !self.eat_word("array") {
+            return Err(self.error_here("`array`"));
+        }
+        let (name, name_loc) = self.name("an array name")?;
+        if let Some(at) = self.arrays.get(&name) {
+            return Err(ParseError::new(name_loc, format!("array `{name}` is already declared at {at}")));
+        }
+        self.arrays.insert(name.clone(), loc);
+        self.next_id = 0;
+        let body = self.block("the array body")?;
+        Ok(ArrayProtocol { name, scope, body, loc })
+    }
+
+    /// `{ stmt* }`; `what` names the block in the error for a missing `}`.
+    fn block(&mut self, what: &str) -> Result<Stmt> {
+        let open = self.expect_sym("{", &format!(" to open {what}"))?;
+        let mut items = Vec::new();
+        loop {
+            if self.eat_sym(";") {
+                continue;
+            }
+            if self.eat_sym("}") {
+                break;
+            }
+            if let Some(s) = self.stmt()? {
+                items.push(s);
+            } else {
+                return Err(self.error_here(&format!(
+                    "a statement or `}}` to close {what} opened at {open}"
+                )));
+            }
+        }
+        Ok(block(items))
+    }
+
+    /// A statement, or `None` when the next token cannot start one.
+    fn stmt(&mut self) -> Result<Option<Stmt>> {
+        let t = self.peek().clone();
+        let Tok::Ident(w) = &t.tok else {
+            if matches!(t.tok, Tok::Sym("{")) {
+                return self.block("the block").map(Some);
+            }
+            return Ok(None);
+        };
+        let s = match w.as_str() {
+            "skip" => {
+                self.bump();
+                Stmt::Skip
+            }
+            "sync" => {
+                self.bump();
+                Stmt::Sync(t.loc)
+            }
+            "rd" | "wr" | "atomic" => {
+                self.bump();
+                let mode = match w.as_str() {
+                    "rd" => Mode::Read,
+                    "wr" => Mode::Write,
+                    _ => Mode::Atomic,
+                };
+                let mut index = Vec::new();
+                while self.is_sym("[") || index.is_empty() {
+                    let open = self.expect_sym("[", &format!(" after `{w}`"))?;
+                    index.push(self.expr()?);
+                    self.expect_sym("]", &format!(" to close `[` at {open}"))?;
+                }
+                let id = self.next_id;
+                self.next_id += 1;
+                Stmt::Access(Access { id, mode, index, loc: t.loc })
+            }
+            "for" => {
+                self.bump();
+                let (var, var_loc) = self.name("a loop variable")?;
+                if let Some((k, at)) = self.globals.get(&var) {
+                    return Err(ParseError::new(
+                        var_loc,
+                        format!("loop variable `{var}` shadows {} declared at {at}", k.describe()),
+                    ));
+                }
+                if let Some((_, at)) = self.scope.iter().find(|(v, _)| *v == var) {
+                    return Err(ParseError::new(
+                        var_loc,
+                        format!("loop variable `{var}` shadows the enclosing loop variable bound at {at}"),
+                    ));
+                }
+                if !self.eat_word("in") {
+                    return Err(self.error_here(&format!("`in` after `for {var}`")));
+                }
+                let lo = self.expr()?;
+                self.expect_sym("..", " between the loop bounds")?;
+                let hi = self.expr()?;
+                self.loop_vars.entry(var.clone()).or_insert(var_loc);
+                self.scope.push((var.clone(), var_loc));
+                let body = self.block(&format!("the body of the `for` at {}", t.loc));
+                self.scope.pop();
+                Stmt::For { var, lo, hi, body: Box::new(body?), loc: t.loc }
+            }
+            "if" => self.if_stmt()?,
+            _ => return Ok(None),
+        };
+        Ok(Some(s))
+    }
+
+    fn if_stmt(&mut self) -> Result<Stmt> {
+        let loc = self.bump().loc;
+        let cond = self.cond()?;
+        let then = self.block(&format!("the body of the `if` at {loc}"))?;
+        let els = if self.eat_word("else") {
+            if self.is_word("if") {
+                self.if_stmt()?
+            } else {
+                self.block(&format!("the `else` of the `if` at {loc}"))?
+            }
+        } else {
+            Stmt::Skip
+        };
+        Ok(Stmt::If { cond, then: Box::new(then), els: Box::new(els), loc })
+    }
+
+    fn expr(&mut self) -> Result<Expr> {
+        let loc = self.loc();
+        let n = self.ternary()?;
+        Self::num(n, loc)
+    }
+
+    fn cond(&mut self) -> Result<Cond> {
+        let loc = self.loc();
+        let n = self.ternary()?;
+        Self::boolean(n, loc)
+    }
+
+    fn num(n: Node, loc: Loc) -> Result<Expr> {
+        match n {
+            Node::Num(e) => Ok(e),
+            Node::Bool(_) => Err(ParseError::new(loc, "expected a number, found a condition")),
+        }
+    }
+
+    fn boolean(n: Node, loc: Loc) -> Result<Cond> {
+        match n {
+            Node::Bool(c) => Ok(c),
+            Node::Num(_) => Err(ParseError::new(
+                loc,
+                "expected a condition, found a number (compare it, e.g. `x != 0`)",
+            )),
+        }
+    }
+
+    fn ternary(&mut self) -> Result<Node> {
+        let loc = self.loc();
+        let n = self.or()?;
+        if !self.eat_sym("?") {
+            return Ok(n);
+        }
+        let c = Self::boolean(n, loc)?;
+        let a = self.expr()?;
+        self.expect_sym(":", " in `? :`")?;
+        let b = self.expr()?;
+        Ok(Node::Num(Expr::Ite(Box::new(c), Box::new(a), Box::new(b))))
+    }
+
+    fn or(&mut self) -> Result<Node> {
+        let loc = self.loc();
+        let mut n = self.and()?;
+        while self.is_sym("||") {
+            self.bump();
+            let l = Self::boolean(n, loc)?;
+            let rloc = self.loc();
+            let r = self.and()?;
+            n = Node::Bool(Cond::Or(Box::new(l), Box::new(Self::boolean(r, rloc)?)));
+        }
+        Ok(n)
+    }
+
+    fn and(&mut self) -> Result<Node> {
+        let loc = self.loc();
+        let mut n = self.not()?;
+        while self.is_sym("&&") {
+            self.bump();
+            let l = Self::boolean(n, loc)?;
+            let rloc = self.loc();
+            let r = self.not()?;
+            n = Node::Bool(Cond::And(Box::new(l), Box::new(Self::boolean(r, rloc)?)));
+        }
+        Ok(n)
+    }
+
+    fn not(&mut self) -> Result<Node> {
+        if self.eat_sym("!") {
+            let loc = self.loc();
+            let n = self.not()?;
+            return Ok(Node::Bool(Cond::Not(Box::new(Self::boolean(n, loc)?))));
+        }
+        self.cmp()
+    }
+
+    fn cmp(&mut self) -> Result<Node> {
+        let loc = self.loc();
+        let n = self.binary(0)?;
+        let Some(rel) = self.rel() else { return Ok(n) };
+        self.bump();
+        let a = Self::num(n, loc)?;
+        let rloc = self.loc();
+        let b = Self::num(self.binary(0)?, rloc)?;
+        if self.rel().is_some() {
+            return Err(ParseError::new(
+                self.loc(),
+                "comparisons cannot be chained; combine them with `&&`",
+            ));
+        }
+        Ok(Node::Bool(Cond::Cmp(rel, a, b)))
+    }
+
+    fn rel(&self) -> Option<Rel> {
+        match &self.peek().tok {
+            Tok::Sym("==") => Some(Rel::Eq),
+            Tok::Sym("!=") => Some(Rel::Ne),
+            Tok::Sym("<") => Some(Rel::Lt),
+            Tok::Sym("<=") => Some(Rel::Le),
+            Tok::Sym(">") => Some(Rel::Gt),
+            Tok::Sym(">=") => Some(Rel::Ge),
+            _ => None,
+        }
+    }
+
+    /// Left-associative binary operators by precedence level, loosest
+    /// first: as in C, except that comparisons bind more loosely than
+    /// `& ^ |` (conditions and numbers are distinct types).
+    fn binary(&mut self, level: usize) -> Result<Node> {
+        if level == BINARY_LEVELS.len() {
+            return self.unary();
+        }
+        let loc = self.loc();
+        let mut n = self.binary(level + 1)?;
+        loop {
+            let op = match &self.peek().tok {
+                Tok::Sym(s) => BINARY_LEVELS[level].iter().find(|(t, _)| t == s).map(|(_, op)| *op),
+                _ => None,
+            };
+            let Some(op) = op else { break };
+            self.bump();
+            let a = Self::num(n, loc)?;
+            let rloc = self.loc();
+            let b = Self::num(self.binary(level + 1)?, rloc)?;
+            n = Node::Num(Expr::bin(op, a, b));
+        }
+        Ok(n)
+    }
+
+    fn unary(&mut self) -> Result<Node> {
+        if !self.is_sym("-") {
+            return self.primary();
+        }
+        self.bump();
+        // `-literal` is the literal itself, so negative numbers print and
+        // parse back unchanged (down to i64::MIN).
+        if let Tok::Int(n) = *self.peek_at(0) {
+            let lit = self.bump();
+            return i64::try_from(-(n as i128))
+                .map(|v| Node::Num(Expr::Int(v)))
+                .map_err(|_| ParseError::new(lit.loc, format!("integer literal `-{n}` is too small")));
+        }
+        let rloc = self.loc();
+        let e = Self::num(self.unary()?, rloc)?;
+        Ok(Node::Num(Expr::sub(Expr::Int(0), e)))
+    }
+
+    fn primary(&mut self) -> Result<Node> {
+        let t = self.peek().clone();
+        match &t.tok {
+            Tok::Int(n) => {
+                self.bump();
+                i64::try_from(*n)
+                    .map(|v| Node::Num(Expr::Int(v)))
+                    .map_err(|_| ParseError::new(t.loc, format!("integer literal `{n}` is too large")))
+            }
+            Tok::Sym("(") => {
+                self.bump();
+                let n = self.ternary()?;
+                self.expect_sym(")", &format!(" to close `(` at {}", t.loc))?;
+                Ok(n)
+            }
+            Tok::Ident(w) => {
+                let w = w.clone();
+                self.bump();
+                match w.as_str() {
+                    "true" => Ok(Node::Bool(Cond::Bool(true))),
+                    "false" => Ok(Node::Bool(Cond::Bool(false))),
+                    "min" | "max" => {
+                        let op = if w == "min" { Op::Min } else { Op::Max };
+                        let open = self.expect_sym("(", &format!(" after `{w}`"))?;
+                        let a = self.expr()?;
+                        self.expect_sym(",", &format!(" between the arguments of `{w}`"))?;
+                        let b = self.expr()?;
+                        self.expect_sym(")", &format!(" to close `(` at {open}"))?;
+                        Ok(Node::Num(Expr::bin(op, a, b)))
+                    }
+                    "tid" | "bid" | "blockDim" | "gridDim" => self.builtin(&w).map(Node::Num),
+                    _ if KEYWORDS.contains(&w.as_str()) => Err(ParseError::new(
+                        t.loc,
+                        format!("expected an expression, found keyword `{w}`"),
+                    )),
+                    _ => self.variable(w, t.loc).map(Node::Num),
+                }
+            }
+            _ => Err(self.error_here("an expression")),
+        }
+    }
+
+    fn builtin(&mut self, base: &str) -> Result<Expr> {
+        if !self.eat_sym(".") {
+            return match base {
+                "tid" => Ok(Expr::var("tid.x")),
+                "bid" => Ok(Expr::var("bid.x")),
+                _ => Err(self.error_here(&format!("`.x`, `.y` or `.z` after `{base}`"))),
+            };
+        }
+        match &self.peek().tok {
+            Tok::Ident(d) if d == "x" || d == "y" || d == "z" => {
+                let name = format!("{base}.{d}");
+                self.bump();
+                Ok(Expr::Var(name))
+            }
+            _ => Err(self.error_here(&format!("`x`, `y` or `z` after `{base}.`"))),
+        }
+    }
+
+    fn variable(&mut self, name: String, loc: Loc) -> Result<Expr> {
+        if self.globals.contains_key(&name) || self.scope.iter().any(|(v, _)| *v == name) {
+            Ok(Expr::Var(name))
+        } else {
+            Err(ParseError::new(
+                loc,
+                format!("unknown variable `{name}` (declare it with `params` or `locals`, or bind it with `for`)"),
+            ))
+        }
+    }
+}
+
+const BINARY_LEVELS: &[&[(&str, Op)]] = &[
+    &[("|", Op::BitOr)],
+    &[("^", Op::BitXor)],
+    &[("&", Op::BitAnd)],
+    &[("<<", Op::Shl), (">>", Op::Shr)],
+    &[("+", Op::Add), ("-", Op::Sub)],
+    &[("*", Op::Mul), ("/", Op::Div), ("%", Op::Mod)],
+];
