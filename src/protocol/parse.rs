@@ -776,3 +776,473 @@ const BINARY_LEVELS: &[&[(&str, Op)]] = &[
     &[("+", Op::Add), ("-", Op::Sub)],
     &[("*", Op::Mul), ("/", Op::Div), ("%", Op::Mod)],
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::print::{print, strip_locs};
+    use proptest::prelude::*;
+
+    /// parse ∘ print ∘ parse is parse, and printing is a fixed point.
+    fn round_trip(src: &str) -> Kernel {
+        let k = parse(src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        let text = print(&k);
+        let k2 = parse(&text).unwrap_or_else(|e| panic!("reparse: {e}\n{text}"));
+        assert_eq!(strip_locs(&k), strip_locs(&k2), "printed as:\n{text}");
+        assert_eq!(print(&k2), text);
+        k
+    }
+
+    fn err(src: &str) -> ParseError {
+        match parse(src) {
+            Ok(k) => panic!("expected an error, parsed {k:?}"),
+            Err(e) => e,
+        }
+    }
+
+    fn var(s: &str) -> Expr {
+        Expr::var(s)
+    }
+
+    const LISTING_2_2: &str = "
+        params M;
+        array tile {
+          // r = 0
+          for j in 0..M { rd[tid + j] };
+          // r = 1
+          for i in 0..M { wr[tid] }
+        }";
+
+    const LISTING_2_3: &str = "
+        params N M;
+        array tile {
+          for r in 0..N {
+            for i in 0..M { wr[tid] }
+            sync;
+            for j in 0..M { rd[tid + j] }
+          }
+        }";
+
+    const LISTING_2_3_ALIGNED: &str = "
+        params N M;
+        array tile {
+          for i in 0..M { wr[tid] }; sync;
+          for r in 1..N {
+            for j in 0..M { rd[tid + j] };
+            for i in 0..M { wr[tid] }; sync
+          }
+          for j in 0..M { rd[tid + j] }
+        }";
+
+    const FIRST_ITER: &str = "
+        params N;
+        array A {
+          wr[tid+1];
+          for x in 0..N {
+            if (x > 0) { wr[tid] };
+            sync
+          }
+        }";
+
+    const LAST_ITER: &str = "
+        params N T;
+        array A {
+          for x in 0..N {
+            sync;
+            if (tid < T-1) { wr[tid+1] }
+          };
+          wr[tid + T]
+        }";
+
+    const LAST_ITER_FIRST_ITER: &str = "
+        params N;
+        array A {
+          for x in 1..N+1 {
+            for y in 1..x+1 { sync; wr[tid+x+y] };
+            for z in N*2..N*3 { wr[tid+z+1]; sync }
+          }
+        }";
+
+    #[test]
+    fn paper_examples_round_trip() {
+        for src in [
+            LISTING_2_2,
+            LISTING_2_3,
+            LISTING_2_3_ALIGNED,
+            FIRST_ITER,
+            LAST_ITER,
+            LAST_ITER_FIRST_ITER,
+        ] {
+            round_trip(src);
+        }
+    }
+
+    #[test]
+    fn listing_2_2_structure_and_locations() {
+        let k = round_trip(LISTING_2_2);
+        assert_eq!(k.name, "");
+        assert_eq!(k.params, ["M"]);
+        let a = &k.arrays[0];
+        assert_eq!((a.name.as_str(), a.scope, a.loc), ("tile", Scope::Shared, Loc::new(3, 9)));
+        let expected = Stmt::Seq(vec![
+            Stmt::For {
+                var: "j".into(),
+                lo: Expr::Int(0),
+                hi: var("M"),
+                body: Box::new(Stmt::Access(Access {
+                    id: 0,
+                    mode: Mode::Read,
+                    index: vec![Expr::add(var("tid.x"), var("j"))],
+                    loc: Loc::new(5, 27),
+                })),
+                loc: Loc::new(5, 11),
+            },
+            Stmt::For {
+                var: "i".into(),
+                lo: Expr::Int(0),
+                hi: var("M"),
+                body: Box::new(Stmt::Access(Access {
+                    id: 1,
+                    mode: Mode::Write,
+                    index: vec![var("tid.x")],
+                    loc: Loc::new(7, 27),
+                })),
+                loc: Loc::new(7, 11),
+            },
+        ]);
+        assert_eq!(a.body, expected);
+    }
+
+    #[test]
+    fn ids_restart_per_array_and_scopes_parse() {
+        let k = round_trip(
+            "locals x\nshared array A { rd[x]; sync; wr[x][0] }\nglobal array B { atomic[bid]; atomic[bid.y] }",
+        );
+        let ids = |a: &ArrayProtocol| {
+            let mut v = Vec::new();
+            a.body.accesses(&mut v);
+            v.iter().map(|a| (a.id, a.mode, a.index.len())).collect::<Vec<_>>()
+        };
+        assert_eq!(ids(&k.arrays[0]), [(0, Mode::Read, 1), (1, Mode::Write, 2)]);
+        assert_eq!(ids(&k.arrays[1]), [(0, Mode::Atomic, 1), (1, Mode::Atomic, 1)]);
+        assert_eq!(k.arrays[1].scope, Scope::Global);
+        let Stmt::Seq(items) = &k.arrays[1].body else { panic!() };
+        let Stmt::Access(a) = &items[0] else { panic!() };
+        assert_eq!(a.index, [var("bid.x")]);
+    }
+
+    #[test]
+    fn else_if_chains_and_blocks_flatten() {
+        let k = round_trip(
+            "array A { if tid == 0 { wr[0] } else if (tid == 1) { { wr[1]; skip } } else { skip } {} }",
+        );
+        let Stmt::If { els, loc, .. } = &k.arrays[0].body else { panic!("{:?}", k.arrays[0].body) };
+        assert_eq!(*loc, Loc::new(1, 11));
+        let Stmt::If { then, els, loc, .. } = els.as_ref() else { panic!() };
+        assert_eq!(*loc, Loc::new(1, 38));
+        assert!(matches!(then.as_ref(), Stmt::Access(a) if a.id == 1));
+        assert_eq!(**els, Stmt::Skip);
+    }
+
+    #[test]
+    fn operator_precedence() {
+        let e = |s: &str| {
+            let k = parse(&format!("params a b c; assume {s} == 0")).unwrap();
+            let Cond::Cmp(_, e, _) = &k.assumes[0] else { panic!() };
+            e.clone()
+        };
+        let (a, b, c) = (var("a"), var("b"), var("c"));
+        assert_eq!(e("a + b * c"), Expr::add(a.clone(), Expr::bin(Op::Mul, b.clone(), c.clone())));
+        assert_eq!(e("a - b - c"), Expr::sub(Expr::sub(a.clone(), b.clone()), c.clone()));
+        assert_eq!(e("a << 1 + b"), Expr::bin(Op::Shl, a.clone(), Expr::add(Expr::Int(1), b.clone())));
+        assert_eq!(
+            e("a | b ^ c & 1"),
+            Expr::bin(
+                Op::BitOr,
+                a.clone(),
+                Expr::bin(Op::BitXor, b.clone(), Expr::bin(Op::BitAnd, c.clone(), Expr::Int(1)))
+            )
+        );
+        assert_eq!(e("-3 * a"), Expr::bin(Op::Mul, Expr::Int(-3), a.clone()));
+        assert_eq!(e("-a"), Expr::sub(Expr::Int(0), a.clone()));
+        assert_eq!(e("-9223372036854775808"), Expr::Int(i64::MIN));
+        assert_eq!(e("min(a, max(b, 2))"), Expr::bin(Op::Min, a.clone(), Expr::bin(Op::Max, b.clone(), Expr::Int(2))));
+        assert_eq!(
+            e("(a < b || !(c >= 1) && true ? a : b)"),
+            Expr::Ite(
+                Box::new(Cond::Or(
+                    Box::new(Cond::Cmp(Rel::Lt, a.clone(), b.clone())),
+                    Box::new(Cond::And(
+                        Box::new(Cond::Not(Box::new(Cond::Cmp(Rel::Ge, c.clone(), Expr::Int(1))))),
+                        Box::new(Cond::Bool(true))
+                    ))
+                )),
+                Box::new(a.clone()),
+                Box::new(b.clone())
+            )
+        );
+        // Comparisons bind more loosely than `&`, unlike C.
+        let k = parse("params a; assume a & 1 == 0").unwrap();
+        assert_eq!(k.assumes[0], Cond::Cmp(Rel::Eq, Expr::bin(Op::BitAnd, a, Expr::Int(1)), Expr::Int(0)));
+    }
+
+    #[test]
+    fn builtins_and_declarations() {
+        let k = round_trip(
+            "params N; locals x, y\nassume N > 0 && blockDim.x == 32 && gridDim.z >= 1\n\
+             array A { for i in bid.z..tid.y { wr[i + x + y + blockDim.y] } }\n\
+             array B { for i in 0..N { rd[i] } }\nassume tid.z < 2",
+        );
+        assert_eq!(k.params, ["N"]);
+        assert_eq!(k.locals, ["x", "y"]);
+        assert_eq!(k.assumes.len(), 2);
+        assert_eq!(k.arrays.len(), 2);
+    }
+
+    #[test]
+    fn empty_and_comment_only_files_have_no_arrays() {
+        assert_eq!(parse("").unwrap(), Kernel::default());
+        assert_eq!(parse("# nothing\n// here\n/* at\n all */\n").unwrap(), Kernel::default());
+        assert_eq!(print(&Kernel::default()), "");
+    }
+
+    #[test]
+    fn missing_brace_names_the_open_one() {
+        let e = err("params N;\narray A {\n  for i in 0..N {\n    wr[tid]\n  \n");
+        assert_eq!((e.line, e.column), (6, 1));
+        assert!(e.message.contains("expected a statement or `}` to close the body of the `for` at 3:3"), "{e}");
+        let e = err("array A {\n  wr[tid]\narray B {}");
+        assert_eq!((e.line, e.column), (3, 1));
+        assert!(e.message.contains("close the array body opened at 1:9, found `array`"), "{e}");
+        assert_eq!(e.to_string(), format!("3:1: {}", e.message));
+    }
+
+    #[test]
+    fn bad_tokens() {
+        let e = err("array A {\n  wr[tid] @\n}");
+        assert_eq!((e.line, e.column, e.message.as_str()), (2, 11, "unexpected character `@`"));
+        let e = err("params N; assume N = 1");
+        assert_eq!((e.line, e.column), (1, 20));
+        assert!(e.message.contains("did you mean `==`"), "{e}");
+        let e = err("array A { wr[2N] }");
+        assert_eq!((e.column, e.message.as_str()), (14, "invalid number `2N`"));
+        let e = err("array A { wr[99999999999999999999] }");
+        assert!(e.message.contains("too large"), "{e}");
+        let e = err("array A { rd[1] ] }");
+        assert_eq!(e.column, 17);
+        let e = err("/* open");
+        assert_eq!((e.line, e.column, e.message.as_str()), (1, 1, "unterminated `/*` comment"));
+        let e = err("wr[0]");
+        assert!(e.message.contains("expected `params`, `locals`, `assume` or `array`, found `wr`"), "{e}");
+    }
+
+    #[test]
+    fn access_at_end_of_file() {
+        let e = err("array A {\n  rd[");
+        assert_eq!((e.line, e.column), (2, 6));
+        assert_eq!(e.message, "expected an expression, found end of file");
+        let e = err("array A { rd[0");
+        assert!(e.message.contains("expected `]` to close `[` at 1:13"), "{e}");
+    }
+
+    #[test]
+    fn unknown_variable_has_its_position() {
+        let e = err("params N;\narray A {\n  for i in 0..N { wr[tid + j] }\n}");
+        assert_eq!((e.line, e.column), (3, 28));
+        assert!(e.message.starts_with("unknown variable `j`"), "{e}");
+        // A loop variable is not visible after its loop.
+        let e = err("array A { for i in 0..1 { wr[i] } rd[i] }");
+        assert_eq!(e.column, 38);
+        // Nor in its own bounds.
+        let e = err("array A { for i in 0..i { wr[i] } }");
+        assert_eq!(e.column, 23);
+    }
+
+    #[test]
+    fn declaration_errors() {
+        let e = err("params N M N;");
+        assert_eq!((e.column, e.message.as_str()), (12, "`N` is already declared as a param at 1:8"));
+        let e = err("params N; locals N;");
+        assert!(e.message.contains("already declared as a param"), "{e}");
+        let e = err("params N;\narray A { for N in 0..1 {} }");
+        assert_eq!((e.line, e.column), (2, 15));
+        assert!(e.message.contains("shadows a param declared at 1:8"), "{e}");
+        let e = err("array A { for i in 0..1 { for i in 0..1 {} } }");
+        assert!(e.message.contains("shadows the enclosing loop variable bound at 1:15"), "{e}");
+        let e = err("array A { for i in 0..1 {} }\nparams i;");
+        assert!(e.message.contains("already a loop variable at 1:15"), "{e}");
+        let e = err("array A {} array A {}");
+        assert!(e.message.contains("array `A` is already declared at 1:1"), "{e}");
+        let e = err("params sync;");
+        assert!(e.message.contains("`sync` is a keyword"), "{e}");
+        // Sibling loops may reuse a name.
+        round_trip("array A { for i in 0..1 { wr[i] } for i in 0..2 { rd[i] } }");
+    }
+
+    #[test]
+    fn type_errors() {
+        let e = err("params N; array A { if (N + 1) { wr[0] } }");
+        assert_eq!(e.column, 24);
+        assert!(e.message.starts_with("expected a condition, found a number"), "{e}");
+        let e = err("params N; array A { wr[N < 1] }");
+        assert_eq!((e.column, e.message.as_str()), (24, "expected a number, found a condition"));
+        let e = err("params N; assume 0 < N < 2");
+        assert!(e.message.contains("cannot be chained"), "{e}");
+        let e = err("params N; assume blockDim > 0");
+        assert!(e.message.contains("`.x`, `.y` or `.z` after `blockDim`"), "{e}");
+    }
+
+    #[test]
+    fn non_utf8_names_the_first_bad_byte() {
+        let e = parse_bytes(b"params N;\narray A { wr[\xff] }").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 14));
+        assert!(e.message.contains("invalid UTF-8 (byte 0xff)"), "{e}");
+        let mut bytes = "# é\nparams é".as_bytes().to_vec();
+        bytes.extend_from_slice(&[0xc3]);
+        let e = parse_bytes(&bytes).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 9));
+        assert_eq!(parse_bytes(b"params N;").unwrap().params, ["N"]);
+    }
+
+    #[test]
+    fn flatten_is_idempotent_normal_form() {
+        let w = |id| Stmt::Access(Access { id, mode: Mode::Write, index: vec![Expr::Int(0)], loc: Loc::NONE });
+        let s = Stmt::Seq(vec![Stmt::Skip, Stmt::Seq(vec![w(0), Stmt::Seq(vec![])]), Stmt::Seq(vec![w(1)])]);
+        assert_eq!(flatten(&s), Stmt::Seq(vec![w(0), w(1)]));
+        assert_eq!(flatten(&Stmt::Seq(vec![Stmt::Seq(vec![w(0)])])), w(0));
+        assert_eq!(flatten(&Stmt::Seq(vec![])), Stmt::Skip);
+    }
+
+    // Random kernels: every variable declared, loop variables named by depth.
+
+    fn int() -> BoxedStrategy<Expr> {
+        prop_oneof![3 => (-20i64..100).prop_map(Expr::Int), 1 => any::<i64>().prop_map(Expr::Int)].boxed()
+    }
+
+    fn op() -> impl Strategy<Value = Op> + Clone {
+        prop::sample::select(vec![
+            Op::Add,
+            Op::Sub,
+            Op::Mul,
+            Op::Div,
+            Op::Mod,
+            Op::BitAnd,
+            Op::BitOr,
+            Op::BitXor,
+            Op::Shl,
+            Op::Shr,
+            Op::Min,
+            Op::Max,
+        ])
+    }
+
+    fn rel() -> impl Strategy<Value = Rel> + Clone {
+        prop::sample::select(vec![Rel::Eq, Rel::Ne, Rel::Lt, Rel::Le, Rel::Gt, Rel::Ge])
+    }
+
+    fn cond_over(e: BoxedStrategy<Expr>) -> BoxedStrategy<Cond> {
+        let atom = prop_oneof![
+            1 => any::<bool>().prop_map(Cond::Bool),
+            3 => (rel(), e.clone(), e).prop_map(|(r, a, b)| Cond::Cmp(r, a, b)),
+        ];
+        atom.prop_recursive(2, 8, 2, |c| {
+            prop_oneof![
+                (c.clone(), c.clone()).prop_map(|(a, b)| Cond::And(Box::new(a), Box::new(b))),
+                (c.clone(), c.clone()).prop_map(|(a, b)| Cond::Or(Box::new(a), Box::new(b))),
+                c.prop_map(|a| Cond::Not(Box::new(a))),
+            ]
+        })
+        .boxed()
+    }
+
+    fn expr(vars: Vec<String>) -> BoxedStrategy<Expr> {
+        let leaf = prop_oneof![int(), prop::sample::select(vars).prop_map(Expr::Var)];
+        leaf.prop_recursive(3, 16, 3, |e| {
+            prop_oneof![
+                4 => (op(), e.clone(), e.clone()).prop_map(|(op, a, b)| Expr::bin(op, a, b)),
+                1 => (cond_over(e.clone()), e.clone(), e)
+                    .prop_map(|(c, a, b)| Expr::Ite(Box::new(c), Box::new(a), Box::new(b))),
+            ]
+        })
+        .boxed()
+    }
+
+    fn stmt(vars: Vec<String>, depth: usize, budget: u32) -> BoxedStrategy<Stmt> {
+        let mode = prop::sample::select(vec![Mode::Read, Mode::Write, Mode::Atomic]);
+        let access = (mode, prop::collection::vec(expr(vars.clone()), 1..3))
+            .prop_map(|(mode, index)| Stmt::Access(Access { id: 0, mode, index, loc: Loc::NONE }));
+        let leaf = prop_oneof![Just(Stmt::Skip), Just(Stmt::Sync(Loc::NONE)), access];
+        if budget == 0 {
+            return leaf.boxed();
+        }
+        let var = format!("i{depth}");
+        let mut inner = vars.clone();
+        inner.push(var.clone());
+        let sub = || stmt(vars.clone(), depth, budget - 1);
+        prop_oneof![
+            3 => leaf,
+            1 => prop::collection::vec(sub(), 0..4).prop_map(Stmt::Seq),
+            1 => (cond_over(expr(vars.clone())), sub(), sub()).prop_map(|(cond, then, els)| Stmt::If {
+                cond,
+                then: Box::new(then),
+                els: Box::new(els),
+                loc: Loc::NONE,
+            }),
+            1 => (expr(vars.clone()), expr(vars.clone()), stmt(inner, depth + 1, budget - 1)).prop_map(
+                move |(lo, hi, body)| Stmt::For { var: var.clone(), lo, hi, body: Box::new(body), loc: Loc::NONE }
+            ),
+        ]
+        .boxed()
+    }
+
+    fn renumber(s: &mut Stmt, next: &mut u32) {
+        match s {
+            Stmt::Skip | Stmt::Sync(_) => {}
+            Stmt::Access(a) => {
+                a.id = *next;
+                *next += 1;
+            }
+            Stmt::Seq(items) => items.iter_mut().for_each(|s| renumber(s, next)),
+            Stmt::If { then, els, .. } => {
+                renumber(then, next);
+                renumber(els, next);
+            }
+            Stmt::For { body, .. } => renumber(body, next),
+        }
+    }
+
+    fn kernel() -> impl Strategy<Value = Kernel> {
+        let vars: Vec<String> =
+            ["N", "M", "x", "tid.x", "tid.y", "bid.x", "blockDim.x", "gridDim.z"].map(String::from).into();
+        let scope = prop::sample::select(vec![Scope::Shared, Scope::Global]);
+        (
+            prop::collection::vec(cond_over(expr(vars.clone())), 0..3),
+            prop::collection::vec((scope, stmt(vars, 0, 3)), 0..3),
+        )
+            .prop_map(|(assumes, arrays)| Kernel {
+                name: String::new(),
+                params: vec!["N".into(), "M".into()],
+                locals: vec!["x".into()],
+                assumes,
+                arrays: arrays
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (scope, body))| {
+                        let mut body = flatten(&body);
+                        renumber(&mut body, &mut 0);
+                        ArrayProtocol { name: format!("A{i}"), scope, body, loc: Loc::NONE }
+                    })
+                    .collect(),
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        #[test]
+        fn random_kernels_round_trip(k in kernel()) {
+            let text = print(&k);
+            let parsed = parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            prop_assert_eq!(strip_locs(&parsed), k, "printed as:\n{}", text);
+        }
+    }
+}
