@@ -319,3 +319,68 @@ impl fmt::Display for Cond {
         cond(f, self, 0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parse::parse;
+
+    fn assume(src: &str) -> Cond {
+        parse(&format!("params a b c; {src}")).unwrap().assumes.remove(0)
+    }
+
+    #[test]
+    fn minimal_parentheses() {
+        for text in [
+            "a + b * c == (a + b) * c",
+            "a - (b - c) != a - b - c",
+            "a | b & c < (a | b) & c",
+            "(a < b ? a : b) >= min(a, -3)",
+            "!(a == 0) || a > b && b > c",
+            "(a > 0 || b > 0) && !!(c < 1)",
+            "a < (b > 0 ? (c > 0 ? 1 : 2) : c > 1 ? 3 : 4)",
+            "0 - a == -9223372036854775808",
+            "tid.x + bid.y * blockDim.z <= gridDim.x << 2",
+        ] {
+            let c = assume(&format!("assume {text}"));
+            assert_eq!(c.to_string(), text);
+        }
+        assert_eq!(assume("assume ((a)) == (((b)))").to_string(), "a == b");
+        assert_eq!(assume("assume -a == tid").to_string(), "0 - a == tid.x");
+    }
+
+    #[test]
+    fn statements_print_one_per_line() {
+        let k = parse(
+            "params N; global array A { for i in 0..N { if (tid == i) { wr[i] } else if (i > 1) { rd[i][0] } else \
+             { atomic[0]; sync } } skip }",
+        )
+        .unwrap();
+        let expected = "\
+params N;
+
+global array A {
+  for i in 0..N {
+    if (tid.x == i) { wr[i] } else if (i > 1) { rd[i][0] } else {
+      atomic[0];
+      sync;
+    }
+  }
+}
+";
+        assert_eq!(print(&k), expected);
+        assert_eq!(print_stmt(&k.arrays[0].body, 2), expected.lines().skip(3).take(6).map(|l| format!("  {l}\n")).collect::<String>());
+    }
+
+    #[test]
+    fn strip_locs_clears_every_location() {
+        let k = strip_locs(&parse("array A { sync; for i in 0..1 { if (true) { wr[i] } } }").unwrap());
+        assert_eq!(k.arrays[0].loc, Loc::NONE);
+        let Stmt::Seq(items) = &k.arrays[0].body else { panic!() };
+        assert_eq!(items[0], Stmt::Sync(Loc::NONE));
+        let Stmt::For { loc, body, .. } = &items[1] else { panic!() };
+        let Stmt::If { loc: if_loc, then, .. } = body.as_ref() else { panic!() };
+        let Stmt::Access(a) = then.as_ref() else { panic!() };
+        assert_eq!([*loc, *if_loc, a.loc], [Loc::NONE; 3]);
+    }
+}
