@@ -50,10 +50,16 @@ impl FromStr for Family {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL.into_iter().find(|f| f.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-            format!("unknown synthetic family `{s}` (expected one of: {})", names.join(", "))
-        })
+        Family::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+                format!(
+                    "unknown synthetic family `{s}` (expected one of: {})",
+                    names.join(", ")
+                )
+            })
     }
 }
 
@@ -63,7 +69,8 @@ impl FromStr for Family {
 /// (`blockDim.y == 1 && blockDim.z == 1`), since otherwise two threads with
 /// the same `tid.x` would write the same cell.
 pub fn synthetic(family: Family, size: usize) -> String {
-    let mut out = format!("# {family}, size {size}: data-race free by construction (Faial Fig. 17)\n");
+    let mut out =
+        format!("# {family}, size {size}: data-race free by construction (Faial Fig. 17)\n");
     match family {
         Family::Accesses => out.push_str("params N T;\nassume T == blockDim.x;\n"),
         _ => out.push_str("params N;\n"),
@@ -74,7 +81,10 @@ pub fn synthetic(family: Family, size: usize) -> String {
             // Writes cover cells [k*T, (k+1)*T) for k in 1..=size; reads sit
             // above all of them, at n_k = size + k.
             for k in 1..=size {
-                out.push_str(&format!("  rd[tid + {}*T];\n  wr[tid + {k}*T];\n", size + k));
+                out.push_str(&format!(
+                    "  rd[tid + {}*T];\n  wr[tid + {k}*T];\n",
+                    size + k
+                ));
             }
         }
         Family::Barriers => {
@@ -88,7 +98,11 @@ pub fn synthetic(family: Family, size: usize) -> String {
             }
         }
         Family::UnsyncLoops | Family::SyncLoops => {
-            let body = if family == Family::SyncLoops { "wr[tid]; sync;" } else { "wr[tid];" };
+            let body = if family == Family::SyncLoops {
+                "wr[tid]; sync;"
+            } else {
+                "wr[tid];"
+            };
             for k in 1..=size {
                 let pad = "  ".repeat(k);
                 out.push_str(&format!("{pad}for i{k} in 0..N {{\n{pad}  {body}\n"));
@@ -155,13 +169,21 @@ mod tests {
         match s {
             Stmt::Skip => {}
             Stmt::Sync(_) => *phase += 1,
-            Stmt::Access(a) => out.push((*phase, a.mode, a.index.iter().map(|e| eval(e, env)).collect())),
+            Stmt::Access(a) => out.push((
+                *phase,
+                a.mode,
+                a.index.iter().map(|e| eval(e, env)).collect(),
+            )),
             Stmt::Seq(items) => items.iter().for_each(|s| run(s, env, phase, out)),
-            Stmt::If { cond, then, els, .. } => {
+            Stmt::If {
+                cond, then, els, ..
+            } => {
                 let branch = if holds(cond, env) { then } else { els };
                 run(branch, env, phase, out);
             }
-            Stmt::For { var, lo, hi, body, .. } => {
+            Stmt::For {
+                var, lo, hi, body, ..
+            } => {
                 for v in eval(lo, env)..eval(hi, env) {
                     env.insert(var.clone(), v);
                     run(body, env, phase, out);
@@ -175,10 +197,16 @@ mod tests {
     /// the first race found, if any.
     fn concrete_race(k: &Kernel) -> Option<String> {
         for n in 0..3 {
-            let mut env: Env = [("N", n), ("T", 4), ("blockDim.x", 4), ("blockDim.y", 1), ("blockDim.z", 1)]
-                .into_iter()
-                .map(|(v, x)| (v.to_string(), x))
-                .collect();
+            let mut env: Env = [
+                ("N", n),
+                ("T", 4),
+                ("blockDim.x", 4),
+                ("blockDim.y", 1),
+                ("blockDim.z", 1),
+            ]
+            .into_iter()
+            .map(|(v, x)| (v.to_string(), x))
+            .collect();
             for v in ["tid.y", "tid.z", "bid.x", "bid.y", "bid.z"] {
                 env.insert(v.into(), 0);
             }
@@ -187,7 +215,10 @@ mod tests {
                 let traces: Vec<_> = (0..4)
                     .map(|t| {
                         env.insert("tid.x".into(), t);
-                        assert!(k.assumes.iter().all(|c| holds(c, &env)), "assumptions must hold");
+                        assert!(
+                            k.assumes.iter().all(|c| holds(c, &env)),
+                            "assumptions must hold"
+                        );
                         let mut out = Vec::new();
                         run(&a.body, &mut env.clone(), &mut 0, &mut out);
                         out

@@ -61,7 +61,10 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Kernel> {
             }
             Err(ParseError::new(
                 loc,
-                format!("invalid UTF-8 (byte 0x{:02x}); protocol files must be UTF-8 text", bytes[good]),
+                format!(
+                    "invalid UTF-8 (byte 0x{:02x}); protocol files must be UTF-8 text",
+                    bytes[good]
+                ),
             ))
         }
     }
@@ -74,13 +77,24 @@ pub fn flatten(s: &Stmt) -> Stmt {
     match s {
         Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) => s.clone(),
         Stmt::Seq(items) => block(items.iter().map(flatten).collect()),
-        Stmt::If { cond, then, els, loc } => Stmt::If {
+        Stmt::If {
+            cond,
+            then,
+            els,
+            loc,
+        } => Stmt::If {
             cond: cond.clone(),
             then: Box::new(flatten(then)),
             els: Box::new(flatten(els)),
             loc: *loc,
         },
-        Stmt::For { var, lo, hi, body, loc } => Stmt::For {
+        Stmt::For {
+            var,
+            lo,
+            hi,
+            body,
+            loc,
+        } => Stmt::For {
             var: var.clone(),
             lo: lo.clone(),
             hi: hi.clone(),
@@ -109,8 +123,9 @@ fn block(items: Vec<Stmt>) -> Stmt {
 
 /// Words that cannot name a variable or an array.
 const KEYWORDS: &[&str] = &[
-    "params", "locals", "assume", "array", "shared", "global", "skip", "sync", "rd", "wr", "atomic", "for", "in",
-    "if", "else", "true", "false", "min", "max", "tid", "bid", "blockDim", "gridDim",
+    "params", "locals", "assume", "array", "shared", "global", "skip", "sync", "rd", "wr",
+    "atomic", "for", "in", "if", "else", "true", "false", "min", "max", "tid", "bid", "blockDim",
+    "gridDim",
 ];
 
 #[derive(Clone, Debug, PartialEq)]
@@ -140,7 +155,8 @@ struct Token {
 
 const SYMBOLS2: &[&str] = &["..", "<<", ">>", "==", "!=", "<=", ">=", "&&", "||"];
 const SYMBOLS1: &[&str] = &[
-    ";", ",", ".", "{", "}", "[", "]", "(", ")", "+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "!", "?", ":",
+    ";", ",", ".", "{", "}", "[", "]", "(", ")", "+", "-", "*", "/", "%", "&", "|", "^", "<", ">",
+    "!", "?", ":",
 ];
 
 fn advance(loc: &mut Loc, c: char) {
@@ -194,10 +210,13 @@ fn lex(src: &str) -> Result<Vec<Token>> {
             if !text.chars().all(|c| c.is_ascii_digit()) {
                 return Err(ParseError::new(start, format!("invalid number `{text}`")));
             }
-            let n = text
-                .parse::<u64>()
-                .map_err(|_| ParseError::new(start, format!("integer literal `{text}` is too large")))?;
-            toks.push(Token { tok: Tok::Int(n), loc: start });
+            let n = text.parse::<u64>().map_err(|_| {
+                ParseError::new(start, format!("integer literal `{text}` is too large"))
+            })?;
+            toks.push(Token {
+                tok: Tok::Int(n),
+                loc: start,
+            });
         } else if c.is_ascii_alphabetic() || c == '_' {
             let mut text = String::new();
             while at(i).is_ascii_alphanumeric() || at(i) == '_' {
@@ -205,7 +224,10 @@ fn lex(src: &str) -> Result<Vec<Token>> {
                 advance(&mut loc, chars[i]);
                 i += 1;
             }
-            toks.push(Token { tok: Tok::Ident(text), loc: start });
+            toks.push(Token {
+                tok: Tok::Ident(text),
+                loc: start,
+            });
         } else {
             let two: String = [c, at(i + 1)].iter().collect();
             let sym = SYMBOLS2
@@ -218,14 +240,20 @@ fn lex(src: &str) -> Result<Vec<Token>> {
                         advance(&mut loc, chars[i]);
                         i += 1;
                     }
-                    toks.push(Token { tok: Tok::Sym(s), loc: start });
+                    toks.push(Token {
+                        tok: Tok::Sym(s),
+                        loc: start,
+                    });
                 }
                 None => {
                     let hint = match c {
                         '=' => " (did you mean `==`?)",
                         _ => "",
                     };
-                    return Err(ParseError::new(start, format!("unexpected character `{c}`{hint}")));
+                    return Err(ParseError::new(
+                        start,
+                        format!("unexpected character `{c}`{hint}"),
+                    ));
                 }
             }
         }
@@ -330,7 +358,10 @@ impl Parser {
     }
 
     fn error_here(&self, expected: &str) -> ParseError {
-        ParseError::new(self.loc(), format!("expected {expected}, found {}", self.peek().tok))
+        ParseError::new(
+            self.loc(),
+            format!("expected {expected}, found {}", self.peek().tok),
+        )
     }
 
     fn expect_sym(&mut self, s: &str, why: &str) -> Result<Loc> {
@@ -365,7 +396,11 @@ impl Parser {
                     self.bump();
                 }
                 Tok::Ident(w) if w == "params" || w == "locals" => {
-                    let kind = if w == "params" { DeclKind::Param } else { DeclKind::Local };
+                    let kind = if w == "params" {
+                        DeclKind::Param
+                    } else {
+                        DeclKind::Local
+                    };
                     self.bump();
                     self.declarations(kind)?;
                 }
@@ -410,7 +445,10 @@ impl Parser {
                 ));
             }
             if let Some(at) = self.loop_vars.get(&name) {
-                return Err(ParseError::new(loc, format!("`{name}` is already a loop variable at {at}")));
+                return Err(ParseError::new(
+                    loc,
+                    format!("`{name}` is already a loop variable at {at}"),
+                ));
             }
             self.globals.insert(name.clone(), (kind, loc));
             match kind {
@@ -434,12 +472,20 @@ impl Parser {
         }
         let (name, name_loc) = self.name("an array name")?;
         if let Some(at) = self.arrays.get(&name) {
-            return Err(ParseError::new(name_loc, format!("array `{name}` is already declared at {at}")));
+            return Err(ParseError::new(
+                name_loc,
+                format!("array `{name}` is already declared at {at}"),
+            ));
         }
         self.arrays.insert(name.clone(), loc);
         self.next_id = 0;
         let body = self.block("the array body")?;
-        Ok(ArrayProtocol { name, scope, body, loc })
+        Ok(ArrayProtocol {
+            name,
+            scope,
+            body,
+            loc,
+        })
     }
 
     /// `{ stmt* }`; `what` names the block in the error for a missing `}`.
@@ -497,7 +543,12 @@ impl Parser {
                 }
                 let id = self.next_id;
                 self.next_id += 1;
-                Stmt::Access(Access { id, mode, index, loc: t.loc })
+                Stmt::Access(Access {
+                    id,
+                    mode,
+                    index,
+                    loc: t.loc,
+                })
             }
             "for" => {
                 self.bump();
@@ -505,7 +556,10 @@ impl Parser {
                 if let Some((k, at)) = self.globals.get(&var) {
                     return Err(ParseError::new(
                         var_loc,
-                        format!("loop variable `{var}` shadows {} declared at {at}", k.describe()),
+                        format!(
+                            "loop variable `{var}` shadows {} declared at {at}",
+                            k.describe()
+                        ),
                     ));
                 }
                 if let Some((_, at)) = self.scope.iter().find(|(v, _)| *v == var) {
@@ -524,7 +578,13 @@ impl Parser {
                 self.scope.push((var.clone(), var_loc));
                 let body = self.block(&format!("the body of the `for` at {}", t.loc));
                 self.scope.pop();
-                Stmt::For { var, lo, hi, body: Box::new(body?), loc: t.loc }
+                Stmt::For {
+                    var,
+                    lo,
+                    hi,
+                    body: Box::new(body?),
+                    loc: t.loc,
+                }
             }
             "if" => self.if_stmt()?,
             _ => return Ok(None),
@@ -545,7 +605,12 @@ impl Parser {
         } else {
             Stmt::Skip
         };
-        Ok(Stmt::If { cond, then: Box::new(then), els: Box::new(els), loc })
+        Ok(Stmt::If {
+            cond,
+            then: Box::new(then),
+            els: Box::new(els),
+            loc,
+        })
     }
 
     fn expr(&mut self) -> Result<Expr> {
@@ -665,7 +730,10 @@ impl Parser {
         let mut n = self.binary(level + 1)?;
         loop {
             let op = match &self.peek().tok {
-                Tok::Sym(s) => BINARY_LEVELS[level].iter().find(|(t, _)| t == s).map(|(_, op)| *op),
+                Tok::Sym(s) => BINARY_LEVELS[level]
+                    .iter()
+                    .find(|(t, _)| t == s)
+                    .map(|(_, op)| *op),
                 _ => None,
             };
             let Some(op) = op else { break };
@@ -689,7 +757,9 @@ impl Parser {
             let lit = self.bump();
             return i64::try_from(-(n as i128))
                 .map(|v| Node::Num(Expr::Int(v)))
-                .map_err(|_| ParseError::new(lit.loc, format!("integer literal `-{n}` is too small")));
+                .map_err(|_| {
+                    ParseError::new(lit.loc, format!("integer literal `-{n}` is too small"))
+                });
         }
         let rloc = self.loc();
         let e = Self::num(self.unary()?, rloc)?;
@@ -703,7 +773,9 @@ impl Parser {
                 self.bump();
                 i64::try_from(*n)
                     .map(|v| Node::Num(Expr::Int(v)))
-                    .map_err(|_| ParseError::new(t.loc, format!("integer literal `{n}` is too large")))
+                    .map_err(|_| {
+                        ParseError::new(t.loc, format!("integer literal `{n}` is too large"))
+                    })
             }
             Tok::Sym("(") => {
                 self.bump();
@@ -883,7 +955,10 @@ mod tests {
         assert_eq!(k.name, "");
         assert_eq!(k.params, ["M"]);
         let a = &k.arrays[0];
-        assert_eq!((a.name.as_str(), a.scope, a.loc), ("tile", Scope::Shared, Loc::new(3, 9)));
+        assert_eq!(
+            (a.name.as_str(), a.scope, a.loc),
+            ("tile", Scope::Shared, Loc::new(3, 9))
+        );
         let expected = Stmt::Seq(vec![
             Stmt::For {
                 var: "j".into(),
@@ -921,12 +996,19 @@ mod tests {
         let ids = |a: &ArrayProtocol| {
             let mut v = Vec::new();
             a.body.accesses(&mut v);
-            v.iter().map(|a| (a.id, a.mode, a.index.len())).collect::<Vec<_>>()
+            v.iter()
+                .map(|a| (a.id, a.mode, a.index.len()))
+                .collect::<Vec<_>>()
         };
         assert_eq!(ids(&k.arrays[0]), [(0, Mode::Read, 1), (1, Mode::Write, 2)]);
-        assert_eq!(ids(&k.arrays[1]), [(0, Mode::Atomic, 1), (1, Mode::Atomic, 1)]);
+        assert_eq!(
+            ids(&k.arrays[1]),
+            [(0, Mode::Atomic, 1), (1, Mode::Atomic, 1)]
+        );
         assert_eq!(k.arrays[1].scope, Scope::Global);
-        let Stmt::Seq(items) = &k.arrays[1].body else { panic!() };
+        let Stmt::Seq(items) = &k.arrays[1].body else {
+            panic!()
+        };
         let Stmt::Access(a) = &items[0] else { panic!() };
         assert_eq!(a.index, [var("bid.x")]);
     }
@@ -936,9 +1018,13 @@ mod tests {
         let k = round_trip(
             "array A { if tid == 0 { wr[0] } else if (tid == 1) { { wr[1]; skip } } else { skip } {} }",
         );
-        let Stmt::If { els, loc, .. } = &k.arrays[0].body else { panic!("{:?}", k.arrays[0].body) };
+        let Stmt::If { els, loc, .. } = &k.arrays[0].body else {
+            panic!("{:?}", k.arrays[0].body)
+        };
         assert_eq!(*loc, Loc::new(1, 11));
-        let Stmt::If { then, els, loc, .. } = els.as_ref() else { panic!() };
+        let Stmt::If { then, els, loc, .. } = els.as_ref() else {
+            panic!()
+        };
         assert_eq!(*loc, Loc::new(1, 38));
         assert!(matches!(then.as_ref(), Stmt::Access(a) if a.id == 1));
         assert_eq!(**els, Stmt::Skip);
@@ -948,32 +1034,58 @@ mod tests {
     fn operator_precedence() {
         let e = |s: &str| {
             let k = parse(&format!("params a b c; assume {s} == 0")).unwrap();
-            let Cond::Cmp(_, e, _) = &k.assumes[0] else { panic!() };
+            let Cond::Cmp(_, e, _) = &k.assumes[0] else {
+                panic!()
+            };
             e.clone()
         };
         let (a, b, c) = (var("a"), var("b"), var("c"));
-        assert_eq!(e("a + b * c"), Expr::add(a.clone(), Expr::bin(Op::Mul, b.clone(), c.clone())));
-        assert_eq!(e("a - b - c"), Expr::sub(Expr::sub(a.clone(), b.clone()), c.clone()));
-        assert_eq!(e("a << 1 + b"), Expr::bin(Op::Shl, a.clone(), Expr::add(Expr::Int(1), b.clone())));
+        assert_eq!(
+            e("a + b * c"),
+            Expr::add(a.clone(), Expr::bin(Op::Mul, b.clone(), c.clone()))
+        );
+        assert_eq!(
+            e("a - b - c"),
+            Expr::sub(Expr::sub(a.clone(), b.clone()), c.clone())
+        );
+        assert_eq!(
+            e("a << 1 + b"),
+            Expr::bin(Op::Shl, a.clone(), Expr::add(Expr::Int(1), b.clone()))
+        );
         assert_eq!(
             e("a | b ^ c & 1"),
             Expr::bin(
                 Op::BitOr,
                 a.clone(),
-                Expr::bin(Op::BitXor, b.clone(), Expr::bin(Op::BitAnd, c.clone(), Expr::Int(1)))
+                Expr::bin(
+                    Op::BitXor,
+                    b.clone(),
+                    Expr::bin(Op::BitAnd, c.clone(), Expr::Int(1))
+                )
             )
         );
         assert_eq!(e("-3 * a"), Expr::bin(Op::Mul, Expr::Int(-3), a.clone()));
         assert_eq!(e("-a"), Expr::sub(Expr::Int(0), a.clone()));
         assert_eq!(e("-9223372036854775808"), Expr::Int(i64::MIN));
-        assert_eq!(e("min(a, max(b, 2))"), Expr::bin(Op::Min, a.clone(), Expr::bin(Op::Max, b.clone(), Expr::Int(2))));
+        assert_eq!(
+            e("min(a, max(b, 2))"),
+            Expr::bin(
+                Op::Min,
+                a.clone(),
+                Expr::bin(Op::Max, b.clone(), Expr::Int(2))
+            )
+        );
         assert_eq!(
             e("(a < b || !(c >= 1) && true ? a : b)"),
             Expr::Ite(
                 Box::new(Cond::Or(
                     Box::new(Cond::Cmp(Rel::Lt, a.clone(), b.clone())),
                     Box::new(Cond::And(
-                        Box::new(Cond::Not(Box::new(Cond::Cmp(Rel::Ge, c.clone(), Expr::Int(1))))),
+                        Box::new(Cond::Not(Box::new(Cond::Cmp(
+                            Rel::Ge,
+                            c.clone(),
+                            Expr::Int(1)
+                        )))),
                         Box::new(Cond::Bool(true))
                     ))
                 )),
@@ -983,7 +1095,14 @@ mod tests {
         );
         // Comparisons bind more loosely than `&`, unlike C.
         let k = parse("params a; assume a & 1 == 0").unwrap();
-        assert_eq!(k.assumes[0], Cond::Cmp(Rel::Eq, Expr::bin(Op::BitAnd, a, Expr::Int(1)), Expr::Int(0)));
+        assert_eq!(
+            k.assumes[0],
+            Cond::Cmp(
+                Rel::Eq,
+                Expr::bin(Op::BitAnd, a, Expr::Int(1)),
+                Expr::Int(0)
+            )
+        );
     }
 
     #[test]
@@ -1002,7 +1121,10 @@ mod tests {
     #[test]
     fn empty_and_comment_only_files_have_no_arrays() {
         assert_eq!(parse("").unwrap(), Kernel::default());
-        assert_eq!(parse("# nothing\n// here\n/* at\n all */\n").unwrap(), Kernel::default());
+        assert_eq!(
+            parse("# nothing\n// here\n/* at\n all */\n").unwrap(),
+            Kernel::default()
+        );
         assert_eq!(print(&Kernel::default()), "");
     }
 
@@ -1010,17 +1132,28 @@ mod tests {
     fn missing_brace_names_the_open_one() {
         let e = err("params N;\narray A {\n  for i in 0..N {\n    wr[tid]\n  \n");
         assert_eq!((e.line, e.column), (6, 1));
-        assert!(e.message.contains("expected a statement or `}` to close the body of the `for` at 3:3"), "{e}");
+        assert!(
+            e.message
+                .contains("expected a statement or `}` to close the body of the `for` at 3:3"),
+            "{e}"
+        );
         let e = err("array A {\n  wr[tid]\narray B {}");
         assert_eq!((e.line, e.column), (3, 1));
-        assert!(e.message.contains("close the array body opened at 1:9, found `array`"), "{e}");
+        assert!(
+            e.message
+                .contains("close the array body opened at 1:9, found `array`"),
+            "{e}"
+        );
         assert_eq!(e.to_string(), format!("3:1: {}", e.message));
     }
 
     #[test]
     fn bad_tokens() {
         let e = err("array A {\n  wr[tid] @\n}");
-        assert_eq!((e.line, e.column, e.message.as_str()), (2, 11, "unexpected character `@`"));
+        assert_eq!(
+            (e.line, e.column, e.message.as_str()),
+            (2, 11, "unexpected character `@`")
+        );
         let e = err("params N; assume N = 1");
         assert_eq!((e.line, e.column), (1, 20));
         assert!(e.message.contains("did you mean `==`"), "{e}");
@@ -1031,9 +1164,16 @@ mod tests {
         let e = err("array A { rd[1] ] }");
         assert_eq!(e.column, 17);
         let e = err("/* open");
-        assert_eq!((e.line, e.column, e.message.as_str()), (1, 1, "unterminated `/*` comment"));
+        assert_eq!(
+            (e.line, e.column, e.message.as_str()),
+            (1, 1, "unterminated `/*` comment")
+        );
         let e = err("wr[0]");
-        assert!(e.message.contains("expected `params`, `locals`, `assume` or `array`, found `wr`"), "{e}");
+        assert!(
+            e.message
+                .contains("expected `params`, `locals`, `assume` or `array`, found `wr`"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -1042,7 +1182,10 @@ mod tests {
         assert_eq!((e.line, e.column), (2, 6));
         assert_eq!(e.message, "expected an expression, found end of file");
         let e = err("array A { rd[0");
-        assert!(e.message.contains("expected `]` to close `[` at 1:13"), "{e}");
+        assert!(
+            e.message.contains("expected `]` to close `[` at 1:13"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -1061,18 +1204,28 @@ mod tests {
     #[test]
     fn declaration_errors() {
         let e = err("params N M N;");
-        assert_eq!((e.column, e.message.as_str()), (12, "`N` is already declared as a param at 1:8"));
+        assert_eq!(
+            (e.column, e.message.as_str()),
+            (12, "`N` is already declared as a param at 1:8")
+        );
         let e = err("params N; locals N;");
         assert!(e.message.contains("already declared as a param"), "{e}");
         let e = err("params N;\narray A { for N in 0..1 {} }");
         assert_eq!((e.line, e.column), (2, 15));
         assert!(e.message.contains("shadows a param declared at 1:8"), "{e}");
         let e = err("array A { for i in 0..1 { for i in 0..1 {} } }");
-        assert!(e.message.contains("shadows the enclosing loop variable bound at 1:15"), "{e}");
+        assert!(
+            e.message
+                .contains("shadows the enclosing loop variable bound at 1:15"),
+            "{e}"
+        );
         let e = err("array A { for i in 0..1 {} }\nparams i;");
         assert!(e.message.contains("already a loop variable at 1:15"), "{e}");
         let e = err("array A {} array A {}");
-        assert!(e.message.contains("array `A` is already declared at 1:1"), "{e}");
+        assert!(
+            e.message.contains("array `A` is already declared at 1:1"),
+            "{e}"
+        );
         let e = err("params sync;");
         assert!(e.message.contains("`sync` is a keyword"), "{e}");
         // Sibling loops may reuse a name.
@@ -1083,13 +1236,23 @@ mod tests {
     fn type_errors() {
         let e = err("params N; array A { if (N + 1) { wr[0] } }");
         assert_eq!(e.column, 24);
-        assert!(e.message.starts_with("expected a condition, found a number"), "{e}");
+        assert!(
+            e.message
+                .starts_with("expected a condition, found a number"),
+            "{e}"
+        );
         let e = err("params N; array A { wr[N < 1] }");
-        assert_eq!((e.column, e.message.as_str()), (24, "expected a number, found a condition"));
+        assert_eq!(
+            (e.column, e.message.as_str()),
+            (24, "expected a number, found a condition")
+        );
         let e = err("params N; assume 0 < N < 2");
         assert!(e.message.contains("cannot be chained"), "{e}");
         let e = err("params N; assume blockDim > 0");
-        assert!(e.message.contains("`.x`, `.y` or `.z` after `blockDim`"), "{e}");
+        assert!(
+            e.message.contains("`.x`, `.y` or `.z` after `blockDim`"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -1106,8 +1269,19 @@ mod tests {
 
     #[test]
     fn flatten_is_idempotent_normal_form() {
-        let w = |id| Stmt::Access(Access { id, mode: Mode::Write, index: vec![Expr::Int(0)], loc: Loc::NONE });
-        let s = Stmt::Seq(vec![Stmt::Skip, Stmt::Seq(vec![w(0), Stmt::Seq(vec![])]), Stmt::Seq(vec![w(1)])]);
+        let w = |id| {
+            Stmt::Access(Access {
+                id,
+                mode: Mode::Write,
+                index: vec![Expr::Int(0)],
+                loc: Loc::NONE,
+            })
+        };
+        let s = Stmt::Seq(vec![
+            Stmt::Skip,
+            Stmt::Seq(vec![w(0), Stmt::Seq(vec![])]),
+            Stmt::Seq(vec![w(1)]),
+        ]);
         assert_eq!(flatten(&s), Stmt::Seq(vec![w(0), w(1)]));
         assert_eq!(flatten(&Stmt::Seq(vec![Stmt::Seq(vec![w(0)])])), w(0));
         assert_eq!(flatten(&Stmt::Seq(vec![])), Stmt::Skip);
@@ -1116,7 +1290,8 @@ mod tests {
     // Random kernels: every variable declared, loop variables named by depth.
 
     fn int() -> BoxedStrategy<Expr> {
-        prop_oneof![3 => (-20i64..100).prop_map(Expr::Int), 1 => any::<i64>().prop_map(Expr::Int)].boxed()
+        prop_oneof![3 => (-20i64..100).prop_map(Expr::Int), 1 => any::<i64>().prop_map(Expr::Int)]
+            .boxed()
     }
 
     fn op() -> impl Strategy<Value = Op> + Clone {
@@ -1169,8 +1344,15 @@ mod tests {
 
     fn stmt(vars: Vec<String>, depth: usize, budget: u32) -> BoxedStrategy<Stmt> {
         let mode = prop::sample::select(vec![Mode::Read, Mode::Write, Mode::Atomic]);
-        let access = (mode, prop::collection::vec(expr(vars.clone()), 1..3))
-            .prop_map(|(mode, index)| Stmt::Access(Access { id: 0, mode, index, loc: Loc::NONE }));
+        let access =
+            (mode, prop::collection::vec(expr(vars.clone()), 1..3)).prop_map(|(mode, index)| {
+                Stmt::Access(Access {
+                    id: 0,
+                    mode,
+                    index,
+                    loc: Loc::NONE,
+                })
+            });
         let leaf = prop_oneof![Just(Stmt::Skip), Just(Stmt::Sync(Loc::NONE)), access];
         if budget == 0 {
             return leaf.boxed();
@@ -1212,8 +1394,18 @@ mod tests {
     }
 
     fn kernel() -> impl Strategy<Value = Kernel> {
-        let vars: Vec<String> =
-            ["N", "M", "x", "tid.x", "tid.y", "bid.x", "blockDim.x", "gridDim.z"].map(String::from).into();
+        let vars: Vec<String> = [
+            "N",
+            "M",
+            "x",
+            "tid.x",
+            "tid.y",
+            "bid.x",
+            "blockDim.x",
+            "gridDim.z",
+        ]
+        .map(String::from)
+        .into();
         let scope = prop::sample::select(vec![Scope::Shared, Scope::Global]);
         (
             prop::collection::vec(cond_over(expr(vars.clone())), 0..3),
@@ -1230,7 +1422,12 @@ mod tests {
                     .map(|(i, (scope, body))| {
                         let mut body = flatten(&body);
                         renumber(&mut body, &mut 0);
-                        ArrayProtocol { name: format!("A{i}"), scope, body, loc: Loc::NONE }
+                        ArrayProtocol {
+                            name: format!("A{i}"),
+                            scope,
+                            body,
+                            loc: Loc::NONE,
+                        }
                     })
                     .collect(),
             })

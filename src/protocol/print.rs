@@ -59,16 +59,23 @@ pub fn strip_locs(k: &Kernel) -> Kernel {
 fn strip_stmt(s: &Stmt) -> Stmt {
     match s {
         Stmt::Skip => Stmt::Skip,
-        Stmt::Access(a) => Stmt::Access(Access { loc: Loc::NONE, ..a.clone() }),
+        Stmt::Access(a) => Stmt::Access(Access {
+            loc: Loc::NONE,
+            ..a.clone()
+        }),
         Stmt::Sync(_) => Stmt::Sync(Loc::NONE),
         Stmt::Seq(items) => Stmt::Seq(items.iter().map(strip_stmt).collect()),
-        Stmt::If { cond, then, els, .. } => Stmt::If {
+        Stmt::If {
+            cond, then, els, ..
+        } => Stmt::If {
             cond: cond.clone(),
             then: Box::new(strip_stmt(then)),
             els: Box::new(strip_stmt(els)),
             loc: Loc::NONE,
         },
-        Stmt::For { var, lo, hi, body, .. } => Stmt::For {
+        Stmt::For {
+            var, lo, hi, body, ..
+        } => Stmt::For {
             var: var.clone(),
             lo: lo.clone(),
             hi: hi.clone(),
@@ -114,7 +121,9 @@ fn stmt(out: &mut String, s: &Stmt, indent: usize) {
     }
     match s {
         Stmt::Seq(items) => items.iter().for_each(|s| stmt(out, s, indent)),
-        Stmt::For { var, lo, hi, body, .. } => {
+        Stmt::For {
+            var, lo, hi, body, ..
+        } => {
             pad(out, indent);
             let _ = write!(out, "for {var} in {}..{} ", Bound(lo), Bound(hi));
             block(out, body, indent);
@@ -131,7 +140,12 @@ fn stmt(out: &mut String, s: &Stmt, indent: usize) {
 
 /// `if (c) {…} else if (d) {…} else {…}`, without the final newline.
 fn if_chain(out: &mut String, s: &Stmt, indent: usize) {
-    let Stmt::If { cond, then, els, .. } = s else { return };
+    let Stmt::If {
+        cond, then, els, ..
+    } = s
+    else {
+        return;
+    };
     let _ = write!(out, "if ({cond}) ");
     block(out, then, indent);
     match els.as_ref() {
@@ -326,7 +340,10 @@ mod tests {
     use crate::protocol::parse::parse;
 
     fn assume(src: &str) -> Cond {
-        parse(&format!("params a b c; {src}")).unwrap().assumes.remove(0)
+        parse(&format!("params a b c; {src}"))
+            .unwrap()
+            .assumes
+            .remove(0)
     }
 
     #[test]
@@ -369,18 +386,38 @@ global array A {
 }
 ";
         assert_eq!(print(&k), expected);
-        assert_eq!(print_stmt(&k.arrays[0].body, 2), expected.lines().skip(3).take(6).map(|l| format!("  {l}\n")).collect::<String>());
+        assert_eq!(
+            print_stmt(&k.arrays[0].body, 2),
+            expected
+                .lines()
+                .skip(3)
+                .take(6)
+                .map(|l| format!("  {l}\n"))
+                .collect::<String>()
+        );
     }
 
     #[test]
     fn strip_locs_clears_every_location() {
-        let k = strip_locs(&parse("array A { sync; for i in 0..1 { if (true) { wr[i] } } }").unwrap());
+        let k =
+            strip_locs(&parse("array A { sync; for i in 0..1 { if (true) { wr[i] } } }").unwrap());
         assert_eq!(k.arrays[0].loc, Loc::NONE);
-        let Stmt::Seq(items) = &k.arrays[0].body else { panic!() };
+        let Stmt::Seq(items) = &k.arrays[0].body else {
+            panic!()
+        };
         assert_eq!(items[0], Stmt::Sync(Loc::NONE));
-        let Stmt::For { loc, body, .. } = &items[1] else { panic!() };
-        let Stmt::If { loc: if_loc, then, .. } = body.as_ref() else { panic!() };
-        let Stmt::Access(a) = then.as_ref() else { panic!() };
+        let Stmt::For { loc, body, .. } = &items[1] else {
+            panic!()
+        };
+        let Stmt::If {
+            loc: if_loc, then, ..
+        } = body.as_ref()
+        else {
+            panic!()
+        };
+        let Stmt::Access(a) = then.as_ref() else {
+            panic!()
+        };
         assert_eq!([*loc, *if_loc, a.loc], [Loc::NONE; 3]);
     }
 }
