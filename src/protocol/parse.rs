@@ -1,6 +1,5 @@
 //! The protocol text format: a hand-written lexer and recursive-descent
-//! parser producing a [`Kernel`]. The format is documented in
-//! `docs-protocol-format.md`; [`super::print`] is its inverse.
+//! parser producing a [`Kernel`]; [`super::print`] is its inverse.
 //!
 //! Blocks are flattened as they are parsed (nested blocks spliced, `skip`
 //! dropped, a single statement unwrapped), so `{ wr[tid] }` and `wr[tid]` give
@@ -297,7 +296,16 @@ struct Parser {
     loop_vars: HashMap<String, Loc>,
     arrays: HashMap<String, Loc>,
     next_id: u32,
+    /// Current nesting of blocks, and of subexpressions.
+    block_depth: usize,
+    expr_depth: usize,
 }
+
+/// Deeper nesting is rejected rather than risking the stack (of a 2 MiB
+/// thread, unoptimized). Real protocols nest a few levels; the synthetic
+/// loop families of Fig. 17 go to 50.
+const MAX_BLOCK_DEPTH: usize = 128;
+const MAX_EXPR_DEPTH: usize = 64;
 
 impl Parser {
     fn new(toks: Vec<Token>) -> Parser {
@@ -310,15 +318,37 @@ impl Parser {
             loop_vars: HashMap::new(),
             arrays: HashMap::new(),
             next_id: 0,
+            block_depth: 0,
+            expr_depth: 0,
         }
+    }
+
+    /// Runs `f` one block deeper.
+    fn nested_block<T>(&mut self, f: impl FnOnce(&mut Parser) -> Result<T>) -> Result<T> {
+        if self.block_depth >= MAX_BLOCK_DEPTH {
+            let msg = format!("blocks nested deeper than {MAX_BLOCK_DEPTH} levels");
+            return Err(ParseError::new(self.loc(), msg));
+        }
+        self.block_depth += 1;
+        let r = f(self);
+        self.block_depth -= 1;
+        r
+    }
+
+    /// Runs `f` one subexpression deeper.
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Parser) -> Result<T>) -> Result<T> {
+        if self.expr_depth >= MAX_EXPR_DEPTH {
+            let msg = format!("expression nested deeper than {MAX_EXPR_DEPTH} levels");
+            return Err(ParseError::new(self.loc(), msg));
+        }
+        self.expr_depth += 1;
+        let r = f(self);
+        self.expr_depth -= 1;
+        r
     }
 
     fn peek(&self) -> &Token {
         &self.toks[self.pos.min(self.toks.len() - 1)]
-    }
-
-    fn peek_at(&self, k: usize) -> &Tok {
-        &self.toks[(self.pos + k).min(self.toks.len() - 1)].tok
     }
 
     fn loc(&self) -> Loc {
@@ -490,6 +520,10 @@ impl Parser {
 
     /// `{ stmt* }`; `what` names the block in the error for a missing `}`.
     fn block(&mut self, what: &str) -> Result<Stmt> {
+        self.nested_block(|p| p.block_items(what))
+    }
+
+    fn block_items(&mut self, what: &str) -> Result<Stmt> {
         let open = self.expect_sym("{", &format!(" to open {what}"))?;
         let mut items = Vec::new();
         loop {
@@ -643,6 +677,10 @@ impl Parser {
     }
 
     fn ternary(&mut self) -> Result<Node> {
+        self.nested(Parser::ternary_items)
+    }
+
+    fn ternary_items(&mut self) -> Result<Node> {
         let loc = self.loc();
         let n = self.or()?;
         if !self.eat_sym("?") {
@@ -684,7 +722,7 @@ impl Parser {
     fn not(&mut self) -> Result<Node> {
         if self.eat_sym("!") {
             let loc = self.loc();
-            let n = self.not()?;
+            let n = self.nested(Parser::not)?;
             return Ok(Node::Bool(Cond::Not(Box::new(Self::boolean(n, loc)?))));
         }
         self.cmp()
@@ -753,7 +791,7 @@ impl Parser {
         self.bump();
         // `-literal` is the literal itself, so negative numbers print and
         // parse back unchanged (down to i64::MIN).
-        if let Tok::Int(n) = *self.peek_at(0) {
+        if let Tok::Int(n) = self.peek().tok {
             let lit = self.bump();
             return i64::try_from(-(n as i128))
                 .map(|v| Node::Num(Expr::Int(v)))
@@ -762,7 +800,7 @@ impl Parser {
                 });
         }
         let rloc = self.loc();
-        let e = Self::num(self.unary()?, rloc)?;
+        let e = Self::num(self.nested(Parser::unary)?, rloc)?;
         Ok(Node::Num(Expr::sub(Expr::Int(0), e)))
     }
 
@@ -1253,6 +1291,42 @@ mod tests {
             e.message.contains("`.x`, `.y` or `.z` after `blockDim`"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let parens =
+            |n: usize| format!("params a; assume {}a{} == 0", "(".repeat(n), ")".repeat(n));
+        let blocks = |n: usize| format!("array A {}{}", "{".repeat(n), "}".repeat(n));
+        assert!(parse(&parens(63)).is_ok());
+        assert!(parse(&blocks(128)).is_ok());
+        let fors: String = (1..128)
+            .map(|i| format!("for i{i} in 0..(i0 + 1) * 2 {{ if (tid < 3) {{ sync "))
+            .collect();
+        let fors = format!(
+            "array A {{ for i0 in 0..1 {{ {fors}{} }} }}",
+            "} }".repeat(127)
+        );
+        assert!(err(&fors).message.contains("nested deeper"));
+        let fors: String = (1..64)
+            .map(|i| format!("for i{i} in 0..(i0 + 1) * 2 {{ if (tid < 3) {{ sync "))
+            .collect();
+        let fors = format!(
+            "array A {{ for i0 in 0..1 {{ {fors}{} }} }}",
+            "} }".repeat(63)
+        );
+        parse(&fors).unwrap();
+        let e = err(&parens(100_000));
+        assert_eq!(e.message, "expression nested deeper than 64 levels");
+        let e = err(&blocks(100_000));
+        assert_eq!(e.message, "blocks nested deeper than 128 levels");
+        for prefix in ["-", "!", "min(a, "] {
+            let e = err(&format!(
+                "params a; array A {{ wr[{}a] }}",
+                prefix.repeat(100_000)
+            ));
+            assert!(e.message.contains("nested deeper"), "{e}");
+        }
     }
 
     #[test]
