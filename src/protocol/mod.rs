@@ -3,6 +3,7 @@
 //! and the text parser both produce it, and nothing downstream looks at source.
 
 pub mod eval;
+pub mod gen;
 pub mod parse;
 pub mod print;
 pub mod wf;
