@@ -2,9 +2,16 @@
 //! turn solver models into witnesses, replay every witness on the concrete
 //! evaluator, and classify races as confirmed or possible.
 
-use crate::protocol::{Loc, Mode};
+use crate::analysis::split::split;
+use crate::analysis::seq::seq;
+use crate::analysis::{Interval, Pairing, Trace, TraceAccess};
+use crate::protocol::eval::{self, EvalError, Instance};
+use crate::protocol::wf::{erase_barriers, well_formed};
+use crate::protocol::{builtin, ArrayProtocol, Cond, Kernel, Loc, Mode, Scope};
+use crate::smt::{self, Outcome, RawRace};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -133,3 +140,288 @@ impl Options {
 /// The analysis version: part of every cache key, bumped whenever a change
 /// could alter a verdict.
 pub const ANALYSIS_VERSION: &str = "1";
+
+/// Solver outcomes by trace content hash ([`Trace::hash`]), shared by the
+/// threads of a scan. Outcomes are stored with canonical variable names
+/// ([`Outcome::to_canonical`]), as traces with one hash may name their
+/// variables differently.
+pub trait TraceCache: Sync {
+    fn get(&self, hash: &str) -> Option<Outcome>;
+    fn put(&self, hash: &str, outcome: &Outcome);
+}
+
+/// The cache that remembers nothing.
+pub struct NoCache;
+
+impl TraceCache for NoCache {
+    fn get(&self, _hash: &str) -> Option<Outcome> {
+        None
+    }
+    fn put(&self, _hash: &str, _outcome: &Outcome) {}
+}
+
+/// Where the time of one check went, and how much the cache saved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Traces built (barrier intervals, plus one cross-block trace per
+    /// global array).
+    pub traces: usize,
+    /// Traces answered by the cache.
+    pub cache_hits: usize,
+    pub solver_calls: usize,
+    /// Well-formedness, split and seq.
+    pub analysis: Duration,
+    pub solve: Duration,
+    pub replay: Duration,
+}
+
+impl Stats {
+    fn add(&mut self, other: &Stats) {
+        self.traces += other.traces;
+        self.cache_hits += other.cache_hits;
+        self.solver_calls += other.solver_calls;
+        self.analysis += other.analysis;
+        self.solve += other.solve;
+        self.replay += other.replay;
+    }
+}
+
+/// Steps the evaluator may take to replay one witness.
+pub const REPLAY_BUDGET: u64 = 10_000_000;
+
+/// Checks every array protocol of `kernel`.
+pub fn check_kernel(kernel: &Kernel, opts: &Options) -> KernelReport {
+    check_kernel_cached(kernel, opts, &NoCache)
+}
+
+/// [`check_kernel`], answering traces from `cache` where it can.
+pub fn check_kernel_cached(kernel: &Kernel, opts: &Options, cache: &dyn TraceCache) -> KernelReport {
+    check_kernel_stats(kernel, opts, cache).0
+}
+
+/// [`check_kernel_cached`] with where the time went.
+pub fn check_kernel_stats(kernel: &Kernel, opts: &Options, cache: &dyn TraceCache) -> (KernelReport, Stats) {
+    let mut stats = Stats::default();
+    let arrays = kernel
+        .arrays
+        .iter()
+        .map(|array| {
+            let (report, s) = check_array(kernel, array, opts, cache);
+            stats.add(&s);
+            report
+        })
+        .collect();
+    (KernelReport { name: kernel.name.clone(), arrays }, stats)
+}
+
+/// The pipeline on one array protocol: well-formedness, split, seq, solve,
+/// witnesses, replay.
+pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache: &dyn TraceCache) -> (ArrayReport, Stats) {
+    let mut stats = Stats::default();
+    let mut report = ArrayReport {
+        name: array.name.clone(),
+        verdict: Verdict::Drf,
+        reason: None,
+        loc: None,
+        races: Vec::new(),
+        intervals: 0,
+        solver_calls: 0,
+    };
+
+    let started = Instant::now();
+    let wf = match well_formed(kernel, array) {
+        Ok(wf) => wf,
+        Err(d) => {
+            report.verdict = Verdict::Divergent;
+            report.reason = Some(d.reason);
+            report.loc = Some(d.loc);
+            stats.analysis = started.elapsed();
+            return (report, stats);
+        }
+    };
+    let intervals = split(&wf);
+    report.intervals = intervals.len();
+    let mut traces: Vec<Trace> = intervals.iter().map(|iv| seq(kernel, array, iv, Pairing::SameBlock)).collect();
+    if array.scope == Scope::Global && !opts.block_level {
+        // Barriers order nothing across blocks: the whole protocol is one
+        // unsynchronized interval.
+        let whole = Interval {
+            binders: Vec::new(),
+            cond: Cond::Bool(true),
+            code: erase_barriers(&array.body),
+            start: None,
+            end: None,
+        };
+        traces.push(seq(kernel, array, &whole, Pairing::OtherBlock));
+    }
+    stats.traces = traces.len();
+    stats.analysis = started.elapsed();
+
+    let solver_key = opts.solver_key();
+    let mut unknown: Option<String> = None;
+    let mut bad_witnesses: Vec<String> = Vec::new();
+    let mut seen: HashSet<[u32; 2]> = HashSet::new();
+    for trace in &traces {
+        let started = Instant::now();
+        let hash = trace.hash(&solver_key);
+        let outcome = match cache.get(&hash) {
+            Some(cached) => {
+                stats.cache_hits += 1;
+                cached.from_canonical(trace)
+            }
+            None => {
+                let solved = smt::solve(trace, opts);
+                stats.solver_calls += solved.solver_calls;
+                // A timeout may not recur on a quieter machine: only answers
+                // are kept.
+                if !matches!(solved.outcome, Outcome::Unknown(_)) {
+                    cache.put(&hash, &solved.outcome.to_canonical(trace));
+                }
+                solved.outcome
+            }
+        };
+        stats.solve += started.elapsed();
+
+        let started = Instant::now();
+        match outcome {
+            Outcome::Drf => {}
+            Outcome::Unknown(reason) => {
+                unknown.get_or_insert(reason);
+            }
+            Outcome::Racy(raw) => {
+                for r in &raw {
+                    let mut pair = r.accesses;
+                    pair.sort_unstable();
+                    if seen.contains(&pair) {
+                        continue;
+                    }
+                    let race = witness(kernel, array, trace, r);
+                    match replay(kernel, array, &race) {
+                        Ok(()) => {
+                            seen.insert(pair);
+                            report.races.push(race);
+                        }
+                        Err(why) => bad_witnesses.push(why),
+                    }
+                }
+            }
+        }
+        stats.replay += started.elapsed();
+    }
+    report.solver_calls = stats.solver_calls;
+
+    if !bad_witnesses.is_empty() {
+        report.verdict = Verdict::Error;
+        report.reason = Some(bad_witnesses.join("; "));
+    } else if !report.races.is_empty() {
+        report.verdict = Verdict::Racy;
+    } else if let Some(reason) = unknown {
+        report.verdict = Verdict::Unknown;
+        report.reason = Some(format!("the solver gave up: {reason}"));
+    }
+    (report, stats)
+}
+
+/// Splits a trace variable into its source name and thread: `j#2@1` is `j`
+/// of thread 1, `N` is shared.
+fn source_name(name: &str) -> (&str, Option<usize>) {
+    let (base, thread) = match name.rsplit_once('@') {
+        Some((base, "1")) => (base, Some(0)),
+        Some((base, "2")) => (base, Some(1)),
+        _ => (name, None),
+    };
+    (base.split('#').next().unwrap_or(base), thread)
+}
+
+/// The trace accesses of thread `k` with `Access::id` `id` (one, unless a
+/// transformation copied the access within the interval).
+fn issued(trace: &Trace, k: usize, id: u32) -> impl Iterator<Item = &TraceAccess> {
+    trace.accesses[k].iter().filter(move |a| a.id == id)
+}
+
+/// A raw solver race as a [`Race`]: source names, the values each thread
+/// needs, and whether an unknown is involved.
+fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace) -> Race {
+    // Unsynchronized-loop variables matter only for the loops around the
+    // racing access; the model's values for other loops are arbitrary.
+    let loop_vars: [BTreeSet<&str>; 2] =
+        [0, 1].map(|k| trace.accesses[k].iter().flat_map(|a| a.loops.iter().map(|b| b.var.as_str())).collect());
+    let own_loops: [BTreeSet<&str>; 2] = [0, 1].map(|k| {
+        issued(trace, k, raw.accesses[k]).flat_map(|a| a.loops.iter().map(|b| b.var.as_str())).collect()
+    });
+
+    let mut w = Witness::default();
+    for (name, &value) in &raw.values {
+        match source_name(name) {
+            (base, Some(k)) => {
+                if !loop_vars[k].contains(name.as_str()) || own_loops[k].contains(name.as_str()) {
+                    w.threads[k].insert(base.to_string(), value);
+                }
+            }
+            // A block id shared by both threads (same block).
+            (base, None) if builtin::is_thread_id(base) => {
+                w.threads[0].insert(base.to_string(), value);
+                w.threads[1].insert(base.to_string(), value);
+            }
+            (base, None) => {
+                w.globals.insert(base.to_string(), value);
+            }
+        }
+    }
+
+    let involves_unknown = (0..2).any(|k| {
+        issued(trace, k, raw.accesses[k]).any(|a| {
+            let mut vars = BTreeSet::new();
+            a.index.iter().for_each(|e| e.free_vars(&mut vars));
+            a.path.free_vars(&mut vars);
+            for b in &a.loops {
+                b.lo.free_vars(&mut vars);
+                b.hi.free_vars(&mut vars);
+            }
+            vars.iter().any(|v| kernel.is_local(source_name(v).0))
+        })
+    });
+
+    let access = |k: usize| {
+        let id = raw.accesses[k];
+        let found = issued(trace, k, id).next();
+        RaceAccess { id, loc: found.map_or(Loc::NONE, |a| a.loc), mode: found.map_or(Mode::Write, |a| a.mode) }
+    };
+    Race {
+        array: array.name.clone(),
+        accesses: [access(0), access(1)],
+        index: raw.index.clone(),
+        confidence: if involves_unknown { Confidence::Possible } else { Confidence::Confirmed },
+        witness: w,
+    }
+}
+
+/// The two-thread instance a witness describes.
+pub fn instance(kernel: &Kernel, w: &Witness) -> Instance {
+    let globals = w.globals.iter().filter(|(n, _)| kernel.is_param(n)).map(|(n, v)| (n.clone(), *v)).collect();
+    let threads = w
+        .threads
+        .iter()
+        .map(|t| t.iter().filter(|(n, _)| builtin::is_thread_id(n) || kernel.is_local(n)).map(|(n, v)| (n.clone(), *v)).collect())
+        .collect();
+    Instance { globals, threads }
+}
+
+/// Runs the witness of `race` on the concrete evaluator. A witness that
+/// runs out of budget is kept: it is not shown wrong, only too long to run.
+fn replay(kernel: &Kernel, array: &ArrayProtocol, race: &Race) -> Result<(), String> {
+    let inst = instance(kernel, &race.witness);
+    let ids = (race.accesses[0].id, race.accesses[1].id);
+    let describe = || {
+        let [a, b] = &race.accesses;
+        format!(
+            "internal error: the witness for the race of `{}` between access #{} at {} and access #{} at {} does not replay",
+            race.array, a.id, a.loc, b.id, b.loc
+        )
+    };
+    match eval::replay(kernel, array, &inst, ids, &race.index, REPLAY_BUDGET) {
+        Ok(true) | Err(EvalError::Budget) => Ok(()),
+        Ok(false) => Err(describe()),
+        Err(e) => Err(format!("{} ({e})", describe())),
+    }
+}
