@@ -213,3 +213,121 @@ fn print_node(a: &Aligned, indent: usize, out: &mut String) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::split::testkit::*;
+    use super::super::{Binder, Interval};
+    use super::*;
+
+    /// `split` of Fig. 8 on an aligned protocol: one closure per `u; sync`
+    /// and one for the code after the last barrier.
+    fn paper_split(a: &Aligned, out: &mut Vec<Interval>) {
+        let closure = |u: &Unsync| Interval { binders: vec![], cond: Cond::Bool(true), code: u.clone(), start: None, end: None };
+        match a {
+            Aligned::Sync(u, _) => out.push(closure(u)),
+            Aligned::Seq(x, y) => {
+                paper_split(x, out);
+                paper_split(y, out);
+            }
+            Aligned::Loop { pre, var, lo, hi, body } => {
+                paper_split(pre, out);
+                let mut inner = Vec::new();
+                paper_split(body, &mut inner);
+                for mut c in inner {
+                    c.binders.insert(0, Binder { var: var.clone(), lo: lo.clone(), hi: hi.clone() });
+                    out.push(c);
+                }
+            }
+            Aligned::If { .. } => panic!("Fig. 8 has no conditionals"),
+        }
+    }
+
+    fn paper(wf: &WellFormed) -> Vec<Interval> {
+        let (a, u) = align(wf);
+        let mut out = Vec::new();
+        if let Some(a) = &a {
+            paper_split(a, &mut out);
+        }
+        out.push(Interval { binders: vec![], cond: Cond::Bool(true), code: u, start: None, end: None });
+        out
+    }
+
+    fn listing_2_3() -> WellFormed {
+        let mut ids = Ids::default();
+        let w = ufor("i", n(0), v("M"), ids.wr(v("tid.x")));
+        let r = ufor("j", n(0), v("M"), ids.rd(add(v("tid.x"), v("j"))));
+        wf(vec![sfor("r", n(0), v("N"), vec![code(w), sync(3), code(r)])])
+    }
+
+    #[test]
+    fn listing_2_3_aligns_as_in_the_paper() {
+        let text = print_aligned(&align(&listing_2_3()));
+        let expected = "\
+for i in 0..M {
+  wr[tid.x];
+}
+sync;  // 3:0
+for r in 0 + 1..N {
+  for j in 0..M {
+    rd[tid.x + j];
+  }
+  for i in 0..M {
+    wr[tid.x];
+  }
+  sync;  // 3:0
+}
+for j in 0..M {
+  rd[tid.x + j];
+}
+";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn synchronized_conditional_keeps_an_aligned_conditional() {
+        let mut ids = Ids::default();
+        let c = Cond::cmp(crate::protocol::Rel::Gt, v("N"), n(1));
+        let p = wf(vec![
+            code(ids.wr(v("tid.x"))),
+            Synced::If { cond: c, then: vec![sync(2)], els: vec![], loc: Loc::NONE },
+            code(ids.rd(v("tid.x"))),
+        ]);
+        let (a, u) = align(&p);
+        assert!(matches!(a, Some(Aligned::If { then: Some(_), els: None, .. })));
+        assert!(matches!(u, Unsync::Seq(ref xs) if matches!(xs[0], Unsync::If(..))));
+        let text = print_aligned(&(a, u));
+        assert!(text.starts_with("wr[tid.x];\nif N > 1 {\n  sync;"), "{text}");
+    }
+
+    /// Theorem 1 on small instances: when every synchronized loop runs, the
+    /// closures of align + split are exactly the phases of a concrete run;
+    /// and `split` agrees.
+    #[test]
+    fn align_then_paper_split_matches_concrete_runs() {
+        let mut compared = 0;
+        for seed in 0..800 {
+            let mut g = Gen::new(seed, false);
+            let p = wf(g.items(3, &[], false));
+            let reference = paper(&p);
+            let ours = crate::analysis::split::split(&p);
+            for nv in 0..4 {
+                let env = params(nv);
+                let (want, empty_loop) = ground_truth(&p, &env);
+                if empty_loop || has_sync_if(&p.body) {
+                    continue;
+                }
+                compared += 1;
+                assert_eq!(instances(&reference, &env), want, "seed {seed} N={nv}");
+                let got = instances(&ours, &env);
+                for (a, b) in &want {
+                    assert!(got.iter().any(|(x, y)| a.iter().all(|h| x.contains(h)) && b.iter().all(|h| y.contains(h))));
+                }
+                if !has_passable_loop(&p.body) {
+                    assert_eq!(got, want, "seed {seed} N={nv}");
+                }
+            }
+        }
+        assert!(compared > 500, "only {compared} comparisons");
+    }
+}

@@ -669,11 +669,12 @@ pub(super) mod testkit {
     fn enumerate(iv: &Interval, i: usize, env: &mut Env, out: &mut Vec<PairPhase>) {
         if let Some(b) = iv.binders.get(i) {
             let (lo, hi) = (eval(&b.lo, env), eval(&b.hi, env));
+            let saved = env.get(&b.var).copied();
             for x in lo..hi {
                 env.insert(b.var.clone(), x);
                 enumerate(iv, i + 1, env, out);
             }
-            env.remove(&b.var);
+            restore(env, &b.var, saved);
             return;
         }
         if !holds(&iv.cond, env) {
