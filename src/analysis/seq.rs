@@ -564,3 +564,203 @@ pub fn print_trace(trace: &Trace) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::split::split;
+    use super::super::split::testkit::*;
+    use super::*;
+    use crate::protocol::wf::{Synced, WellFormed};
+    use crate::protocol::{Loc, Stmt};
+
+    fn kernel(params: &[&str], locals: &[&str], assumes: Vec<Cond>) -> Kernel {
+        Kernel {
+            name: "k".into(),
+            params: params.iter().map(|s| s.to_string()).collect(),
+            locals: locals.iter().map(|s| s.to_string()).collect(),
+            assumes,
+            arrays: vec![],
+        }
+    }
+
+    fn array(scope: Scope) -> ArrayProtocol {
+        ArrayProtocol { name: "a".into(), scope, body: Stmt::Skip, loc: Loc::NONE }
+    }
+
+    fn only(wf: &WellFormed) -> Interval {
+        let ivs = split(wf);
+        assert_eq!(ivs.len(), 1, "{ivs:#?}");
+        ivs.into_iter().next().unwrap()
+    }
+
+    fn strings(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Example 4: `wr[tid + 1]; rd[tid + 2]; sync`.
+    #[test]
+    fn example_4() {
+        let mut ids = Ids::default();
+        let u = Unsync::Seq(vec![ids.wr(add(v("tid.x"), n(1))), ids.rd(add(v("tid.x"), n(2)))]);
+        let iv = only(&wf(vec![code(u), sync(3)]));
+        let t = seq(&kernel(&[], &[], vec![]), &array(Scope::Shared), &iv, Pairing::SameBlock);
+        for k in 0..2 {
+            let tid = v(&format!("tid.x@{}", k + 1));
+            let got: Vec<(u32, Mode, Vec<Expr>)> = t.accesses[k].iter().map(|a| (a.id, a.mode, a.index.clone())).collect();
+            assert_eq!(got, vec![(0, Mode::Write, vec![add(tid.clone(), n(1))]), (1, Mode::Read, vec![add(tid, n(2))])]);
+            assert!(t.accesses[k].iter().all(|a| a.loops.is_empty() && a.path == Cond::Bool(true)));
+        }
+        assert_eq!(t.distinct, vec![
+            ("tid.x@1".to_string(), "tid.x@2".to_string()),
+            ("tid.y@1".to_string(), "tid.y@2".to_string()),
+            ("tid.z@1".to_string(), "tid.z@2".to_string()),
+        ]);
+        assert_eq!(t.globals, strings(&["blockDim.x", "blockDim.y", "blockDim.z"]));
+        assert_eq!(t.locals[0], strings(&["tid.x@1", "tid.y@1", "tid.z@1"]));
+        assert!(t.assumptions.contains(&id_range("tid.z@2", "blockDim.z")));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("blockDim.y"), n(1))));
+        assert_eq!(t.end, Some(Loc::new(3, 0)));
+        let text = print_trace(&t);
+        assert!(text.contains("t2: wr[tid.x@2 + 1]  // #0 at 1:1"), "{text}");
+    }
+
+    fn listing_2_3(names: [&str; 5], line: u32) -> WellFormed {
+        let [nn, m, r, i, j] = names;
+        let mut ids = Ids(line);
+        let w = ufor(i, n(0), v(m), ids.wr(v("tid.x")));
+        let rd = ufor(j, n(0), v(m), ids.rd(add(v("tid.x"), v(j))));
+        let mut p = wf(vec![sfor(r, n(0), v(nn), vec![code(w), sync(line), code(rd)])]);
+        // Ids(line) numbered from `line`; renumber from 0 as the front-end does.
+        if let Synced::Loop { body, .. } = &mut p.body[0] {
+            for item in body.iter_mut() {
+                if let Synced::Code(Unsync::For { body, .. }) = item {
+                    if let Unsync::Access(a) = &mut **body {
+                        a.id -= line;
+                    }
+                }
+            }
+        }
+        p
+    }
+
+    fn inner_trace(names: [&str; 5], line: u32) -> Trace {
+        let p = listing_2_3(names, line);
+        let ivs = split(&p);
+        let iv = ivs.iter().find(|iv| !iv.binders.is_empty()).unwrap();
+        let k = kernel(&[names[0], names[1]], &[], vec![]);
+        seq(&k, &array(Scope::Shared), iv, Pairing::SameBlock)
+    }
+
+    #[test]
+    fn listing_2_3_middle_fragment() {
+        let t = inner_trace(["N", "M", "r", "i", "j"], 3);
+        assert_eq!(t.globals, strings(&["M", "N", "blockDim.x", "blockDim.y", "blockDim.z", "r"]));
+        assert_eq!(t.locals[0], strings(&["i@1", "j@1", "tid.x@1", "tid.y@1", "tid.z@1"]));
+        let r_range = Cond::and(Cond::cmp(Rel::Le, n(0), v("r")), Cond::cmp(Rel::Lt, v("r"), Expr::sub(v("N"), n(1))));
+        assert!(t.assumptions.contains(&r_range));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("M"), n(0))));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("N"), n(0))));
+        let read = &t.accesses[1][0];
+        assert_eq!(read.loops, vec![Binder { var: "j@2".into(), lo: n(0), hi: v("M") }]);
+        assert_eq!(read.index, vec![add(v("tid.x@2"), v("j@2"))]);
+        let text = print_trace(&t);
+        assert!(text.contains("t1: var j@1 in 0..M; rd[tid.x@1 + j@1]"), "{text}");
+        assert!(text.contains("assume 0 <= r && r < N - 1;"), "{text}");
+    }
+
+    #[test]
+    fn hash_ignores_names_and_positions() {
+        let a = inner_trace(["N", "M", "r", "i", "j"], 3);
+        let b = inner_trace(["size", "count", "a", "z", "b"], 40);
+        assert_ne!(a, b);
+        assert_eq!(a.canonical_text(), b.canonical_text());
+        assert_eq!(a.hash("key"), b.hash("key"));
+        assert_ne!(a.hash("key"), a.hash("other key"));
+        let mut c = a.clone();
+        c.accesses[0][0].mode = Mode::Atomic;
+        assert_ne!(a.hash("key"), c.hash("key"));
+        let mut d = a.clone();
+        d.accesses[1][0].id = 7;
+        assert_ne!(a.hash("key"), d.hash("key"));
+        assert_eq!(a.hash("key").len(), 64);
+    }
+
+    #[test]
+    fn other_block_pairs_copy_block_ids() {
+        let mut ids = Ids::default();
+        let index = add(Expr::bin(Op::Mul, v("bid.x"), v("blockDim.x")), v("tid.x"));
+        let p = wf(vec![code(ids.wr(index)), sync(2)]);
+        let iv = only(&p);
+        let k = kernel(&[], &[], vec![]);
+        let t = seq(&k, &array(Scope::Global), &iv, Pairing::OtherBlock);
+        assert_eq!(t.distinct[0], ("bid.x@1".to_string(), "bid.x@2".to_string()));
+        assert!(t.locals[1].contains(&"bid.x@2".to_string()));
+        assert!(t.assumptions.contains(&id_range("bid.x@1", "gridDim.x")));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("gridDim.x"), n(1))));
+        let same = seq(&k, &array(Scope::Global), &iv, Pairing::SameBlock);
+        assert!(same.globals.contains(&"bid.x".to_string()));
+        assert!(same.assumptions.contains(&id_range("bid.x", "gridDim.x")));
+        assert_eq!(same.distinct[0], ("tid.x@1".to_string(), "tid.x@2".to_string()));
+    }
+
+    #[test]
+    fn assumptions_on_thread_local_names_hold_per_thread() {
+        let mut ids = Ids::default();
+        let p = wf(vec![code(ids.rd(add(v("tid.x"), v("k")))), sync(2)]);
+        let iv = only(&p);
+        let local = Cond::cmp(Rel::Lt, v("k"), v("tid.x"));
+        let global = Cond::cmp(Rel::Gt, v("N"), n(4));
+        let kern = kernel(&["N"], &["k"], vec![local, global.clone()]);
+        let t = seq(&kern, &array(Scope::Shared), &iv, Pairing::SameBlock);
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Lt, v("k@1"), v("tid.x@1"))));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Lt, v("k@2"), v("tid.x@2"))));
+        assert_eq!(t.assumptions.iter().filter(|c| **c == global).count(), 1);
+        assert!(t.locals[0].contains(&"k@1".to_string()));
+        assert!(t.globals.contains(&"N".to_string()));
+        // No range for an unknown local.
+        assert!(!t.assumptions.iter().any(|c| matches!(c, Cond::Cmp(Rel::Ge, Expr::Var(x), _) if x == "k@1")));
+    }
+
+    #[test]
+    fn loop_variables_are_unique_per_thread() {
+        let mut ids = Ids::default();
+        let c = Cond::cmp(Rel::Eq, v("tid.x"), n(0));
+        let inner = ufor("i", n(0), add(v("i"), n(1)), ids.wr(v("i")));
+        let u = Unsync::Seq(vec![
+            ids.rd(v("i")),
+            ufor("i", n(0), n(2), Unsync::If(c, Box::new(inner), Box::new(Unsync::Skip))),
+        ]);
+        let p = wf(vec![code(u)]);
+        let iv = only(&p);
+        let t = seq(&kernel(&[], &["i"], vec![]), &array(Scope::Shared), &iv, Pairing::SameBlock);
+        let [read, write] = &t.accesses[0][..] else { panic!() };
+        assert_eq!(read.index, vec![v("i@1")]);
+        assert_eq!(write.loops, vec![
+            Binder { var: "i#2@1".into(), lo: n(0), hi: n(2) },
+            Binder { var: "i#3@1".into(), lo: n(0), hi: add(v("i#2@1"), n(1)) },
+        ]);
+        assert_eq!(write.index, vec![v("i#3@1")]);
+        assert_eq!(write.path, Cond::cmp(Rel::Eq, v("tid.x@1"), n(0)));
+        assert_eq!(t.locals[0], strings(&["i#2@1", "i#3@1", "i@1", "tid.x@1", "tid.y@1", "tid.z@1"]));
+    }
+
+    #[test]
+    fn intervals_print_with_binders_and_conditions() {
+        let p = listing_2_3(["N", "M", "r", "i", "j"], 3);
+        let text = print_intervals(&split(&p));
+        assert!(text.starts_with("interval 0: from kernel start to sync at 3:0\n  assume 0 < N;\n  for i in 0..M {\n    wr[tid.x];"), "{text}");
+        assert!(text.contains("interval 1: from sync at 3:0 to sync at 3:0\n  var r in 0..N - 1;\n"), "{text}");
+        assert!(text.contains("interval 2: from sync at 3:0 to kernel end"), "{text}");
+    }
+
+    #[test]
+    fn expressions_print_with_needed_parentheses() {
+        let e = Expr::bin(Op::Mul, add(v("a"), n(1)), Expr::sub(v("b"), Expr::sub(v("c"), n(2))));
+        assert_eq!(fmt_expr(&e), "(a + 1) * (b - (c - 2))");
+        let m = Expr::bin(Op::Min, v("a"), Expr::bin(Op::Shl, n(1), v("k")));
+        assert_eq!(fmt_expr(&m), "min(a, 1 << k)");
+        let or = Cond::Or(Box::new(Cond::cmp(Rel::Eq, v("w"), n(1))), Box::new(Cond::cmp(Rel::Ne, v("x"), n(0))));
+        let c = Cond::and(or, Cond::not(Cond::cmp(Rel::Lt, v("y"), n(3))));
+        assert_eq!(fmt_cond(&c), "(w == 1 || x != 0) && !(y < 3)");
+    }
+}
