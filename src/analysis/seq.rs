@@ -296,6 +296,17 @@ impl Trace {
     /// (`v0`, `v1`, …) and without source positions: traces that differ only
     /// in names and positions have the same canonical text.
     pub fn canonical_text(&self) -> String {
+        self.canonical().0
+    }
+
+    /// The variables of the trace in canonical order: `v{i}` of the
+    /// canonical text is `canonical_names()[i]`. Maps a model found for one
+    /// trace back to the names of any trace with the same hash.
+    pub fn canonical_names(&self) -> Vec<String> {
+        self.canonical().1.list
+    }
+
+    fn canonical(&self) -> (String, Names) {
         let mut names = Names::default();
         let mut out = String::new();
         let pairing = match self.pairing {
@@ -333,7 +344,7 @@ impl Trace {
         let l1 = list(&self.locals[0]);
         let l2 = list(&self.locals[1]);
         let _ = write!(out, "globals {g}\nlocals1 {l1}\nlocals2 {l2}\n");
-        out
+        (out, names)
     }
 
     /// The content hash keying the solver cache: blake3 of the canonical
@@ -683,6 +694,11 @@ mod tests {
         d.accesses[1][0].id = 7;
         assert_ne!(a.hash("key"), d.hash("key"));
         assert_eq!(a.hash("key").len(), 64);
+        let (na, nb) = (a.canonical_names(), b.canonical_names());
+        let pos = |names: &[String], x: &str| names.iter().position(|n| n == x).unwrap();
+        assert_eq!(pos(&na, "N"), pos(&nb, "size"));
+        assert_eq!(pos(&na, "j@2"), pos(&nb, "b@2"));
+        assert_eq!(na.len(), a.globals.len() + a.locals[0].len() + a.locals[1].len());
     }
 
     #[test]
