@@ -552,7 +552,9 @@ pub fn print_trace(trace: &Trace) -> String {
         fmt_bound(&trace.start, "kernel start"),
         fmt_bound(&trace.end, "kernel end")
     );
-    let _ = writeln!(out, "  var {};", trace.globals.join(", "));
+    if !trace.globals.is_empty() {
+        let _ = writeln!(out, "  var {};", trace.globals.join(", "));
+    }
     for (k, l) in trace.locals.iter().enumerate() {
         let _ = writeln!(out, "  var t{} {};", k + 1, l.join(", "));
     }

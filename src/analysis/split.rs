@@ -175,6 +175,7 @@ impl Splitter {
             let v = s.fresh(x);
             let mut steps = Vec::new();
             for p in &pass_pieces {
+                debug_assert!(p.binders.is_empty(), "passing pieces bind nothing");
                 let code = subst_unsync(&p.code, x, &Expr::var(&v));
                 if !has_access(&code) {
                     continue;
