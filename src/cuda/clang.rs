@@ -20,6 +20,8 @@ extern "C" {
 pub struct Diag {
     pub severity: u32,
     pub text: String,
+    pub file: String,
+    pub line: u32,
 }
 
 pub struct Tu {
@@ -105,8 +107,12 @@ impl Tu {
                     let d = clang_getDiagnostic(self.tu, i);
                     let severity = clang_getDiagnosticSeverity(d) as u32;
                     let text = cx_string(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
+                    let mut f: CXFile = ptr::null_mut();
+                    let (mut line, mut column, mut offset) = (0, 0, 0);
+                    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &mut f, &mut line, &mut column, &mut offset);
+                    let file = if f.is_null() { String::new() } else { cx_string(clang_getFileName(f)) };
                     clang_disposeDiagnostic(d);
-                    Diag { severity, text }
+                    Diag { severity, text, file, line }
                 })
                 .collect()
         }
@@ -228,6 +234,16 @@ impl<'tu> Node<'tu> {
     }
     pub fn is_expression(&self) -> bool {
         unsafe { clang_isExpression(self.kind()) != 0 }
+    }
+    /// First and last line of the cursor's extent.
+    pub fn lines(&self) -> (u32, u32) {
+        unsafe {
+            let r = clang_getCursorExtent(self.c);
+            let (mut l1, mut l2, mut col, mut off) = (0, 0, 0, 0);
+            clang_getExpansionLocation(clang_getRangeStart(r), ptr::null_mut(), &mut l1, &mut col, &mut off);
+            clang_getExpansionLocation(clang_getRangeEnd(r), ptr::null_mut(), &mut l2, &mut col, &mut off);
+            (l1, l2)
+        }
     }
     /// Byte offset of the cursor's start in its file (expansion location).
     pub fn offset(&self) -> u32 {

@@ -44,6 +44,9 @@ pub struct KernelUnit {
     /// How the protocol's variable names read in CUDA (`tid.x` →
     /// `threadIdx.x`), for witnesses.
     pub display_names: Vec<(String, String)>,
+    /// Clang's errors inside the kernel: its verdict is `error`.
+    #[serde(default)]
+    pub errors: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -152,8 +155,8 @@ type Parsed = (Vec<KernelUnit>, Vec<String>, Vec<(PathBuf, String)>);
 
 fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: &Launch) -> Result<Parsed, String> {
     let tu = Tu::parse(main, args, unsaved)?;
-    let diagnostics: Vec<String> =
-        tu.diagnostics().into_iter().filter(|d| d.severity >= clang::DIAG_ERROR).map(|d| d.text).collect();
+    let errors: Vec<clang::Diag> = tu.diagnostics().into_iter().filter(|d| d.severity >= clang::DIAG_ERROR).collect();
+    let diagnostics: Vec<String> = errors.iter().map(|d| d.text.clone()).collect();
     let mut includes = Vec::new();
     for f in tu.inclusions() {
         let s = f.to_string_lossy().into_owned();
@@ -173,6 +176,16 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
         .map(|f| {
             let name = f.spelling();
             let loc = Loc::new(f.pos().line, f.pos().column);
+            let (first, last) = f.lines();
+            let errors: Vec<String> = errors
+                .iter()
+                .filter(|d| d.file == main && (first..=last).contains(&d.line))
+                .map(|d| d.text.clone())
+                .collect();
+            if !errors.is_empty() {
+                let lowered = Err(Unsupported { reason: "the kernel does not compile".into(), loc });
+                return KernelUnit { name, loc, lowered, display_names: display_names(), errors };
+            }
             let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 lower::Lower::new(&name, warp_is_block).kernel(&f)
             }))
@@ -182,7 +195,7 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
                 k.assumes.extend(launch_assumes(launch, &k));
                 k
             });
-            KernelUnit { name, loc, lowered, display_names: display_names() }
+            KernelUnit { name, loc, lowered, display_names: display_names(), errors }
         })
         .collect();
     Ok((kernels, diagnostics, includes))
