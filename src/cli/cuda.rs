@@ -8,7 +8,7 @@ use drfscan::protocol::print;
 use drfscan::report::{self, text::TextStyle, FileReport, KernelEntry};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tabled::{settings::Style, Table, Tabled};
@@ -93,7 +93,7 @@ fn check_file(path: &Path, fopts: &FrontendOptions, opts: &Options, only: &[Stri
             Err(u) => KernelEntry::failed(&ku.name, ku.loc.line, Verdict::Unsupported, u.reason.clone(), Some(u.loc)),
             Ok(kernel) => {
                 if show_protocol {
-                    println!("// {}: kernel {}\n{}", path_str, ku.name, print::print(kernel));
+                    emit(&format!("// {}: kernel {}\n{}\n", path_str, ku.name, print::print(kernel)));
                 }
                 let start = Instant::now();
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check::check_kernel(kernel, opts)));
@@ -112,6 +112,11 @@ fn check_file(path: &Path, fopts: &FrontendOptions, opts: &Options, only: &[Stri
     (report, unit)
 }
 
+/// Writes to stdout; a closed pipe (`| head`) is not an error.
+fn emit(text: &str) {
+    let _ = std::io::stdout().write_all(text.as_bytes());
+}
+
 fn render(files: &[FileReport], format: Format) -> String {
     match format {
         Format::Text => report::text::render(files, TextStyle { color: std::io::stdout().is_terminal(), protocol: false }),
@@ -128,7 +133,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         .iter()
         .map(|p| check_file(p, &fopts, &opts, &args.kernel, args.show_protocol && args.format == Format::Text).0)
         .collect();
-    print!("{}", render(&files, args.format));
+    emit(&render(&files, args.format));
     Ok(report::exit_code(&files))
 }
 
@@ -208,16 +213,16 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
                 "kernels": rows.len(), "drf_proved": proved, "races_found": found,
                 "false_alarms": false_alarms, "missed_races": missed, "other_mismatches": other,
             });
-            println!("{:#}", serde_json::json!({ "results": rows, "totals": totals }));
+            emit(&format!("{:#}\n", serde_json::json!({ "results": rows, "totals": totals })));
         }
         Format::Text => {
             if !rows.is_empty() {
-                println!("{}", Table::new(&rows).with(Style::sharp()));
+                emit(&format!("{}\n", Table::new(&rows).with(Style::sharp())));
             }
-            println!(
-                "{} kernels: {proved} DRF proved, {found} races found, {false_alarms} false alarms, {missed} missed races, {other} other mismatches",
+            emit(&format!(
+                "{} kernels: {proved} DRF proved, {found} races found, {false_alarms} false alarms, {missed} missed races, {other} other mismatches\n",
                 rows.len()
-            );
+            ));
         }
     }
     Ok(if mismatches > 0 { 1 } else { 0 })

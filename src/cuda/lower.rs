@@ -288,7 +288,8 @@ impl Lower {
 
     fn int(&mut self, n: &Node, hint: &str) -> R<Expr> {
         let v = self.rvalue(n)?;
-        Ok(self.to_expr(v, hint))
+        let h = hint_of(n);
+        Ok(self.to_expr(v, if h.is_empty() { hint } else { &h }))
     }
 
     // ---------------------------------------------------------------- statements
@@ -971,8 +972,8 @@ impl Lower {
                     return Ok(match (a, b) {
                         (Val::Int(a), Val::Int(b)) => Cond::cmp(rel, simplify(&a), simplify(&b)),
                         (a, b) => {
-                            let a = self.to_expr(a, "cmp");
-                            let b = self.to_expr(b, "cmp");
+                            let a = self.to_expr(a, &hint_of(&ch[0]));
+                            let b = self.to_expr(b, &hint_of(&ch[1]));
                             Cond::cmp(rel, a, b)
                         }
                     });
@@ -1014,7 +1015,7 @@ impl Lower {
             Val::Int(e) => as_cond(&simplify(&e)),
             // A pointer in a condition: null checks; any outcome is possible.
             _ => {
-                let e = self.local("cond");
+                let e = self.local(&hint_of(&n));
                 as_cond(&e)
             }
         })
@@ -1705,6 +1706,22 @@ fn mentions(n: &Node, vars: &HashSet<String>) -> bool {
         }
     }
     n.children().iter().any(|c| mentions(c, vars))
+}
+
+/// A name for the unknown value of an expression, after what it reads.
+fn hint_of(n: &Node) -> String {
+    let n = strip(*n);
+    let k = n.kind();
+    if k == K::DECL_REF || k == K::MEMBER_REF || k == K::CALL {
+        return n.spelling();
+    }
+    if k == K::ARRAY_SUBSCRIPT || k == K::UNARY {
+        if let Some(b) = exprs(&n).first() {
+            let h = hint_of(b);
+            return if h.is_empty() || h.ends_with(".elem") { h } else { format!("{h}.elem") };
+        }
+    }
+    "value".into()
 }
 
 fn has_effects(n: &Node) -> bool {

@@ -95,6 +95,18 @@ pub fn simplify(e: &Expr) -> Expr {
                 (Op::Add, Expr::Int(x), Expr::Int(y)) => x.checked_add(*y).map(Expr::Int).unwrap_or_else(|| Expr::bin(*op, a, b)),
                 (Op::Sub, Expr::Int(x), Expr::Int(y)) => x.checked_sub(*y).map(Expr::Int).unwrap_or_else(|| Expr::bin(*op, a, b)),
                 (Op::Mul, Expr::Int(x), Expr::Int(y)) => x.checked_mul(*y).map(Expr::Int).unwrap_or_else(|| Expr::bin(*op, a, b)),
+                // `(x ± c1) ± c2` → `x ± c`.
+                (Op::Add | Op::Sub, Expr::Bin(inner @ (Op::Add | Op::Sub), x, c1), Expr::Int(c2)) if matches!(**c1, Expr::Int(_)) => {
+                    let Expr::Int(c1) = **c1 else { unreachable!() };
+                    let c1 = if *inner == Op::Add { c1 } else { -c1 };
+                    let c2 = if *op == Op::Add { *c2 } else { -*c2 };
+                    match c1.checked_add(c2) {
+                        Some(0) => (**x).clone(),
+                        Some(c) if c > 0 => Expr::add((**x).clone(), Expr::Int(c)),
+                        Some(c) => Expr::sub((**x).clone(), Expr::Int(-c)),
+                        None => Expr::bin(*op, a.clone(), b.clone()),
+                    }
+                }
                 (Op::Add, Expr::Int(0), _) => b,
                 (Op::Add | Op::Sub, _, Expr::Int(0)) => a,
                 (Op::Mul, Expr::Int(1), _) => b,
@@ -261,6 +273,14 @@ mod tests {
         }
         // `x` guards an access of `b`; `y` is never used.
         assert_eq!(k.locals, vec!["x".to_string()]);
+    }
+
+    #[test]
+    fn simplify_folds_constant_offsets() {
+        let e = Expr::sub(Expr::add(Expr::var("n"), Expr::Int(1)), Expr::Int(1));
+        assert_eq!(simplify(&e), Expr::var("n"));
+        let e = Expr::add(Expr::sub(Expr::var("n"), Expr::Int(3)), Expr::Int(1));
+        assert_eq!(simplify(&e), Expr::sub(Expr::var("n"), Expr::Int(2)));
     }
 
     #[test]
