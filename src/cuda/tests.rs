@@ -2,7 +2,7 @@
 //! protocol's shape.
 
 use super::*;
-use crate::protocol::{Cond, Expr, Mode, Op, Rel, Stmt};
+use crate::protocol::{Cond, Expr, Mode, Op, Rel, Scope, Stmt};
 use std::fmt::Write;
 
 fn unit(src: &str) -> Unit {
@@ -106,8 +106,21 @@ fn show(k: &Kernel) -> String {
     out
 }
 
+fn shape(src: &str) -> String {
+    show(&kernel(src))
+}
+
+fn reason(src: &str) -> String {
+    let u = unit(src);
+    assert_eq!(u.kernels.len(), 1, "{:?}", u.diagnostics);
+    match &u.kernels[0].lowered {
+        Err(e) => e.reason.clone(),
+        Ok(k) => panic!("expected unsupported, got {}", show(k)),
+    }
+}
+
 #[test]
-fn dump_first_iter() {
+fn first_iter_of_the_paper() {
     let k = kernel(
         "__global__ void first_iter(int n) {
   __shared__ int a[512];
@@ -123,6 +136,198 @@ fn dump_first_iter() {
     );
     assert_eq!(show(&k), "a: wr[(tid.x + 1)]; for x in 0..n { if (x > 0) { wr[tid.x]; } sync; } \n");
     assert_eq!(k.params, vec!["n".to_string()]);
+    assert_eq!(k.arrays[0].scope, Scope::Shared);
+}
+
+#[test]
+fn read_index_pair() {
+    // The value a thread wrote and reads back is known (Fig. 16).
+    let drf = shape("__global__ void k(int *A) { int t = threadIdx.x; A[t] = t; int x = A[t]; A[x] = 0; }");
+    assert_eq!(drf, "A: wr[tid.x]; rd[tid.x]; wr[tid.x]; \n");
+    let racy = shape("__global__ void k(int *A) { int t = threadIdx.x; A[t] = t; int x = A[t]; A[x + 1] = 0; }");
+    assert_eq!(racy, "A: wr[tid.x]; rd[tid.x]; wr[(tid.x + 1)]; \n");
+    // A barrier ends what the thread knows.
+    let k = kernel("__global__ void k(int *A) { A[threadIdx.x] = 1; __syncthreads(); int x = A[threadIdx.x]; A[x] = 0; }");
+    assert_eq!(show(&k), "A: wr[tid.x]; sync; rd[tid.x]; wr[x]; \n");
+    assert_eq!(k.locals, vec!["x".to_string()]);
+}
+
+#[test]
+fn strided_loops() {
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int i = threadIdx.x; i < n; i += 4) a[i] = 0; }"),
+        "a: for i in tid.x..n { if (((i - tid.x) % 4) == 0) { wr[i]; } } \n"
+    );
+    // A synchronized strided loop keeps its iteration order: a counter.
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { __shared__ int s[64]; for (int i = 0; i < n; i += 2) { s[i] = 0; __syncthreads(); } }"),
+        "s: for i#k in 0..((n + 1) / 2) { wr[(i#k * 2)]; sync; } \n"
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int i = n; i > 0; i--) a[i] = 0; }"),
+        "a: for i in 1..(n + 1) { wr[i]; } \n"
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a) { for (int s = 1; s < 64; s *= 2) a[s] = 0; }"),
+        "a: for s in 1..64 { if ((s & (s - 1)) == 0) { wr[s]; } } \n"
+    );
+}
+
+#[test]
+fn reduction_loop_halving() {
+    let k = kernel(
+        "__global__ void k(float *in) {
+  __shared__ float sdata[256];
+  unsigned int tid = threadIdx.x;
+  sdata[tid] = in[tid];
+  __syncthreads();
+  for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+}",
+    );
+    let out = show(&k);
+    assert!(
+        out.contains("sdata: wr[tid.x]; sync; for s#k in 0..(blockDim.x / 2) { if (tid.x < ((blockDim.x / 2) - s#k)) { rd[(tid.x + ((blockDim.x / 2) - s#k))]; rd[tid.x]; wr[tid.x]; } sync; } "),
+        "{out}"
+    );
+}
+
+#[test]
+fn early_return_guards_the_rest() {
+    assert_eq!(
+        shape("__global__ void k(float *a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; a[i] = 0; }"),
+        "a: if (!(((bid.x * blockDim.x) + tid.x) >= n)) { wr[((bid.x * blockDim.x) + tid.x)]; } \n"
+    );
+}
+
+#[test]
+fn short_circuit_and_conditional_expression() {
+    assert_eq!(
+        shape("__global__ void k(int *a, int *b, int n) { if (threadIdx.x < n && a[threadIdx.x] > 0) b[0] = 1; }"),
+        "a: if (tid.x < n) { rd[tid.x]; } \nb: if ((tid.x < n && a.elem > 0)) { wr[0]; } \n"
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a, int *b) { int x = threadIdx.x > 3 ? a[0] : b[1]; }"),
+        "a: if (tid.x > 3) { rd[0]; } \nb: if (tid.x > 3) { } else { rd[1]; } \n"
+    );
+}
+
+#[test]
+fn switch_falls_through() {
+    let out = shape(
+        "__global__ void k(int *d) { switch (threadIdx.x) { case 0: d[0] = 1; case 1: d[1] = 1; break; default: d[2] = 1; } }",
+    );
+    assert!(out.starts_with("d: if (tid.x == 0) { wr[0]; } if ((tid.x == 1 || tid.x == 0)) { wr[1]; } if ("), "{out}");
+}
+
+#[test]
+fn device_functions_aliases_and_fields() {
+    let out = shape(
+        "struct P { float x, y; };
+__device__ int idx(int r, int c) { return r * 32 + c; }
+__device__ void put(float *p, int i) { p[i] = 0; }
+__global__ void k(float *a, P *ps) {
+  float *q = a + 8;
+  q[threadIdx.x] = 1;
+  put(a, idx(threadIdx.y, threadIdx.x));
+  ps[threadIdx.x].y = 2;
+  ps[threadIdx.x + 1].x = 3;
+}",
+    );
+    assert_eq!(out, "a: wr[(8 + tid.x)]; wr[((tid.y * 32) + tid.x)]; \nps: wr[tid.x]; wr[(tid.x + 1)]; \n");
+}
+
+#[test]
+fn multi_dimensional_shared_and_device_globals() {
+    let k = kernel(
+        "__device__ int hist[64];
+__global__ void k() {
+  __shared__ float t[16][17];
+  __shared__ int flag;
+  t[threadIdx.y][threadIdx.x] = 0;
+  flag = 1;
+  atomicAdd(&hist[threadIdx.x % 64], 1);
+}",
+    );
+    assert_eq!(show(&k), "t: wr[tid.y][tid.x]; \nflag: wr[0]; \nhist: at[(tid.x % 64)]; \n");
+    assert_eq!(k.array("hist").map(|a| a.scope), Some(Scope::Global));
+    assert_eq!(k.array("flag").map(|a| a.scope), Some(Scope::Shared));
+}
+
+#[test]
+fn local_arrays_are_private() {
+    assert_eq!(
+        shape("__global__ void k(int *a) { int tmp[4]; tmp[0] = threadIdx.x; a[tmp[0]] = 1; }"),
+        "a: wr[tid.x]; \n"
+    );
+}
+
+#[test]
+fn annotations_and_launch_configuration() {
+    let k = kernel("__global__ void k(int *a, int n) { __requires(n == 128); a[threadIdx.x] = n; }");
+    assert_eq!(k.assumes, vec![Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(128))]);
+    let opts = FrontendOptions { block_dim: Some([64, 1, 1]), params: vec![("n".into(), 3)], ..Default::default() };
+    let u = unit_with("__global__ void k(int *a, int n) { a[threadIdx.x] = n; }", &opts);
+    let k = u.kernels[0].lowered.clone().unwrap();
+    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(64))));
+    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(3))));
+    let u = unit("// expect: drf\n// options: --block-dim 32 --param n=7\n__global__ void k(int *a, int n) { a[threadIdx.x] = n; }");
+    assert_eq!(u.expectation.as_ref().map(|e| e.verdict.as_str()), Some("drf"));
+    let k = u.kernels[0].lowered.clone().unwrap();
+    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(32))));
+    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(7))));
+}
+
+#[test]
+fn warp_barrier_only_when_a_block_is_a_warp() {
+    let src = "__global__ void k(int *a) { __shared__ int s[32]; s[threadIdx.x] = 1; __syncwarp(); a[0] = s[0]; }";
+    assert_eq!(shape(src), "a: wr[0]; \ns: wr[tid.x]; rd[0]; \n");
+    let opts = FrontendOptions { block_dim: Some([32, 1, 1]), ..Default::default() };
+    let k = unit_with(src, &opts).kernels[0].lowered.clone().unwrap();
+    assert_eq!(show(&k), "a: sync; wr[0]; \ns: wr[tid.x]; sync; rd[0]; \n");
+}
+
+#[test]
+fn macros_enums_and_constants() {
+    assert_eq!(
+        shape("#define W 16\nenum { H = 4 };\nconstexpr int D = W * H;\n__global__ void k(int *a) { a[threadIdx.x * D + W] = H; }"),
+        "a: wr[((tid.x * 64) + 16)]; \n"
+    );
+}
+
+#[test]
+fn unsupported_constructs_have_a_reason_and_a_place() {
+    assert!(reason("__device__ int f(int n) { return n ? f(n - 1) : 0; }\n__global__ void k(int *a) { a[0] = f(3); }").contains("recursive"));
+    assert!(reason("__global__ void k(int *a, int (*f)(int)) { a[0] = f(1); }").contains("function pointer"));
+    assert!(reason("__global__ void k(int *a) { asm(\"trap;\"); a[0] = 1; }").contains("assembly"));
+    let u = unit("__global__ void k(int *a) { asm(\"trap;\"); }");
+    let e = u.kernels[0].lowered.clone().unwrap_err();
+    assert_eq!(e.loc.line, 1);
+}
+
+#[test]
+fn clang_errors_are_diagnostics() {
+    let u = unit("__global__ void broken(int *a) { a[0] = ; }\n__global__ void fine(int *a) { a[threadIdx.x] = 0; }");
+    assert!(!u.diagnostics.is_empty());
+    assert_eq!(u.kernels.len(), 2);
+    assert!(!u.kernels[0].errors.is_empty());
+    assert!(u.kernels[1].errors.is_empty() && u.kernels[1].lowered.is_ok());
+    let u = unit("this is not CUDA at all");
+    assert!(u.kernels.is_empty() && !u.diagnostics.is_empty());
+    let u = unit("");
+    assert!(u.kernels.is_empty() && u.diagnostics.is_empty());
+    let u = unit("#include \"missing_header.h\"\n__global__ void k(int *a) { a[0] = 1; }");
+    assert!(u.diagnostics.iter().any(|d| d.contains("missing_header.h")), "{:?}", u.diagnostics);
+}
+
+#[test]
+fn includes_are_hashed() {
+    let u = unit("#include <cuda_runtime.h>\n__global__ void k(int *a) { a[0] = 1; }");
+    assert!(u.includes.iter().any(|(p, h)| p.ends_with("cuda_runtime.h") && h.len() == 64), "{:?}", u.includes);
+    let names: Vec<&str> = u.kernels[0].display_names.iter().filter(|(a, _)| a == "tid.x").map(|(_, b)| b.as_str()).collect();
+    assert_eq!(names, vec!["threadIdx.x"]);
 }
 
 #[test]
