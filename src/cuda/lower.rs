@@ -1506,6 +1506,9 @@ impl Lower {
             return Ok(Val::Unknown);
         }
         let name = f.spelling();
+        if fk == K::METHOD {
+            return self.method_call(n, &name);
+        }
         match name.as_str() {
             "__syncthreads" | "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" | "__barrier_sync" => {
                 for a in &args {
@@ -1590,6 +1593,36 @@ impl Lower {
                 Ok(Val::Unknown)
             }
         }
+    }
+
+    /// Member functions are not inlined: assignment operators of
+    /// structures write (and compound ones also read) their object; any
+    /// other member call only evaluates its operands.
+    fn method_call(&mut self, n: &Node, name: &str) -> R<Val> {
+        let ops = exprs(n);
+        let loc = loc_of(n);
+        let assign = name.strip_prefix("operator").filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="));
+        if let (Some(o), Some(target)) = (assign, ops.first()) {
+            let lv = self.lvalue(target)?;
+            for a in ops.iter().skip(1) {
+                self.rvalue(a)?;
+            }
+            if let LVal::Mem(p) = &lv {
+                if o != "=" {
+                    self.read(p, loc);
+                }
+                self.write(p, &Val::Unknown, loc);
+            }
+            if let LVal::Var(k) = &lv {
+                let prefix = format!("{k}.");
+                self.env.retain(|key, _| !key.starts_with(&prefix));
+            }
+            return Ok(Val::Unknown);
+        }
+        for a in ops {
+            self.rvalue(&a)?;
+        }
+        Ok(Val::Unknown)
     }
 
     fn inline(&mut self, call: &Node, f: &Node, args: &[Node]) -> R<Val> {

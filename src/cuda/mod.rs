@@ -190,7 +190,13 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
                 lower::Lower::new(&name, warp_is_block).kernel(&f)
             }))
             .unwrap_or_else(|_| Err(Unsupported { reason: "internal error while lowering".into(), loc }))
-            .map(|p| {
+            .map(|mut p| {
+                // Known launch values go into the indices themselves: the
+                // solver then sees constants where it would see products of
+                // unknowns.
+                for (name, v) in launch_constants(launch, &p.params) {
+                    p.body = p.body.iter().map(|s| s.subst(&name, &Expr::Int(v))).collect();
+                }
                 let mut k = crate::imp::infer(&p);
                 k.assumes.extend(launch_assumes(launch, &k));
                 k
@@ -218,22 +224,27 @@ fn collect_kernels<'a>(n: &Node<'a>, main: &str, out: &mut Vec<Node<'a>>) {
     }
 }
 
-fn launch_assumes(launch: &Launch, k: &Kernel) -> Vec<Cond> {
+/// The variables a launch configuration fixes, with their values.
+fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
     let mut out = Vec::new();
     let dims = [(launch.block_dim, builtin::BLOCK_DIM), (launch.grid_dim, builtin::GRID_DIM)];
     for (dim, names) in dims {
         if let Some(d) = dim {
             for (v, n) in d.iter().zip(names) {
-                out.push(Cond::cmp(Rel::Eq, Expr::var(n), Expr::Int(*v as i64)));
+                out.push((n.to_string(), *v as i64));
             }
         }
     }
     for (name, v) in &launch.params {
-        if k.params.iter().any(|p| p == name) {
-            out.push(Cond::cmp(Rel::Eq, Expr::var(name), Expr::Int(*v)));
+        if params.iter().any(|p| p == name) {
+            out.push((name.clone(), *v));
         }
     }
     out
+}
+
+fn launch_assumes(launch: &Launch, k: &Kernel) -> Vec<Cond> {
+    launch_constants(launch, &k.params).into_iter().map(|(n, v)| Cond::cmp(Rel::Eq, Expr::Var(n), Expr::Int(v))).collect()
 }
 
 /// How built-in variables read in CUDA.

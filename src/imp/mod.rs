@@ -3,7 +3,7 @@
 //! expression over thread ids, parameters, loop variables and unknowns.
 //! [`infer`] slices it into one memory access protocol per array.
 
-use crate::protocol::{builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Scope};
+use crate::protocol::{builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope};
 use std::collections::BTreeSet;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +70,7 @@ impl Stmt {
             Stmt::Sync(l) => Stmt::Sync(*l),
             Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| s.subst(var, by)).collect()),
             Stmt::If { cond, then, els, loc } => Stmt::If {
-                cond: cond.subst(var, by),
+                cond: simplify_cond(&cond.subst(var, by)),
                 then: Box::new(then.subst(var, by)),
                 els: Box::new(els.subst(var, by)),
                 loc: *loc,
@@ -107,6 +107,10 @@ pub fn simplify(e: &Expr) -> Expr {
                         None => Expr::bin(*op, a.clone(), b.clone()),
                     }
                 }
+                (Op::Div, Expr::Int(x), Expr::Int(y)) if *y != 0 => Expr::Int(x.div_euclid(*y)),
+                (Op::Mod, Expr::Int(x), Expr::Int(y)) if *y != 0 => Expr::Int(x.rem_euclid(*y)),
+                (Op::Shl, Expr::Int(x), Expr::Int(y)) if (0..32).contains(y) && x.abs() < (1 << 30) => Expr::Int(x << y),
+                (Op::Shr, Expr::Int(x), Expr::Int(y)) if (0..63).contains(y) => Expr::Int(x >> y),
                 (Op::Add, Expr::Int(0), _) => b,
                 (Op::Add | Op::Sub, _, Expr::Int(0)) => a,
                 (Op::Mul, Expr::Int(1), _) => b,
@@ -125,6 +129,30 @@ pub fn simplify(e: &Expr) -> Expr {
             }
         }
         _ => e.clone(),
+    }
+}
+
+/// [`simplify`] inside a condition; comparisons of constants fold.
+pub fn simplify_cond(c: &Cond) -> Cond {
+    match c {
+        Cond::Bool(_) => c.clone(),
+        Cond::Cmp(r, a, b) => {
+            let (a, b) = (simplify(a), simplify(b));
+            match (&a, &b) {
+                (Expr::Int(x), Expr::Int(y)) => Cond::Bool(match r {
+                    Rel::Eq => x == y,
+                    Rel::Ne => x != y,
+                    Rel::Lt => x < y,
+                    Rel::Le => x <= y,
+                    Rel::Gt => x > y,
+                    Rel::Ge => x >= y,
+                }),
+                _ => Cond::Cmp(*r, a, b),
+            }
+        }
+        Cond::And(a, b) => Cond::and(simplify_cond(a), simplify_cond(b)),
+        Cond::Or(a, b) => Cond::or(simplify_cond(a), simplify_cond(b)),
+        Cond::Not(a) => Cond::not(simplify_cond(a)),
     }
 }
 
@@ -185,6 +213,7 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
                 _ => P::Seq(out),
             }
         }
+        Stmt::If { cond: Cond::Bool(b), then, els, .. } => slice(if *b { then } else { els }, array, next),
         Stmt::If { cond, then, els, loc } => {
             let (t, e) = (slice(then, array, next), slice(els, array, next));
             if t == P::Skip && e == P::Skip {
