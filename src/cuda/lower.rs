@@ -569,7 +569,7 @@ impl Lower {
         let mut names = HashMap::new();
         Self::var_names(s, &mut names);
         if let Some(shape) = self.loop_shape(cond, inc, &assigned) {
-            return self.counted_loop(s, shape, &body, &assigned, &names);
+            return self.counted_loop(s, shape, &[body], &assigned, &names);
         }
         if let Some(i) = inc {
             self.assigned(&i, &mut assigned);
@@ -581,10 +581,33 @@ impl Lower {
         let ch = s.children();
         let (cond, body) = if is_do { (ch.get(1).copied(), ch.first().copied()) } else { (ch.first().copied(), ch.get(1).copied()) };
         let Some(body) = body else { return unsupported(s, "loop without a body") };
-        let mut assigned = HashSet::new();
-        self.assigned(s, &mut assigned);
         let mut names = HashMap::new();
         Self::var_names(s, &mut names);
+        // `while (i < n) { …; i += s; }`: a counted loop after all.
+        let items = if body.kind() == K::COMPOUND { body.children() } else { vec![body] };
+        if let Some((last, rest)) = items.split_last() {
+            let mut assigned = HashSet::new();
+            rest.iter().for_each(|it| self.assigned(it, &mut assigned));
+            let counted = if is_do {
+                // The first iteration runs unconditionally.
+                let (env0, facts0, out0) = (self.env.clone(), self.facts.clone(), self.out.len());
+                let j = self.block(&items)?;
+                let shape = if j.any() == Cond::Bool(false) { self.loop_shape(cond, Some(*last), &assigned) } else { None };
+                if shape.is_none() {
+                    self.env = env0;
+                    self.facts = facts0;
+                    self.out.truncate(out0);
+                }
+                shape
+            } else {
+                self.loop_shape(cond, Some(*last), &assigned)
+            };
+            if let Some(shape) = counted {
+                return self.counted_loop(s, shape, rest, &assigned, &names);
+            }
+        }
+        let mut assigned = HashSet::new();
+        self.assigned(s, &mut assigned);
         self.generic_loop(s, cond, &body, None, &assigned, &names, is_do)
     }
 
@@ -704,6 +727,9 @@ impl Lower {
         } else {
             return None;
         };
+        if assigned.contains(&var) {
+            return None;
+        }
         let lo = match self.env.get(&var) {
             Some(Val::Int(e)) => e.clone(),
             _ => return None,
@@ -767,11 +793,14 @@ impl Lower {
         &mut self,
         s: &Node,
         shape: Shape,
-        body: &Node,
+        body: &[Node],
         assigned: &HashSet<String>,
         names: &HashMap<String, String>,
     ) -> R<Jumps> {
         let loc = loc_of(s);
+        if let Some(values) = constant_values(&shape) {
+            return self.unrolled(shape, &values, body, loc);
+        }
         let src_name = names.get(&shape.var).cloned().unwrap_or_else(|| "i".into());
         let v = self.name(&src_name);
         let mut others = assigned.clone();
@@ -784,16 +813,23 @@ impl Lower {
             let (j, b) = me.capture(|me| match shape.rest {
                 Some(rest) => {
                     let c = me.cond(&rest)?;
-                    me.branches(c, |me| me.stmt(body), |_| Ok(Jumps::none()), loc)
+                    me.branches(c, |me| me.block(body), |_| Ok(Jumps::none()), loc)
                 }
-                None => me.stmt(body),
+                None => me.block(body),
             })?;
             me.emit(b);
             Ok(j)
         });
         self.loop_vars.pop();
-        let (j, b) = r?;
+        let (j, mut b) = r?;
         let synced = b.has_sync();
+        if let (Step::Add(Expr::Int(1)), false) = (&shape.step, synced) {
+            // Iteration `v` runs only if no earlier one broke out.
+            if let Some(g) = no_earlier_break(&j.brk, &v, &shape.lo) {
+                b = Stmt::If { cond: g, then: Box::new(b), els: Box::new(Stmt::skip()), loc };
+            }
+        }
+
         let (lo, bound) = (shape.lo.clone(), shape.bound.clone());
         let vv = Expr::Var(v.clone());
         let stmt = match &shape.step {
@@ -875,6 +911,51 @@ impl Lower {
         all.insert(shape.var.clone());
         self.forget(&all, names);
         Ok(self.after_loop(j))
+    }
+
+    /// A loop over a few known values, one copy of the body per value with
+    /// the state carried from copy to copy: exact, breaks included.
+    fn unrolled(&mut self, shape: Shape, values: &[i64], body: &[Node], loc: Loc) -> R<Jumps> {
+        self.facts.clear();
+        let mut left = Cond::Bool(false);
+        let mut ret = Cond::Bool(false);
+        for x in values {
+            self.env.insert(shape.var.clone(), Val::Int(Expr::Int(*x)));
+            let mut inner = Jumps::none();
+            let slot = &mut inner;
+            self.branches(
+                Cond::not(left.clone()),
+                |me| {
+                    let j = match shape.rest {
+                        Some(rest) => {
+                            let c = me.cond(&rest)?;
+                            me.branches(c, |me| me.block(body), |_| Ok(Jumps::none()), loc)?
+                        }
+                        None => me.block(body)?,
+                    };
+                    *slot = j.clone();
+                    Ok(j)
+                },
+                |_| Ok(Jumps::none()),
+                loc,
+            )?;
+            // `left ∨ (¬left ∧ b)` is `left ∨ b`: keep the conditions linear.
+            ret = Cond::or(ret, Cond::and(Cond::not(left.clone()), inner.ret.clone()));
+            left = Cond::or(left, Cond::or(inner.brk, inner.ret));
+        }
+        self.facts.clear();
+        let after = match values.last() {
+            Some(x) => match &shape.step {
+                Step::Add(Expr::Int(st)) => Val::Int(Expr::Int(x + st)),
+                Step::Sub(Expr::Int(st)) => Val::Int(Expr::Int(x - st)),
+                Step::Mul(f) => Val::Int(simplify(&Expr::bin(Op::Mul, Expr::Int(*x), f.clone()))),
+                Step::Div(f) => Val::Int(simplify(&Expr::bin(Op::Div, Expr::Int(*x), f.clone()))),
+                _ => Val::Unknown,
+            },
+            None => Val::Int(shape.lo.clone()),
+        };
+        self.env.insert(shape.var.clone(), after);
+        Ok(Jumps { ret, ..Jumps::none() })
     }
 
     /// A synchronized loop we cannot count exactly: an unknown number of
@@ -969,14 +1050,14 @@ impl Lower {
                 };
                 if let Some(rel) = rel {
                     let (a, b) = (self.rvalue(&ch[0])?, self.rvalue(&ch[1])?);
-                    return Ok(match (a, b) {
+                    return Ok(imp::simplify_cond(&match (a, b) {
                         (Val::Int(a), Val::Int(b)) => Cond::cmp(rel, simplify(&a), simplify(&b)),
                         (a, b) => {
                             let a = self.to_expr(a, &hint_of(&ch[0]));
                             let b = self.to_expr(b, &hint_of(&ch[1]));
                             Cond::cmp(rel, a, b)
                         }
-                    });
+                    }));
                 }
                 match n.binop() {
                     op::LAND => {
@@ -1700,6 +1781,85 @@ enum Step {
     Sub(Expr),
     Mul(Expr),
     Div(Expr),
+}
+
+/// The values of a loop whose start, bound and step are constants, when
+/// there are few: at most 64 for multiplicative steps (a handful of powers),
+/// at most 8 for additive ones.
+fn constant_values(shape: &Shape) -> Option<Vec<i64>> {
+    let (Expr::Int(lo), Expr::Int(bound)) = (&shape.lo, &shape.bound) else { return None };
+    let (kind, f) = match &shape.step {
+        Step::Mul(f) => (0, simplify(f)),
+        Step::Div(f) => (1, simplify(f)),
+        Step::Add(f) => (2, simplify(f)),
+        Step::Sub(f) => (3, simplify(f)),
+    };
+    let Expr::Int(f) = f else { return None };
+    let limit = if kind < 2 { 64 } else { 8 };
+    if (kind < 2 && (f < 2 || *lo <= 0)) || (kind >= 2 && f < 1) {
+        return None;
+    }
+    let holds = |v: i64| match shape.rel {
+        Rel::Lt => v < *bound,
+        Rel::Le => v <= *bound,
+        Rel::Gt => v > *bound,
+        Rel::Ge => v >= *bound,
+        Rel::Ne => v != *bound,
+        Rel::Eq => v == *bound,
+    };
+    let mut out = Vec::new();
+    let mut v = *lo;
+    while holds(v) {
+        if out.len() == limit || (kind == 1 && v == 0) {
+            return None;
+        }
+        out.push(v);
+        v = match kind {
+            0 => v.checked_mul(f)?,
+            1 => v / f,
+            2 => v.checked_add(f)?,
+            _ => v.checked_sub(f)?,
+        };
+    }
+    Some(out)
+}
+
+/// For `for (v = lo; …; v++)` whose body breaks out under `brk`: the
+/// condition that no iteration before `v` broke out, when it has a closed
+/// form.
+fn no_earlier_break(brk: &Cond, v: &str, lo: &Expr) -> Option<Cond> {
+    let Cond::Cmp(rel, a, b) = brk else { return None };
+    let var = Expr::var(v);
+    let mentions_v = |e: &Expr| {
+        let mut s = BTreeSet::new();
+        e.free_vars(&mut s);
+        s.contains(v)
+    };
+    let (rel, c) = if *a == var && !mentions_v(b) {
+        (*rel, b.clone())
+    } else if *b == var && !mentions_v(a) {
+        let flipped = match rel {
+            Rel::Lt => Rel::Gt,
+            Rel::Le => Rel::Ge,
+            Rel::Gt => Rel::Lt,
+            Rel::Ge => Rel::Le,
+            r => *r,
+        };
+        (flipped, a.clone())
+    } else {
+        return None;
+    };
+    match rel {
+        // Broke at `c` if `lo <= c < v`.
+        Rel::Eq => Some(Cond::not(Cond::and(Cond::cmp(Rel::Le, lo.clone(), c.clone()), Cond::cmp(Rel::Lt, c, var)))),
+        // Broke at some `v'` in `[lo, v)` with `v' >= c`.
+        Rel::Ge => Some(Cond::or(Cond::cmp(Rel::Le, var.clone(), c), Cond::cmp(Rel::Le, var, lo.clone()))),
+        Rel::Gt => Some(Cond::or(
+            Cond::cmp(Rel::Le, var.clone(), simplify(&Expr::add(c, Expr::Int(1)))),
+            Cond::cmp(Rel::Le, var, lo.clone()),
+        )),
+        _ => None,
+    }
 }
 
 /// `+=` → `+`, and so on.

@@ -168,8 +168,22 @@ fn strided_loops() {
         "a: for i in 1..(n + 1) { wr[i]; } \n"
     );
     assert_eq!(
-        shape("__global__ void k(int *a) { for (int s = 1; s < 64; s *= 2) a[s] = 0; }"),
-        "a: for s in 1..64 { if ((s & (s - 1)) == 0) { wr[s]; } } \n"
+        shape("__global__ void k(int *a, int n) { for (int s = 1; s < n; s *= 2) a[s] = 0; }"),
+        "a: for s in 1..n { if ((s & (s - 1)) == 0) { wr[s]; } } \n"
+    );
+    // Few known values: unrolled, with the state carried along.
+    assert_eq!(
+        shape("__global__ void k(int *a) { int p = 0; for (int s = 1; s < 8; s *= 2) { p = 1 - p; a[p * 8 + s] = 0; } }"),
+        "a: wr[9]; wr[2]; wr[12]; \n"
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a) { for (int j = 0; j < 8; j++) { if (j == 2) break; a[threadIdx.x + j] = 0; } }"),
+        "a: wr[tid.x]; wr[(tid.x + 1)]; \n"
+    );
+    // A break with a closed form ends the later iterations.
+    assert_eq!(
+        shape("__global__ void k(int *a, int n, int m) { for (int j = 0; j < n; j++) { if (j >= m) break; a[j] = 0; } }"),
+        "a: for j in 0..n { if ((j <= m || j <= 0)) { if (!(j >= m)) { wr[j]; } } } \n"
     );
 }
 
