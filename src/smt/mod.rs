@@ -397,73 +397,6 @@ fn bitwise(op: Op, a: &Int, b: &Int) -> Int {
     .to_int(true)
 }
 
-/// The variables of a trace in order of first appearance in its structure
-/// (accesses, then distinct pairs, assumptions, globals and locals). Two
-/// traces with the same content hash list corresponding variables at the same
-/// positions, so outcomes can be cached under position-based names.
-pub fn variables(trace: &Trace) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut add = |v: &str, names: &mut Vec<String>| {
-        if seen.insert(v.to_string()) {
-            names.push(v.to_string());
-        }
-    };
-    for a in trace.accesses.iter().flatten() {
-        for l in &a.loops {
-            expr_vars_in_order(&l.lo, &mut |v| add(v, &mut names));
-            expr_vars_in_order(&l.hi, &mut |v| add(v, &mut names));
-            add(&l.var, &mut names);
-        }
-        cond_vars_in_order(&a.path, &mut |v| add(v, &mut names));
-        for e in &a.index {
-            expr_vars_in_order(e, &mut |v| add(v, &mut names));
-        }
-    }
-    for (a, b) in &trace.distinct {
-        add(a, &mut names);
-        add(b, &mut names);
-    }
-    for c in &trace.assumptions {
-        cond_vars_in_order(c, &mut |v| add(v, &mut names));
-    }
-    for v in trace.globals.iter().chain(trace.locals.iter().flatten()) {
-        add(v, &mut names);
-    }
-    names
-}
-
-fn expr_vars_in_order(e: &Expr, f: &mut dyn FnMut(&str)) {
-    match e {
-        Expr::Int(_) => {}
-        Expr::Var(v) => f(v),
-        Expr::Bin(_, a, b) => {
-            expr_vars_in_order(a, f);
-            expr_vars_in_order(b, f);
-        }
-        Expr::Ite(c, a, b) => {
-            cond_vars_in_order(c, f);
-            expr_vars_in_order(a, f);
-            expr_vars_in_order(b, f);
-        }
-    }
-}
-
-fn cond_vars_in_order(c: &Cond, f: &mut dyn FnMut(&str)) {
-    match c {
-        Cond::Bool(_) => {}
-        Cond::Cmp(_, a, b) => {
-            expr_vars_in_order(a, f);
-            expr_vars_in_order(b, f);
-        }
-        Cond::And(a, b) | Cond::Or(a, b) => {
-            cond_vars_in_order(a, f);
-            cond_vars_in_order(b, f);
-        }
-        Cond::Not(a) => cond_vars_in_order(a, f),
-    }
-}
-
 impl Outcome {
     /// The outcome with every variable name `n` in race values replaced by
     /// `rename(n)`; names it maps to `None` are dropped.
@@ -483,16 +416,19 @@ impl Outcome {
         }
     }
 
-    /// The outcome with trace variable names replaced by positions in
-    /// [`variables`] (`v0`, `v1`, …): the form to cache under a content hash.
+    /// The outcome with trace variable names replaced by their canonical
+    /// names ([`Trace::canonical_names`]: `v0`, `v1`, …), the form to cache
+    /// under a content hash, since traces with one hash may name their
+    /// variables differently.
     pub fn to_canonical(&self, trace: &Trace) -> Outcome {
-        let pos: HashMap<String, usize> = variables(trace).into_iter().enumerate().map(|(i, n)| (n, i)).collect();
+        let pos: HashMap<String, usize> =
+            trace.canonical_names().into_iter().enumerate().map(|(i, n)| (n, i)).collect();
         self.rename(|n| pos.get(n).map(|i| format!("v{i}")))
     }
 
     /// Inverse of [`Outcome::to_canonical`] for a trace with the same hash.
     pub fn from_canonical(&self, trace: &Trace) -> Outcome {
-        let names = variables(trace);
+        let names = trace.canonical_names();
         self.rename(|n| n.strip_prefix('v')?.parse::<usize>().ok().and_then(|i| names.get(i).cloned()))
     }
 }
