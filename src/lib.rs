@@ -6,3 +6,4 @@ pub mod check;
 pub mod protocol;
 pub mod smt;
 pub mod cuda;
+pub mod report;

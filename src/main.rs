@@ -1,8 +1,8 @@
-fn main() {
-    std::process::exit(drfscan_main());
-}
+//! The `drfscan` command: argument parsing and dispatch only; all work is
+//! done by the library.
 
-fn drfscan_main() -> i32 {
-    eprintln!("drfscan: not yet");
-    2
+mod cli;
+
+fn main() {
+    std::process::exit(cli::main());
 }

@@ -1,0 +1,111 @@
+//! Command-line interface: one submodule per group of subcommands.
+
+mod cuda;
+mod history;
+mod protocol;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+
+#[derive(Parser, Debug)]
+#[command(name = "drfscan", version, about = "Proves CUDA kernels free of data races, or shows a concrete race")]
+#[command(after_help = "Exit status: 0 no race or divergence, 1 race or divergence found, 2 drfscan could not run.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Analyse memory access protocols written in the text format.
+    CheckProtocol(protocol::CheckProtocolArgs),
+    /// Print a synthetic protocol of the paper's Fig. 17 families.
+    Gen(protocol::GenArgs),
+    /// Analyse every `__global__` kernel of CUDA files.
+    Check(cuda::CheckArgs),
+    /// Run labelled kernels and compare verdicts with their labels.
+    Eval(cuda::EvalArgs),
+    /// Scan trees of `.cu` files, record a run in the database.
+    Scan(history::ScanArgs),
+    /// List recorded runs.
+    Runs(history::RunsArgs),
+    /// Show the verdicts of one run (default: the latest).
+    Report(history::ReportArgs),
+    /// Compare two runs (default: the last two).
+    Diff(history::DiffArgs),
+    /// Run a saved query from `queries/`.
+    Query(history::QueryArgs),
+    /// Run read-only SQL against the database.
+    Sql(history::SqlArgs),
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+    Sarif,
+}
+
+/// Options of the analysis shared by `check`, `eval` and `scan`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct AnalysisArgs {
+    /// Per-query solver timeout in milliseconds (0: none).
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout_ms: u64,
+    /// Check global arrays only between threads of one block.
+    #[arg(long)]
+    pub block_level: bool,
+    /// Fix the block dimensions: X[,Y[,Z]] or [x,y,z].
+    #[arg(long, value_name = "X[,Y[,Z]]")]
+    pub block_dim: Option<String>,
+    /// Fix the grid dimensions: X[,Y[,Z]] or [x,y,z].
+    #[arg(long, value_name = "X[,Y[,Z]]")]
+    pub grid_dim: Option<String>,
+    /// Fix a kernel parameter: NAME=VALUE (repeatable).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// Add an include directory (repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+    /// Define a macro: NAME[=VALUE] (repeatable).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
+    /// Use the CUDA toolkit installed at DIR instead of the built-in headers.
+    #[arg(long, value_name = "DIR")]
+    pub cuda_path: Option<PathBuf>,
+}
+
+impl AnalysisArgs {
+    pub fn options(&self) -> drfscan::check::Options {
+        drfscan::check::Options {
+            timeout_ms: self.timeout_ms,
+            block_level: self.block_level,
+            ..Default::default()
+        }
+    }
+}
+
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::CheckProtocol(a) => protocol::check_protocol(a),
+        Command::Gen(a) => protocol::gen(a),
+        Command::Check(a) => cuda::check(a),
+        Command::Eval(a) => cuda::eval(a),
+        Command::Scan(a) => history::scan(a),
+        Command::Runs(a) => history::runs(a),
+        Command::Report(a) => history::report(a),
+        Command::Diff(a) => history::diff(a),
+        Command::Query(a) => history::query(a),
+        Command::Sql(a) => history::sql(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("drfscan: {e:#}");
+            2
+        }
+    }
+}
