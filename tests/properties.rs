@@ -27,7 +27,7 @@ struct Gen {
 
 /// Variables in scope: name and whether it is thread-global (a
 /// synchronized-loop variable).
-type Scope_ = Vec<(String, bool)>;
+type InScope = Vec<(String, bool)>;
 
 impl Gen {
     fn next(&mut self) -> u64 {
@@ -45,7 +45,7 @@ impl Gen {
     }
 
     /// An atom usable in thread-global positions (`global`) or anywhere.
-    fn atom(&mut self, scope: &Scope_, global: bool) -> Expr {
+    fn atom(&mut self, scope: &InScope, global: bool) -> Expr {
         let mut atoms: Vec<Expr> = vec![Expr::Int(self.below(4) as i64)];
         if self.has_n {
             atoms.push(Expr::var("N"));
@@ -66,7 +66,7 @@ impl Gen {
         atoms.swap_remove(i)
     }
 
-    fn expr(&mut self, scope: &Scope_, global: bool, depth: u32) -> Expr {
+    fn expr(&mut self, scope: &InScope, global: bool, depth: u32) -> Expr {
         if depth == 0 || self.coin(40) {
             return self.atom(scope, global);
         }
@@ -88,7 +88,7 @@ impl Gen {
         Expr::bin(op, a, b)
     }
 
-    fn cond(&mut self, scope: &Scope_, global: bool) -> Cond {
+    fn cond(&mut self, scope: &InScope, global: bool) -> Cond {
         let rels = [Rel::Eq, Rel::Ne, Rel::Lt, Rel::Le, Rel::Gt, Rel::Ge];
         let rel = rels[self.below(6) as usize];
         let c = Cond::cmp(rel, self.expr(scope, global, 1), self.expr(scope, global, 1));
@@ -99,7 +99,7 @@ impl Gen {
         }
     }
 
-    fn access(&mut self, scope: &Scope_) -> Stmt {
+    fn access(&mut self, scope: &InScope) -> Stmt {
         let mode = match self.below(8) {
             0..=2 => Mode::Write,
             3..=6 => Mode::Read,
@@ -118,7 +118,7 @@ impl Gen {
 
     /// A statement; barriers only where `sync_ok` (not under unsynchronized
     /// constructs).
-    fn stmt(&mut self, scope: &mut Scope_, sync_ok: bool, depth: u32) -> Stmt {
+    fn stmt(&mut self, scope: &mut InScope, sync_ok: bool, depth: u32) -> Stmt {
         let pick = if depth == 0 { self.below(3) } else { self.below(8) };
         match pick {
             0 | 1 => self.access(scope),
@@ -163,7 +163,7 @@ impl Gen {
     }
 
     /// The body of a conditional or loop: with a barrier iff `synced`.
-    fn body(&mut self, scope: &mut Scope_, synced: bool, depth: u32) -> Stmt {
+    fn body(&mut self, scope: &mut InScope, synced: bool, depth: u32) -> Stmt {
         let s = self.stmt(scope, synced, depth - 1);
         if synced && !s.has_sync() {
             Stmt::Seq(vec![s, Stmt::Sync(Loc::new(903, 1))])

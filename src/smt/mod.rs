@@ -317,7 +317,11 @@ impl Encoder {
                     },
                     Op::Shr => match shift {
                         Some(p) => a.div(Int::from_i64(p)),
-                        None => shift_by(&b, |p| a.div(Int::from_i64(p))),
+                        None => {
+                            // As in the evaluator, `a >> b` for b ≥ 63 is `a >> 63`.
+                            let sign = a.lt(Int::from_i64(0)).ite(&Int::from_i64(-1), &Int::from_i64(0));
+                            b.ge(Int::from_i64(63)).ite(&sign, &shift_by(&b, |p| a.div(Int::from_i64(p))))
+                        }
                     },
                     Op::BitAnd | Op::BitOr | Op::BitXor => match (constant(lhs), constant(rhs)) {
                         (_, Some(c)) => with_constant(*op, &a, c),
@@ -689,7 +693,8 @@ mod tests {
     fn bitwise_encodings_match_twos_complement() {
         use z3::ast::Ast;
         let values = [0, 1, 2, 3, 5, 7, 8, 31, 1000, -1, -2, -5, -8, -1000, i64::MAX, i64::MIN];
-        let ops: [(Op, fn(i64, i64) -> i64); 3] = [(Op::BitAnd, |a, b| a & b), (Op::BitOr, |a, b| a | b), (Op::BitXor, |a, b| a ^ b)];
+        type Concrete = fn(i64, i64) -> i64;
+        let ops: [(Op, Concrete); 3] = [(Op::BitAnd, |a, b| a & b), (Op::BitOr, |a, b| a | b), (Op::BitXor, |a, b| a ^ b)];
         for (op, f) in ops {
             for a in values {
                 for c in values {
@@ -707,6 +712,23 @@ mod tests {
                 assert_eq!(shl.simplify().as_i128(), Some(i128::from(a) << b), "{a} << {b}");
                 let shr = shift_by(&y, |p| x.div(Int::from_i64(p)));
                 assert_eq!(shr.simplify().as_i64(), Some(a >> b), "{a} >> {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn shifts_by_a_variable_match_the_evaluator() {
+        for (a, b) in [(-7i64, 0i64), (-7, 2), (40, 3), (-7, 63), (-7, 70), (9, 64)] {
+            for (op, expected) in [(Op::Shr, Some(a >> b.min(63))), (Op::Shl, (b < 63).then(|| a << b))] {
+                let mut enc = Encoder::default();
+                let term = enc.expr(&bin(op, n(a), v("b")));
+                let solver = Solver::new();
+                solver.assert(enc.var("b").eq(Int::from_i64(b)));
+                assert_eq!(solver.check(), SatResult::Sat);
+                let got = solver.get_model().unwrap().eval(&term, true).and_then(|x| x.as_i64());
+                if let Some(e) = expected {
+                    assert_eq!(got, Some(e), "{a} {op:?} {b}");
+                }
             }
         }
     }
