@@ -62,14 +62,20 @@ pub struct Solved {
 /// variable), so that races read well and replay quickly.
 const WITNESS_BOUNDS: [i64; 2] = [8, 1024];
 
+/// Time limit of each query for a smaller witness, in milliseconds.
+const SMALL_WITNESS_MS: u64 = 2_000;
+
+/// Per-query time limit in milliseconds; 0 = none.
+fn set_timeout(solver: &Solver, ms: u64) {
+    let mut params = Params::new();
+    params.set_u32("timeout", if ms == 0 { u32::MAX } else { u32::try_from(ms).unwrap_or(u32::MAX) });
+    solver.set_params(&params);
+}
+
 /// Decides whether `trace` has a race.
 pub fn solve(trace: &Trace, opts: &Options) -> Solved {
     let solver = Solver::new();
-    if opts.timeout_ms > 0 {
-        let mut params = Params::new();
-        params.set_u32("timeout", u32::try_from(opts.timeout_ms).unwrap_or(u32::MAX));
-        solver.set_params(&params);
-    }
+    set_timeout(&solver, opts.timeout_ms);
     let query = Query::encode(trace);
     for a in &query.assertions {
         solver.assert(a);
@@ -95,7 +101,11 @@ pub fn solve(trace: &Trace, opts: &Options) -> Solved {
         let Some(model) = solver.get_model() else {
             return Solved { outcome: Outcome::Unknown("no model for a satisfiable query".into()), solver_calls: calls };
         };
+        // Small witnesses are a nicety: they get a shorter time limit.
+        let short = if opts.timeout_ms == 0 { SMALL_WITNESS_MS } else { opts.timeout_ms.min(SMALL_WITNESS_MS) };
+        set_timeout(&solver, short);
         let (model, extra) = query.small_model(&solver, model);
+        set_timeout(&solver, opts.timeout_ms);
         calls += extra;
         match query.race(&model) {
             Ok(race) => {
