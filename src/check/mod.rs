@@ -240,7 +240,6 @@ pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache
         }
     };
     let intervals = split(&wf);
-    report.intervals = intervals.len();
     let mut traces: Vec<Trace> = intervals.iter().map(|iv| seq(kernel, array, iv, Pairing::SameBlock)).collect();
     if array.scope == Scope::Global && !opts.block_level {
         // Barriers order nothing across blocks: the whole protocol is one
@@ -255,11 +254,14 @@ pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache
         traces.push(seq(kernel, array, &whole, Pairing::OtherBlock));
     }
     stats.traces = traces.len();
+    report.intervals = traces.len();
     stats.analysis = started.elapsed();
 
     let solver_key = opts.solver_key();
     let mut unknown: Option<String> = None;
-    let mut bad_witnesses: Vec<String> = Vec::new();
+    // Access pairs whose witnesses did not replay, with why; a pair that
+    // replays from another interval is not one.
+    let mut bad_witnesses: BTreeMap<[u32; 2], String> = BTreeMap::new();
     let mut unreplayed: Vec<String> = Vec::new();
     let mut seen: HashSet<[u32; 2]> = HashSet::new();
     for trace in &traces {
@@ -303,7 +305,9 @@ pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache
                             seen.insert(pair);
                             report.races.push(race);
                         }
-                        Err(why) => bad_witnesses.push(why),
+                        Err(why) => {
+                            bad_witnesses.entry(pair).or_insert(why);
+                        }
                     }
                 }
             }
@@ -311,10 +315,11 @@ pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache
         stats.replay += started.elapsed();
     }
     report.solver_calls = stats.solver_calls;
+    bad_witnesses.retain(|pair, _| !seen.contains(pair));
 
     if !bad_witnesses.is_empty() {
         report.verdict = Verdict::Error;
-        report.reason = Some(bad_witnesses.join("; "));
+        report.reason = Some(bad_witnesses.into_values().collect::<Vec<_>>().join("; "));
     } else if !report.races.is_empty() {
         report.verdict = Verdict::Racy;
         if !unreplayed.is_empty() {
@@ -532,6 +537,27 @@ mod tests {
         let a = &report.arrays[0];
         assert_eq!(a.verdict, Verdict::Divergent);
         assert_eq!(a.loc.map(|l| l.line), Some(2));
+    }
+
+    /// A cache that claims a race no execution has.
+    struct LyingCache;
+
+    impl TraceCache for LyingCache {
+        fn get(&self, _hash: &str) -> Option<Outcome> {
+            let values = (0..20).map(|i| (format!("v{i}"), 1)).collect();
+            Some(Outcome::Racy(vec![RawRace { accesses: [0, 0], index: vec![7], values }]))
+        }
+        fn put(&self, _hash: &str, _outcome: &Outcome) {}
+    }
+
+    #[test]
+    fn witnesses_that_do_not_replay_are_internal_errors() {
+        let report = check_kernel_cached(&kernel("array a { wr[tid] }"), &Options::default(), &LyingCache);
+        let a = &report.arrays[0];
+        assert_eq!(a.verdict, Verdict::Error, "{a:?}");
+        assert!(a.races.is_empty());
+        let reason = a.reason.as_deref().unwrap_or_default();
+        assert!(reason.contains("access #0 at 2:11") && reason.contains("does not replay"), "{reason}");
     }
 
     #[test]
