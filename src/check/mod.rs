@@ -217,6 +217,9 @@ pub fn check_kernel_stats(kernel: &Kernel, opts: &Options, cache: &dyn TraceCach
 /// The pipeline on one array protocol: well-formedness, split, seq, solve,
 /// witnesses, replay.
 pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache: &dyn TraceCache) -> (ArrayReport, Stats) {
+    let mut fixed = kernel.clone();
+    fixed.assumes.extend(kernel.unused_dimensions());
+    let kernel = &fixed;
     let mut stats = Stats::default();
     let mut report = ArrayReport {
         name: array.name.clone(),
@@ -360,8 +363,16 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
         issued(trace, k, raw.accesses[k]).flat_map(|a| a.loops.iter().map(|b| b.var.as_str())).collect()
     });
 
+    // Ids and dimensions of unused axes are fixed (to 0 and 1) and only
+    // clutter the witness.
+    let mut mentioned = BTreeSet::new();
+    kernel.arrays.iter().for_each(|a| a.body.free_vars(&mut mentioned));
+    let trivial = |base: &str| builtin::is_builtin(base) && !base.ends_with(".x") && !mentioned.contains(base);
     let mut w = Witness::default();
     for (name, &value) in &raw.values {
+        if trivial(source_name(name).0) {
+            continue;
+        }
         match source_name(name) {
             (base, Some(k)) => {
                 if !loop_vars[k].contains(name.as_str()) || own_loops[k].contains(name.as_str()) {
