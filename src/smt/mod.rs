@@ -246,12 +246,17 @@ fn mode_code(mode: Mode) -> i64 {
 struct Encoder {
     vars: Vec<(String, Int)>,
     by_name: HashMap<String, usize>,
+    /// Variables bound by an enclosing `forall`; not part of any model.
+    bound: HashMap<String, Int>,
 }
 
 const BV_BITS: u32 = 64;
 
 impl Encoder {
     fn var(&mut self, name: &str) -> Int {
+        if let Some(b) = self.bound.get(name) {
+            return b.clone();
+        }
         if let Some(&i) = self.by_name.get(name) {
             return self.vars[i].1.clone();
         }
@@ -294,6 +299,18 @@ impl Encoder {
             Cond::And(a, b) => Bool::and(&[self.cond(a), self.cond(b)]),
             Cond::Or(a, b) => Bool::or(&[self.cond(a), self.cond(b)]),
             Cond::Not(a) => self.cond(a).not(),
+            Cond::Forall { var, lo, hi, body } => {
+                let (lo, hi) = (self.expr(lo), self.expr(hi));
+                let x = Int::new_const(format!("{var}!bound"));
+                let outer = self.bound.insert(var.clone(), x.clone());
+                let body = self.cond(body);
+                match outer {
+                    Some(o) => self.bound.insert(var.clone(), o),
+                    None => self.bound.remove(var),
+                };
+                let range = Bool::and(&[lo.le(&x), x.lt(&hi)]);
+                z3::ast::forall_const(&[&x], &[], &range.implies(&body))
+            }
         }
     }
 
