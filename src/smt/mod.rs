@@ -62,14 +62,20 @@ pub struct Solved {
 /// variable), so that races read well and replay quickly.
 const WITNESS_BOUNDS: [i64; 2] = [8, 1024];
 
+/// Time limit of each query for a smaller witness, in milliseconds.
+const SMALL_WITNESS_MS: u64 = 2_000;
+
+/// Per-query time limit in milliseconds; 0 = none.
+fn set_timeout(solver: &Solver, ms: u64) {
+    let mut params = Params::new();
+    params.set_u32("timeout", if ms == 0 { u32::MAX } else { u32::try_from(ms).unwrap_or(u32::MAX) });
+    solver.set_params(&params);
+}
+
 /// Decides whether `trace` has a race.
 pub fn solve(trace: &Trace, opts: &Options) -> Solved {
     let solver = Solver::new();
-    if opts.timeout_ms > 0 {
-        let mut params = Params::new();
-        params.set_u32("timeout", u32::try_from(opts.timeout_ms).unwrap_or(u32::MAX));
-        solver.set_params(&params);
-    }
+    set_timeout(&solver, opts.timeout_ms);
     let query = Query::encode(trace);
     for a in &query.assertions {
         solver.assert(a);
@@ -95,7 +101,11 @@ pub fn solve(trace: &Trace, opts: &Options) -> Solved {
         let Some(model) = solver.get_model() else {
             return Solved { outcome: Outcome::Unknown("no model for a satisfiable query".into()), solver_calls: calls };
         };
+        // Small witnesses are a nicety: they get a shorter time limit.
+        let short = if opts.timeout_ms == 0 { SMALL_WITNESS_MS } else { opts.timeout_ms.min(SMALL_WITNESS_MS) };
+        set_timeout(&solver, short);
         let (model, extra) = query.small_model(&solver, model);
+        set_timeout(&solver, opts.timeout_ms);
         calls += extra;
         match query.race(&model) {
             Ok(race) => {
@@ -236,12 +246,17 @@ fn mode_code(mode: Mode) -> i64 {
 struct Encoder {
     vars: Vec<(String, Int)>,
     by_name: HashMap<String, usize>,
+    /// Variables bound by an enclosing `forall`; not part of any model.
+    bound: HashMap<String, Int>,
 }
 
 const BV_BITS: u32 = 64;
 
 impl Encoder {
     fn var(&mut self, name: &str) -> Int {
+        if let Some(b) = self.bound.get(name) {
+            return b.clone();
+        }
         if let Some(&i) = self.by_name.get(name) {
             return self.vars[i].1.clone();
         }
@@ -284,6 +299,18 @@ impl Encoder {
             Cond::And(a, b) => Bool::and(&[self.cond(a), self.cond(b)]),
             Cond::Or(a, b) => Bool::or(&[self.cond(a), self.cond(b)]),
             Cond::Not(a) => self.cond(a).not(),
+            Cond::Forall { var, lo, hi, body } => {
+                let (lo, hi) = (self.expr(lo), self.expr(hi));
+                let x = Int::new_const(format!("{var}!bound"));
+                let outer = self.bound.insert(var.clone(), x.clone());
+                let body = self.cond(body);
+                match outer {
+                    Some(o) => self.bound.insert(var.clone(), o),
+                    None => self.bound.remove(var),
+                };
+                let range = Bool::and(&[lo.le(&x), x.lt(&hi)]);
+                z3::ast::forall_const(&[&x], &[], &range.implies(&body))
+            }
         }
     }
 
@@ -317,7 +344,11 @@ impl Encoder {
                     },
                     Op::Shr => match shift {
                         Some(p) => a.div(Int::from_i64(p)),
-                        None => shift_by(&b, |p| a.div(Int::from_i64(p))),
+                        None => {
+                            // As in the evaluator, `a >> b` for b ≥ 63 is `a >> 63`.
+                            let sign = a.lt(Int::from_i64(0)).ite(&Int::from_i64(-1), &Int::from_i64(0));
+                            b.ge(Int::from_i64(63)).ite(&sign, &shift_by(&b, |p| a.div(Int::from_i64(p))))
+                        }
                     },
                     Op::BitAnd | Op::BitOr | Op::BitXor => match (constant(lhs), constant(rhs)) {
                         (_, Some(c)) => with_constant(*op, &a, c),
@@ -397,73 +428,6 @@ fn bitwise(op: Op, a: &Int, b: &Int) -> Int {
     .to_int(true)
 }
 
-/// The variables of a trace in order of first appearance in its structure
-/// (accesses, then distinct pairs, assumptions, globals and locals). Two
-/// traces with the same content hash list corresponding variables at the same
-/// positions, so outcomes can be cached under position-based names.
-pub fn variables(trace: &Trace) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut add = |v: &str, names: &mut Vec<String>| {
-        if seen.insert(v.to_string()) {
-            names.push(v.to_string());
-        }
-    };
-    for a in trace.accesses.iter().flatten() {
-        for l in &a.loops {
-            expr_vars_in_order(&l.lo, &mut |v| add(v, &mut names));
-            expr_vars_in_order(&l.hi, &mut |v| add(v, &mut names));
-            add(&l.var, &mut names);
-        }
-        cond_vars_in_order(&a.path, &mut |v| add(v, &mut names));
-        for e in &a.index {
-            expr_vars_in_order(e, &mut |v| add(v, &mut names));
-        }
-    }
-    for (a, b) in &trace.distinct {
-        add(a, &mut names);
-        add(b, &mut names);
-    }
-    for c in &trace.assumptions {
-        cond_vars_in_order(c, &mut |v| add(v, &mut names));
-    }
-    for v in trace.globals.iter().chain(trace.locals.iter().flatten()) {
-        add(v, &mut names);
-    }
-    names
-}
-
-fn expr_vars_in_order(e: &Expr, f: &mut dyn FnMut(&str)) {
-    match e {
-        Expr::Int(_) => {}
-        Expr::Var(v) => f(v),
-        Expr::Bin(_, a, b) => {
-            expr_vars_in_order(a, f);
-            expr_vars_in_order(b, f);
-        }
-        Expr::Ite(c, a, b) => {
-            cond_vars_in_order(c, f);
-            expr_vars_in_order(a, f);
-            expr_vars_in_order(b, f);
-        }
-    }
-}
-
-fn cond_vars_in_order(c: &Cond, f: &mut dyn FnMut(&str)) {
-    match c {
-        Cond::Bool(_) => {}
-        Cond::Cmp(_, a, b) => {
-            expr_vars_in_order(a, f);
-            expr_vars_in_order(b, f);
-        }
-        Cond::And(a, b) | Cond::Or(a, b) => {
-            cond_vars_in_order(a, f);
-            cond_vars_in_order(b, f);
-        }
-        Cond::Not(a) => cond_vars_in_order(a, f),
-    }
-}
-
 impl Outcome {
     /// The outcome with every variable name `n` in race values replaced by
     /// `rename(n)`; names it maps to `None` are dropped.
@@ -483,16 +447,19 @@ impl Outcome {
         }
     }
 
-    /// The outcome with trace variable names replaced by positions in
-    /// [`variables`] (`v0`, `v1`, …): the form to cache under a content hash.
+    /// The outcome with trace variable names replaced by their canonical
+    /// names ([`Trace::canonical_names`]: `v0`, `v1`, …), the form to cache
+    /// under a content hash, since traces with one hash may name their
+    /// variables differently.
     pub fn to_canonical(&self, trace: &Trace) -> Outcome {
-        let pos: HashMap<String, usize> = variables(trace).into_iter().enumerate().map(|(i, n)| (n, i)).collect();
+        let pos: HashMap<String, usize> =
+            trace.canonical_names().into_iter().enumerate().map(|(i, n)| (n, i)).collect();
         self.rename(|n| pos.get(n).map(|i| format!("v{i}")))
     }
 
     /// Inverse of [`Outcome::to_canonical`] for a trace with the same hash.
     pub fn from_canonical(&self, trace: &Trace) -> Outcome {
-        let names = variables(trace);
+        let names = trace.canonical_names();
         self.rename(|n| n.strip_prefix('v')?.parse::<usize>().ok().and_then(|i| names.get(i).cloned()))
     }
 }
@@ -753,7 +720,8 @@ mod tests {
     fn bitwise_encodings_match_twos_complement() {
         use z3::ast::Ast;
         let values = [0, 1, 2, 3, 5, 7, 8, 31, 1000, -1, -2, -5, -8, -1000, i64::MAX, i64::MIN];
-        let ops: [(Op, fn(i64, i64) -> i64); 3] = [(Op::BitAnd, |a, b| a & b), (Op::BitOr, |a, b| a | b), (Op::BitXor, |a, b| a ^ b)];
+        type Concrete = fn(i64, i64) -> i64;
+        let ops: [(Op, Concrete); 3] = [(Op::BitAnd, |a, b| a & b), (Op::BitOr, |a, b| a | b), (Op::BitXor, |a, b| a ^ b)];
         for (op, f) in ops {
             for a in values {
                 for c in values {
@@ -771,6 +739,23 @@ mod tests {
                 assert_eq!(shl.simplify().as_i128(), Some(i128::from(a) << b), "{a} << {b}");
                 let shr = shift_by(&y, |p| x.div(Int::from_i64(p)));
                 assert_eq!(shr.simplify().as_i64(), Some(a >> b), "{a} >> {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn shifts_by_a_variable_match_the_evaluator() {
+        for (a, b) in [(-7i64, 0i64), (-7, 2), (40, 3), (-7, 63), (-7, 70), (9, 64)] {
+            for (op, expected) in [(Op::Shr, Some(a >> b.min(63))), (Op::Shl, (b < 63).then(|| a << b))] {
+                let mut enc = Encoder::default();
+                let term = enc.expr(&bin(op, n(a), v("b")));
+                let solver = Solver::new();
+                solver.assert(enc.var("b").eq(Int::from_i64(b)));
+                assert_eq!(solver.check(), SatResult::Sat);
+                let got = solver.get_model().unwrap().eval(&term, true).and_then(|x| x.as_i64());
+                if let Some(e) = expected {
+                    assert_eq!(got, Some(e), "{a} {op:?} {b}");
+                }
             }
         }
     }
