@@ -63,6 +63,7 @@ fn show(k: &Kernel) -> String {
             Cond::And(a, b) => format!("({} && {})", c(a), c(b)),
             Cond::Or(a, b) => format!("({} || {})", c(a), c(b)),
             Cond::Not(a) => format!("!({})", c(a)),
+            Cond::Forall { var, lo, hi, body } => format!("forall {var} in {}..{}: {}", e(lo), e(hi), c(body)),
         }
     }
     fn s(x: &Stmt, out: &mut String) {

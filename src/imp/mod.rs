@@ -153,6 +153,7 @@ pub fn simplify_cond(c: &Cond) -> Cond {
         Cond::And(a, b) => Cond::and(simplify_cond(a), simplify_cond(b)),
         Cond::Or(a, b) => Cond::or(simplify_cond(a), simplify_cond(b)),
         Cond::Not(a) => Cond::not(simplify_cond(a)),
+        Cond::Forall { .. } => c.clone(),
     }
 }
 
