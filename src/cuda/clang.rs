@@ -232,6 +232,28 @@ impl<'tu> Node<'tu> {
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.c) != 0 }
     }
+    /// For a template specialization, the template it comes from.
+    pub fn specialized_template(&self) -> Option<Node<'tu>> {
+        let c = unsafe { clang_getSpecializedCursorTemplate(self.c) };
+        let n = Node { c, _tu: self._tu };
+        (!n.is_null()).then_some(n)
+    }
+    /// A specialization's template arguments: integral ones as values,
+    /// type ones as their spelling.
+    pub fn template_args(&self) -> Vec<Result<i64, String>> {
+        unsafe {
+            let n = clang_Cursor_getNumTemplateArguments(self.c);
+            (0..n.max(0) as u32)
+                .map(|i| {
+                    if clang_Cursor_getTemplateArgumentKind(self.c, i) == CXTemplateArgumentKind_Integral {
+                        Ok(clang_Cursor_getTemplateArgumentValue(self.c, i))
+                    } else {
+                        Err(Ty(clang_Cursor_getTemplateArgumentType(self.c, i)).spelling())
+                    }
+                })
+                .collect()
+        }
+    }
     pub fn is_expression(&self) -> bool {
         unsafe { clang_isExpression(self.kind()) != 0 }
     }
@@ -342,7 +364,7 @@ pub mod kind {
         CXCursor_GotoStmt as GOTO, CXCursor_IfStmt as IF,
         CXCursor_IntegerLiteral as INT_LIT, CXCursor_LabelStmt as LABEL, CXCursor_LambdaExpr as LAMBDA,
         CXCursor_MSAsmStmt as MS_ASM, CXCursor_MemberRefExpr as MEMBER_REF, CXCursor_Namespace as NAMESPACE,
-        CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM, CXCursor_NullStmt as NULL_STMT,
+        CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM, CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_TemplateTemplateParameter as TEMPLATE_TEMPLATE_PARAM, CXCursor_NullStmt as NULL_STMT,
         CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM, CXCursor_ReturnStmt as RETURN,
         CXCursor_StructDecl as STRUCT, CXCursor_ClassDecl as CLASS, CXCursor_SwitchStmt as SWITCH,
         CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY, CXCursor_UnexposedExpr as UNEXPOSED,

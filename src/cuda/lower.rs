@@ -162,14 +162,24 @@ impl Lower {
     }
 
     /// Lowers a kernel (a function definition or function template).
-    pub fn kernel(mut self, f: &Node) -> R<Program> {
+    /// Lowers a kernel (a function definition or function template; for a
+    /// template, `template_args` are an instantiation's arguments, and value
+    /// parameters without one are thread-global parameters).
+    pub fn kernel(mut self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {
         self.stack.push(key(f));
         let mut body = None;
+        let mut template_index = 0;
         for c in f.children() {
             let k = c.kind();
-            if k == K::NON_TYPE_TEMPLATE_PARAM {
-                let name = self.param(&c.spelling());
-                self.env.insert(key(&c), Val::Int(Expr::Var(name)));
+            if k == K::TEMPLATE_TYPE_PARAM || k == K::TEMPLATE_TEMPLATE_PARAM {
+                template_index += 1;
+            } else if k == K::NON_TYPE_TEMPLATE_PARAM {
+                let v = match template_args.get(template_index) {
+                    Some(Ok(v)) => Expr::Int(*v),
+                    _ => Expr::Var(self.param(&c.spelling())),
+                };
+                template_index += 1;
+                self.env.insert(key(&c), Val::Int(v));
             } else if k == K::PARM {
                 let name = c.spelling();
                 let ty = c.ty();

@@ -168,13 +168,34 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
             includes.push((f, blake3::hash(&b).to_hex().to_string()));
         }
     }
-    let mut found = Vec::new();
-    collect_kernels(&tu.root(), main, &mut found);
+    let mut templates = Vec::new();
+    collect_kernels(&tu.root(), main, &mut templates);
+    // Template kernels: one unit per instantiation the file makes (by a
+    // launch or an explicit instantiation), or the template itself.
+    let mut specs: Vec<(u32, Vec<Result<i64, String>>)> = Vec::new();
+    collect_instantiations(&tu.root(), main, &mut specs);
+    let mut found: Vec<(Node, Vec<Result<i64, String>>)> = Vec::new();
+    for f in templates {
+        let mine: Vec<&Vec<Result<i64, String>>> = specs.iter().filter(|(t, _)| *t == f.id()).map(|(_, a)| a).collect();
+        if f.kind() == K::FUNCTION_TEMPLATE && !mine.is_empty() {
+            found.extend(mine.into_iter().map(|a| (f, a.clone())));
+        } else {
+            found.push((f, Vec::new()));
+        }
+    }
     let warp_is_block = launch.block_dim.map(|d| d.iter().product::<u64>() <= 32).unwrap_or(false);
     let kernels = found
         .into_iter()
-        .map(|f| {
-            let name = f.spelling();
+        .map(|(f, targs)| {
+            let name = if targs.is_empty() {
+                f.spelling()
+            } else {
+                let args: Vec<String> = targs.iter().map(|a| match a {
+                    Ok(v) => v.to_string(),
+                    Err(t) => t.clone(),
+                }).collect();
+                format!("{}<{}>", f.spelling(), args.join(", "))
+            };
             let loc = Loc::new(f.pos().line, f.pos().column);
             let (first, last) = f.lines();
             let errors: Vec<String> = errors
@@ -187,7 +208,7 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
                 return KernelUnit { name, loc, lowered, display_names: display_names(), errors };
             }
             let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                lower::Lower::new(&name, warp_is_block).kernel(&f)
+                lower::Lower::new(&name, warp_is_block).kernel(&f, &targs)
             }))
             .unwrap_or_else(|_| Err(Unsupported { reason: "internal error while lowering".into(), loc }))
             .map(|mut p| {
@@ -225,6 +246,35 @@ fn collect_kernels<'a>(n: &Node<'a>, main: &str, out: &mut Vec<Node<'a>>) {
 }
 
 /// The variables a launch configuration fixes, with their values.
+/// Instantiations of function templates: `(template id, arguments)`, each
+/// once, in order of appearance.
+fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<(u32, Vec<Result<i64, String>>)>) {
+    for c in n.children() {
+        let k = c.kind();
+        let spec = if k == K::FUNCTION && c.pos().file == main {
+            Some(c)
+        } else if k == K::CALL || k == K::DECL_REF || k == K::UNEXPOSED {
+            c.referenced().filter(|r| r.kind() == K::FUNCTION)
+        } else {
+            None
+        };
+        if let Some(s) = spec {
+            if let Some(t) = s.specialized_template() {
+                if t.kind() == K::FUNCTION_TEMPLATE {
+                    let args = s.template_args();
+                    let entry = (t.id(), args);
+                    if !entry.1.is_empty() && !out.contains(&entry) {
+                        out.push(entry);
+                    }
+                }
+            }
+        }
+        if c.pos().file == main {
+            collect_instantiations(&c, main, out);
+        }
+    }
+}
+
 fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
     let mut out = Vec::new();
     let dims = [(launch.block_dim, builtin::BLOCK_DIM), (launch.grid_dim, builtin::GRID_DIM)];

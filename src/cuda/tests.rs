@@ -313,6 +313,28 @@ fn macros_enums_and_constants() {
 }
 
 #[test]
+fn template_kernels_per_instantiation() {
+    let src = "template <typename T, int BS>
+__global__ void rev(T *a) {
+  __shared__ T s[BS];
+  s[threadIdx.x] = a[threadIdx.x];
+  __syncthreads();
+  a[threadIdx.x] = s[BS - 1 - threadIdx.x];
+}
+void host(float *a, int *b) { rev<float, 64><<<1, 64>>>(a); rev<int, 32><<<1, 32>>>(b); rev<float, 64><<<2, 64>>>(a); }
+";
+    let u = unit(src);
+    let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, vec!["rev<float, 64>", "rev<int, 32>"]);
+    let k = u.kernels[0].lowered.clone().unwrap();
+    assert!(k.params.is_empty());
+    assert!(show(&k).contains("s: wr[tid.x]; sync; rd[(63 - tid.x)]; "), "{}", show(&k));
+    // Without an instantiation: value parameters are parameters.
+    let k = kernel("template <int BS> __global__ void k(int *a) { a[threadIdx.x + BS] = 0; }");
+    assert_eq!(k.params, vec!["BS".to_string()]);
+}
+
+#[test]
 fn unsupported_constructs_have_a_reason_and_a_place() {
     assert!(reason("__device__ int f(int n) { return n ? f(n - 1) : 0; }\n__global__ void k(int *a) { a[0] = f(3); }").contains("recursive"));
     assert!(reason("__global__ void k(int *a, int (*f)(int)) { a[0] = f(1); }").contains("function pointer"));

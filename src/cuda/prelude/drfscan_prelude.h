@@ -197,6 +197,36 @@ extern "C" __host__ __device__ void free(void *);
 extern "C" __host__ __device__ void *memcpy(void *, const void *, size_t);
 extern "C" __host__ __device__ void *memset(void *, int, size_t);
 
+/* Host side: launches (`k<<<g, b>>>(…)`) and the common runtime calls, so
+   that host code parses and its instantiations of kernel templates are
+   seen. */
+extern "C" int cudaConfigureCall(dim3 grid, dim3 block, size_t shared = 0, cudaStream_t stream = 0);
+extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared = 0, void *stream = 0);
+enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice, cudaMemcpyDefault };
+typedef void *cudaEvent_t;
+cudaError_t cudaMalloc(void **, size_t);
+template <class T> cudaError_t cudaMalloc(T **p, size_t n) { return cudaMalloc((void **)p, n); }
+cudaError_t cudaMallocManaged(void **, size_t, unsigned int = 1);
+cudaError_t cudaFree(void *);
+cudaError_t cudaMemcpy(void *, const void *, size_t, cudaMemcpyKind);
+cudaError_t cudaMemcpyAsync(void *, const void *, size_t, cudaMemcpyKind, cudaStream_t = 0);
+cudaError_t cudaMemcpyToSymbol(const void *, const void *, size_t, size_t = 0, cudaMemcpyKind = cudaMemcpyHostToDevice);
+cudaError_t cudaMemset(void *, int, size_t);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorString(cudaError_t);
+cudaError_t cudaSetDevice(int);
+cudaError_t cudaEventCreate(cudaEvent_t *);
+cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t = 0);
+cudaError_t cudaEventSynchronize(cudaEvent_t);
+cudaError_t cudaEventElapsedTime(float *, cudaEvent_t, cudaEvent_t);
+cudaError_t cudaEventDestroy(cudaEvent_t);
+cudaError_t cudaStreamCreate(cudaStream_t *);
+cudaError_t cudaStreamDestroy(cudaStream_t);
+cudaError_t cudaStreamSynchronize(cudaStream_t);
+
 /* GPUVerify annotations: `__requires(e)` and `__assume(e)` become
    assumptions of the analysis. */
 __device__ void __requires(bool);
