@@ -254,6 +254,11 @@ impl<'tu> Node<'tu> {
                 .collect()
         }
     }
+    pub fn semantic_parent(&self) -> Option<Node<'tu>> {
+        let c = unsafe { clang_getCursorSemanticParent(self.c) };
+        let n = Node { c, _tu: self._tu };
+        (!n.is_null()).then_some(n)
+    }
     pub fn is_expression(&self) -> bool {
         unsafe { clang_isExpression(self.kind()) != 0 }
     }

@@ -77,7 +77,7 @@ pub struct Lower {
     facts: Vec<(Target, Vec<Expr>, Expr)>,
     prog: Program,
     fresh: HashMap<String, u32>,
-    globals_seen: HashMap<String, Option<String>>,
+    globals: HashMap<String, Val>,
     stack: Vec<String>,
     returns: Vec<Vec<(Cond, Val)>>,
     path: Vec<Cond>,
@@ -151,7 +151,7 @@ impl Lower {
             facts: Vec::new(),
             prog: Program { name: name.to_string(), ..Default::default() },
             fresh: HashMap::new(),
-            globals_seen: HashMap::new(),
+            globals: HashMap::new(),
             stack: Vec::new(),
             returns: Vec::new(),
             path: Vec::new(),
@@ -463,6 +463,15 @@ impl Lower {
             } else {
                 match (vt, ve.clone()) {
                     (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::Ite(Box::new(c.clone()), Box::new(a), Box::new(b)))),
+                    (Val::Ptr(a), Val::Ptr(b)) if a.target == b.target && a.index.len() == b.index.len() => Val::Ptr(Ptr {
+                        target: a.target,
+                        index: a
+                            .index
+                            .into_iter()
+                            .zip(b.index)
+                            .map(|(x, y)| simplify(&Expr::Ite(Box::new(c.clone()), Box::new(x), Box::new(y))))
+                            .collect(),
+                    }),
                     _ => Val::Unknown,
                 }
             };
@@ -510,6 +519,18 @@ impl Lower {
                     let hint = names.get(v).cloned().unwrap_or_default();
                     let e = self.local(&hint);
                     self.env.insert(v.clone(), Val::Int(e));
+                }
+                // A pointer that moves stays in its array, at an unknown
+                // place.
+                Some(Val::Ptr(p)) => {
+                    let mut p = p.clone();
+                    let hint = format!("{}.offset", names.get(v).cloned().unwrap_or_default());
+                    let e = self.local(&hint);
+                    match p.index.last_mut() {
+                        Some(last) => *last = e,
+                        None => p.index.push(e),
+                    }
+                    self.env.insert(v.clone(), Val::Ptr(p));
                 }
                 Some(_) => {
                     self.env.insert(v.clone(), Val::Unknown);
@@ -1277,36 +1298,49 @@ impl Lower {
             }
             return Ok(LVal::Var(a.clone()));
         }
+        // Variables declared outside every function live in `globals`, out
+        // of reach of branch merges.
+        if let Some(g) = self.globals.get(&k) {
+            return Ok(match g {
+                Val::Ptr(p) => LVal::Mem(p.clone()),
+                v => {
+                    if !self.env.contains_key(&k) {
+                        self.env.insert(k.clone(), v.clone());
+                    }
+                    LVal::Var(k)
+                }
+            });
+        }
         if self.env.contains_key(&k) {
             // Shared scalars and arrays are memory, not values.
             if let Some(Val::Ptr(p)) = self.env.get(&k) {
-                if d.has_attr(K::CUDA_SHARED) || self.globals_seen.contains_key(&k) {
+                if d.has_attr(K::CUDA_SHARED) {
                     return Ok(LVal::Mem(p.clone()));
                 }
             }
             return Ok(LVal::Var(k));
         }
-        // A variable declared outside every function.
-        if d.kind() == K::VAR && !self.globals_seen.contains_key(&k) {
-            let name = d.spelling();
-            let shared = d.has_attr(K::CUDA_SHARED);
-            let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT);
-            let constant = d.has_attr(K::CUDA_CONSTANT) || d.ty().is_const_qualified();
-            if (shared || device) && !constant {
-                self.add_array(&name, if shared { Scope::Shared } else { Scope::Global }, loc_of(d));
-                let index = if d.ty().is_array() { vec![] } else { vec![Expr::Int(0)] };
-                self.env.insert(k.clone(), Val::Ptr(Ptr { target: Target::Shared(name.clone()), index }));
-                self.globals_seen.insert(k.clone(), Some(name));
-                return Ok(LVal::Mem(match self.env.get(&k) {
-                    Some(Val::Ptr(p)) => p.clone(),
-                    _ => unreachable_ptr(),
-                }));
-            }
-            self.globals_seen.insert(k.clone(), None);
-            let v = d.eval_int().map(|v| Val::Int(Expr::Int(v))).unwrap_or(Val::Unknown);
-            self.env.insert(k.clone(), v);
+        let global = d.kind() == K::VAR && d.semantic_parent().map(|p| p.kind() != K::FUNCTION).unwrap_or(true);
+        if !global {
+            return Ok(LVal::Var(k));
         }
-        Ok(LVal::Var(k))
+        let name = d.spelling();
+        let shared = d.has_attr(K::CUDA_SHARED);
+        let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT);
+        let constant = d.has_attr(K::CUDA_CONSTANT) || d.ty().is_const_qualified();
+        let g = if (shared || device) && !constant {
+            self.add_array(&name, if shared { Scope::Shared } else { Scope::Global }, loc_of(d));
+            let index = if d.ty().is_array() { vec![] } else { vec![Expr::Int(0)] };
+            Val::Ptr(Ptr { target: Target::Shared(name), index })
+        } else if d.ty().is_array() {
+            // A read-only table (`__constant__`, `const`): its cells never
+            // race; reading one gives an unknown value.
+            Val::Ptr(Ptr { target: Target::Private(name), index: vec![] })
+        } else {
+            d.eval_int().map(|v| Val::Int(Expr::Int(v))).unwrap_or(Val::Unknown)
+        };
+        self.globals.insert(k.clone(), g);
+        self.var_lvalue(d)
     }
 
     fn lvalue(&mut self, n: &Node) -> R<LVal> {
@@ -1659,6 +1693,21 @@ impl Lower {
             }
             return Ok(Val::Unknown);
         }
+        if name == "__ldg" || name.starts_with("__ldc") || name.starts_with("__ldlu") || name.starts_with("__ldcs") {
+            // Cached loads: a read of `*p`.
+            if let Some(a) = args.first() {
+                if let Some(mut p) = self.pointer(a)? {
+                    if p.index.is_empty() {
+                        p.index.push(Expr::Int(0));
+                    }
+                    return Ok(self.read(&p, loc));
+                }
+            }
+            return Ok(Val::Unknown);
+        }
+        if f.has_attr(K::CUDA_GLOBAL) {
+            return unsupported(n, "kernel launch from device code (dynamic parallelism)");
+        }
         let def = f.definition();
         match def {
             Some(d) if children_has_body(&d) => self.inline(n, &d, &args),
@@ -1883,8 +1932,6 @@ fn compound_base(o: i32) -> i32 {
     }
 }
 
-fn unreachable_ptr() -> Ptr {
-    Ptr { target: Target::Private(String::new()), index: vec![] }
 }
 
 fn children_has_body(f: &Node) -> bool {

@@ -111,6 +111,13 @@ __DRFSCAN_SHFL(float)
 __DRFSCAN_SHFL(double)
 #undef __DRFSCAN_SHFL
 
+/* Cached loads. */
+template <class T> __device__ T __ldg(const T *);
+template <class T> __device__ T __ldcg(const T *);
+template <class T> __device__ T __ldca(const T *);
+template <class T> __device__ T __ldcs(const T *);
+template <class T> __device__ T __ldlu(const T *);
+
 /* Atomics. */
 #define __DRFSCAN_ATOMIC2(NAME, T) __device__ T NAME(T *, T);
 #define __DRFSCAN_ATOMIC_INT(NAME) \
