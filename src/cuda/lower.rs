@@ -1932,8 +1932,6 @@ fn compound_base(o: i32) -> i32 {
     }
 }
 
-}
-
 fn children_has_body(f: &Node) -> bool {
     f.children().iter().any(|c| c.kind() == K::COMPOUND)
 }
