@@ -191,6 +191,16 @@ impl<'tu> Node<'tu> {
     pub fn id(&self) -> u32 {
         unsafe { clang_hashCursor(clang_getCanonicalCursor(self.c)) }
     }
+    /// Byte offset of the canonical declaration's location.
+    pub fn canonical_offset(&self) -> u32 {
+        unsafe {
+            let loc = clang_getCursorLocation(clang_getCanonicalCursor(self.c));
+            let mut file: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            clang_getSpellingLocation(loc, &mut file, &mut line, &mut column, &mut offset);
+            offset
+        }
+    }
     pub fn binop(&self) -> c_int {
         unsafe { clang_getCursorBinaryOperatorKind(self.c) }
     }

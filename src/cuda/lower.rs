@@ -96,8 +96,10 @@ fn unsupported<T>(n: &Node, reason: impl Into<String>) -> R<T> {
     Err(Unsupported { reason: reason.into(), loc: loc_of(n) })
 }
 
+/// A declaration's identity: its hash and where it is, so that two
+/// declarations never share a key.
 fn key(n: &Node) -> String {
-    format!("d{}", n.id())
+    format!("d{}@{}", n.id(), n.canonical_offset())
 }
 
 /// Skips parentheses and implicit conversions.

@@ -272,6 +272,19 @@ __global__ void k() {
 }
 
 #[test]
+fn read_only_tables_and_moving_pointers() {
+    // `coef` is first read inside a branch of the unrolled loop: globals
+    // survive branch merges.
+    assert_eq!(
+        shape("__constant__ float coef[3];\n__global__ void k(float *out, const float *in) { float acc = 0; for (int j = 0; j < 3; j++) acc += coef[j] * __ldg(&in[threadIdx.x + j]); out[threadIdx.x] = acc; }"),
+        "out: wr[tid.x]; \nin: rd[tid.x]; rd[(tid.x + 1)]; rd[(tid.x + 2)]; \n"
+    );
+    let k = kernel("__global__ void k(float *a, int n) { float *p = a + threadIdx.x; for (int j = 0; j < n; j++) { *p = 0; p += blockDim.x; } }");
+    assert_eq!(show(&k), "a: for j in 0..n { wr[p.offset]; } \n");
+    assert!(k.locals.contains(&"p.offset".to_string()));
+}
+
+#[test]
 fn local_arrays_are_private() {
     assert_eq!(
         shape("__global__ void k(int *a) { int tmp[4]; tmp[0] = threadIdx.x; a[tmp[0]] = 1; }"),
