@@ -291,7 +291,7 @@ impl Lower {
             .unwrap_or(Val::Unknown)
     }
 
-    fn to_expr(&mut self, v: Val, hint: &str) -> Expr {
+    fn materialize(&mut self, v: Val, hint: &str) -> Expr {
         match v {
             Val::Int(e) => simplify(&e),
             _ => self.local(hint),
@@ -301,7 +301,7 @@ impl Lower {
     fn int(&mut self, n: &Node, hint: &str) -> R<Expr> {
         let v = self.rvalue(n)?;
         let h = hint_of(n);
-        Ok(self.to_expr(v, if h.is_empty() { hint } else { &h }))
+        Ok(self.materialize(v, if h.is_empty() { hint } else { &h }))
     }
 
     // ---------------------------------------------------------------- statements
@@ -487,13 +487,10 @@ impl Lower {
     /// iteration to the next.
     fn assigned(&self, n: &Node, out: &mut HashSet<String>) {
         let k = n.kind();
-        let target = if k == K::BINARY && n.binop() == op::ASSIGN || k == K::COMPOUND_ASSIGN {
-            exprs(n).first().copied()
-        } else if k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC) {
-            exprs(n).first().copied()
-        } else {
-            None
-        };
+        let writes = (k == K::BINARY && n.binop() == op::ASSIGN)
+            || k == K::COMPOUND_ASSIGN
+            || (k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC));
+        let target = if writes { exprs(n).first().copied() } else { None };
         if let Some(t) = target {
             let mut t = strip(t);
             while t.kind() == K::MEMBER_REF {
@@ -1086,8 +1083,8 @@ impl Lower {
                     return Ok(imp::simplify_cond(&match (a, b) {
                         (Val::Int(a), Val::Int(b)) => Cond::cmp(rel, simplify(&a), simplify(&b)),
                         (a, b) => {
-                            let a = self.to_expr(a, &hint_of(&ch[0]));
-                            let b = self.to_expr(b, &hint_of(&ch[1]));
+                            let a = self.materialize(a, &hint_of(&ch[0]));
+                            let b = self.materialize(b, &hint_of(&ch[1]));
                             Cond::cmp(rel, a, b)
                         }
                     }));
@@ -1621,10 +1618,8 @@ impl Lower {
             return Ok(Val::Unknown);
         };
         let fk = f.kind();
-        if fk == K::VAR || fk == K::PARM || fk == K::FIELD {
-            if !f.ty().is_record() {
-                return unsupported(n, "call through a function pointer");
-            }
+        if (fk == K::VAR || fk == K::PARM || fk == K::FIELD) && !f.ty().is_record() {
+            return unsupported(n, "call through a function pointer");
         }
         if fk == K::CONSTRUCTOR || fk == K::STRUCT || fk == K::CLASS || fk == K::TYPE_REF {
             for a in exprs(n) {

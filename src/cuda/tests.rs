@@ -373,6 +373,23 @@ fn clang_errors_are_diagnostics() {
 }
 
 #[test]
+fn parses_on_several_threads_at_once() {
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let src = format!("__global__ void k{i}(int *a) {{ a[threadIdx.x + {i}] = 1; }}");
+                let u = unit(&src);
+                u.kernels[0].lowered.clone().map(|k| show(&k))
+            })
+        })
+        .collect();
+    for (i, h) in handles.into_iter().enumerate() {
+        let expected = if i == 0 { "a: wr[tid.x]; \n".to_string() } else { format!("a: wr[(tid.x + {i})]; \n") };
+        assert_eq!(h.join().unwrap().unwrap(), expected);
+    }
+}
+
+#[test]
 fn includes_are_hashed() {
     let u = unit("#include <cuda_runtime.h>\n__global__ void k(int *a) { a[0] = 1; }");
     assert!(u.includes.iter().any(|(p, h)| p.ends_with("cuda_runtime.h") && h.len() == 64), "{:?}", u.includes);
