@@ -72,10 +72,26 @@ fn set_timeout(solver: &Solver, ms: u64) {
     solver.set_params(&params);
 }
 
+thread_local! {
+    /// One solver per thread, reused through push/pop: creating a Z3 solver
+    /// and setting its parameters costs more than a typical interval query.
+    static SOLVER: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Decides whether `trace` has a race.
 pub fn solve(trace: &Trace, opts: &Options) -> Solved {
-    let solver = Solver::new();
-    set_timeout(&solver, opts.timeout_ms);
+    SOLVER.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let solver = cell.get_or_insert_with(Solver::new);
+        set_timeout(solver, opts.timeout_ms);
+        solver.push();
+        let solved = solve_in(solver, trace, opts);
+        solver.pop(1);
+        solved
+    })
+}
+
+fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> Solved {
     let query = Query::encode(trace);
     for a in &query.assertions {
         solver.assert(a);
@@ -103,9 +119,9 @@ pub fn solve(trace: &Trace, opts: &Options) -> Solved {
         };
         // Small witnesses are a nicety: they get a shorter time limit.
         let short = if opts.timeout_ms == 0 { SMALL_WITNESS_MS } else { opts.timeout_ms.min(SMALL_WITNESS_MS) };
-        set_timeout(&solver, short);
-        let (model, extra) = query.small_model(&solver, model);
-        set_timeout(&solver, opts.timeout_ms);
+        set_timeout(solver, short);
+        let (model, extra) = query.small_model(solver, model);
+        set_timeout(solver, opts.timeout_ms);
         calls += extra;
         match query.race(&model) {
             Ok(race) => {
