@@ -1702,6 +1702,14 @@ impl Lower {
             }
             return Ok(Val::Unknown);
         }
+        if name == "sync" && args.len() == 1 {
+            let ty = strip(args[0]).ty().canonical().spelling();
+            if ty.contains("cooperative_groups::thread_block") && !ty.contains("thread_block_tile") {
+                self.emit(Stmt::Sync(loc));
+                self.facts.clear();
+                return Ok(Val::Unknown);
+            }
+        }
         if f.has_attr(K::CUDA_GLOBAL) {
             return unsupported(n, "kernel launch from device code (dynamic parallelism)");
         }
@@ -1738,6 +1746,26 @@ impl Lower {
     fn method_call(&mut self, n: &Node, name: &str) -> R<Val> {
         let ops = exprs(n);
         let loc = loc_of(n);
+        // Cooperative groups: the whole block's group.
+        let object = ops
+            .first()
+            .map(|o| strip(*o))
+            .and_then(|o| if o.kind() == K::MEMBER_REF { exprs(&o).first().copied() } else { Some(o) })
+            .map(|o| strip(o).ty().canonical().spelling())
+            .unwrap_or_default();
+        if object.starts_with("cooperative_groups::thread_block") || object.starts_with("const cooperative_groups::thread_block") {
+            if !object.contains("thread_block_tile") {
+                match name {
+                    "sync" => {
+                        self.emit(Stmt::Sync(loc));
+                        self.facts.clear();
+                        return Ok(Val::Unknown);
+                    }
+                    "thread_rank" => return Ok(Val::Int(linear_tid())),
+                    _ => {}
+                }
+            }
+        }
         let assign = name.strip_prefix("operator").filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="));
         if let (Some(o), Some(target)) = (assign, ops.first()) {
             let lv = self.lvalue(target)?;
@@ -1916,6 +1944,16 @@ fn no_earlier_break(brk: &Cond, v: &str, lo: &Expr) -> Option<Cond> {
         )),
         _ => None,
     }
+}
+
+/// `threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y`.
+fn linear_tid() -> Expr {
+    let [tx, ty, tz] = builtin::TID.map(Expr::var);
+    let [bx, by, _] = builtin::BLOCK_DIM.map(Expr::var);
+    Expr::add(
+        Expr::add(tx, Expr::bin(Op::Mul, ty, bx.clone())),
+        Expr::bin(Op::Mul, tz, Expr::bin(Op::Mul, bx, by)),
+    )
 }
 
 /// `+=` → `+`, and so on.

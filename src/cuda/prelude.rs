@@ -6,6 +6,7 @@ pub const DIR: &str = "/__drfscan__/include";
 
 const PRELUDE: &str = include_str!("prelude/drfscan_prelude.h");
 const ASSERT: &str = include_str!("prelude/assert.h");
+const COOPERATIVE_GROUPS: &str = include_str!("prelude/cooperative_groups.h");
 /// Headers whose declarations the prelude already makes.
 const EMPTY: &str = "/* drfscan built-in stub: everything it declares is in the prelude. */\n";
 const STUBS: &[&str] = &[
@@ -35,6 +36,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         (forced(), PRELUDE.as_bytes().to_vec()),
         (format!("{DIR}/assert.h"), ASSERT.as_bytes().to_vec()),
         (format!("{DIR}/cassert"), ASSERT.as_bytes().to_vec()),
+        (format!("{DIR}/cooperative_groups.h"), COOPERATIVE_GROUPS.as_bytes().to_vec()),
     ];
     out.extend(STUBS.iter().map(|s| (format!("{DIR}/{s}"), EMPTY.as_bytes().to_vec())));
     out

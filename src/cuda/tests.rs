@@ -373,6 +373,28 @@ fn clang_errors_are_diagnostics() {
 }
 
 #[test]
+fn cooperative_groups_block_barrier_and_rank() {
+    let out = shape(
+        "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float *a) {
+  __shared__ float s[64];
+  cg::thread_block b = cg::this_thread_block();
+  s[b.thread_rank()] = 1;
+  b.sync();
+  a[0] = s[0];
+  cg::sync(b);
+  auto tile = cg::tiled_partition<32>(b);
+  tile.sync();
+}",
+    );
+    assert_eq!(
+        out,
+        "a: sync; wr[0]; sync; \ns: wr[((tid.x + (tid.y * blockDim.x)) + (tid.z * (blockDim.x * blockDim.y)))]; sync; rd[0]; sync; \n"
+    );
+}
+
+#[test]
 fn parses_on_several_threads_at_once() {
     let handles: Vec<_> = (0..4)
         .map(|i| {
