@@ -266,15 +266,14 @@ impl Lower {
             Target::Private(_) => {}
         }
         if mode != Mode::Read {
-            // Another cell of the same array may be the same cell.
-            self.facts.retain(|(t, i, _)| t != &p.target || (mode == Mode::Write && *i != index));
+            // Any cell of the array may be the one just written.
+            self.facts.retain(|(t, _, _)| t != &p.target);
         }
     }
 
     fn write(&mut self, p: &Ptr, v: &Val, loc: Loc) {
         self.access(p, Mode::Write, loc);
         let index: Vec<Expr> = if p.index.is_empty() { vec![Expr::Int(0)] } else { p.index.iter().map(simplify).collect() };
-        self.facts.retain(|(t, i, _)| !(t == &p.target && *i == index));
         if let Val::Int(e) = v {
             self.facts.push((p.target.clone(), index, e.clone()));
         }

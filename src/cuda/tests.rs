@@ -147,6 +147,9 @@ fn read_index_pair() {
     assert_eq!(drf, "A: wr[tid.x]; rd[tid.x]; wr[tid.x]; \n");
     let racy = shape("__global__ void k(int *A) { int t = threadIdx.x; A[t] = t; int x = A[t]; A[x + 1] = 0; }");
     assert_eq!(racy, "A: wr[tid.x]; rd[tid.x]; wr[(tid.x + 1)]; \n");
+    // A write elsewhere in the array may have overwritten the cell.
+    let k = kernel("__global__ void k(int *A, int j) { int t = threadIdx.x; A[t] = t; A[j] = 5; int x = A[t]; A[x] = 0; }");
+    assert_eq!(show(&k), "A: wr[tid.x]; wr[j]; rd[tid.x]; wr[x]; \n");
     // A barrier ends what the thread knows.
     let k = kernel("__global__ void k(int *A) { A[threadIdx.x] = 1; __syncthreads(); int x = A[threadIdx.x]; A[x] = 0; }");
     assert_eq!(show(&k), "A: wr[tid.x]; sync; rd[tid.x]; wr[x]; \n");
