@@ -377,6 +377,38 @@ impl Lower {
             return Ok(());
         }
         let init = exprs(d).into_iter().last();
+        if ty.is_record() {
+            // `uint3 t = threadIdx;`, `S b = a;`: the fields come along.
+            if let Some(src) = init.and_then(record_source) {
+                if let Some(sd) = src.referenced() {
+                    let dims = match sd.spelling().as_str() {
+                        "threadIdx" => Some(builtin::TID),
+                        "blockIdx" => Some(builtin::BID),
+                        "blockDim" => Some(builtin::BLOCK_DIM),
+                        "gridDim" => Some(builtin::GRID_DIM),
+                        _ => None,
+                    };
+                    match dims {
+                        Some(names) if sd.pos().file.starts_with(super::prelude::DIR) => {
+                            for (f, n) in ["x", "y", "z"].iter().zip(names) {
+                                self.env.insert(format!("{k}.{f}"), Val::Int(Expr::var(n)));
+                            }
+                        }
+                        _ => {
+                            let from = format!("{}.", key(&sd));
+                            let fields: Vec<(String, Val)> = self
+                                .env
+                                .iter()
+                                .filter_map(|(key, v)| key.strip_prefix(&from).map(|f| (format!("{k}.{f}"), v.clone())))
+                                .collect();
+                            self.env.extend(fields);
+                        }
+                    }
+                }
+                self.env.insert(k, Val::Unknown);
+                return Ok(());
+            }
+        }
         if ty.is_array() {
             let priv_name = self.name(&format!("{name}@private"));
             self.env.insert(k, Val::Ptr(Ptr { target: Target::Private(priv_name), index: vec![] }));
@@ -1964,6 +1996,22 @@ fn compound_base(o: i32) -> i32 {
         32 => op::OR,
         o => o,
     }
+}
+
+/// The variable a structure is copied from, through copy constructors.
+fn record_source(n: Node) -> Option<Node> {
+    let n = strip(n);
+    let k = n.kind();
+    if k == K::DECL_REF {
+        return Some(n);
+    }
+    if k == K::CALL && n.referenced().map(|c| c.kind() == K::CONSTRUCTOR).unwrap_or(false) {
+        let args = exprs(&n);
+        if args.len() == 1 {
+            return record_source(args[0]);
+        }
+    }
+    None
 }
 
 fn children_has_body(f: &Node) -> bool {

@@ -288,6 +288,14 @@ fn read_only_tables_and_moving_pointers() {
 }
 
 #[test]
+fn structure_copies_keep_their_fields() {
+    assert_eq!(
+        shape("__global__ void k(int *a) { uint3 t = threadIdx; dim3 b = blockIdx; uint3 u = t; a[b.x * 64 + u.x] = 1; }"),
+        "a: wr[((bid.x * 64) + tid.x)]; \n"
+    );
+}
+
+#[test]
 fn local_arrays_are_private() {
     assert_eq!(
         shape("__global__ void k(int *a) { int tmp[4]; tmp[0] = threadIdx.x; a[tmp[0]] = 1; }"),
