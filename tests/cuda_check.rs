@@ -76,7 +76,7 @@ fn classic_kernels_end_to_end() {
         ("classic/reduce_sequential_drf.cu", "drf"),
         ("classic/reduce_sequential_nosync_racy.cu", "racy"),
         ("classic/matmul_tiled_drf.cu", "drf"),
-        ("classic/matmul_tiled_missing_second_sync_racy.cu", "racy"),
+        ("classic/stencil_1d_nosync_racy.cu", "racy"),
         ("classic/matmul_guarded_sync_divergent.cu", "divergent"),
         ("constructs/switch_fallthrough_racy.cu", "racy"),
         ("constructs/pointer_alias_offset_drf.cu", "drf"),
@@ -135,11 +135,14 @@ fn bad_input_gets_a_verdict_and_other_files_still_run() {
 fn text_output_for_an_unreadable_file_and_a_missing_include() {
     let out = drfscan(&["check", "/nonexistent/dir/kernel.cu"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("cannot read"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dir/kernel.cu: cannot read"));
     let out = drfscan(&["check", &dataset("bad/missing_include.cu").display().to_string()]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
-    assert!(text.contains("missing_include.cu"), "{text}");
+    assert!(text.contains("missing_include.cu:6: kernel uses_missing_header: error"), "{text}");
+    let out = drfscan(&["check", &dataset("bad/not_cuda.cu").display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not_cuda.cu:"), "{out:?}");
 }
 
 #[test]

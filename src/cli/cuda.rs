@@ -77,7 +77,7 @@ fn check_file(path: &Path, fopts: &FrontendOptions, opts: &Options, only: &[Stri
     let bytes = match source {
         Ok(b) => b,
         Err(e) => {
-            report.error = Some(format!("cannot read: {e}"));
+            report.error = Some(format!("{path_str}: cannot read: {e}"));
             let unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation: None };
             return (report, unit);
         }
@@ -134,6 +134,12 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         .map(|p| check_file(p, &fopts, &opts, &args.kernel, args.show_protocol && args.format == Format::Text).0)
         .collect();
     emit(&render(&files, args.format));
+    if args.format == Format::Text {
+        // Errors read `path: reason` (clang's as `path:line:column: …`).
+        for e in files.iter().filter_map(|f| f.error.as_ref()) {
+            eprintln!("drfscan: {e}");
+        }
+    }
     Ok(report::exit_code(&files))
 }
 
