@@ -165,6 +165,34 @@ fn a_five_megabyte_file() {
 }
 
 #[test]
+fn deeply_nested_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut src = String::from("__global__ void sum(int *a) { int x = threadIdx.x");
+    src.push_str(&" + threadIdx.x".repeat(20_000));
+    src.push_str("; a[x] = 1; }\n__global__ void ifs(int *a) { ");
+    src.push_str(&"if (a[0]) {".repeat(200));
+    src.push_str(&"}".repeat(200));
+    src.push_str(" }\n__global__ void fine(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 0; }\n");
+    let p = temp_file(&dir, "deep.cu", src.as_bytes());
+    let (_, json) = check_json(&[&p], &["--block-dim", "32", "--grid-dim", "2"]);
+    let v = verdicts(&json);
+    assert_eq!(v[0], ("sum".into(), "unsupported".into()));
+    assert_eq!(v[1], ("ifs".into(), "drf".into()));
+    assert_eq!(v[2], ("fine".into(), "drf".into()));
+}
+
+#[test]
+fn many_clang_errors_are_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "a[0] = ;".repeat(40);
+    let p = temp_file(&dir, "errs.cu", format!("__global__ void k(int *a) {{ {body} }}\n").as_bytes());
+    let (code, json) = check_json(&[&p], &[]);
+    assert_eq!(code, 2);
+    let reason = json["files"][0]["kernels"][0]["reason"].as_str().unwrap();
+    assert!(reason.lines().count() <= 6 && reason.contains("more errors"), "{reason}");
+}
+
+#[test]
 fn launch_options_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let p = temp_file(

@@ -85,7 +85,12 @@ pub struct Lower {
     loop_vars: Vec<String>,
     /// `__syncwarp` orders the whole block only when a block is one warp.
     warp_is_block: bool,
+    depth: usize,
 }
+
+/// How deep statements and expressions may nest before lowering gives up
+/// (the walk is recursive).
+const MAX_DEPTH: usize = 4000;
 
 fn loc_of(n: &Node) -> Loc {
     let p = n.pos();
@@ -160,6 +165,7 @@ impl Lower {
             aliases: HashMap::new(),
             loop_vars: Vec::new(),
             warp_is_block,
+            depth: 0,
         }
     }
 
@@ -323,6 +329,13 @@ impl Lower {
     }
 
     fn stmt(&mut self, s: &Node) -> R<Jumps> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH { unsupported(s, "code nested too deeply") } else { self.stmt_at(s) };
+        self.depth -= 1;
+        r
+    }
+
+    fn stmt_at(&mut self, s: &Node) -> R<Jumps> {
         let k = s.kind();
         if k == K::COMPOUND {
             return self.block(&s.children());
@@ -1095,6 +1108,13 @@ impl Lower {
     // ---------------------------------------------------------------- expressions
 
     fn cond(&mut self, n: &Node) -> R<Cond> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH { unsupported(n, "code nested too deeply") } else { self.cond_at(n) };
+        self.depth -= 1;
+        r
+    }
+
+    fn cond_at(&mut self, n: &Node) -> R<Cond> {
         let n = strip(*n);
         let k = n.kind();
         if k == K::BINARY {
@@ -1164,6 +1184,13 @@ impl Lower {
     }
 
     fn rvalue(&mut self, n: &Node) -> R<Val> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH { unsupported(n, "code nested too deeply") } else { self.rvalue_at(n) };
+        self.depth -= 1;
+        r
+    }
+
+    fn rvalue_at(&mut self, n: &Node) -> R<Val> {
         let k = n.kind();
         if k == K::PAREN || (k == K::UNEXPOSED && exprs(n).len() == 1) || k == K::C_CAST || k == K::STATIC_CAST
             || k == K::FUNCTIONAL_CAST || k == K::REINTERPRET_CAST || k == K::CONST_CAST
@@ -1180,11 +1207,13 @@ impl Lower {
                 v => v,
             });
         }
+        // Constants clang can fold: literals, `constexpr` and enumerators,
+        // `sizeof`. Operators on constants fold in `simplify`, which keeps
+        // this linear in the size of an expression.
         let ty = n.ty();
-        if (ty.is_integral() || k == K::INT_LIT || k == K::CHAR_LIT || k == K::BOOL_LIT || k == K::UNARY_EXPR)
-            && k != K::CALL
-            && !has_effects(n)
-        {
+        let leaf = k == K::INT_LIT || k == K::CHAR_LIT || k == K::BOOL_LIT || k == K::UNARY_EXPR || k == K::DECL_REF
+            || k == K::MEMBER_REF;
+        if leaf && (ty.is_integral() || k != K::DECL_REF) {
             if let Some(v) = n.eval_int() {
                 return Ok(Val::Int(Expr::Int(v)));
             }

@@ -124,7 +124,18 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     for d in &opts.defines {
         args.push(format!("-D{d}"));
     }
-    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| parse_tu(&main_str, &args, &unsaved, &launch)));
+    // The AST walks recurse as deep as the code nests: give them room.
+    let parsed = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("drfscan-cuda".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, || parse_tu(&main_str, &args, &unsaved, &launch))
+            .map(|h| h.join())
+    });
+    let parsed = match parsed {
+        Ok(joined) => joined,
+        Err(e) => Ok(Err(format!("cannot start the parser thread: {e}"))),
+    };
     match parsed {
         Ok(Ok((kernels, diagnostics, includes))) => {
             unit.kernels = kernels;
@@ -136,6 +147,12 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     }
     unit
 }
+
+/// Clang errors kept per kernel.
+const MAX_ERRORS: usize = 5;
+
+/// Stack of the thread that parses and lowers one file.
+const STACK_SIZE: usize = 512 << 20;
 
 struct Launch {
     block_dim: Option<[u64; 3]>,
@@ -198,11 +215,16 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
             };
             let loc = Loc::new(f.pos().line, f.pos().column);
             let (first, last) = f.lines();
-            let errors: Vec<String> = errors
+            let mut errors: Vec<String> = errors
                 .iter()
                 .filter(|d| d.file == main && (first..=last).contains(&d.line))
                 .map(|d| d.text.clone())
                 .collect();
+            if errors.len() > MAX_ERRORS {
+                let more = errors.len() - MAX_ERRORS;
+                errors.truncate(MAX_ERRORS);
+                errors.push(format!("({more} more errors)"));
+            }
             if !errors.is_empty() {
                 let lowered = Err(Unsupported { reason: "the kernel does not compile".into(), loc });
                 return KernelUnit { name, loc, lowered, display_names: display_names(), errors };
