@@ -168,7 +168,7 @@ fn a_five_megabyte_file() {
 fn deeply_nested_code() {
     let dir = tempfile::tempdir().unwrap();
     let mut src = String::from("__global__ void sum(int *a) { int x = threadIdx.x");
-    src.push_str(&" + threadIdx.x".repeat(20_000));
+    src.push_str(&" + threadIdx.x".repeat(6_000));
     src.push_str("; a[x] = 1; }\n__global__ void ifs(int *a) { ");
     src.push_str(&"if (a[0]) {".repeat(200));
     src.push_str(&"}".repeat(200));

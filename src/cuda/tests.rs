@@ -429,24 +429,3 @@ fn includes_are_hashed() {
     let names: Vec<&str> = u.kernels[0].display_names.iter().filter(|(a, _)| a == "tid.x").map(|(_, b)| b.as_str()).collect();
     assert_eq!(names, vec!["threadIdx.x"]);
 }
-
-#[test]
-#[ignore]
-fn dump_ast() {
-    let src = std::env::var("DUMP_SRC").unwrap_or_default();
-    let mut args: Vec<String> = ["-x", "cuda", "--cuda-device-only", "-nocudalib", "-nocudainc", "-std=c++17", "-w"].iter().map(|s| s.to_string()).collect();
-    args.push(format!("-I{}", prelude::DIR));
-    args.push("-include".into());
-    args.push(prelude::forced());
-    let mut unsaved = vec![("/tmp/d.cu".to_string(), src.into_bytes())];
-    unsaved.extend(prelude::files());
-    let tu = clang::Tu::parse("/tmp/d.cu", &args, &unsaved).unwrap();
-    fn walk(n: &clang::Node, d: usize) {
-        for c in n.children() {
-            if c.pos().file != "/tmp/d.cu" { continue; }
-            println!("{}{} {:?} ty={} bin={} un={} ref={:?} toks={:?}", "  ".repeat(d), c.kind(), c.spelling(), c.ty().spelling(), c.binop(), c.unop(), c.referenced().map(|r| (r.kind(), r.spelling())), c.tokens().iter().map(|t| t.0.clone()).collect::<Vec<_>>());
-            walk(&c, d + 1);
-        }
-    }
-    walk(&tu.root(), 0);
-}
