@@ -140,6 +140,13 @@ fn text_output_for_an_unreadable_file_and_a_missing_include() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     assert!(text.contains("missing_include.cu:6: kernel uses_missing_header: error"), "{text}");
+    // A missing header the kernel does not need: a warning, and a verdict.
+    let dir = tempfile::tempdir().unwrap();
+    let p = temp_file(&dir, "mi.cu", b"#include \"nope.h\"\n__global__ void k(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n");
+    let out = drfscan(&["check", "--block-dim", "32", "--grid-dim", "2", &p.display().to_string()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("kernel k: drf"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("warning: ") && String::from_utf8_lossy(&out.stderr).contains("'nope.h' file not found"));
     let out = drfscan(&["check", &dataset("bad/not_cuda.cu").display().to_string()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not_cuda.cu:"), "{out:?}");

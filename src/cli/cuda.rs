@@ -128,16 +128,27 @@ fn render(files: &[FileReport], format: Format) -> String {
 pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let fopts = frontend_options(&args.analysis)?;
     let opts = args.analysis.options();
-    let files: Vec<FileReport> = args
+    let (files, units): (Vec<FileReport>, Vec<Unit>) = args
         .files
         .iter()
-        .map(|p| check_file(p, &fopts, &opts, &args.kernel, args.show_protocol && args.format == Format::Text).0)
-        .collect();
+        .map(|p| check_file(p, &fopts, &opts, &args.kernel, args.show_protocol && args.format == Format::Text))
+        .unzip();
     emit(&render(&files, args.format));
     if args.format == Format::Text {
         // Errors read `path: reason` (clang's as `path:line:column: …`).
         for e in files.iter().filter_map(|f| f.error.as_ref()) {
             eprintln!("drfscan: {e}");
+        }
+        // Clang's errors outside every kernel (a missing header, say) did
+        // not stop the analysis, but the user should see them.
+        for (f, u) in files.iter().zip(&units) {
+            if f.error.is_some() {
+                continue;
+            }
+            let in_kernels: Vec<&String> = u.kernels.iter().flat_map(|k| k.errors.iter()).collect();
+            for d in u.diagnostics.iter().filter(|d| !in_kernels.contains(d)).take(5) {
+                eprintln!("drfscan: warning: {d}");
+            }
         }
     }
     Ok(report::exit_code(&files))
