@@ -269,6 +269,9 @@ impl<'tu> Node<'tu> {
         let n = Node { c, _tu: self._tu };
         (!n.is_null()).then_some(n)
     }
+    pub fn is_attribute(&self) -> bool {
+        unsafe { clang_isAttribute(self.kind()) != 0 }
+    }
     pub fn is_expression(&self) -> bool {
         unsafe { clang_isExpression(self.kind()) != 0 }
     }

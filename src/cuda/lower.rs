@@ -375,7 +375,17 @@ impl Lower {
             _ if k == K::ASM || k == K::MS_ASM => unsupported(s, "inline assembly"),
             _ if k == K::GOTO => unsupported(s, "goto"),
             _ if k == K::TRY || k == K::FOR_RANGE => unsupported(s, "unsupported statement"),
-            _ => unsupported(s, format!("unsupported statement ({})", s.spelling())),
+            _ => {
+                // Statements clang does not expose (`#pragma unroll`,
+                // `[[likely]]`, attributed statements): their one
+                // sub-statement.
+                let subs: Vec<Node> = s.children().into_iter().filter(|c| !c.is_attribute()).collect();
+                match subs.as_slice() {
+                    [one] => self.stmt(one),
+                    [] => Ok(Jumps::none()),
+                    _ => unsupported(s, format!("unsupported statement (kind {k})")),
+                }
+            }
         }
     }
 

@@ -329,6 +329,14 @@ fn warp_barrier_only_when_a_block_is_a_warp() {
 }
 
 #[test]
+fn pragmas_and_attributes_on_statements() {
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) {\n#pragma unroll 4\n  for (int i = 0; i < n; i++) a[threadIdx.x * n + i] = 0;\n  [[likely]] a[0] = 1;\n}"),
+        "a: for i in 0..n { wr[((tid.x * n) + i)]; } wr[0]; \n"
+    );
+}
+
+#[test]
 fn macros_enums_and_constants() {
     assert_eq!(
         shape("#define W 16\nenum { H = 4 };\nconstexpr int D = W * H;\n__global__ void k(int *a) { a[threadIdx.x * D + W] = H; }"),
