@@ -665,6 +665,11 @@ impl Lower {
         let ch = s.children();
         let (cond, body) = if is_do { (ch.get(1).copied(), ch.first().copied()) } else { (ch.first().copied(), ch.get(1).copied()) };
         let Some(body) = body else { return unsupported(s, "loop without a body") };
+        if is_do && cond.and_then(|c| c.eval_int()) == Some(0) {
+            // `do { … } while (0)`: the body once.
+            let j = self.stmt(&body)?;
+            return Ok(Jumps { ret: j.ret, ..Jumps::none() });
+        }
         let mut names = HashMap::new();
         Self::var_names(s, &mut names);
         // `while (i < n) { …; i += s; }`: a counted loop after all.
@@ -1729,6 +1734,11 @@ impl Lower {
                     }
                 }
                 return Ok(Val::Unknown);
+            }
+            "__mul24" | "__umul24" if args.len() == 2 => {
+                let a = self.rvalue(&args[0])?;
+                let b = self.rvalue(&args[1])?;
+                return Ok(self.arith(op::MUL, a, b));
             }
             "min" | "max" | "umin" | "umax" | "llmin" | "llmax" if args.len() == 2 && n.ty().is_integral() => {
                 let a = self.rvalue(&args[0])?;

@@ -334,6 +334,10 @@ fn pragmas_and_attributes_on_statements() {
         shape("__global__ void k(int *a, int n) {\n#pragma unroll 4\n  for (int i = 0; i < n; i++) a[threadIdx.x * n + i] = 0;\n  [[likely]] a[0] = 1;\n}"),
         "a: for i in 0..n { wr[((tid.x * n) + i)]; } wr[0]; \n"
     );
+    assert_eq!(
+        shape("#define SET(i) do { a[i] = 0; } while (0)\n__global__ void k(int *a) { SET(__mul24(blockIdx.x, blockDim.x) + threadIdx.x); }"),
+        "a: wr[((bid.x * blockDim.x) + tid.x)]; \n"
+    );
 }
 
 #[test]
