@@ -86,6 +86,10 @@ pub struct Lower {
     /// `__syncwarp` orders the whole block only when a block is one warp.
     warp_is_block: bool,
     depth: usize,
+    /// The file being analysed: code from other files is reported at the
+    /// place in this file that reaches it (`site`).
+    main: String,
+    site: Option<Loc>,
 }
 
 /// How deep statements and expressions may nest before lowering gives up
@@ -151,7 +155,9 @@ fn cond_vars(c: &Cond) -> BTreeSet<String> {
 }
 
 impl Lower {
-    pub fn new(name: &str, warp_is_block: bool) -> Lower {
+    /// `site`: where in `main` the kernel is launched, when the kernel
+    /// itself is in another file.
+    pub fn new(name: &str, warp_is_block: bool, main: &str, site: Option<Loc>) -> Lower {
         Lower {
             out: Vec::new(),
             env: HashMap::new(),
@@ -166,6 +172,8 @@ impl Lower {
             loop_vars: Vec::new(),
             warp_is_block,
             depth: 0,
+            main: main.to_string(),
+            site,
         }
     }
 
@@ -265,7 +273,19 @@ impl Lower {
         }
     }
 
+    /// Where to report something found at `loc`.
+    fn place(&self, loc: Loc) -> Loc {
+        self.site.unwrap_or(loc)
+    }
+
+    fn sync(&mut self, loc: Loc) {
+        let loc = self.place(loc);
+        self.emit(Stmt::Sync(loc));
+        self.facts.clear();
+    }
+
     fn access(&mut self, p: &Ptr, mode: Mode, loc: Loc) {
+        let loc = self.place(loc);
         let index: Vec<Expr> = if p.index.is_empty() { vec![Expr::Int(0)] } else { p.index.iter().map(simplify).collect() };
         match &p.target {
             Target::Shared(array) => self.emit(Stmt::Access { array: array.clone(), mode, index: index.clone(), loc }),
@@ -1711,8 +1731,7 @@ impl Lower {
                 for a in &args {
                     self.rvalue(a)?;
                 }
-                self.emit(Stmt::Sync(loc));
-                self.facts.clear();
+                self.sync(loc);
                 return Ok(Val::Unknown);
             }
             "__syncwarp" => {
@@ -1720,8 +1739,7 @@ impl Lower {
                     self.rvalue(a)?;
                 }
                 if self.warp_is_block {
-                    self.emit(Stmt::Sync(loc));
-                    self.facts.clear();
+                    self.sync(loc);
                 }
                 return Ok(Val::Unknown);
             }
@@ -1785,8 +1803,7 @@ impl Lower {
         if name == "sync" && args.len() == 1 {
             let ty = strip(args[0]).ty().canonical().spelling();
             if ty.contains("cooperative_groups::thread_block") && !ty.contains("thread_block_tile") {
-                self.emit(Stmt::Sync(loc));
-                self.facts.clear();
+                self.sync(loc);
                 return Ok(Val::Unknown);
             }
         }
@@ -1837,8 +1854,7 @@ impl Lower {
             if !object.contains("thread_block_tile") {
                 match name {
                     "sync" => {
-                        self.emit(Stmt::Sync(loc));
-                        self.facts.clear();
+                        self.sync(loc);
                         return Ok(Val::Unknown);
                     }
                     "thread_rank" => return Ok(Val::Int(linear_tid())),
@@ -1909,6 +1925,10 @@ impl Lower {
             bound.push(pk);
         }
         let Some(body) = f.children().into_iter().find(|c| c.kind() == K::COMPOUND) else { return Ok(Val::Unknown) };
+        let saved_site = self.site;
+        if self.site.is_none() && f.pos().file != self.main {
+            self.site = Some(loc_of(call));
+        }
         self.stack.push(fkey);
         self.returns.push(Vec::new());
         let saved_path = std::mem::take(&mut self.path);
@@ -1916,6 +1936,7 @@ impl Lower {
         self.path = saved_path;
         let rets = self.returns.pop().unwrap_or_default();
         self.stack.pop();
+        self.site = saved_site;
         r?;
         // The result: the value of the return reached, by path.
         let mut result: Option<Val> = None;

@@ -189,21 +189,27 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
     collect_kernels(&tu.root(), main, &mut templates);
     // Template kernels: one unit per instantiation the file makes (by a
     // launch or an explicit instantiation), or the template itself.
-    let mut specs: Vec<(u32, Vec<Result<i64, String>>)> = Vec::new();
+    let mut specs: Vec<Instantiation> = Vec::new();
     collect_instantiations(&tu.root(), main, &mut specs);
-    let mut found: Vec<(Node, Vec<Result<i64, String>>)> = Vec::new();
+    let mut found: Vec<(Node, Vec<Result<i64, String>>, Option<Loc>)> = Vec::new();
     for f in templates {
-        let mine: Vec<&Vec<Result<i64, String>>> = specs.iter().filter(|(t, _)| *t == f.id()).map(|(_, a)| a).collect();
+        let in_main = f.pos().file == main;
+        let mine: Vec<&Instantiation> = specs.iter().filter(|(t, _, _)| *t == f.id()).collect();
+        // Kernels of included headers count when this file launches them;
+        // they are reported at the launch.
+        if !in_main && (f.kind() != K::FUNCTION_TEMPLATE || mine.is_empty()) {
+            continue;
+        }
         if f.kind() == K::FUNCTION_TEMPLATE && !mine.is_empty() {
-            found.extend(mine.into_iter().map(|a| (f, a.clone())));
+            found.extend(mine.into_iter().map(|(_, a, at)| (f, a.clone(), (!in_main).then_some(*at))));
         } else {
-            found.push((f, Vec::new()));
+            found.push((f, Vec::new(), None));
         }
     }
     let warp_is_block = launch.block_dim.map(|d| d.iter().product::<u64>() <= 32).unwrap_or(false);
     let kernels = found
         .into_iter()
-        .map(|(f, targs)| {
+        .map(|(f, targs, site)| {
             let name = if targs.is_empty() {
                 f.spelling()
             } else {
@@ -213,8 +219,8 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
                 }).collect();
                 format!("{}<{}>", f.spelling(), args.join(", "))
             };
-            let loc = Loc::new(f.pos().line, f.pos().column);
-            let (first, last) = f.lines();
+            let loc = site.unwrap_or_else(|| Loc::new(f.pos().line, f.pos().column));
+            let (first, last) = if site.is_some() { (0, 0) } else { f.lines() };
             let mut errors: Vec<String> = errors
                 .iter()
                 .filter(|d| d.file == main && (first..=last).contains(&d.line))
@@ -230,7 +236,7 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
                 return KernelUnit { name, loc, lowered, display_names: display_names(), errors };
             }
             let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                lower::Lower::new(&name, warp_is_block).kernel(&f, &targs)
+                lower::Lower::new(&name, warp_is_block, main, site).kernel(&f, &targs)
             }))
             .unwrap_or_else(|_| Err(Unsupported { reason: "internal error while lowering".into(), loc }))
             .map(|mut p| {
@@ -250,27 +256,23 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
     Ok((kernels, diagnostics, includes))
 }
 
-/// `__global__` definitions in the main file (templates included: they are
-/// analysed once, with value template parameters as parameters).
+/// `__global__` definitions, templates included.
 fn collect_kernels<'a>(n: &Node<'a>, main: &str, out: &mut Vec<Node<'a>>) {
     for c in n.children() {
         let k = c.kind();
         if k == K::NAMESPACE || k == K::LINKAGE_SPEC {
             collect_kernels(&c, main, out);
-        } else if (k == K::FUNCTION || k == K::FUNCTION_TEMPLATE)
-            && c.is_definition()
-            && c.has_attr(K::CUDA_GLOBAL)
-            && c.pos().file == main
-        {
+        } else if (k == K::FUNCTION || k == K::FUNCTION_TEMPLATE) && c.is_definition() && c.has_attr(K::CUDA_GLOBAL) {
             out.push(c);
         }
     }
 }
 
-/// The variables a launch configuration fixes, with their values.
 /// Instantiations of function templates: `(template id, arguments)`, each
 /// once, in order of appearance.
-fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<(u32, Vec<Result<i64, String>>)>) {
+type Instantiation = (u32, Vec<Result<i64, String>>, Loc);
+
+fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<Instantiation>) {
     for c in n.children() {
         let k = c.kind();
         let spec = if k == K::FUNCTION && c.pos().file == main {
@@ -284,9 +286,9 @@ fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<(u32, Vec<Result<i
             if let Some(t) = s.specialized_template() {
                 if t.kind() == K::FUNCTION_TEMPLATE {
                     let args = s.template_args();
-                    let entry = (t.id(), args);
-                    if !entry.1.is_empty() && !out.contains(&entry) {
-                        out.push(entry);
+                    let known = out.iter().any(|(id, a, _)| *id == t.id() && *a == args);
+                    if !args.is_empty() && !known {
+                        out.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
                     }
                 }
             }
@@ -297,6 +299,7 @@ fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<(u32, Vec<Result<i
     }
 }
 
+/// The variables a launch configuration fixes, with their values.
 fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
     let mut out = Vec::new();
     let dims = [(launch.block_dim, builtin::BLOCK_DIM), (launch.grid_dim, builtin::GRID_DIM)];

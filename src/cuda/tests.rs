@@ -418,6 +418,29 @@ __global__ void k(float *a) {
 }
 
 #[test]
+fn code_from_headers_is_reported_where_the_file_reaches_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("k.cuh"),
+        "__device__ void put(int *a, int i) {\n  a[i] = 1;\n}\ntemplate <int N> __global__ void fill(int *a) { a[N * blockIdx.x + threadIdx.x] = 0; }\n__global__ void other(int *a) { a[0] = 0; }\n",
+    )
+    .unwrap();
+    let src = "#include \"k.cuh\"\n__global__ void k(int *a) {\n  put(a, threadIdx.x);\n}\nvoid go(int *a) { fill<32><<<2, 32>>>(a); }\n";
+    let u = parse_source(&dir.path().join("main.cu"), src.as_bytes(), &FrontendOptions::default());
+    assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
+    let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, vec!["fill<32>", "k"]);
+    let k = u.kernels[1].lowered.clone().unwrap();
+    let mut acc = Vec::new();
+    k.arrays[0].body.accesses(&mut acc);
+    assert_eq!(acc[0].loc, Loc::new(3, 3));
+    assert_eq!(u.kernels[0].loc, Loc::new(5, 19));
+    let f = u.kernels[0].lowered.clone().unwrap();
+    assert_eq!(show(&f), "a: wr[((32 * bid.x) + tid.x)]; \n");
+    assert!(u.includes.iter().any(|(p, _)| p.ends_with("k.cuh")));
+}
+
+#[test]
 fn parses_on_several_threads_at_once() {
     let handles: Vec<_> = (0..4)
         .map(|i| {
