@@ -1850,16 +1850,16 @@ impl Lower {
             .and_then(|o| if o.kind() == K::MEMBER_REF { exprs(&o).first().copied() } else { Some(o) })
             .map(|o| strip(o).ty().canonical().spelling())
             .unwrap_or_default();
-        if object.starts_with("cooperative_groups::thread_block") || object.starts_with("const cooperative_groups::thread_block") {
-            if !object.contains("thread_block_tile") {
-                match name {
-                    "sync" => {
-                        self.sync(loc);
-                        return Ok(Val::Unknown);
-                    }
-                    "thread_rank" => return Ok(Val::Int(linear_tid())),
-                    _ => {}
+        let block_group = object.starts_with("cooperative_groups::thread_block")
+            || object.starts_with("const cooperative_groups::thread_block");
+        if block_group && !object.contains("thread_block_tile") {
+            match name {
+                "sync" => {
+                    self.sync(loc);
+                    return Ok(Val::Unknown);
                 }
+                "thread_rank" => return Ok(Val::Int(linear_tid())),
+                _ => {}
             }
         }
         let assign = name.strip_prefix("operator").filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="));

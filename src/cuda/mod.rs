@@ -186,12 +186,14 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
         }
     }
     let mut templates = Vec::new();
-    collect_kernels(&tu.root(), main, &mut templates);
+    collect_kernels(&tu.root(), &mut templates);
     // Template kernels: one unit per instantiation the file makes (by a
     // launch or an explicit instantiation), or the template itself.
     let mut specs: Vec<Instantiation> = Vec::new();
     collect_instantiations(&tu.root(), main, &mut specs);
-    let mut found: Vec<(Node, Vec<Result<i64, String>>, Option<Loc>)> = Vec::new();
+    // Each kernel to lower: its definition, template arguments, and where it
+    // is launched when it lives in another file.
+    let mut found: Vec<(Node, TemplateArgs, Option<Loc>)> = Vec::new();
     for f in templates {
         let in_main = f.pos().file == main;
         let mine: Vec<&Instantiation> = specs.iter().filter(|(t, _, _)| *t == f.id()).collect();
@@ -257,11 +259,11 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
 }
 
 /// `__global__` definitions, templates included.
-fn collect_kernels<'a>(n: &Node<'a>, main: &str, out: &mut Vec<Node<'a>>) {
+fn collect_kernels<'a>(n: &Node<'a>, out: &mut Vec<Node<'a>>) {
     for c in n.children() {
         let k = c.kind();
         if k == K::NAMESPACE || k == K::LINKAGE_SPEC {
-            collect_kernels(&c, main, out);
+            collect_kernels(&c, out);
         } else if (k == K::FUNCTION || k == K::FUNCTION_TEMPLATE) && c.is_definition() && c.has_attr(K::CUDA_GLOBAL) {
             out.push(c);
         }
@@ -270,7 +272,8 @@ fn collect_kernels<'a>(n: &Node<'a>, main: &str, out: &mut Vec<Node<'a>>) {
 
 /// Instantiations of function templates: `(template id, arguments)`, each
 /// once, in order of appearance.
-type Instantiation = (u32, Vec<Result<i64, String>>, Loc);
+type TemplateArgs = Vec<Result<i64, String>>;
+type Instantiation = (u32, TemplateArgs, Loc);
 
 fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<Instantiation>) {
     for c in n.children() {
