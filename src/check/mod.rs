@@ -337,13 +337,19 @@ pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache
 
 /// Splits a trace variable into its source name and thread: `j#2@1` is `j`
 /// of thread 1, `N` is shared.
-fn source_name(name: &str) -> (&str, Option<usize>) {
+fn source_name<'a>(kernel: &Kernel, name: &'a str) -> (&'a str, Option<usize>) {
     let (base, thread) = match name.rsplit_once('@') {
         Some((base, "1")) => (base, Some(0)),
         Some((base, "2")) => (base, Some(1)),
         _ => (name, None),
     };
-    (base.split('#').next().unwrap_or(base), thread)
+    // `#n` marks a copy the analysis made of a loop variable, unless the
+    // kernel itself declares the numbered name (front-ends number unknowns).
+    if kernel.is_local(base) || kernel.is_param(base) {
+        (base, thread)
+    } else {
+        (base.split('#').next().unwrap_or(base), thread)
+    }
 }
 
 /// The trace accesses of thread `k` with `Access::id` `id` (one, unless a
@@ -384,10 +390,10 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
     };
     let mut w = Witness::default();
     for (name, &value) in &raw.values {
-        if trivial(source_name(name).0) {
+        if trivial(source_name(kernel, name).0) {
             continue;
         }
-        match source_name(name) {
+        match source_name(kernel, name) {
             (base, Some(k)) => {
                 if !loop_vars[k].contains(name.as_str()) || own_loops[k].contains(name.as_str()) {
                     w.threads[k].insert(base.to_string(), value);
@@ -413,7 +419,7 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
                 b.lo.free_vars(&mut vars);
                 b.hi.free_vars(&mut vars);
             }
-            vars.iter().any(|v| kernel.is_local(source_name(v).0))
+            vars.iter().any(|v| kernel.is_local(source_name(kernel, v).0))
         })
     });
 
@@ -488,10 +494,12 @@ mod tests {
 
     #[test]
     fn source_names() {
-        assert_eq!(source_name("tid.x@1"), ("tid.x", Some(0)));
-        assert_eq!(source_name("j#3@2"), ("j", Some(1)));
-        assert_eq!(source_name("r#2"), ("r", None));
-        assert_eq!(source_name("N"), ("N", None));
+        let k = kernel("params N; locals x x#2; array a { wr[tid + x + x#2 + N] }");
+        assert_eq!(source_name(&k, "tid.x@1"), ("tid.x", Some(0)));
+        assert_eq!(source_name(&k, "j#3@2"), ("j", Some(1)));
+        assert_eq!(source_name(&k, "r#2"), ("r", None));
+        assert_eq!(source_name(&k, "N"), ("N", None));
+        assert_eq!(source_name(&k, "x#2@1"), ("x#2", Some(0)));
     }
 
     #[test]

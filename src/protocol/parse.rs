@@ -218,7 +218,9 @@ fn lex(src: &str) -> Result<Vec<Token>> {
             });
         } else if c.is_ascii_alphabetic() || c == '_' {
             let mut text = String::new();
-            while at(i).is_ascii_alphanumeric() || at(i) == '_' {
+            // `x#2` is one name: the front-end numbers fresh unknowns this
+            // way. A `#` that does not follow a name still opens a comment.
+            while at(i).is_ascii_alphanumeric() || at(i) == '_' || (at(i) == '#' && at(i + 1).is_ascii_digit()) {
                 text.push(chars[i]);
                 advance(&mut loc, chars[i]);
                 i += 1;
@@ -1515,5 +1517,16 @@ mod tests {
             let parsed = parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             prop_assert_eq!(strip_locs(&parsed), k, "printed as:\n{}", text);
         }
+    }
+}
+
+#[cfg(test)]
+mod numbered_names {
+    use super::parse;
+
+    #[test]
+    fn a_numbered_name_is_one_identifier_and_hash_still_comments() {
+        let k = parse("locals x x#2; # a comment\narray A { wr[x#2] # another\n }").unwrap();
+        assert_eq!(k.locals, vec!["x".to_string(), "x#2".to_string()]);
     }
 }
