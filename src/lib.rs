@@ -6,3 +6,5 @@ pub mod check;
 pub mod protocol;
 pub mod smt;
 pub mod cuda;
+pub mod engine;
+pub mod store;
