@@ -8,3 +8,4 @@ pub mod smt;
 pub mod cuda;
 pub mod engine;
 pub mod store;
+pub mod report;

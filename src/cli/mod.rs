@@ -7,12 +7,6 @@ mod protocol;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-/// Exit status: no race or divergence found.
-pub const EXIT_CLEAN: i32 = 0;
-/// Exit status: a race or a barrier divergence was found.
-pub const EXIT_FOUND: i32 = 1;
-/// Exit status: drfscan could not run.
-pub const EXIT_ERROR: i32 = 2;
 
 #[derive(Parser, Debug)]
 #[command(name = "drfscan", version, about = "Proves CUDA kernels free of data races, or shows a concrete race")]
@@ -111,7 +105,7 @@ pub fn main() -> i32 {
         Ok(code) => code,
         Err(e) => {
             eprintln!("drfscan: {e:#}");
-            EXIT_ERROR
+            2
         }
     }
 }

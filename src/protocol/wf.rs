@@ -2,8 +2,9 @@
 //! unsynchronized, and reject barriers that threads of one block may not all
 //! reach (barrier divergence).
 
-use super::{Access, Cond, Expr, Kernel, Loc, Stmt};
+use super::{builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Stmt};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// Unsynchronized protocols (𝒰 in Fig. 2): no barrier anywhere inside.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -56,4 +57,848 @@ pub struct Divergence {
     pub loc: Loc,
     /// Why: which condition or loop bound depends on thread-local values.
     pub reason: String,
+}
+
+/// Tags `array.body` (Faial §6): loops and conditionals with a barrier inside
+/// become [`Synced::Loop`]/[`Synced::If`], everything else is grouped into
+/// [`Synced::Code`]. A synchronized construct whose bounds or condition
+/// mention anything not thread-global is barrier divergence.
+pub fn well_formed(kernel: &Kernel, array: &ArrayProtocol) -> Result<WellFormed, Divergence> {
+    let mut tagger = Tagger {
+        kernel,
+        sync_vars: Vec::new(),
+    };
+    Ok(WellFormed {
+        body: tagger.block(&array.body)?,
+    })
+}
+
+/// The same code with every barrier removed and every loop and conditional
+/// unsynchronized: what threads of different blocks, which barriers do not
+/// order, run.
+pub fn erase_barriers(stmt: &Stmt) -> Unsync {
+    match stmt {
+        Stmt::Skip | Stmt::Sync(_) => Unsync::Skip,
+        Stmt::Access(a) => Unsync::Access(a.clone()),
+        Stmt::Seq(items) => {
+            let mut out = Vec::new();
+            for s in items {
+                push_flat(&mut out, erase_barriers(s));
+            }
+            seq_of(out)
+        }
+        Stmt::If {
+            cond, then, els, ..
+        } => Unsync::If(
+            cond.clone(),
+            Box::new(erase_barriers(then)),
+            Box::new(erase_barriers(els)),
+        ),
+        Stmt::For {
+            var, lo, hi, body, ..
+        } => Unsync::For {
+            var: var.clone(),
+            lo: lo.clone(),
+            hi: hi.clone(),
+            body: Box::new(erase_barriers(body)),
+        },
+    }
+}
+
+impl WellFormed {
+    /// Back to a source protocol, so the evaluator can run tagged and
+    /// transformed protocols and compare them with the original.
+    pub fn to_stmt(&self) -> Stmt {
+        items_to_stmt(&self.body)
+    }
+}
+
+/// A synchronized sequence as a source protocol.
+pub fn items_to_stmt(items: &[Synced]) -> Stmt {
+    Stmt::Seq(
+        items
+            .iter()
+            .map(|item| match item {
+                Synced::Code(u) => u.to_stmt(),
+                Synced::Barrier(loc) => Stmt::Sync(*loc),
+                Synced::Loop {
+                    var,
+                    lo,
+                    hi,
+                    body,
+                    loc,
+                } => Stmt::For {
+                    var: var.clone(),
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                    body: Box::new(items_to_stmt(body)),
+                    loc: *loc,
+                },
+                Synced::If {
+                    cond,
+                    then,
+                    els,
+                    loc,
+                } => Stmt::If {
+                    cond: cond.clone(),
+                    then: Box::new(items_to_stmt(then)),
+                    els: Box::new(items_to_stmt(els)),
+                    loc: *loc,
+                },
+            })
+            .collect(),
+    )
+}
+
+/// Every access of `u`, in program order.
+pub fn unsync_accesses<'a>(u: &'a Unsync, out: &mut Vec<&'a Access>) {
+    match u {
+        Unsync::Skip => {}
+        Unsync::Access(a) => out.push(a),
+        Unsync::Seq(items) => items.iter().for_each(|i| unsync_accesses(i, out)),
+        Unsync::If(_, a, b) => {
+            unsync_accesses(a, out);
+            unsync_accesses(b, out);
+        }
+        Unsync::For { body, .. } => unsync_accesses(body, out),
+    }
+}
+
+/// Every access of a synchronized sequence, in program order.
+pub fn items_accesses<'a>(items: &'a [Synced], out: &mut Vec<&'a Access>) {
+    for item in items {
+        match item {
+            Synced::Code(u) => unsync_accesses(u, out),
+            Synced::Barrier(_) => {}
+            Synced::Loop { body, .. } => items_accesses(body, out),
+            Synced::If { then, els, .. } => {
+                items_accesses(then, out);
+                items_accesses(els, out);
+            }
+        }
+    }
+}
+
+/// Substitutes `var` by `by` in every item. A loop binding `var` shadows it in
+/// its body. Not capture-avoiding: callers rename binders apart first, so no
+/// binder may occur free in `by`.
+pub fn subst_items(items: &[Synced], var: &str, by: &Expr) -> Vec<Synced> {
+    items
+        .iter()
+        .map(|item| match item {
+            Synced::Code(u) => Synced::Code(u.subst(var, by)),
+            Synced::Barrier(loc) => Synced::Barrier(*loc),
+            Synced::Loop {
+                var: v,
+                lo,
+                hi,
+                body,
+                loc,
+            } => Synced::Loop {
+                var: v.clone(),
+                lo: lo.subst(var, by),
+                hi: hi.subst(var, by),
+                body: if v == var {
+                    body.clone()
+                } else {
+                    subst_items(body, var, by)
+                },
+                loc: *loc,
+            },
+            Synced::If {
+                cond,
+                then,
+                els,
+                loc,
+            } => Synced::If {
+                cond: cond.subst(var, by),
+                then: subst_items(then, var, by),
+                els: subst_items(els, var, by),
+                loc: *loc,
+            },
+        })
+        .collect()
+}
+
+/// Free variables of a synchronized sequence (loop variables are bound in
+/// their bodies).
+pub fn items_free_vars(items: &[Synced], out: &mut BTreeSet<String>) {
+    for item in items {
+        match item {
+            Synced::Code(u) => u.free_vars(out),
+            Synced::Barrier(_) => {}
+            Synced::Loop {
+                var, lo, hi, body, ..
+            } => {
+                lo.free_vars(out);
+                hi.free_vars(out);
+                let mut inner = BTreeSet::new();
+                items_free_vars(body, &mut inner);
+                inner.remove(var);
+                out.extend(inner);
+            }
+            Synced::If {
+                cond, then, els, ..
+            } => {
+                cond.free_vars(out);
+                items_free_vars(then, out);
+                items_free_vars(els, out);
+            }
+        }
+    }
+}
+
+impl Unsync {
+    /// Substitutes `var` by `by`; a loop binding `var` shadows it in its
+    /// body. Not capture-avoiding: callers rename binders apart first, so no
+    /// binder may occur free in `by`.
+    pub fn subst(&self, var: &str, by: &Expr) -> Unsync {
+        match self {
+            Unsync::Skip => Unsync::Skip,
+            Unsync::Access(a) => Unsync::Access(Access {
+                index: a.index.iter().map(|e| e.subst(var, by)).collect(),
+                ..a.clone()
+            }),
+            Unsync::Seq(items) => Unsync::Seq(items.iter().map(|u| u.subst(var, by)).collect()),
+            Unsync::If(c, a, b) => Unsync::If(
+                c.subst(var, by),
+                Box::new(a.subst(var, by)),
+                Box::new(b.subst(var, by)),
+            ),
+            Unsync::For {
+                var: v,
+                lo,
+                hi,
+                body,
+            } => Unsync::For {
+                var: v.clone(),
+                lo: lo.subst(var, by),
+                hi: hi.subst(var, by),
+                body: if v == var {
+                    body.clone()
+                } else {
+                    Box::new(body.subst(var, by))
+                },
+            },
+        }
+    }
+
+    /// As a source protocol; source positions of loops and conditionals are
+    /// not kept in unsynchronized code.
+    pub fn to_stmt(&self) -> Stmt {
+        match self {
+            Unsync::Skip => Stmt::Skip,
+            Unsync::Access(a) => Stmt::Access(a.clone()),
+            Unsync::Seq(items) => Stmt::Seq(items.iter().map(Unsync::to_stmt).collect()),
+            Unsync::If(c, a, b) => Stmt::If {
+                cond: c.clone(),
+                then: Box::new(a.to_stmt()),
+                els: Box::new(b.to_stmt()),
+                loc: Loc::NONE,
+            },
+            Unsync::For { var, lo, hi, body } => Stmt::For {
+                var: var.clone(),
+                lo: lo.clone(),
+                hi: hi.clone(),
+                body: Box::new(body.to_stmt()),
+                loc: Loc::NONE,
+            },
+        }
+    }
+
+    /// Free variables (loop variables are bound in their bodies).
+    pub fn free_vars(&self, out: &mut BTreeSet<String>) {
+        match self {
+            Unsync::Skip => {}
+            Unsync::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
+            Unsync::Seq(items) => items.iter().for_each(|u| u.free_vars(out)),
+            Unsync::If(c, a, b) => {
+                c.free_vars(out);
+                a.free_vars(out);
+                b.free_vars(out);
+            }
+            Unsync::For { var, lo, hi, body } => {
+                lo.free_vars(out);
+                hi.free_vars(out);
+                let mut inner = BTreeSet::new();
+                body.free_vars(&mut inner);
+                inner.remove(var);
+                out.extend(inner);
+            }
+        }
+    }
+}
+
+/// Appends `u` to a sequence, splicing nested sequences and dropping skips.
+fn push_flat(out: &mut Vec<Unsync>, u: Unsync) {
+    match u {
+        Unsync::Skip => {}
+        Unsync::Seq(items) => out.extend(items),
+        u => out.push(u),
+    }
+}
+
+fn seq_of(mut items: Vec<Unsync>) -> Unsync {
+    match items.len() {
+        0 => Unsync::Skip,
+        1 => items.pop().unwrap_or(Unsync::Skip),
+        _ => Unsync::Seq(items),
+    }
+}
+
+/// The first barrier inside `stmt`, in program order.
+fn first_barrier(stmt: &Stmt) -> Option<Loc> {
+    match stmt {
+        Stmt::Skip | Stmt::Access(_) => None,
+        Stmt::Sync(loc) => Some(*loc),
+        Stmt::Seq(items) => items.iter().find_map(first_barrier),
+        Stmt::If { then, els, .. } => first_barrier(then).or_else(|| first_barrier(els)),
+        Stmt::For { body, .. } => first_barrier(body),
+    }
+}
+
+struct Tagger<'k> {
+    kernel: &'k Kernel,
+    /// Enclosing synchronized-loop variables: thread-global by construction.
+    sync_vars: Vec<String>,
+}
+
+impl Tagger<'_> {
+    fn block(&mut self, stmt: &Stmt) -> Result<Vec<Synced>, Divergence> {
+        let mut out = Vec::new();
+        let mut pending = Vec::new();
+        self.items(stmt, &mut out, &mut pending)?;
+        flush(&mut out, &mut pending);
+        Ok(out)
+    }
+
+    /// Appends the items of `stmt` to `out`; unsynchronized code accumulates
+    /// in `pending` until the next barrier or synchronized construct.
+    fn items(
+        &mut self,
+        stmt: &Stmt,
+        out: &mut Vec<Synced>,
+        pending: &mut Vec<Unsync>,
+    ) -> Result<(), Divergence> {
+        if !stmt.has_sync() {
+            push_flat(pending, erase_barriers(stmt));
+            return Ok(());
+        }
+        match stmt {
+            Stmt::Skip | Stmt::Access(_) => {}
+            Stmt::Seq(items) => {
+                for s in items {
+                    self.items(s, out, pending)?;
+                }
+            }
+            Stmt::Sync(loc) => {
+                flush(out, pending);
+                out.push(Synced::Barrier(*loc));
+            }
+            Stmt::If {
+                cond,
+                then,
+                els,
+                loc,
+            } => {
+                let mut vars = BTreeSet::new();
+                cond.free_vars(&mut vars);
+                if let Some(why) = self.non_global(&vars) {
+                    return Err(divergence(
+                        stmt,
+                        format!("is under a conditional at {loc} whose condition depends on {why}"),
+                    ));
+                }
+                let then = self.block(then)?;
+                let els = self.block(els)?;
+                flush(out, pending);
+                out.push(Synced::If {
+                    cond: cond.clone(),
+                    then,
+                    els,
+                    loc: *loc,
+                });
+            }
+            Stmt::For {
+                var,
+                lo,
+                hi,
+                body,
+                loc,
+            } => {
+                for (bound, e) in [("lower bound", lo), ("upper bound", hi)] {
+                    let mut vars = BTreeSet::new();
+                    e.free_vars(&mut vars);
+                    if let Some(why) = self.non_global(&vars) {
+                        return Err(divergence(
+                            stmt,
+                            format!("is inside the loop over `{var}` at {loc} whose {bound} depends on {why}"),
+                        ));
+                    }
+                }
+                self.sync_vars.push(var.clone());
+                let body = self.block(body);
+                self.sync_vars.pop();
+                let body = body?;
+                flush(out, pending);
+                out.push(Synced::Loop {
+                    var: var.clone(),
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                    body,
+                    loc: *loc,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Describes the first variable of `vars` that threads of one block may
+    /// disagree on, if any.
+    fn non_global(&self, vars: &BTreeSet<String>) -> Option<String> {
+        vars.iter().find_map(|v| {
+            if self.sync_vars.contains(v) {
+                None
+            } else if builtin::TID.contains(&v.as_str()) {
+                Some(format!("the thread id `{v}`"))
+            } else if self.kernel.is_local(v) {
+                Some(format!("the thread-local `{v}`"))
+            } else if builtin::BID.contains(&v.as_str()) || self.kernel.is_param(v) {
+                None
+            } else {
+                Some(format!("`{v}`, which is not thread-global"))
+            }
+        })
+    }
+}
+
+fn flush(out: &mut Vec<Synced>, pending: &mut Vec<Unsync>) {
+    if !pending.is_empty() {
+        out.push(Synced::Code(seq_of(std::mem::take(pending))));
+    }
+}
+
+fn divergence(construct: &Stmt, what: String) -> Divergence {
+    let loc = first_barrier(construct).unwrap_or(Loc::NONE);
+    Divergence {
+        loc,
+        reason: format!("barrier at {loc} {what}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{Mode, Rel, Scope};
+
+    fn var(v: &str) -> Expr {
+        Expr::var(v)
+    }
+    fn acc(id: u32, mode: Mode, index: Expr) -> Stmt {
+        Stmt::Access(Access {
+            id,
+            mode,
+            index: vec![index],
+            loc: Loc::new(id + 1, 1),
+        })
+    }
+    fn uacc(id: u32, mode: Mode, index: Expr) -> Unsync {
+        Unsync::Access(Access {
+            id,
+            mode,
+            index: vec![index],
+            loc: Loc::new(id + 1, 1),
+        })
+    }
+    fn sync(line: u32) -> Stmt {
+        Stmt::Sync(Loc::new(line, 5))
+    }
+    fn for_(v: &str, lo: Expr, hi: Expr, body: Stmt) -> Stmt {
+        Stmt::For {
+            var: v.into(),
+            lo,
+            hi,
+            body: Box::new(body),
+            loc: Loc::new(50, 1),
+        }
+    }
+    fn ufor(v: &str, lo: Expr, hi: Expr, body: Unsync) -> Unsync {
+        Unsync::For {
+            var: v.into(),
+            lo,
+            hi,
+            body: Box::new(body),
+        }
+    }
+    fn if_(cond: Cond, then: Stmt) -> Stmt {
+        Stmt::If {
+            cond,
+            then: Box::new(then),
+            els: Box::new(Stmt::Skip),
+            loc: Loc::new(60, 1),
+        }
+    }
+    fn kernel() -> Kernel {
+        Kernel {
+            name: "k".into(),
+            params: vec!["N".into(), "M".into()],
+            locals: vec!["x".into()],
+            ..Kernel::default()
+        }
+    }
+    fn tag(body: Stmt) -> Result<WellFormed, Divergence> {
+        let array = ArrayProtocol {
+            name: "a".into(),
+            scope: Scope::Shared,
+            body,
+            loc: Loc::NONE,
+        };
+        well_formed(&kernel(), &array)
+    }
+
+    /// Listing 2.3: for r in 0..N { for i in 0..M {wr[tid]}; sync; for j in 0..M {rd[tid+j]} }
+    #[test]
+    fn listing_2_3_is_tagged() {
+        let wr = acc(0, Mode::Write, var("tid.x"));
+        let rd = acc(1, Mode::Read, Expr::add(var("tid.x"), var("j")));
+        let body = for_(
+            "r",
+            Expr::Int(0),
+            var("N"),
+            Stmt::seq(vec![
+                for_("i", Expr::Int(0), var("M"), wr),
+                Stmt::Skip,
+                sync(3),
+                Stmt::seq(vec![for_("j", Expr::Int(0), var("M"), rd)]),
+            ]),
+        );
+        let wf = tag(body).unwrap();
+        let expected = vec![Synced::Loop {
+            var: "r".into(),
+            lo: Expr::Int(0),
+            hi: var("N"),
+            body: vec![
+                Synced::Code(ufor(
+                    "i",
+                    Expr::Int(0),
+                    var("M"),
+                    uacc(0, Mode::Write, var("tid.x")),
+                )),
+                Synced::Barrier(Loc::new(3, 5)),
+                Synced::Code(ufor(
+                    "j",
+                    Expr::Int(0),
+                    var("M"),
+                    uacc(1, Mode::Read, Expr::add(var("tid.x"), var("j"))),
+                )),
+            ],
+            loc: Loc::new(50, 1),
+        }];
+        assert_eq!(wf.body, expected);
+    }
+
+    #[test]
+    fn consecutive_code_is_merged_and_skips_dropped() {
+        let body = Stmt::seq(vec![
+            acc(0, Mode::Write, Expr::Int(0)),
+            Stmt::Skip,
+            Stmt::seq(vec![
+                acc(1, Mode::Read, Expr::Int(1)),
+                if_(Cond::Bool(true), acc(2, Mode::Read, Expr::Int(2))),
+            ]),
+            sync(9),
+        ]);
+        let wf = tag(body).unwrap();
+        assert_eq!(
+            wf.body,
+            vec![
+                Synced::Code(Unsync::Seq(vec![
+                    uacc(0, Mode::Write, Expr::Int(0)),
+                    uacc(1, Mode::Read, Expr::Int(1)),
+                    Unsync::If(
+                        Cond::Bool(true),
+                        Box::new(uacc(2, Mode::Read, Expr::Int(2))),
+                        Box::new(Unsync::Skip)
+                    ),
+                ])),
+                Synced::Barrier(Loc::new(9, 5)),
+            ]
+        );
+    }
+
+    #[test]
+    fn tid_condition_around_barrier_diverges() {
+        let body = Stmt::seq(vec![
+            acc(0, Mode::Write, Expr::Int(0)),
+            if_(
+                Cond::cmp(Rel::Lt, var("tid.x"), Expr::Int(2)),
+                Stmt::seq(vec![acc(1, Mode::Read, Expr::Int(0)), sync(7)]),
+            ),
+        ]);
+        let err = tag(body).unwrap_err();
+        assert_eq!(err.loc, Loc::new(7, 5));
+        assert!(err.reason.contains("barrier at 7:5"), "{}", err.reason);
+        assert!(err.reason.contains("condition"), "{}", err.reason);
+        assert!(err.reason.contains("`tid.x`"), "{}", err.reason);
+    }
+
+    #[test]
+    fn tid_loop_bound_diverges() {
+        let body = for_("i", Expr::Int(0), var("tid.x"), sync(4));
+        let err = tag(body).unwrap_err();
+        assert_eq!(err.loc, Loc::new(4, 5));
+        assert!(err.reason.contains("upper bound"), "{}", err.reason);
+        assert!(err.reason.contains("`tid.x`"), "{}", err.reason);
+    }
+
+    #[test]
+    fn local_in_loop_bound_diverges() {
+        let body = for_("i", Expr::add(var("x"), Expr::Int(1)), var("N"), sync(4));
+        let err = tag(body).unwrap_err();
+        assert!(err.reason.contains("lower bound"), "{}", err.reason);
+        assert!(err.reason.contains("thread-local `x`"), "{}", err.reason);
+    }
+
+    #[test]
+    fn unknown_name_in_condition_diverges() {
+        let body = if_(Cond::cmp(Rel::Eq, var("y"), Expr::Int(0)), sync(2));
+        let err = tag(body).unwrap_err();
+        assert!(
+            err.reason.contains("`y`, which is not thread-global"),
+            "{}",
+            err.reason
+        );
+    }
+
+    #[test]
+    fn block_id_dims_and_sync_loop_vars_are_uniform() {
+        // for r in 0..N { if bid.x < gridDim.x && r < blockDim.x { sync } ; for k in r..M { sync } }
+        let cond = Cond::and(
+            Cond::cmp(Rel::Lt, var("bid.x"), var("gridDim.x")),
+            Cond::cmp(Rel::Lt, var("r"), var("blockDim.x")),
+        );
+        let body = for_(
+            "r",
+            Expr::Int(0),
+            var("N"),
+            Stmt::seq(vec![
+                if_(cond.clone(), sync(3)),
+                for_("k", var("r"), var("M"), sync(4)),
+            ]),
+        );
+        let wf = tag(body).unwrap();
+        let Synced::Loop { body, .. } = &wf.body[0] else {
+            panic!("{:?}", wf.body)
+        };
+        assert!(matches!(&body[0], Synced::If { cond: c, .. } if *c == cond));
+        assert!(matches!(&body[1], Synced::Loop { var, .. } if var == "k"));
+    }
+
+    #[test]
+    fn divergence_in_nested_structure_names_the_inner_barrier() {
+        // for r in 0..N { sync; for i in 0..M { if tid.y == r { wr[0]; sync } } }
+        let inner = if_(
+            Cond::cmp(Rel::Eq, var("tid.y"), var("r")),
+            Stmt::seq(vec![acc(0, Mode::Write, Expr::Int(0)), sync(8)]),
+        );
+        let body = for_(
+            "r",
+            Expr::Int(0),
+            var("N"),
+            Stmt::seq(vec![sync(2), for_("i", Expr::Int(0), var("M"), inner)]),
+        );
+        let err = tag(body).unwrap_err();
+        assert_eq!(err.loc, Loc::new(8, 5));
+        assert!(err.reason.contains("`tid.y`"), "{}", err.reason);
+    }
+
+    #[test]
+    fn unsynchronized_tid_loop_is_fine() {
+        let body = Stmt::seq(vec![
+            for_(
+                "i",
+                Expr::Int(0),
+                var("tid.x"),
+                acc(0, Mode::Write, var("i")),
+            ),
+            sync(3),
+        ]);
+        let wf = tag(body).unwrap();
+        assert!(matches!(
+            &wf.body[..],
+            [Synced::Code(Unsync::For { .. }), Synced::Barrier(_)]
+        ));
+    }
+
+    #[test]
+    fn erase_barriers_drops_syncs() {
+        let body = for_(
+            "r",
+            Expr::Int(0),
+            var("N"),
+            Stmt::seq(vec![acc(0, Mode::Write, var("r")), sync(2), Stmt::Skip]),
+        );
+        assert_eq!(
+            erase_barriers(&body),
+            ufor("r", Expr::Int(0), var("N"), uacc(0, Mode::Write, var("r")))
+        );
+        assert_eq!(erase_barriers(&sync(1)), Unsync::Skip);
+    }
+
+    #[test]
+    fn subst_stops_at_binders() {
+        // wr[i]; for i in i..N { rd[i + j] }
+        let u = Unsync::Seq(vec![
+            uacc(0, Mode::Write, var("i")),
+            ufor(
+                "i",
+                var("i"),
+                var("N"),
+                uacc(1, Mode::Read, Expr::add(var("i"), var("j"))),
+            ),
+        ]);
+        let by = Expr::Int(7);
+        let s = u.subst("i", &by).subst("j", &Expr::Int(3));
+        assert_eq!(
+            s,
+            Unsync::Seq(vec![
+                uacc(0, Mode::Write, Expr::Int(7)),
+                ufor(
+                    "i",
+                    Expr::Int(7),
+                    var("N"),
+                    uacc(1, Mode::Read, Expr::add(var("i"), Expr::Int(3)))
+                ),
+            ])
+        );
+        let mut fv = BTreeSet::new();
+        u.free_vars(&mut fv);
+        assert_eq!(fv.into_iter().collect::<Vec<_>>(), ["N", "i", "j"]);
+        let mut accs = Vec::new();
+        unsync_accesses(&s, &mut accs);
+        assert_eq!(accs.iter().map(|a| a.id).collect::<Vec<_>>(), [0, 1]);
+    }
+
+    #[test]
+    fn subst_items_stops_at_loop_binders() {
+        let items = vec![
+            Synced::Code(uacc(0, Mode::Write, var("r"))),
+            Synced::Loop {
+                var: "r".into(),
+                lo: var("r"),
+                hi: var("N"),
+                body: vec![
+                    Synced::Code(uacc(1, Mode::Read, var("r"))),
+                    Synced::Barrier(Loc::NONE),
+                ],
+                loc: Loc::NONE,
+            },
+        ];
+        let out = subst_items(&items, "r", &Expr::Int(1));
+        assert_eq!(out[0], Synced::Code(uacc(0, Mode::Write, Expr::Int(1))));
+        let Synced::Loop { lo, body, .. } = &out[1] else {
+            panic!()
+        };
+        assert_eq!(*lo, Expr::Int(1));
+        assert_eq!(body[0], Synced::Code(uacc(1, Mode::Read, var("r"))));
+        let mut fv = BTreeSet::new();
+        items_free_vars(&items, &mut fv);
+        assert_eq!(fv.into_iter().collect::<Vec<_>>(), ["N", "r"]);
+        let mut accs = Vec::new();
+        items_accesses(&out, &mut accs);
+        assert_eq!(accs.len(), 2);
+    }
+
+    mod random {
+        use super::*;
+        use crate::protocol::eval::{run, Instance};
+        use proptest::prelude::*;
+
+        fn expr() -> impl Strategy<Value = Expr> {
+            prop_oneof![
+                Just(var("tid.x")),
+                Just(var("N")),
+                Just(var("i")),
+                Just(var("bid.x")),
+                (0i64..3).prop_map(Expr::Int),
+                Just(Expr::add(var("tid.x"), var("i"))),
+            ]
+        }
+
+        fn cond() -> impl Strategy<Value = Cond> {
+            (
+                expr(),
+                expr(),
+                prop_oneof![Just(Rel::Lt), Just(Rel::Eq), Just(Rel::Ge)],
+            )
+                .prop_map(|(a, b, r)| Cond::cmp(r, a, b))
+        }
+
+        /// Random protocols; `i` is both a parameter and every loop's
+        /// variable, so any reference to it is bound.
+        fn stmt() -> impl Strategy<Value = Stmt> {
+            let leaf = prop_oneof![
+                Just(Stmt::Skip),
+                (
+                    prop_oneof![Just(Mode::Read), Just(Mode::Write)],
+                    expr(),
+                    1u32..9
+                )
+                    .prop_map(|(m, e, line)| acc(line, m, e)),
+                (1u32..9).prop_map(sync),
+            ];
+            leaf.prop_recursive(4, 24, 4, |inner| {
+                prop_oneof![
+                    prop::collection::vec(inner.clone(), 0..4).prop_map(Stmt::Seq),
+                    (cond(), inner.clone(), inner.clone()).prop_map(|(c, a, b)| Stmt::If {
+                        cond: c,
+                        then: Box::new(a),
+                        els: Box::new(b),
+                        loc: Loc::new(70, 1),
+                    }),
+                    (expr(), expr(), inner).prop_map(|(lo, hi, body)| for_("i", lo, hi, body)),
+                ]
+            })
+        }
+
+        fn kernel() -> Kernel {
+            Kernel {
+                params: vec!["N".into(), "i".into()],
+                ..Kernel::default()
+            }
+        }
+
+        proptest! {
+            /// Tagging keeps the semantics, and a protocol it accepts never
+            /// diverges when run.
+            #[test]
+            fn tagging_preserves_runs(body in stmt(), n in 0i64..3, i in 0i64..3) {
+                let k = kernel();
+                let array = ArrayProtocol { name: "a".into(), scope: Scope::Shared, body, loc: Loc::NONE };
+                let inst = Instance::default()
+                    .global("N", n)
+                    .global("i", i)
+                    .global("blockDim.x", 2)
+                    .thread([0; 3], [0; 3])
+                    .thread([0; 3], [1, 0, 0]);
+                let source = run(&k, &array, &inst, 100_000);
+                if let Ok(wf) = well_formed(&k, &array) {
+                    let source = source.expect("a well-formed protocol runs");
+                    let tagged = ArrayProtocol { body: wf.to_stmt(), ..array.clone() };
+                    prop_assert_eq!(run(&k, &tagged, &inst, 100_000), Ok(source.clone()));
+                    let erased = ArrayProtocol { body: erase_barriers(&array.body).to_stmt(), ..array };
+                    let flat: Vec<_> = source.into_iter().map(|v| AccessValueAt0(v.thread, v.id, v.index)).collect();
+                    let erased: Vec<_> = run(&k, &erased, &inst, 100_000)
+                        .expect("erased protocols have no barriers")
+                        .into_iter()
+                        .map(|v| { assert_eq!(v.phase, 0); AccessValueAt0(v.thread, v.id, v.index) })
+                        .collect();
+                    prop_assert_eq!(erased, flat);
+                }
+            }
+        }
+
+        #[derive(Debug, PartialEq)]
+        struct AccessValueAt0(usize, u32, Vec<i64>);
+    }
 }

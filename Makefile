@@ -1,0 +1,40 @@
+# drfscan: `make demo` builds and scans datasets/; `make test` runs every test.
+# Both install what is missing on a Debian machine first (`make setup`).
+
+CARGO ?= cargo
+DEBIAN_PACKAGES := libz3-dev libclang-19-dev clang-19 pkg-config build-essential
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEMO_DB := .drfscan/demo.db
+
+.PHONY: setup build test demo bench clean
+
+setup:
+	@command -v dpkg >/dev/null || { echo "make setup: needs a Debian-based system (dpkg, apt-get)"; exit 1; }
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@command -v $(CARGO) >/dev/null || { echo "make setup: cargo not found; install a Rust toolchain (rustup)"; exit 1; }
+
+build: setup
+	$(CARGO) build --release
+
+test: setup
+	$(CARGO) test --release
+	$(CARGO) run --release --quiet -- eval datasets/
+
+demo: build
+	@mkdir -p .drfscan
+	@# Exit status 1 means races were found, which the datasets are meant to have.
+	./target/release/drfscan scan datasets/ --db $(DEMO_DB) --label demo; test $$? -le 1
+	./target/release/drfscan report --db $(DEMO_DB); test $$? -le 1
+
+bench: build
+	$(CARGO) bench
+
+clean:
+	$(CARGO) clean
+	rm -rf .drfscan

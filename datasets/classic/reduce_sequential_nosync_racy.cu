@@ -1,0 +1,25 @@
+// expect: racy
+// options: --block-dim 256 --grid-dim 64
+// Mutant of reduce_sequential_drf.cu: no barrier inside the loop, so round
+// s/2 reads cells that round s is still writing (e.g. thread 0 reads
+// sdata[64] in round 64 while thread 64 writes it in round 128).
+
+#define THREADS 256
+
+__global__ void reduce_sequential_nosync(const float *in, float *out, int n) {
+  __shared__ float sdata[THREADS];
+  unsigned int tid = threadIdx.x;
+  unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+  sdata[tid] = (i < n) ? in[i] : 0.0f;
+  __syncthreads();
+
+  for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s)
+      sdata[tid] += sdata[tid + s];
+  }
+  __syncthreads();
+
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+}

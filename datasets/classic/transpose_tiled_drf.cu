@@ -1,0 +1,28 @@
+// expect: drf
+// options: --block-dim 32,8 --grid-dim 8,4 --param width=256 --param height=128
+// Tiled matrix transpose through a padded shared tile: each thread copies
+// four rows of a 32x32 tile, a barrier, then writes the transposed tile.
+// The guards keep every output cell owned by exactly one (block, thread).
+
+#define TILE 32
+#define ROWS 8
+
+__global__ void transpose_tiled(float *out, const float *in, int width, int height) {
+  __shared__ float tile[TILE][TILE + 1];
+
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += ROWS) {
+    if (x < width && y + j < height)
+      tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  }
+
+  __syncthreads();
+
+  int tx = blockIdx.y * TILE + threadIdx.x;
+  int ty = blockIdx.x * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += ROWS) {
+    if (tx < height && ty + j < width)
+      out[(ty + j) * height + tx] = tile[threadIdx.x][threadIdx.y + j];
+  }
+}
