@@ -39,7 +39,9 @@ CREATE TABLE results (
     line         INTEGER,
     col          INTEGER,
     parse_ms     REAL NOT NULL,                  -- the file's front-end time, 0 when the unit cache answered
-    check_ms     REAL NOT NULL,                  -- protocols, intervals, solver and witnesses
+    infer_ms     REAL NOT NULL,                  -- well-formedness, split into intervals, seq
+    solve_ms     REAL NOT NULL,                  -- the solver, or the solver cache
+    replay_ms    REAL NOT NULL,                  -- replaying witnesses on the evaluator
     solver_calls INTEGER NOT NULL,
     cache_hits   INTEGER NOT NULL,               -- intervals answered by the solver cache
     unit_cached  INTEGER NOT NULL,               -- 1 when the file was not parsed again

@@ -1,8 +1,17 @@
 //! `scan` and the commands that read the run history.
 
 use super::{AnalysisArgs, Format};
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use drfscan::check::{ArrayReport, Confidence, Race, RaceAccess, Verdict};
+use drfscan::protocol::{Loc, Mode};
+use drfscan::report::{sarif, FileReport, KernelEntry};
+use drfscan::store::{diff_runs, saved_queries, AccessRow, RaceChange, ResultRow, RunDiff, RunRow, SavedQuery, Store, Table};
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use tabled::builder::Builder;
+use tabled::settings::Style;
 
 #[derive(Args, Debug)]
 pub struct DbArgs {
@@ -95,21 +104,288 @@ pub struct SqlArgs {
     pub format: Format,
 }
 
-pub fn scan(_a: ScanArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("scan is not available in this build")
+/// Exit status: no race or divergence found.
+const EXIT_CLEAN: i32 = 0;
+
+pub fn scan(_a: ScanArgs) -> Result<i32> {
+    bail!("scan is not available in this build")
 }
-pub fn runs(_a: RunsArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("runs is not available in this build")
+
+fn open_read(db: &DbArgs) -> Result<Store> {
+    Store::open_read_only(&db.db)
 }
-pub fn report(_a: ReportArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("report is not available in this build")
+
+fn print_json(v: &impl Serialize) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
 }
-pub fn diff(_a: DiffArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("diff is not available in this build")
+
+fn cell(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
 }
-pub fn query(_a: QueryArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("query is not available in this build")
+
+fn render_table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
+    let mut b = Builder::default();
+    b.push_record(header.iter().map(|h| h.to_string()));
+    for r in rows {
+        b.push_record(r);
+    }
+    b.build().with(Style::psql()).to_string()
 }
-pub fn sql(_a: SqlArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("sql is not available in this build")
+
+fn print_query_table(t: &Table) {
+    let header: Vec<&str> = t.columns.iter().map(String::as_str).collect();
+    println!("{}", render_table(&header, t.rows.iter().map(|r| r.iter().map(cell).collect())));
+    println!("({} row{})", t.rows.len(), if t.rows.len() == 1 { "" } else { "s" });
+}
+
+fn short(commit: &Option<String>) -> String {
+    commit.as_deref().map(|c| c.chars().take(10).collect()).unwrap_or_default()
+}
+
+fn run_counts(r: &RunRow) -> [String; 3] {
+    let n = |v: &str| r.verdicts.get(v).copied().unwrap_or(0);
+    [n("drf").to_string(), n("racy").to_string(), n("divergent").to_string()]
+}
+
+pub fn runs(a: RunsArgs) -> Result<i32> {
+    let store = open_read(&a.db)?;
+    let runs = store.runs()?;
+    if a.format == Format::Json {
+        print_json(&runs)?;
+        return Ok(EXIT_CLEAN);
+    }
+    let rows = runs.iter().map(|r| {
+        let [drf, racy, divergent] = run_counts(r);
+        let other = r.kernels - r.verdicts.iter().filter(|(v, _)| matches!(v.as_str(), "drf" | "racy" | "divergent")).map(|(_, n)| n).sum::<i64>();
+        vec![
+            r.id.to_string(),
+            r.started_at.clone(),
+            r.status.clone(),
+            r.label.clone().unwrap_or_default(),
+            r.kernels.to_string(),
+            drf,
+            racy,
+            divergent,
+            other.to_string(),
+            short(&r.git_commit),
+            r.paths.join(" "),
+        ]
+    });
+    println!(
+        "{}",
+        render_table(&["run", "started", "status", "label", "kernels", "drf", "racy", "divergent", "other", "commit", "paths"], rows)
+    );
+    Ok(EXIT_CLEAN)
+}
+
+/// The run `id`, or the latest one.
+fn pick_run(store: &Store, id: Option<i64>) -> Result<RunRow> {
+    let id = match id {
+        Some(id) => id,
+        None => *store.latest_runs(1)?.first().with_context(|| format!("{}: no runs recorded yet", store.path().display()))?,
+    };
+    store.run(id)?.with_context(|| format!("{}: no run {id}", store.path().display()))
+}
+
+fn parse_verdict(s: &str) -> Result<Verdict> {
+    serde_json::from_value(serde_json::Value::String(s.into())).with_context(|| format!("unknown verdict `{s}` in the database"))
+}
+
+/// The recorded results of a run as the report module's files, for SARIF.
+fn file_reports(rows: &[ResultRow]) -> Result<Vec<FileReport>> {
+    let mut files: BTreeMap<&str, FileReport> = BTreeMap::new();
+    for r in rows {
+        let mut arrays: BTreeMap<&str, ArrayReport> = BTreeMap::new();
+        for x in &r.races {
+            let access = |a: &AccessRow| -> Result<RaceAccess> {
+                let mode = match a.mode.as_str() {
+                    "read" => Mode::Read,
+                    "write" => Mode::Write,
+                    "atomic" => Mode::Atomic,
+                    m => bail!("unknown access mode `{m}` in the database"),
+                };
+                Ok(RaceAccess { id: a.id, loc: Loc::new(a.line, a.column), mode })
+            };
+            let race = Race {
+                array: x.array.clone(),
+                accesses: [access(&x.accesses[0])?, access(&x.accesses[1])?],
+                index: serde_json::from_value(x.index.clone()).unwrap_or_default(),
+                confidence: if x.confidence == "confirmed" { Confidence::Confirmed } else { Confidence::Possible },
+                witness: serde_json::from_value(x.witness.clone()).unwrap_or_default(),
+            };
+            arrays
+                .entry(x.array.as_str())
+                .or_insert_with(|| ArrayReport {
+                    name: x.array.clone(),
+                    verdict: Verdict::Racy,
+                    reason: None,
+                    loc: None,
+                    races: Vec::new(),
+                    intervals: 0,
+                    solver_calls: 0,
+                })
+                .races
+                .push(race);
+        }
+        let file = files.entry(r.path.as_str()).or_insert_with(|| FileReport {
+            path: r.path.clone(),
+            source: std::fs::read_to_string(&r.path).ok(),
+            ..FileReport::default()
+        });
+        file.kernels.push(KernelEntry {
+            name: r.kernel.clone(),
+            line: r.line.unwrap_or(0),
+            verdict: parse_verdict(&r.verdict)?,
+            reason: r.reason.clone(),
+            loc: r.line.zip(r.column).map(|(l, c)| Loc::new(l, c)),
+            arrays: arrays.into_values().collect(),
+            time_ms: r.total_ms(),
+            names: BTreeMap::new(),
+        });
+    }
+    Ok(files.into_values().collect())
+}
+
+fn print_results(rows: &[ResultRow]) {
+    let table = rows.iter().map(|r| {
+        vec![
+            format!("{}:{}", r.path, r.line.unwrap_or(0)),
+            r.kernel.clone(),
+            r.verdict.clone(),
+            r.races.len().to_string(),
+            format!("{:.1}", r.total_ms()),
+            r.reason.clone().unwrap_or_default(),
+        ]
+    });
+    println!("{}", render_table(&["file", "kernel", "verdict", "races", "ms", "reason"], table));
+    for r in rows.iter().filter(|r| !r.races.is_empty()) {
+        println!("\n{} in {}:", r.kernel, r.path);
+        for x in &r.races {
+            let [a, b] = &x.accesses;
+            println!(
+                "  {} race on `{}`: {} at {}:{} `{}` / {} at {}:{} `{}`",
+                x.confidence, x.array, a.mode, a.line, a.column, a.text, b.mode, b.line, b.column, b.text
+            );
+        }
+    }
+}
+
+pub fn report(a: ReportArgs) -> Result<i32> {
+    let store = open_read(&a.db)?;
+    let run = pick_run(&store, a.run)?;
+    let rows = store.results(run.id)?;
+    match a.format {
+        Format::Json => print_json(&serde_json::json!({ "run": run, "results": rows }))?,
+        Format::Sarif => print_json(&sarif::render(&file_reports(&rows)?))?,
+        Format::Text => {
+            println!(
+                "run {} ({}, started {}{}), {} kernels",
+                run.id,
+                run.status,
+                run.started_at,
+                run.label.as_deref().map(|l| format!(", label {l}")).unwrap_or_default(),
+                run.kernels
+            );
+            for w in &run.warnings {
+                println!("warning: {}: {}", w.path, w.message);
+            }
+            print_results(&rows);
+        }
+    }
+    Ok(EXIT_CLEAN)
+}
+
+fn print_diff(d: &RunDiff) {
+    println!("run {} → run {}", d.base, d.head);
+    let races = |title: &str, list: &[RaceChange]| {
+        println!("\n{title}: {}", list.len());
+        for x in list {
+            let [a, b] = &x.accesses;
+            println!(
+                "  {}:{} `{}`: {} {} at line {} / {} at line {} ({})",
+                x.path, x.kernel, x.array, x.array, a.mode, a.line, b.mode, b.line, x.confidence
+            );
+        }
+    };
+    races("new races", &d.new_races);
+    races("fixed races", &d.fixed_races);
+    println!("\nverdict changes: {}", d.verdict_changes.len());
+    for c in &d.verdict_changes {
+        println!("  {}:{}: {} → {}{}", c.path, c.kernel, c.before, c.after, if c.worse { " (worse)" } else { "" });
+    }
+    println!("\nslower kernels (more than 2×): {}", d.slower.len());
+    for s in &d.slower {
+        println!("  {}:{}: {:.1} ms → {:.1} ms", s.path, s.kernel, s.before_ms, s.after_ms);
+    }
+    if !d.added_kernels.is_empty() || !d.removed_kernels.is_empty() {
+        println!("\nkernels added: {}, removed: {}", d.added_kernels.len(), d.removed_kernels.len());
+    }
+}
+
+pub fn diff(a: DiffArgs) -> Result<i32> {
+    let store = open_read(&a.db)?;
+    let latest = store.latest_runs(2)?;
+    let (base, head) = match (a.base, a.head) {
+        (Some(b), Some(h)) => (b, h),
+        (Some(b), None) => (b, *latest.first().context("no runs recorded yet")?),
+        (None, _) => match latest.as_slice() {
+            [h, b] => (*b, *h),
+            _ => bail!("{}: diff needs two runs, {} recorded", store.path().display(), latest.len()),
+        },
+    };
+    for id in [base, head] {
+        store.run(id)?.with_context(|| format!("{}: no run {id}", store.path().display()))?;
+    }
+    let d = diff_runs(base, &store.results(base)?, head, &store.results(head)?);
+    match a.format {
+        Format::Json => print_json(&d)?,
+        _ => print_diff(&d),
+    }
+    Ok(EXIT_CLEAN)
+}
+
+pub fn query(a: QueryArgs) -> Result<i32> {
+    if a.name == "list" {
+        let queries = saved_queries();
+        if a.format == Format::Json {
+            let list: Vec<_> = queries
+                .iter()
+                .map(|q| serde_json::json!({ "name": q.name, "description": q.description, "sql": q.sql }))
+                .collect();
+            print_json(&list)?;
+        } else {
+            println!("{}", render_table(&["query", "description"], queries.iter().map(|q| vec![q.name.into(), q.description.into()])));
+        }
+        return Ok(EXIT_CLEAN);
+    }
+    let q = SavedQuery::find(&a.name).with_context(|| {
+        let names: Vec<_> = saved_queries().iter().map(|q| q.name).collect();
+        format!("no saved query `{}` (known: {})", a.name, names.join(", "))
+    })?;
+    let store = open_read(&a.db)?;
+    let t = store.query(q.sql, &a.args).with_context(|| format!("query `{}`", q.name))?;
+    show_table(&t, a.format)
+}
+
+fn show_table(t: &Table, format: Format) -> Result<i32> {
+    match format {
+        Format::Json => {
+            let rows: Vec<serde_json::Map<String, serde_json::Value>> =
+                t.rows.iter().map(|r| t.columns.iter().cloned().zip(r.iter().cloned()).collect()).collect();
+            print_json(&rows)?;
+        }
+        _ => print_query_table(t),
+    }
+    Ok(EXIT_CLEAN)
+}
+
+pub fn sql(a: SqlArgs) -> Result<i32> {
+    let store = open_read(&a.db)?;
+    let t = store.query(&a.sql, &[])?;
+    show_table(&t, a.format)
 }

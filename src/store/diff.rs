@@ -129,7 +129,7 @@ pub fn diff_runs(base_id: i64, base: &[ResultRow], head_id: i64, head: &[ResultR
                 worse,
             });
         }
-        let (before, after) = (b.parse_ms + b.check_ms, h.parse_ms + h.check_ms);
+        let (before, after) = (b.total_ms(), h.total_ms());
         if after > 2.0 * before && after - before >= SLOWDOWN_FLOOR_MS {
             diff.slower.push(Slowdown { path: k.0.clone(), kernel: k.1.clone(), before_ms: before, after_ms: after });
         }

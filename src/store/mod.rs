@@ -75,8 +75,11 @@ pub struct KernelResult {
     pub verdict: Verdict,
     pub reason: Option<String>,
     pub loc: Option<Loc>,
+    /// The file's front-end time (0 when the unit cache answered).
     pub parse_ms: f64,
-    pub check_ms: f64,
+    pub infer_ms: f64,
+    pub solve_ms: f64,
+    pub replay_ms: f64,
     pub solver_calls: u64,
     pub cache_hits: u64,
     pub unit_cached: bool,
@@ -155,11 +158,19 @@ pub struct ResultRow {
     pub line: Option<u32>,
     pub column: Option<u32>,
     pub parse_ms: f64,
-    pub check_ms: f64,
+    pub infer_ms: f64,
+    pub solve_ms: f64,
+    pub replay_ms: f64,
     pub solver_calls: i64,
     pub cache_hits: i64,
     pub unit_cached: bool,
     pub races: Vec<RaceRow>,
+}
+
+impl ResultRow {
+    pub fn total_ms(&self) -> f64 {
+        self.parse_ms + self.infer_ms + self.solve_ms + self.replay_ms
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -430,8 +441,8 @@ impl Store {
     /// Every result of a run with its races, by path and kernel name.
     pub fn results(&self, run: i64) -> Result<Vec<ResultRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT r.id, k.path, k.name, f.hash, r.verdict, r.reason, r.line, r.col, r.parse_ms, r.check_ms,
-                    r.solver_calls, r.cache_hits, r.unit_cached
+            "SELECT r.id, k.path, k.name, f.hash, r.verdict, r.reason, r.line, r.col, r.parse_ms, r.infer_ms,
+                    r.solve_ms, r.replay_ms, r.solver_calls, r.cache_hits, r.unit_cached
              FROM results r JOIN kernels k ON k.id = r.kernel_id JOIN files f ON f.id = r.file_id
              WHERE r.run_id = ?1 ORDER BY k.path, k.name",
         )?;
@@ -450,10 +461,12 @@ impl Store {
                     line: r.get(6)?,
                     column: r.get(7)?,
                     parse_ms: r.get(8)?,
-                    check_ms: r.get(9)?,
-                    solver_calls: r.get(10)?,
-                    cache_hits: r.get(11)?,
-                    unit_cached: r.get(12)?,
+                    infer_ms: r.get(9)?,
+                    solve_ms: r.get(10)?,
+                    replay_ms: r.get(11)?,
+                    solver_calls: r.get(12)?,
+                    cache_hits: r.get(13)?,
+                    unit_cached: r.get(14)?,
                     races: Vec::new(),
                 },
             ))
@@ -561,9 +574,9 @@ fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Resu
         |row| row.get(0),
     )?;
     tx.execute(
-        "INSERT INTO results (run_id, kernel_id, file_id, verdict, reason, line, col, parse_ms, check_ms,
-                              solver_calls, cache_hits, unit_cached)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+        "INSERT INTO results (run_id, kernel_id, file_id, verdict, reason, line, col, parse_ms, infer_ms,
+                              solve_ms, replay_ms, solver_calls, cache_hits, unit_cached)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
          ON CONFLICT (run_id, kernel_id) DO NOTHING",
         params![
             run,
@@ -574,7 +587,9 @@ fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Resu
             r.loc.map(|l| l.line),
             r.loc.map(|l| l.column),
             r.parse_ms,
-            r.check_ms,
+            r.infer_ms,
+            r.solve_ms,
+            r.replay_ms,
             r.solver_calls as i64,
             r.cache_hits as i64,
             r.unit_cached,
