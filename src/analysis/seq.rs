@@ -1,1 +1,784 @@
-//! See the module docs of the parent.
+//! Sequentialization (Fig. 8, `seq`): one barrier interval becomes a symbolic
+//! trace of two distinct threads. Every thread-local name `x` gets a copy per
+//! thread (`x@1`, `x@2`); shared names stay as they are. The trace is
+//! self-contained and has a content hash that ignores variable names and
+//! source positions.
+
+use super::split::unsync_free_vars;
+use super::{Binder, Interval, Pairing, Trace, TraceAccess};
+use crate::protocol::builtin::{BID, BLOCK_DIM, GRID_DIM, TID};
+use crate::protocol::wf::Unsync;
+use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Mode, Op, Rel, Scope};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt::Write;
+
+/// The symbolic trace of `interval` for two threads paired as `pairing`.
+pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing: Pairing) -> Trace {
+    // Threads of distinct blocks share no shared memory.
+    debug_assert!(pairing == Pairing::SameBlock || array.scope == Scope::Global);
+    let binders: HashSet<&str> = interval.binders.iter().map(|b| b.var.as_str()).collect();
+    let thread_local = |name: &str| {
+        !binders.contains(name)
+            && (TID.contains(&name)
+                || kernel.is_local(name)
+                || (pairing == Pairing::OtherBlock && BID.contains(&name)))
+    };
+    let rename_free = |name: &str, k: usize| -> String {
+        if thread_local(name) { format!("{name}@{k}") } else { name.to_string() }
+    };
+
+    let mut accesses: [Vec<TraceAccess>; 2] = [Vec::new(), Vec::new()];
+    for (i, out) in accesses.iter_mut().enumerate() {
+        let k = i + 1;
+        let mut free = BTreeSet::new();
+        unsync_free_vars(&interval.code, &mut free);
+        let mut flat = Flatten {
+            k,
+            free: &rename_free,
+            taken: free.iter().map(|v| rename_free(v, k)).collect(),
+            scope: Vec::new(),
+            out,
+        };
+        flat.walk(&interval.code, &mut Vec::new(), &Cond::Bool(true));
+    }
+
+    let mut assumptions = Vec::new();
+    for a in &kernel.assumes {
+        let mut fv = BTreeSet::new();
+        a.free_vars(&mut fv);
+        if fv.iter().any(|v| thread_local(v)) {
+            for k in 1..=2 {
+                assumptions.push(map_cond(a, &|v| rename_free(v, k)));
+            }
+        } else {
+            assumptions.push(a.clone());
+        }
+    }
+    for b in &interval.binders {
+        let x = Expr::var(&b.var);
+        assumptions.push(Cond::and(
+            Cond::cmp(Rel::Le, b.lo.clone(), x.clone()),
+            Cond::cmp(Rel::Lt, x, b.hi.clone()),
+        ));
+    }
+    if interval.cond != Cond::Bool(true) {
+        assumptions.push(interval.cond.clone());
+    }
+
+    let ids: &[&str; 3] = if pairing == Pairing::SameBlock { &TID } else { &BID };
+    let distinct: Vec<(String, String)> =
+        ids.iter().map(|d| (format!("{d}@1"), format!("{d}@2"))).collect();
+
+    // Range facts for every variable, in order of first appearance so that
+    // the trace (and its hash) does not depend on how variables are named.
+    let mut order = Names::default();
+    for acc in accesses.iter().flatten() {
+        order.access(acc);
+    }
+    for c in &assumptions {
+        order.cond(c);
+    }
+    for (a, b) in &distinct {
+        order.add(a);
+        order.add(b);
+    }
+    for k in 1..=2 {
+        for t in TID {
+            order.add(&format!("{t}@{k}"));
+        }
+    }
+    let mut i = 0;
+    while i < order.list.len() {
+        let name = order.list[i].clone();
+        i += 1;
+        let base = name.split('@').next().unwrap_or(&name);
+        let fact = if let Some(d) = TID.iter().position(|t| *t == base) {
+            order.add(BLOCK_DIM[d]);
+            Some(id_range(&name, BLOCK_DIM[d]))
+        } else if let Some(d) = BID.iter().position(|t| *t == base) {
+            order.add(GRID_DIM[d]);
+            Some(id_range(&name, GRID_DIM[d]))
+        } else if binders.contains(name.as_str()) || name.contains('@') {
+            None
+        } else if builtin::is_dim(&name) {
+            Some(Cond::cmp(Rel::Ge, Expr::var(&name), Expr::Int(1)))
+        } else if kernel.params.contains(&name) {
+            Some(Cond::cmp(Rel::Ge, Expr::var(&name), Expr::Int(0)))
+        } else {
+            None
+        };
+        assumptions.extend(fact);
+    }
+
+    let mut globals = Vec::new();
+    let mut locals: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    for name in order.list {
+        if name.ends_with("@1") {
+            locals[0].push(name);
+        } else if name.ends_with("@2") {
+            locals[1].push(name);
+        } else {
+            globals.push(name);
+        }
+    }
+    globals.sort();
+    locals.iter_mut().for_each(|l| l.sort());
+
+    Trace {
+        pairing,
+        globals,
+        locals,
+        assumptions,
+        distinct,
+        accesses,
+        start: interval.start,
+        end: interval.end,
+    }
+}
+
+/// One trace per interval, in order.
+pub fn seq_all(kernel: &Kernel, array: &ArrayProtocol, intervals: &[Interval], pairing: Pairing) -> Vec<Trace> {
+    intervals.iter().map(|iv| seq(kernel, array, iv, pairing)).collect()
+}
+
+fn id_range(name: &str, dim: &str) -> Cond {
+    let v = Expr::var(name);
+    Cond::and(Cond::cmp(Rel::Le, Expr::Int(0), v.clone()), Cond::cmp(Rel::Lt, v, Expr::var(dim)))
+}
+
+/// Flattens one thread's code into accesses with their loops and paths.
+struct Flatten<'a, F: Fn(&str, usize) -> String> {
+    k: usize,
+    free: &'a F,
+    /// Names already used in this thread: loop variables get unique names so
+    /// that each names one thing throughout the trace.
+    taken: HashSet<String>,
+    /// Enclosing loops, innermost last: (source name, trace name).
+    scope: Vec<(String, String)>,
+    out: &'a mut Vec<TraceAccess>,
+}
+
+impl<F: Fn(&str, usize) -> String> Flatten<'_, F> {
+    fn name(&self, v: &str) -> String {
+        match self.scope.iter().rev().find(|(s, _)| s == v) {
+            Some((_, n)) => n.clone(),
+            None => (self.free)(v, self.k),
+        }
+    }
+    fn expr(&self, e: &Expr) -> Expr {
+        map_expr(e, &|v| self.name(v))
+    }
+    fn cond(&self, c: &Cond) -> Cond {
+        map_cond(c, &|v| self.name(v))
+    }
+
+    fn walk(&mut self, u: &Unsync, loops: &mut Vec<Binder>, path: &Cond) {
+        match u {
+            Unsync::Skip => {}
+            Unsync::Access(a) => {
+                let index = a.index.iter().map(|e| self.expr(e)).collect();
+                self.out.push(TraceAccess {
+                    id: a.id,
+                    mode: a.mode,
+                    loc: a.loc,
+                    index,
+                    loops: loops.clone(),
+                    path: path.clone(),
+                });
+            }
+            Unsync::Seq(items) => items.iter().for_each(|i| self.walk(i, loops, path)),
+            Unsync::If(c, a, b) => {
+                let c = self.cond(c);
+                self.walk(a, loops, &Cond::and(path.clone(), c.clone()));
+                self.walk(b, loops, &Cond::and(path.clone(), Cond::not(c)));
+            }
+            Unsync::For { var, lo, hi, body } => {
+                let lo = self.expr(lo);
+                let hi = self.expr(hi);
+                let base = var.split('#').next().unwrap_or(var);
+                let mut name = format!("{var}@{}", self.k);
+                let mut n = 1;
+                while self.taken.contains(&name) {
+                    n += 1;
+                    name = format!("{base}#{n}@{}", self.k);
+                }
+                self.taken.insert(name.clone());
+                loops.push(Binder { var: name.clone(), lo, hi });
+                self.scope.push((var.clone(), name));
+                self.walk(body, loops, path);
+                self.scope.pop();
+                loops.pop();
+            }
+        }
+    }
+}
+
+fn map_expr(e: &Expr, f: &dyn Fn(&str) -> String) -> Expr {
+    match e {
+        Expr::Int(_) => e.clone(),
+        Expr::Var(v) => Expr::Var(f(v)),
+        Expr::Bin(op, a, b) => Expr::bin(*op, map_expr(a, f), map_expr(b, f)),
+        Expr::Ite(c, a, b) => Expr::Ite(Box::new(map_cond(c, f)), Box::new(map_expr(a, f)), Box::new(map_expr(b, f))),
+    }
+}
+
+fn map_cond(c: &Cond, f: &dyn Fn(&str) -> String) -> Cond {
+    match c {
+        Cond::Bool(_) => c.clone(),
+        Cond::Cmp(r, a, b) => Cond::Cmp(*r, map_expr(a, f), map_expr(b, f)),
+        Cond::And(a, b) => Cond::And(Box::new(map_cond(a, f)), Box::new(map_cond(b, f))),
+        Cond::Or(a, b) => Cond::Or(Box::new(map_cond(a, f)), Box::new(map_cond(b, f))),
+        Cond::Not(a) => Cond::Not(Box::new(map_cond(a, f))),
+    }
+}
+
+/// Variable names in order of first appearance.
+#[derive(Default)]
+struct Names {
+    list: Vec<String>,
+    seen: HashMap<String, usize>,
+}
+
+impl Names {
+    fn add(&mut self, v: &str) -> usize {
+        if let Some(&i) = self.seen.get(v) {
+            return i;
+        }
+        let i = self.list.len();
+        self.seen.insert(v.to_string(), i);
+        self.list.push(v.to_string());
+        i
+    }
+    fn expr(&mut self, e: &Expr) {
+        match e {
+            Expr::Int(_) => {}
+            Expr::Var(v) => {
+                self.add(v);
+            }
+            Expr::Bin(_, a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            Expr::Ite(c, a, b) => {
+                self.cond(c);
+                self.expr(a);
+                self.expr(b);
+            }
+        }
+    }
+    fn cond(&mut self, c: &Cond) {
+        match c {
+            Cond::Bool(_) => {}
+            Cond::Cmp(_, a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                self.cond(a);
+                self.cond(b);
+            }
+            Cond::Not(a) => self.cond(a),
+        }
+    }
+    fn access(&mut self, a: &TraceAccess) {
+        for l in &a.loops {
+            self.expr(&l.lo);
+            self.expr(&l.hi);
+            self.add(&l.var);
+        }
+        self.cond(&a.path);
+        a.index.iter().for_each(|e| self.expr(e));
+    }
+}
+
+impl Trace {
+    /// The trace with every variable renamed in order of first appearance
+    /// (`v0`, `v1`, …) and without source positions: traces that differ only
+    /// in names and positions have the same canonical text.
+    pub fn canonical_text(&self) -> String {
+        self.canonical().0
+    }
+
+    /// The variables of the trace in canonical order: `v{i}` of the
+    /// canonical text is `canonical_names()[i]`. Maps a model found for one
+    /// trace back to the names of any trace with the same hash.
+    pub fn canonical_names(&self) -> Vec<String> {
+        self.canonical().1.list
+    }
+
+    fn canonical(&self) -> (String, Names) {
+        let mut names = Names::default();
+        let mut out = String::new();
+        let pairing = match self.pairing {
+            Pairing::SameBlock => "same-block",
+            Pairing::OtherBlock => "other-block",
+        };
+        let _ = writeln!(out, "pairing {pairing}");
+        for (k, accs) in self.accesses.iter().enumerate() {
+            for a in accs {
+                let _ = write!(out, "t{} #{} {}", k + 1, a.id, a.mode.as_str());
+                for l in &a.loops {
+                    let lo = sexpr(&l.lo, &mut names);
+                    let hi = sexpr(&l.hi, &mut names);
+                    let _ = write!(out, " (for v{} {lo} {hi})", names.add(&l.var));
+                }
+                let _ = write!(out, " (when {})", scond(&a.path, &mut names));
+                for e in &a.index {
+                    let _ = write!(out, " [{}]", sexpr(e, &mut names));
+                }
+                out.push('\n');
+            }
+        }
+        for (a, b) in &self.distinct {
+            let _ = writeln!(out, "distinct v{} v{}", names.add(a), names.add(b));
+        }
+        for c in &self.assumptions {
+            let _ = writeln!(out, "assume {}", scond(c, &mut names));
+        }
+        let mut list = |vs: &[String]| -> String {
+            let mut ids: Vec<usize> = vs.iter().map(|v| names.add(v)).collect();
+            ids.sort_unstable();
+            ids.iter().map(|i| format!("v{i}")).collect::<Vec<_>>().join(" ")
+        };
+        let g = list(&self.globals);
+        let l1 = list(&self.locals[0]);
+        let l2 = list(&self.locals[1]);
+        let _ = write!(out, "globals {g}\nlocals1 {l1}\nlocals2 {l2}\n");
+        (out, names)
+    }
+
+    /// The content hash keying the solver cache: blake3 of the canonical
+    /// text, the solver options and the analysis version, in hex.
+    pub fn hash(&self, solver_key: &str) -> String {
+        let text = format!("{}\n{}\n{}", self.canonical_text(), solver_key, crate::check::ANALYSIS_VERSION);
+        blake3::hash(text.as_bytes()).to_hex().to_string()
+    }
+}
+
+fn op_str(op: Op) -> &'static str {
+    match op {
+        Op::Add => "+",
+        Op::Sub => "-",
+        Op::Mul => "*",
+        Op::Div => "/",
+        Op::Mod => "%",
+        Op::BitAnd => "&",
+        Op::BitOr => "|",
+        Op::BitXor => "^",
+        Op::Shl => "<<",
+        Op::Shr => ">>",
+        Op::Min => "min",
+        Op::Max => "max",
+    }
+}
+
+fn rel_str(r: Rel) -> &'static str {
+    match r {
+        Rel::Eq => "==",
+        Rel::Ne => "!=",
+        Rel::Lt => "<",
+        Rel::Le => "<=",
+        Rel::Gt => ">",
+        Rel::Ge => ">=",
+    }
+}
+
+fn sexpr(e: &Expr, names: &mut Names) -> String {
+    match e {
+        Expr::Int(i) => i.to_string(),
+        Expr::Var(v) => format!("v{}", names.add(v)),
+        Expr::Bin(op, a, b) => {
+            let a = sexpr(a, names);
+            let b = sexpr(b, names);
+            format!("({} {a} {b})", op_str(*op))
+        }
+        Expr::Ite(c, a, b) => {
+            let c = scond(c, names);
+            let a = sexpr(a, names);
+            let b = sexpr(b, names);
+            format!("(ite {c} {a} {b})")
+        }
+    }
+}
+
+fn scond(c: &Cond, names: &mut Names) -> String {
+    match c {
+        Cond::Bool(b) => b.to_string(),
+        Cond::Cmp(r, a, b) => {
+            let a = sexpr(a, names);
+            let b = sexpr(b, names);
+            format!("({} {a} {b})", rel_str(*r))
+        }
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            let tag = if matches!(c, Cond::And(..)) { "and" } else { "or" };
+            let a = scond(a, names);
+            let b = scond(b, names);
+            format!("({tag} {a} {b})")
+        }
+        Cond::Not(a) => format!("(not {})", scond(a, names)),
+    }
+}
+
+// Readable notation, close to the protocol text format.
+
+fn prec(op: Op) -> u8 {
+    match op {
+        Op::Mul | Op::Div | Op::Mod => 10,
+        Op::Add | Op::Sub => 9,
+        Op::Shl | Op::Shr => 8,
+        Op::BitAnd => 7,
+        Op::BitXor => 6,
+        Op::BitOr => 5,
+        Op::Min | Op::Max => 11,
+    }
+}
+
+pub(super) fn fmt_expr(e: &Expr) -> String {
+    match e {
+        Expr::Int(i) => i.to_string(),
+        Expr::Var(v) => v.clone(),
+        Expr::Bin(op @ (Op::Min | Op::Max), a, b) => format!("{}({}, {})", op_str(*op), fmt_expr(a), fmt_expr(b)),
+        Expr::Bin(op, a, b) => {
+            let p = prec(*op);
+            let side = |x: &Expr, strict: bool| match x {
+                Expr::Bin(o, ..) if prec(*o) < p || (strict && prec(*o) == p) => format!("({})", fmt_expr(x)),
+                Expr::Ite(..) => format!("({})", fmt_expr(x)),
+                _ => fmt_expr(x),
+            };
+            format!("{} {} {}", side(a, false), op_str(*op), side(b, true))
+        }
+        Expr::Ite(c, a, b) => format!("{} ? {} : {}", fmt_cond(c), fmt_expr(a), fmt_expr(b)),
+    }
+}
+
+pub(super) fn fmt_cond(c: &Cond) -> String {
+    fn level(c: &Cond) -> u8 {
+        match c {
+            Cond::Or(..) => 1,
+            Cond::And(..) => 2,
+            _ => 3,
+        }
+    }
+    let side = |x: &Cond, p: u8| {
+        if level(x) < p { format!("({})", fmt_cond(x)) } else { fmt_cond(x) }
+    };
+    match c {
+        Cond::Bool(b) => b.to_string(),
+        Cond::Cmp(r, a, b) => format!("{} {} {}", fmt_expr(a), rel_str(*r), fmt_expr(b)),
+        Cond::And(a, b) => format!("{} && {}", side(a, 2), side(b, 2)),
+        Cond::Or(a, b) => format!("{} || {}", side(a, 1), side(b, 1)),
+        Cond::Not(a) => format!("!({})", fmt_cond(a)),
+    }
+}
+
+fn mode_str(m: Mode) -> &'static str {
+    match m {
+        Mode::Read => "rd",
+        Mode::Write => "wr",
+        Mode::Atomic => "atomic",
+    }
+}
+
+fn fmt_index(index: &[Expr]) -> String {
+    index.iter().map(|e| format!("[{}]", fmt_expr(e))).collect()
+}
+
+/// Unsynchronized code, one statement per line at `indent` levels.
+pub(super) fn fmt_unsync(u: &Unsync, indent: usize, out: &mut String) {
+    let pad = "  ".repeat(indent);
+    match u {
+        Unsync::Skip => {
+            let _ = writeln!(out, "{pad}skip;");
+        }
+        Unsync::Access(a) => {
+            let _ = writeln!(out, "{pad}{}{};", mode_str(a.mode), fmt_index(&a.index));
+        }
+        Unsync::Seq(items) => items.iter().for_each(|i| fmt_unsync(i, indent, out)),
+        Unsync::If(c, a, b) => {
+            let _ = writeln!(out, "{pad}if {} {{", fmt_cond(c));
+            fmt_unsync(a, indent + 1, out);
+            if **b != Unsync::Skip {
+                let _ = writeln!(out, "{pad}}} else {{");
+                fmt_unsync(b, indent + 1, out);
+            }
+            let _ = writeln!(out, "{pad}}}");
+        }
+        Unsync::For { var, lo, hi, body } => {
+            let _ = writeln!(out, "{pad}for {var} in {}..{} {{", fmt_expr(lo), fmt_expr(hi));
+            fmt_unsync(body, indent + 1, out);
+            let _ = writeln!(out, "{pad}}}");
+        }
+    }
+}
+
+fn fmt_bound(b: &Option<crate::protocol::Loc>, none: &str) -> String {
+    match b {
+        Some(loc) => format!("sync at {loc}"),
+        None => none.to_string(),
+    }
+}
+
+/// The intervals of `split`, for `--show split`.
+pub fn print_intervals(intervals: &[Interval]) -> String {
+    let mut out = String::new();
+    for (i, iv) in intervals.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "interval {i}: from {} to {}",
+            fmt_bound(&iv.start, "kernel start"),
+            fmt_bound(&iv.end, "kernel end")
+        );
+        for b in &iv.binders {
+            let _ = writeln!(out, "  var {} in {}..{};", b.var, fmt_expr(&b.lo), fmt_expr(&b.hi));
+        }
+        if iv.cond != Cond::Bool(true) {
+            let _ = writeln!(out, "  assume {};", fmt_cond(&iv.cond));
+        }
+        fmt_unsync(&iv.code, 1, &mut out);
+    }
+    out
+}
+
+/// A trace in the notation of Fig. 7, for `--show traces`.
+pub fn print_trace(trace: &Trace) -> String {
+    let mut out = String::new();
+    let pairing = match trace.pairing {
+        Pairing::SameBlock => "same block",
+        Pairing::OtherBlock => "other blocks",
+    };
+    let _ = writeln!(
+        out,
+        "trace ({pairing}) from {} to {}",
+        fmt_bound(&trace.start, "kernel start"),
+        fmt_bound(&trace.end, "kernel end")
+    );
+    if !trace.globals.is_empty() {
+        let _ = writeln!(out, "  var {};", trace.globals.join(", "));
+    }
+    for (k, l) in trace.locals.iter().enumerate() {
+        let _ = writeln!(out, "  var t{} {};", k + 1, l.join(", "));
+    }
+    for c in &trace.assumptions {
+        let _ = writeln!(out, "  assume {};", fmt_cond(c));
+    }
+    let (l, r): (Vec<&str>, Vec<&str>) = trace.distinct.iter().map(|(a, b)| (a.as_str(), b.as_str())).unzip();
+    let _ = writeln!(out, "  distinct ({}) != ({});", l.join(", "), r.join(", "));
+    for (k, accs) in trace.accesses.iter().enumerate() {
+        for a in accs {
+            let _ = write!(out, "  t{}: ", k + 1);
+            for lp in &a.loops {
+                let _ = write!(out, "var {} in {}..{}; ", lp.var, fmt_expr(&lp.lo), fmt_expr(&lp.hi));
+            }
+            if a.path != Cond::Bool(true) {
+                let _ = write!(out, "if {} ", fmt_cond(&a.path));
+            }
+            let _ = writeln!(out, "{}{}  // #{} at {}", mode_str(a.mode), fmt_index(&a.index), a.id, a.loc);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::split::split;
+    use super::super::split::testkit::*;
+    use super::*;
+    use crate::protocol::wf::{Synced, WellFormed};
+    use crate::protocol::{Loc, Stmt};
+
+    fn kernel(params: &[&str], locals: &[&str], assumes: Vec<Cond>) -> Kernel {
+        Kernel {
+            name: "k".into(),
+            params: params.iter().map(|s| s.to_string()).collect(),
+            locals: locals.iter().map(|s| s.to_string()).collect(),
+            assumes,
+            arrays: vec![],
+        }
+    }
+
+    fn array(scope: Scope) -> ArrayProtocol {
+        ArrayProtocol { name: "a".into(), scope, body: Stmt::Skip, loc: Loc::NONE }
+    }
+
+    fn only(wf: &WellFormed) -> Interval {
+        let ivs = split(wf);
+        assert_eq!(ivs.len(), 1, "{ivs:#?}");
+        ivs.into_iter().next().unwrap()
+    }
+
+    fn strings(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Example 4: `wr[tid + 1]; rd[tid + 2]; sync`.
+    #[test]
+    fn example_4() {
+        let mut ids = Ids::default();
+        let u = Unsync::Seq(vec![ids.wr(add(v("tid.x"), n(1))), ids.rd(add(v("tid.x"), n(2)))]);
+        let iv = only(&wf(vec![code(u), sync(3)]));
+        let t = seq(&kernel(&[], &[], vec![]), &array(Scope::Shared), &iv, Pairing::SameBlock);
+        for k in 0..2 {
+            let tid = v(&format!("tid.x@{}", k + 1));
+            let got: Vec<(u32, Mode, Vec<Expr>)> = t.accesses[k].iter().map(|a| (a.id, a.mode, a.index.clone())).collect();
+            assert_eq!(got, vec![(0, Mode::Write, vec![add(tid.clone(), n(1))]), (1, Mode::Read, vec![add(tid, n(2))])]);
+            assert!(t.accesses[k].iter().all(|a| a.loops.is_empty() && a.path == Cond::Bool(true)));
+        }
+        assert_eq!(t.distinct, vec![
+            ("tid.x@1".to_string(), "tid.x@2".to_string()),
+            ("tid.y@1".to_string(), "tid.y@2".to_string()),
+            ("tid.z@1".to_string(), "tid.z@2".to_string()),
+        ]);
+        assert_eq!(t.globals, strings(&["blockDim.x", "blockDim.y", "blockDim.z"]));
+        assert_eq!(t.locals[0], strings(&["tid.x@1", "tid.y@1", "tid.z@1"]));
+        assert!(t.assumptions.contains(&id_range("tid.z@2", "blockDim.z")));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("blockDim.y"), n(1))));
+        assert_eq!(t.end, Some(Loc::new(3, 0)));
+        let text = print_trace(&t);
+        assert!(text.contains("t2: wr[tid.x@2 + 1]  // #0 at 1:1"), "{text}");
+    }
+
+    fn listing_2_3(names: [&str; 5], line: u32) -> WellFormed {
+        let [nn, m, r, i, j] = names;
+        let mut ids = Ids(line);
+        let w = ufor(i, n(0), v(m), ids.wr(v("tid.x")));
+        let rd = ufor(j, n(0), v(m), ids.rd(add(v("tid.x"), v(j))));
+        let mut p = wf(vec![sfor(r, n(0), v(nn), vec![code(w), sync(line), code(rd)])]);
+        // Ids(line) numbered from `line`; renumber from 0 as the front-end does.
+        if let Synced::Loop { body, .. } = &mut p.body[0] {
+            for item in body.iter_mut() {
+                if let Synced::Code(Unsync::For { body, .. }) = item {
+                    if let Unsync::Access(a) = &mut **body {
+                        a.id -= line;
+                    }
+                }
+            }
+        }
+        p
+    }
+
+    fn inner_trace(names: [&str; 5], line: u32) -> Trace {
+        let p = listing_2_3(names, line);
+        let ivs = split(&p);
+        let iv = ivs.iter().find(|iv| !iv.binders.is_empty()).unwrap();
+        let k = kernel(&[names[0], names[1]], &[], vec![]);
+        seq(&k, &array(Scope::Shared), iv, Pairing::SameBlock)
+    }
+
+    #[test]
+    fn listing_2_3_middle_fragment() {
+        let t = inner_trace(["N", "M", "r", "i", "j"], 3);
+        assert_eq!(t.globals, strings(&["M", "N", "blockDim.x", "blockDim.y", "blockDim.z", "r"]));
+        assert_eq!(t.locals[0], strings(&["i@1", "j@1", "tid.x@1", "tid.y@1", "tid.z@1"]));
+        let r_range = Cond::and(Cond::cmp(Rel::Le, n(0), v("r")), Cond::cmp(Rel::Lt, v("r"), Expr::sub(v("N"), n(1))));
+        assert!(t.assumptions.contains(&r_range));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("M"), n(0))));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("N"), n(0))));
+        let read = &t.accesses[1][0];
+        assert_eq!(read.loops, vec![Binder { var: "j@2".into(), lo: n(0), hi: v("M") }]);
+        assert_eq!(read.index, vec![add(v("tid.x@2"), v("j@2"))]);
+        let text = print_trace(&t);
+        assert!(text.contains("t1: var j@1 in 0..M; rd[tid.x@1 + j@1]"), "{text}");
+        assert!(text.contains("assume 0 <= r && r < N - 1;"), "{text}");
+    }
+
+    #[test]
+    fn hash_ignores_names_and_positions() {
+        let a = inner_trace(["N", "M", "r", "i", "j"], 3);
+        let b = inner_trace(["size", "count", "a", "z", "b"], 40);
+        assert_ne!(a, b);
+        assert_eq!(a.canonical_text(), b.canonical_text());
+        assert_eq!(a.hash("key"), b.hash("key"));
+        assert_ne!(a.hash("key"), a.hash("other key"));
+        let mut c = a.clone();
+        c.accesses[0][0].mode = Mode::Atomic;
+        assert_ne!(a.hash("key"), c.hash("key"));
+        let mut d = a.clone();
+        d.accesses[1][0].id = 7;
+        assert_ne!(a.hash("key"), d.hash("key"));
+        assert_eq!(a.hash("key").len(), 64);
+        let (na, nb) = (a.canonical_names(), b.canonical_names());
+        let pos = |names: &[String], x: &str| names.iter().position(|n| n == x).unwrap();
+        assert_eq!(pos(&na, "N"), pos(&nb, "size"));
+        assert_eq!(pos(&na, "j@2"), pos(&nb, "b@2"));
+        assert_eq!(na.len(), a.globals.len() + a.locals[0].len() + a.locals[1].len());
+    }
+
+    #[test]
+    fn other_block_pairs_copy_block_ids() {
+        let mut ids = Ids::default();
+        let index = add(Expr::bin(Op::Mul, v("bid.x"), v("blockDim.x")), v("tid.x"));
+        let p = wf(vec![code(ids.wr(index)), sync(2)]);
+        let iv = only(&p);
+        let k = kernel(&[], &[], vec![]);
+        let t = seq(&k, &array(Scope::Global), &iv, Pairing::OtherBlock);
+        assert_eq!(t.distinct[0], ("bid.x@1".to_string(), "bid.x@2".to_string()));
+        assert!(t.locals[1].contains(&"bid.x@2".to_string()));
+        assert!(t.assumptions.contains(&id_range("bid.x@1", "gridDim.x")));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("gridDim.x"), n(1))));
+        let same = seq(&k, &array(Scope::Global), &iv, Pairing::SameBlock);
+        assert!(same.globals.contains(&"bid.x".to_string()));
+        assert!(same.assumptions.contains(&id_range("bid.x", "gridDim.x")));
+        assert_eq!(same.distinct[0], ("tid.x@1".to_string(), "tid.x@2".to_string()));
+    }
+
+    #[test]
+    fn assumptions_on_thread_local_names_hold_per_thread() {
+        let mut ids = Ids::default();
+        let p = wf(vec![code(ids.rd(add(v("tid.x"), v("k")))), sync(2)]);
+        let iv = only(&p);
+        let local = Cond::cmp(Rel::Lt, v("k"), v("tid.x"));
+        let global = Cond::cmp(Rel::Gt, v("N"), n(4));
+        let kern = kernel(&["N"], &["k"], vec![local, global.clone()]);
+        let t = seq(&kern, &array(Scope::Shared), &iv, Pairing::SameBlock);
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Lt, v("k@1"), v("tid.x@1"))));
+        assert!(t.assumptions.contains(&Cond::cmp(Rel::Lt, v("k@2"), v("tid.x@2"))));
+        assert_eq!(t.assumptions.iter().filter(|c| **c == global).count(), 1);
+        assert!(t.locals[0].contains(&"k@1".to_string()));
+        assert!(t.globals.contains(&"N".to_string()));
+        // No range for an unknown local.
+        assert!(!t.assumptions.iter().any(|c| matches!(c, Cond::Cmp(Rel::Ge, Expr::Var(x), _) if x == "k@1")));
+    }
+
+    #[test]
+    fn loop_variables_are_unique_per_thread() {
+        let mut ids = Ids::default();
+        let c = Cond::cmp(Rel::Eq, v("tid.x"), n(0));
+        let inner = ufor("i", n(0), add(v("i"), n(1)), ids.wr(v("i")));
+        let u = Unsync::Seq(vec![
+            ids.rd(v("i")),
+            ufor("i", n(0), n(2), Unsync::If(c, Box::new(inner), Box::new(Unsync::Skip))),
+        ]);
+        let p = wf(vec![code(u)]);
+        let iv = only(&p);
+        let t = seq(&kernel(&[], &["i"], vec![]), &array(Scope::Shared), &iv, Pairing::SameBlock);
+        let [read, write] = &t.accesses[0][..] else { panic!() };
+        assert_eq!(read.index, vec![v("i@1")]);
+        assert_eq!(write.loops, vec![
+            Binder { var: "i#2@1".into(), lo: n(0), hi: n(2) },
+            Binder { var: "i#3@1".into(), lo: n(0), hi: add(v("i#2@1"), n(1)) },
+        ]);
+        assert_eq!(write.index, vec![v("i#3@1")]);
+        assert_eq!(write.path, Cond::cmp(Rel::Eq, v("tid.x@1"), n(0)));
+        assert_eq!(t.locals[0], strings(&["i#2@1", "i#3@1", "i@1", "tid.x@1", "tid.y@1", "tid.z@1"]));
+    }
+
+    #[test]
+    fn intervals_print_with_binders_and_conditions() {
+        let p = listing_2_3(["N", "M", "r", "i", "j"], 3);
+        let text = print_intervals(&split(&p));
+        assert!(text.starts_with("interval 0: from kernel start to sync at 3:0\n  assume 0 < N;\n  for i in 0..M {\n    wr[tid.x];"), "{text}");
+        assert!(text.contains("interval 1: from sync at 3:0 to sync at 3:0\n  var r in 0..N - 1;\n"), "{text}");
+        assert!(text.contains("interval 2: from sync at 3:0 to kernel end"), "{text}");
+    }
+
+    #[test]
+    fn expressions_print_with_needed_parentheses() {
+        let e = Expr::bin(Op::Mul, add(v("a"), n(1)), Expr::sub(v("b"), Expr::sub(v("c"), n(2))));
+        assert_eq!(fmt_expr(&e), "(a + 1) * (b - (c - 2))");
+        let m = Expr::bin(Op::Min, v("a"), Expr::bin(Op::Shl, n(1), v("k")));
+        assert_eq!(fmt_expr(&m), "min(a, 1 << k)");
+        let or = Cond::Or(Box::new(Cond::cmp(Rel::Eq, v("w"), n(1))), Box::new(Cond::cmp(Rel::Ne, v("x"), n(0))));
+        let c = Cond::and(or, Cond::not(Cond::cmp(Rel::Lt, v("y"), n(3))));
+        assert_eq!(fmt_cond(&c), "(w == 1 || x != 0) && !(y < 3)");
+    }
+}

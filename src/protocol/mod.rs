@@ -3,6 +3,7 @@
 //! and the text parser both produce it, and nothing downstream looks at source.
 
 pub mod eval;
+pub mod gen;
 pub mod parse;
 pub mod print;
 pub mod wf;
@@ -335,5 +336,90 @@ impl Kernel {
     }
     pub fn is_local(&self, name: &str) -> bool {
         self.locals.iter().any(|p| p == name)
+    }
+}
+
+impl Stmt {
+    pub fn free_vars(&self, out: &mut BTreeSet<String>) {
+        match self {
+            Stmt::Skip | Stmt::Sync(_) => {}
+            Stmt::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
+            Stmt::Seq(items) => items.iter().for_each(|s| s.free_vars(out)),
+            Stmt::If { cond, then, els, .. } => {
+                cond.free_vars(out);
+                then.free_vars(out);
+                els.free_vars(out);
+            }
+            // Over-approximate: a loop variable named like a built-in is
+            // rejected by the parsers anyway.
+            Stmt::For { lo, hi, body, .. } => {
+                lo.free_vars(out);
+                hi.free_vars(out);
+                body.free_vars(out);
+            }
+        }
+    }
+}
+
+impl Kernel {
+    /// Every name the kernel mentions, in its arrays and its assumptions.
+    pub fn mentioned_vars(&self) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        self.assumes.iter().for_each(|c| c.free_vars(&mut out));
+        self.arrays.iter().for_each(|a| a.body.free_vars(&mut out));
+        out
+    }
+
+    /// Assumptions fixing the `y` and `z` launch dimensions a kernel never
+    /// mentions to 1. A kernel that only reads `threadIdx.x` is written for
+    /// one-dimensional blocks; leaving `blockDim.y` free would report every
+    /// such kernel racy between threads (x, 0) and (x, 1). The `x`
+    /// dimensions stay symbolic: launching more blocks or threads than a
+    /// kernel expects along `x` is the bug users want found.
+    pub fn unused_dimensions(&self) -> Vec<Cond> {
+        let used = self.mentioned_vars();
+        let mut out = Vec::new();
+        for d in 1..3 {
+            for (id, dim) in [(builtin::TID[d], builtin::BLOCK_DIM[d]), (builtin::BID[d], builtin::GRID_DIM[d])] {
+                if !used.contains(id) && !used.contains(dim) {
+                    out.push(Cond::cmp(Rel::Eq, Expr::var(dim), Expr::Int(1)));
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kernel(index: Vec<Expr>) -> Kernel {
+        Kernel {
+            arrays: vec![ArrayProtocol {
+                name: "A".into(),
+                scope: Scope::Shared,
+                body: Stmt::Access(Access { id: 0, mode: Mode::Write, index, loc: Loc::NONE }),
+                loc: Loc::NONE,
+            }],
+            ..Kernel::default()
+        }
+    }
+
+    #[test]
+    fn one_dimensional_kernels_fix_y_and_z() {
+        let k = kernel(vec![Expr::var("tid.x")]);
+        let fixed = k.unused_dimensions();
+        assert_eq!(fixed.len(), 4);
+        assert!(fixed.contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.y"), Expr::Int(1))));
+        assert!(fixed.contains(&Cond::cmp(Rel::Eq, Expr::var("gridDim.z"), Expr::Int(1))));
+    }
+
+    #[test]
+    fn a_mentioned_dimension_stays_symbolic() {
+        let k = kernel(vec![Expr::var("tid.y"), Expr::var("gridDim.y")]);
+        let fixed = k.unused_dimensions();
+        assert!(!fixed.iter().any(|c| matches!(c, Cond::Cmp(_, Expr::Var(v), _) if v == "blockDim.y" || v == "gridDim.y")));
+        assert_eq!(fixed.len(), 2);
     }
 }
