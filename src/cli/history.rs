@@ -4,6 +4,8 @@ use super::{AnalysisArgs, Format};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use drfscan::check::{ArrayReport, Confidence, Race, RaceAccess, Verdict};
+use drfscan::cuda::FrontendOptions;
+use drfscan::engine::{self, ScanOptions};
 use drfscan::protocol::{Loc, Mode};
 use drfscan::report::{sarif, FileReport, KernelEntry};
 use drfscan::store::{diff_runs, saved_queries, AccessRow, RaceChange, ResultRow, RunDiff, RunRow, SavedQuery, Store, Table};
@@ -104,11 +106,120 @@ pub struct SqlArgs {
     pub format: Format,
 }
 
+/// `println!` for a reader that may stop reading (`| head`): a closed pipe
+/// ends the output, not the program.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
 /// Exit status: no race or divergence found.
 const EXIT_CLEAN: i32 = 0;
 
-pub fn scan(_a: ScanArgs) -> Result<i32> {
-    bail!("scan is not available in this build")
+/// Exit status: a race or a barrier divergence was found.
+const EXIT_FOUND: i32 = 1;
+
+/// `X[,Y[,Z]]` or `[x,y,z]`; missing dimensions are 1.
+fn parse_dims(flag: &str, text: &str) -> Result<[u64; 3]> {
+    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 3 {
+        bail!("{flag} {text}: expected X[,Y[,Z]]");
+    }
+    let mut dims = [1u64; 3];
+    for (d, p) in dims.iter_mut().zip(&parts) {
+        *d = p.parse().ok().filter(|&v| v >= 1).with_context(|| format!("{flag} {text}: `{p}` is not a dimension (an integer ≥ 1)"))?;
+    }
+    Ok(dims)
+}
+
+fn frontend_options(a: &AnalysisArgs) -> Result<FrontendOptions> {
+    let params = a
+        .params
+        .iter()
+        .map(|p| {
+            let (name, value) = p.split_once('=').with_context(|| format!("--param {p}: expected NAME=VALUE"))?;
+            let value = value.trim().parse().with_context(|| format!("--param {p}: `{value}` is not an integer"))?;
+            Ok((name.trim().to_string(), value))
+        })
+        .collect::<Result<_>>()?;
+    Ok(FrontendOptions {
+        include_dirs: a.include_dirs.clone(),
+        defines: a.defines.clone(),
+        cuda_path: a.cuda_path.clone(),
+        block_dim: a.block_dim.as_deref().map(|d| parse_dims("--block-dim", d)).transpose()?,
+        grid_dim: a.grid_dim.as_deref().map(|d| parse_dims("--grid-dim", d)).transpose()?,
+        params,
+    })
+}
+
+pub fn scan(a: ScanArgs) -> Result<i32> {
+    let opts = ScanOptions {
+        frontend: frontend_options(&a.analysis)?,
+        check: a.analysis.options(),
+        jobs: a.jobs,
+        exclude: a.exclude.clone(),
+        label: a.label.clone(),
+        progress: true,
+    };
+    if let Some(dir) = a.db.db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create the database directory", dir.display()))?;
+    }
+    let mut store = Store::open(&a.db.db)?;
+    let summary = engine::scan(&a.paths, &opts, &mut store)?;
+    for w in &summary.warnings {
+        eprintln!("drfscan: warning: {}: {}", w.path, w.message);
+    }
+    let results = store.results(summary.run_id)?;
+    // Findings that fail the scan: all of them, or those the previous run of the same paths did not have.
+    let previous = store.previous_finished_run(summary.run_id, &summary.paths)?;
+    let new_findings = match previous {
+        Some(base) => diff_runs(base, &store.results(base)?, summary.run_id, &results).new_findings(),
+        None => diff_runs(0, &[], summary.run_id, &results).new_findings(),
+    };
+    let failing = match a.fail_on {
+        FailOn::Any => summary.findings(),
+        FailOn::New => new_findings,
+    };
+    match a.format {
+        Format::Json => {
+            let mut v = serde_json::to_value(&summary)?;
+            v["db"] = store.path().display().to_string().into();
+            v["previous_run"] = previous.into();
+            v["new_findings"] = new_findings.into();
+            print_json(&v)?;
+        }
+        Format::Sarif => print_json(&sarif::render(&file_reports(&results)?))?,
+        Format::Text => {
+            let shown: Vec<ResultRow> =
+                results.into_iter().filter(|r| !matches!(r.verdict.as_str(), "drf")).collect();
+            if !shown.is_empty() {
+                print_results(&shown);
+                outln!();
+            }
+            let verdicts: Vec<String> =
+                summary.verdicts.iter().filter(|(_, n)| **n > 0).map(|(v, n)| format!("{n} {v}")).collect();
+            outln!(
+                "run {}: {} kernels in {} files ({}), {} races; parsed {} files ({} from cache), {} solver calls ({} cache hits), {:.0} ms",
+                summary.run_id,
+                summary.kernels,
+                summary.files,
+                if verdicts.is_empty() { "none".to_string() } else { verdicts.join(", ") },
+                summary.races,
+                summary.parsed_units,
+                summary.cached_units,
+                summary.solver_calls,
+                summary.solver_cache_hits,
+                summary.wall_ms
+            );
+            if let Some(base) = previous {
+                outln!("{new_findings} new race(s) or divergence(s) since run {base}");
+            }
+        }
+    }
+    Ok(if failing > 0 { EXIT_FOUND } else { EXIT_CLEAN })
 }
 
 fn open_read(db: &DbArgs) -> Result<Store> {
@@ -116,7 +227,7 @@ fn open_read(db: &DbArgs) -> Result<Store> {
 }
 
 fn print_json(v: &impl Serialize) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(v)?);
+    outln!("{}", serde_json::to_string_pretty(v)?);
     Ok(())
 }
 
@@ -139,8 +250,8 @@ fn render_table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) ->
 
 fn print_query_table(t: &Table) {
     let header: Vec<&str> = t.columns.iter().map(String::as_str).collect();
-    println!("{}", render_table(&header, t.rows.iter().map(|r| r.iter().map(cell).collect())));
-    println!("({} row{})", t.rows.len(), if t.rows.len() == 1 { "" } else { "s" });
+    outln!("{}", render_table(&header, t.rows.iter().map(|r| r.iter().map(cell).collect())));
+    outln!("({} row{})", t.rows.len(), if t.rows.len() == 1 { "" } else { "s" });
 }
 
 fn short(commit: &Option<String>) -> String {
@@ -176,7 +287,7 @@ pub fn runs(a: RunsArgs) -> Result<i32> {
             r.paths.join(" "),
         ]
     });
-    println!(
+    outln!(
         "{}",
         render_table(&["run", "started", "status", "label", "kernels", "drf", "racy", "divergent", "other", "commit", "paths"], rows)
     );
@@ -262,12 +373,12 @@ fn print_results(rows: &[ResultRow]) {
             r.reason.clone().unwrap_or_default(),
         ]
     });
-    println!("{}", render_table(&["file", "kernel", "verdict", "races", "ms", "reason"], table));
+    outln!("{}", render_table(&["file", "kernel", "verdict", "races", "ms", "reason"], table));
     for r in rows.iter().filter(|r| !r.races.is_empty()) {
-        println!("\n{} in {}:", r.kernel, r.path);
+        outln!("\n{} in {}:", r.kernel, r.path);
         for x in &r.races {
             let [a, b] = &x.accesses;
-            println!(
+            outln!(
                 "  {} race on `{}`: {} at {}:{} `{}` / {} at {}:{} `{}`",
                 x.confidence, x.array, a.mode, a.line, a.column, a.text, b.mode, b.line, b.column, b.text
             );
@@ -283,7 +394,7 @@ pub fn report(a: ReportArgs) -> Result<i32> {
         Format::Json => print_json(&serde_json::json!({ "run": run, "results": rows }))?,
         Format::Sarif => print_json(&sarif::render(&file_reports(&rows)?))?,
         Format::Text => {
-            println!(
+            outln!(
                 "run {} ({}, started {}{}), {} kernels",
                 run.id,
                 run.status,
@@ -292,7 +403,7 @@ pub fn report(a: ReportArgs) -> Result<i32> {
                 run.kernels
             );
             for w in &run.warnings {
-                println!("warning: {}: {}", w.path, w.message);
+                outln!("warning: {}: {}", w.path, w.message);
             }
             print_results(&rows);
         }
@@ -301,12 +412,12 @@ pub fn report(a: ReportArgs) -> Result<i32> {
 }
 
 fn print_diff(d: &RunDiff) {
-    println!("run {} → run {}", d.base, d.head);
+    outln!("run {} → run {}", d.base, d.head);
     let races = |title: &str, list: &[RaceChange]| {
-        println!("\n{title}: {}", list.len());
+        outln!("\n{title}: {}", list.len());
         for x in list {
             let [a, b] = &x.accesses;
-            println!(
+            outln!(
                 "  {}:{} `{}`: {} {} at line {} / {} at line {} ({})",
                 x.path, x.kernel, x.array, x.array, a.mode, a.line, b.mode, b.line, x.confidence
             );
@@ -314,16 +425,16 @@ fn print_diff(d: &RunDiff) {
     };
     races("new races", &d.new_races);
     races("fixed races", &d.fixed_races);
-    println!("\nverdict changes: {}", d.verdict_changes.len());
+    outln!("\nverdict changes: {}", d.verdict_changes.len());
     for c in &d.verdict_changes {
-        println!("  {}:{}: {} → {}{}", c.path, c.kernel, c.before, c.after, if c.worse { " (worse)" } else { "" });
+        outln!("  {}:{}: {} → {}{}", c.path, c.kernel, c.before, c.after, if c.worse { " (worse)" } else { "" });
     }
-    println!("\nslower kernels (more than 2×): {}", d.slower.len());
+    outln!("\nslower kernels (more than 2×): {}", d.slower.len());
     for s in &d.slower {
-        println!("  {}:{}: {:.1} ms → {:.1} ms", s.path, s.kernel, s.before_ms, s.after_ms);
+        outln!("  {}:{}: {:.1} ms → {:.1} ms", s.path, s.kernel, s.before_ms, s.after_ms);
     }
     if !d.added_kernels.is_empty() || !d.removed_kernels.is_empty() {
-        println!("\nkernels added: {}, removed: {}", d.added_kernels.len(), d.removed_kernels.len());
+        outln!("\nkernels added: {}, removed: {}", d.added_kernels.len(), d.removed_kernels.len());
     }
 }
 
@@ -359,7 +470,7 @@ pub fn query(a: QueryArgs) -> Result<i32> {
                 .collect();
             print_json(&list)?;
         } else {
-            println!("{}", render_table(&["query", "description"], queries.iter().map(|q| vec![q.name.into(), q.description.into()])));
+            outln!("{}", render_table(&["query", "description"], queries.iter().map(|q| vec![q.name.into(), q.description.into()])));
         }
         return Ok(EXIT_CLEAN);
     }
