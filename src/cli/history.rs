@@ -170,7 +170,7 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
     let mut store = Store::open(&a.db.db)?;
     let summary = engine::scan(&a.paths, &opts, &mut store)?;
     for w in &summary.warnings {
-        eprintln!("drfscan: warning: {}: {}", w.path, w.message);
+        eprintln!("drfscan: warning: {}: {}", shown(&w.path), w.message);
     }
     let results = store.results(summary.run_id)?;
     // Findings that fail the scan: all of them, or those the previous run of the same paths did not have.
@@ -220,6 +220,15 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
         }
     }
     Ok(if failing > 0 { EXIT_FOUND } else { EXIT_CLEAN })
+}
+
+/// A recorded (absolute) path as the user would type it from here.
+fn shown(path: &str) -> String {
+    let p = std::path::Path::new(path);
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| p.strip_prefix(cwd).ok().map(|r| r.display().to_string()))
+        .unwrap_or_else(|| path.to_string())
 }
 
 fn open_read(db: &DbArgs) -> Result<Store> {
@@ -365,7 +374,7 @@ fn file_reports(rows: &[ResultRow]) -> Result<Vec<FileReport>> {
 fn print_results(rows: &[ResultRow]) {
     let table = rows.iter().map(|r| {
         vec![
-            format!("{}:{}", r.path, r.line.unwrap_or(0)),
+            format!("{}:{}", shown(&r.path), r.line.unwrap_or(0)),
             r.kernel.clone(),
             r.verdict.clone(),
             r.races.len().to_string(),
@@ -375,7 +384,7 @@ fn print_results(rows: &[ResultRow]) {
     });
     outln!("{}", render_table(&["file", "kernel", "verdict", "races", "ms", "reason"], table));
     for r in rows.iter().filter(|r| !r.races.is_empty()) {
-        outln!("\n{} in {}:", r.kernel, r.path);
+        outln!("\n{} in {}:", r.kernel, shown(&r.path));
         for x in &r.races {
             let [a, b] = &x.accesses;
             outln!(
@@ -403,7 +412,7 @@ pub fn report(a: ReportArgs) -> Result<i32> {
                 run.kernels
             );
             for w in &run.warnings {
-                outln!("warning: {}: {}", w.path, w.message);
+                outln!("warning: {}: {}", shown(&w.path), w.message);
             }
             print_results(&rows);
         }
@@ -418,8 +427,15 @@ fn print_diff(d: &RunDiff) {
         for x in list {
             let [a, b] = &x.accesses;
             outln!(
-                "  {}:{} `{}`: {} {} at line {} / {} at line {} ({})",
-                x.path, x.kernel, x.array, x.array, a.mode, a.line, b.mode, b.line, x.confidence
+                "  {}:{} `{}`: {} at line {} / {} at line {} ({})",
+                shown(&x.path),
+                x.kernel,
+                x.array,
+                a.mode,
+                a.line,
+                b.mode,
+                b.line,
+                x.confidence
             );
         }
     };
@@ -427,11 +443,11 @@ fn print_diff(d: &RunDiff) {
     races("fixed races", &d.fixed_races);
     outln!("\nverdict changes: {}", d.verdict_changes.len());
     for c in &d.verdict_changes {
-        outln!("  {}:{}: {} → {}{}", c.path, c.kernel, c.before, c.after, if c.worse { " (worse)" } else { "" });
+        outln!("  {}:{}: {} → {}{}", shown(&c.path), c.kernel, c.before, c.after, if c.worse { " (worse)" } else { "" });
     }
     outln!("\nslower kernels (more than 2×): {}", d.slower.len());
     for s in &d.slower {
-        outln!("  {}:{}: {:.1} ms → {:.1} ms", s.path, s.kernel, s.before_ms, s.after_ms);
+        outln!("  {}:{}: {:.1} ms → {:.1} ms", shown(&s.path), s.kernel, s.before_ms, s.after_ms);
     }
     if !d.added_kernels.is_empty() || !d.removed_kernels.is_empty() {
         outln!("\nkernels added: {}, removed: {}", d.added_kernels.len(), d.removed_kernels.len());

@@ -108,7 +108,7 @@ mod tests {
             touch(&root.join(f));
         }
         let set = exclude_set(&["vendor".into(), "*.gen.cu".into()]).unwrap();
-        let found = find(&[root.clone()], &set);
+        let found = find(std::slice::from_ref(&root), &set);
         let names: Vec<_> = found.files.iter().map(|p| p.strip_prefix(&root).unwrap().to_str().unwrap().to_string()).collect();
         assert_eq!(names, ["a.cu", "sub/b.cu"]);
         assert!(found.skipped.is_empty());

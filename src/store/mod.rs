@@ -521,7 +521,7 @@ impl Store {
         if args.len() != expected {
             bail!("the query takes {expected} argument(s), {} given", args.len());
         }
-        let columns: Vec<String> = stmt.column_names().into_iter().map(str::to_string).collect();
+        let columns: Vec<String> = stmt.column_names().map(str::to_string).collect();
         let mut rows = Vec::new();
         let mut q = stmt.query(rusqlite::params_from_iter(args.iter()))?;
         while let Some(r) = q.next()? {
