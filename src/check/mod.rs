@@ -2,9 +2,16 @@
 //! turn solver models into witnesses, replay every witness on the concrete
 //! evaluator, and classify races as confirmed or possible.
 
-use crate::protocol::{Loc, Mode};
+use crate::analysis::split::split;
+use crate::analysis::seq::seq;
+use crate::analysis::{Interval, Pairing, Trace, TraceAccess};
+use crate::protocol::eval::{self, EvalError, Instance};
+use crate::protocol::wf::{erase_barriers, well_formed};
+use crate::protocol::{builtin, ArrayProtocol, Cond, Kernel, Loc, Mode, Scope};
+use crate::smt::{self, Outcome, RawRace};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -133,3 +140,447 @@ impl Options {
 /// The analysis version: part of every cache key, bumped whenever a change
 /// could alter a verdict.
 pub const ANALYSIS_VERSION: &str = "1";
+
+/// Solver outcomes by trace content hash ([`Trace::hash`]), shared by the
+/// threads of a scan. Outcomes are stored with canonical variable names
+/// ([`Outcome::to_canonical`]), as traces with one hash may name their
+/// variables differently.
+pub trait TraceCache: Sync {
+    fn get(&self, hash: &str) -> Option<Outcome>;
+    fn put(&self, hash: &str, outcome: &Outcome);
+}
+
+/// The cache that remembers nothing.
+pub struct NoCache;
+
+impl TraceCache for NoCache {
+    fn get(&self, _hash: &str) -> Option<Outcome> {
+        None
+    }
+    fn put(&self, _hash: &str, _outcome: &Outcome) {}
+}
+
+/// Where the time of one check went, and how much the cache saved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Traces built (barrier intervals, plus one cross-block trace per
+    /// global array).
+    pub traces: usize,
+    /// Traces answered by the cache.
+    pub cache_hits: usize,
+    pub solver_calls: usize,
+    /// Well-formedness, split and seq.
+    pub analysis: Duration,
+    pub solve: Duration,
+    pub replay: Duration,
+}
+
+impl Stats {
+    fn add(&mut self, other: &Stats) {
+        self.traces += other.traces;
+        self.cache_hits += other.cache_hits;
+        self.solver_calls += other.solver_calls;
+        self.analysis += other.analysis;
+        self.solve += other.solve;
+        self.replay += other.replay;
+    }
+}
+
+/// Steps the evaluator may take to replay one witness.
+pub const REPLAY_BUDGET: u64 = 10_000_000;
+
+/// Checks every array protocol of `kernel`.
+pub fn check_kernel(kernel: &Kernel, opts: &Options) -> KernelReport {
+    check_kernel_cached(kernel, opts, &NoCache)
+}
+
+/// [`check_kernel`], answering traces from `cache` where it can.
+pub fn check_kernel_cached(kernel: &Kernel, opts: &Options, cache: &dyn TraceCache) -> KernelReport {
+    check_kernel_stats(kernel, opts, cache).0
+}
+
+/// [`check_kernel_cached`] with where the time went.
+pub fn check_kernel_stats(kernel: &Kernel, opts: &Options, cache: &dyn TraceCache) -> (KernelReport, Stats) {
+    let mut stats = Stats::default();
+    let arrays = kernel
+        .arrays
+        .iter()
+        .map(|array| {
+            let (report, s) = check_array(kernel, array, opts, cache);
+            stats.add(&s);
+            report
+        })
+        .collect();
+    (KernelReport { name: kernel.name.clone(), arrays }, stats)
+}
+
+/// The pipeline on one array protocol: well-formedness, split, seq, solve,
+/// witnesses, replay.
+pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache: &dyn TraceCache) -> (ArrayReport, Stats) {
+    let mut fixed = kernel.clone();
+    fixed.assumes.extend(kernel.unused_dimensions());
+    let kernel = &fixed;
+    let mut stats = Stats::default();
+    let mut report = ArrayReport {
+        name: array.name.clone(),
+        verdict: Verdict::Drf,
+        reason: None,
+        loc: None,
+        races: Vec::new(),
+        intervals: 0,
+        solver_calls: 0,
+    };
+
+    let started = Instant::now();
+    let wf = match well_formed(kernel, array) {
+        Ok(wf) => wf,
+        Err(d) => {
+            report.verdict = Verdict::Divergent;
+            report.reason = Some(d.reason);
+            report.loc = Some(d.loc);
+            stats.analysis = started.elapsed();
+            return (report, stats);
+        }
+    };
+    let intervals = split(&wf);
+    let mut traces: Vec<Trace> = intervals.iter().map(|iv| seq(kernel, array, iv, Pairing::SameBlock)).collect();
+    if array.scope == Scope::Global && !opts.block_level {
+        // Barriers order nothing across blocks: the whole protocol is one
+        // unsynchronized interval.
+        let whole = Interval {
+            binders: Vec::new(),
+            cond: Cond::Bool(true),
+            code: erase_barriers(&array.body),
+            start: None,
+            end: None,
+        };
+        traces.push(seq(kernel, array, &whole, Pairing::OtherBlock));
+    }
+    stats.traces = traces.len();
+    report.intervals = traces.len();
+    stats.analysis = started.elapsed();
+
+    let solver_key = opts.solver_key();
+    let mut unknown: Option<String> = None;
+    // Access pairs whose witnesses did not replay, with why; a pair that
+    // replays from another interval is not one.
+    let mut bad_witnesses: BTreeMap<[u32; 2], String> = BTreeMap::new();
+    let mut unreplayed: Vec<String> = Vec::new();
+    let mut seen: HashSet<[u32; 2]> = HashSet::new();
+    for trace in &traces {
+        let started = Instant::now();
+        let hash = trace.hash(&solver_key);
+        let outcome = match cache.get(&hash) {
+            Some(cached) => {
+                stats.cache_hits += 1;
+                cached.from_canonical(trace)
+            }
+            None => {
+                let solved = smt::solve(trace, opts);
+                stats.solver_calls += solved.solver_calls;
+                // A timeout may not recur on a quieter machine: only answers
+                // are kept.
+                if !matches!(solved.outcome, Outcome::Unknown(_)) {
+                    cache.put(&hash, &solved.outcome.to_canonical(trace));
+                }
+                solved.outcome
+            }
+        };
+        stats.solve += started.elapsed();
+
+        let started = Instant::now();
+        match outcome {
+            Outcome::Drf => {}
+            Outcome::Unknown(reason) => {
+                unknown.get_or_insert(reason);
+            }
+            Outcome::Racy(raw) => {
+                for r in &raw {
+                    let mut pair = r.accesses;
+                    pair.sort_unstable();
+                    if seen.contains(&pair) {
+                        continue;
+                    }
+                    let race = witness(kernel, array, trace, r);
+                    match replay(kernel, array, &race) {
+                        Ok(note) => {
+                            unreplayed.extend(note);
+                            seen.insert(pair);
+                            report.races.push(race);
+                        }
+                        Err(why) => {
+                            bad_witnesses.entry(pair).or_insert(why);
+                        }
+                    }
+                }
+            }
+        }
+        stats.replay += started.elapsed();
+    }
+    report.solver_calls = stats.solver_calls;
+    bad_witnesses.retain(|pair, _| !seen.contains(pair));
+
+    if !bad_witnesses.is_empty() {
+        report.verdict = Verdict::Error;
+        report.reason = Some(bad_witnesses.into_values().collect::<Vec<_>>().join("; "));
+    } else if !report.races.is_empty() {
+        report.verdict = Verdict::Racy;
+        if !unreplayed.is_empty() {
+            report.reason = Some(unreplayed.join("; "));
+        }
+    } else if let Some(reason) = unknown {
+        report.verdict = Verdict::Unknown;
+        report.reason = Some(format!("the solver gave up: {reason}"));
+    }
+    (report, stats)
+}
+
+/// Splits a trace variable into its source name and thread: `j#2@1` is `j`
+/// of thread 1, `N` is shared.
+fn source_name(name: &str) -> (&str, Option<usize>) {
+    let (base, thread) = match name.rsplit_once('@') {
+        Some((base, "1")) => (base, Some(0)),
+        Some((base, "2")) => (base, Some(1)),
+        _ => (name, None),
+    };
+    (base.split('#').next().unwrap_or(base), thread)
+}
+
+/// The trace accesses of thread `k` with `Access::id` `id` (one, unless a
+/// transformation copied the access within the interval).
+fn issued(trace: &Trace, k: usize, id: u32) -> impl Iterator<Item = &TraceAccess> {
+    trace.accesses[k].iter().filter(move |a| a.id == id)
+}
+
+/// A raw solver race as a [`Race`]: source names, the values each thread
+/// needs, and whether an unknown is involved.
+fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace) -> Race {
+    // Unsynchronized-loop variables matter only for the loops around the
+    // racing access; the model's values for other loops are arbitrary.
+    let loop_vars: [BTreeSet<&str>; 2] =
+        [0, 1].map(|k| trace.accesses[k].iter().flat_map(|a| a.loops.iter().map(|b| b.var.as_str())).collect());
+    let own_loops: [BTreeSet<&str>; 2] = [0, 1].map(|k| {
+        issued(trace, k, raw.accesses[k]).flat_map(|a| a.loops.iter().map(|b| b.var.as_str())).collect()
+    });
+
+    // Ids and dimensions of unused axes are fixed (to 0 and 1) and only
+    // clutter the witness.
+    let mut mentioned = BTreeSet::new();
+    kernel.arrays.iter().for_each(|a| a.body.free_vars(&mut mentioned));
+    let trivial = |base: &str| builtin::is_builtin(base) && !base.ends_with(".x") && !mentioned.contains(base);
+    let mut w = Witness::default();
+    for (name, &value) in &raw.values {
+        if trivial(source_name(name).0) {
+            continue;
+        }
+        match source_name(name) {
+            (base, Some(k)) => {
+                if !loop_vars[k].contains(name.as_str()) || own_loops[k].contains(name.as_str()) {
+                    w.threads[k].insert(base.to_string(), value);
+                }
+            }
+            // A block id shared by both threads (same block).
+            (base, None) if builtin::is_thread_id(base) => {
+                w.threads[0].insert(base.to_string(), value);
+                w.threads[1].insert(base.to_string(), value);
+            }
+            (base, None) => {
+                w.globals.insert(base.to_string(), value);
+            }
+        }
+    }
+
+    let involves_unknown = (0..2).any(|k| {
+        issued(trace, k, raw.accesses[k]).any(|a| {
+            let mut vars = BTreeSet::new();
+            a.index.iter().for_each(|e| e.free_vars(&mut vars));
+            a.path.free_vars(&mut vars);
+            for b in &a.loops {
+                b.lo.free_vars(&mut vars);
+                b.hi.free_vars(&mut vars);
+            }
+            vars.iter().any(|v| kernel.is_local(source_name(v).0))
+        })
+    });
+
+    let access = |k: usize| {
+        let id = raw.accesses[k];
+        let found = issued(trace, k, id).next();
+        RaceAccess { id, loc: found.map_or(Loc::NONE, |a| a.loc), mode: found.map_or(Mode::Write, |a| a.mode) }
+    };
+    Race {
+        array: array.name.clone(),
+        accesses: [access(0), access(1)],
+        index: raw.index.clone(),
+        confidence: if involves_unknown { Confidence::Possible } else { Confidence::Confirmed },
+        witness: w,
+    }
+}
+
+/// The two-thread instance a witness describes.
+pub fn instance(kernel: &Kernel, w: &Witness) -> Instance {
+    let globals = w.globals.iter().filter(|(n, _)| kernel.is_param(n)).map(|(n, v)| (n.clone(), *v)).collect();
+    let threads = w
+        .threads
+        .iter()
+        .map(|t| t.iter().filter(|(n, _)| builtin::is_thread_id(n) || kernel.is_local(n)).map(|(n, v)| (n.clone(), *v)).collect())
+        .collect();
+    Instance { globals, threads }
+}
+
+/// Runs the witness of `race` on the concrete evaluator. A witness that
+/// runs out of budget is kept, with a note: it is not shown wrong, only too
+/// long to run.
+fn replay(kernel: &Kernel, array: &ArrayProtocol, race: &Race) -> Result<Option<String>, String> {
+    let inst = instance(kernel, &race.witness);
+    let ids = (race.accesses[0].id, race.accesses[1].id);
+    let [a, b] = &race.accesses;
+    let what = format!(
+        "the witness for the race of `{}` between access #{} at {} and access #{} at {}",
+        race.array, a.id, a.loc, b.id, b.loc
+    );
+    match eval::replay(kernel, array, &inst, ids, &race.index, REPLAY_BUDGET) {
+        Ok(true) => Ok(None),
+        Err(EvalError::Budget) => Ok(Some(format!("{what} was not replayed: evaluation budget exhausted"))),
+        Ok(false) => Err(format!("internal error: {what} does not replay")),
+        Err(e) => Err(format!("internal error: {what} does not replay ({e})")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parse::parse;
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+
+    const ONE_DIM: &str = "assume blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n";
+
+    fn kernel(src: &str) -> Kernel {
+        parse(&format!("{ONE_DIM}{src}")).unwrap()
+    }
+
+    #[derive(Default)]
+    struct MapCache(Mutex<HashMap<String, Outcome>>);
+
+    impl TraceCache for MapCache {
+        fn get(&self, hash: &str) -> Option<Outcome> {
+            self.0.lock().unwrap().get(hash).cloned()
+        }
+        fn put(&self, hash: &str, outcome: &Outcome) {
+            self.0.lock().unwrap().insert(hash.to_string(), outcome.clone());
+        }
+    }
+
+    #[test]
+    fn source_names() {
+        assert_eq!(source_name("tid.x@1"), ("tid.x", Some(0)));
+        assert_eq!(source_name("j#3@2"), ("j", Some(1)));
+        assert_eq!(source_name("r#2"), ("r", None));
+        assert_eq!(source_name("N"), ("N", None));
+    }
+
+    #[test]
+    fn cached_outcomes_are_renamed_to_the_asking_trace() {
+        let cache = MapCache::default();
+        let opts = Options::default();
+        let first = kernel("params N; array a { for j in 0..N { rd[tid + j] } wr[tid] }");
+        let (report, stats) = check_kernel_stats(&first, &opts, &cache);
+        assert_eq!(report.verdict(), Verdict::Racy);
+        assert_eq!(stats.cache_hits, 0);
+        assert!(stats.solver_calls >= 1);
+
+        // The same protocol under other names: answered by the cache, with
+        // the witness in this kernel's names.
+        let second = kernel("params M; array b { for k in 0..M { rd[tid + k] } wr[tid] }");
+        let (again, stats) = check_kernel_stats(&second, &opts, &cache);
+        assert_eq!(stats.cache_hits, stats.traces);
+        assert_eq!(stats.solver_calls, 0);
+        let (r1, r2) = (&report.arrays[0].races[0], &again.arrays[0].races[0]);
+        assert_eq!(r1.index, r2.index);
+        assert_eq!(r1.witness.globals.get("N"), r2.witness.globals.get("M"));
+        assert_eq!(r1.witness.threads[0].get("j"), r2.witness.threads[0].get("k"));
+    }
+
+    #[test]
+    fn confidence_follows_unknowns() {
+        let opts = Options::default();
+        // The race needs the unknown in the path: possible.
+        let k = kernel("locals x; array a { if x > 0 { wr[0] } }");
+        let report = check_kernel(&k, &opts);
+        let races = &report.arrays[0].races;
+        assert!(!races.is_empty() && races.iter().all(|r| r.confidence == Confidence::Possible), "{report:?}");
+        assert!(races[0].witness.threads.iter().all(|t| t["x"] > 0));
+
+        // The kernel has an unknown, but the racing accesses do not use it.
+        let k = kernel("locals x; array a { wr[0]; rd[x + tid * 8 + 100] }");
+        let report = check_kernel(&k, &opts);
+        for r in &report.arrays[0].races {
+            let ids = [r.accesses[0].id, r.accesses[1].id];
+            let expected = if ids == [0, 0] { Confidence::Confirmed } else { Confidence::Possible };
+            assert_eq!(r.confidence, expected, "{r:?}");
+        }
+        assert!(report.arrays[0].races.iter().any(|r| r.confidence == Confidence::Confirmed));
+    }
+
+    #[test]
+    fn witnesses_keep_only_the_racing_accesses_loops() {
+        let k = kernel("params N; array a { for i in 0..N { rd[tid * 4 + i] } for j in 0..N { wr[tid] } }");
+        let report = check_kernel(&k, &Options::default());
+        let r = &report.arrays[0].races[0];
+        let reader = if r.accesses[0].mode == Mode::Read { 0 } else { 1 };
+        let t = &r.witness.threads;
+        assert!(t[reader].contains_key("i") && !t[reader].contains_key("j"), "{r:?}");
+        assert!(t[1 - reader].contains_key("j") && !t[1 - reader].contains_key("i"), "{r:?}");
+        assert_eq!(t[reader]["tid.x"] * 4 + t[reader]["i"], t[1 - reader]["tid.x"]);
+        assert_eq!(report.arrays[0].intervals, 1);
+    }
+
+    #[test]
+    fn drf_and_divergent_reports() {
+        let opts = Options::default();
+        let report = check_kernel(&kernel("params N; array a { for i in 0..N { wr[tid]; sync; rd[tid + 1]; sync } }"), &opts);
+        let a = &report.arrays[0];
+        assert_eq!((a.verdict, a.races.len(), a.reason.as_deref()), (Verdict::Drf, 0, None));
+        assert!(a.intervals >= 2 && a.solver_calls == a.intervals, "one query per DRF interval: {a:?}");
+
+        let report = check_kernel(&kernel("array a { if tid == 0 { sync } }"), &opts);
+        let a = &report.arrays[0];
+        assert_eq!(a.verdict, Verdict::Divergent);
+        assert_eq!(a.loc.map(|l| l.line), Some(2));
+    }
+
+    /// A cache that claims a race no execution has.
+    struct LyingCache;
+
+    impl TraceCache for LyingCache {
+        fn get(&self, _hash: &str) -> Option<Outcome> {
+            let values = (0..20).map(|i| (format!("v{i}"), 1)).collect();
+            Some(Outcome::Racy(vec![RawRace { accesses: [0, 0], index: vec![7], values }]))
+        }
+        fn put(&self, _hash: &str, _outcome: &Outcome) {}
+    }
+
+    #[test]
+    fn witnesses_that_do_not_replay_are_internal_errors() {
+        let report = check_kernel_cached(&kernel("array a { wr[tid] }"), &Options::default(), &LyingCache);
+        let a = &report.arrays[0];
+        assert_eq!(a.verdict, Verdict::Error, "{a:?}");
+        assert!(a.races.is_empty());
+        let reason = a.reason.as_deref().unwrap_or_default();
+        assert!(reason.contains("access #0 at 2:11") && reason.contains("does not replay"), "{reason}");
+    }
+
+    #[test]
+    fn global_arrays_pair_threads_of_other_blocks() {
+        let src = "global array g { wr[tid]; sync; rd[tid] }";
+        let report = check_kernel(&kernel(src), &Options::default());
+        let a = &report.arrays[0];
+        assert_eq!(a.verdict, Verdict::Racy);
+        let r = &a.races[0];
+        assert_ne!(r.witness.threads[0]["bid.x"], r.witness.threads[1]["bid.x"]);
+        assert_eq!(r.witness.threads[0]["tid.x"], r.witness.threads[1]["tid.x"]);
+        let block_level = check_kernel(&kernel(src), &Options { block_level: true, ..Options::default() });
+        assert_eq!(block_level.verdict(), Verdict::Drf);
+    }
+}

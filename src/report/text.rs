@@ -24,11 +24,11 @@ pub fn render(files: &[FileReport], style: TextStyle) -> String {
 }
 
 fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
-    if let Some(err) = &file.error {
-        let _ = writeln!(out, "{}: error: {}", file.path, err);
+    // Errors go to standard error, as the CLI writes them.
+    if file.error.is_some() {
         return;
     }
-    if file.kernels.is_empty() {
+    if file.kernels.is_empty() || (style.protocol && file.kernels.iter().all(|k| k.arrays.is_empty())) {
         let what = if style.protocol { "no array" } else { "no kernel" };
         let _ = writeln!(out, "{}: {what} found", file.path);
         return;

@@ -1,1 +1,757 @@
 //! Z3 encoding of symbolic traces (Faial §6 "Quantification").
+//!
+//! The encoding is linear in the size of the trace: each thread picks one of
+//! its accesses through an integer selector (`s1`, `s2`), the chosen access
+//! defines that thread's index constants and mode code, and the race asks
+//! for equal indices and conflicting modes. A DRF proof is one UNSAT query;
+//! only a SAT trace is asked again, with the racing pairs found so far
+//! blocked, to report every distinct race.
+//!
+//! Integers are mathematical. `/` and `%` are SMT-LIB's Euclidean `div` and
+//! `mod`, guarded so that division by zero gives 0 and `% 0` the dividend, as
+//! in the evaluator. Shifts are multiplications and divisions by powers of
+//! two (by a non-constant amount: a case split over 0..63). `& | ^` with a
+//! constant operand are sums over the constant's bits, each bit of the other
+//! operand being `(x div 2^i) mod 2`; with two non-constant operands they go
+//! through 64-bit bit-vectors (`int2bv`/`bv2int`). All of these are exact for
+//! values that fit in an `i64`, so every model replays on the evaluator.
+//!
+//! Z3 contexts are thread-local (implicit in the `z3` crate): nothing here
+//! crosses threads, and every call builds its own solver.
+
+use crate::analysis::{Binder, Trace, TraceAccess};
+use crate::check::Options;
+use crate::protocol::{Cond, Expr, Mode, Op, Rel};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+use z3::ast::{Bool, Int, BV};
+use z3::{Model, Params, SatResult, Solver};
+
+/// A satisfying assignment of one racing access pair.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RawRace {
+    /// `Access::id`s: `accesses[0]` issued by thread 1, `accesses[1]` by
+    /// thread 2.
+    pub accesses: [u32; 2],
+    /// The common index, one value per dimension.
+    pub index: Vec<i64>,
+    /// Every trace variable (globals and both threads' renamed locals) with
+    /// its value in the model.
+    pub values: BTreeMap<String, i64>,
+}
+
+/// What the solver says about one trace.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Drf,
+    /// Distinct racing pairs, at most `Options::max_races_per_interval`.
+    Racy(Vec<RawRace>),
+    /// The solver gave up (timeout, incompleteness); the reason from Z3.
+    Unknown(String),
+}
+
+/// An outcome and the number of solver queries it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    pub outcome: Outcome,
+    pub solver_calls: usize,
+}
+
+/// Witness values are first sought within these bounds (on every trace
+/// variable), so that races read well and replay quickly.
+const WITNESS_BOUNDS: [i64; 2] = [8, 1024];
+
+/// Time limit of each query for a smaller witness, in milliseconds.
+const SMALL_WITNESS_MS: u64 = 2_000;
+
+/// Per-query time limit in milliseconds; 0 = none.
+fn set_timeout(solver: &Solver, ms: u64) {
+    let mut params = Params::new();
+    params.set_u32("timeout", if ms == 0 { u32::MAX } else { u32::try_from(ms).unwrap_or(u32::MAX) });
+    solver.set_params(&params);
+}
+
+/// Decides whether `trace` has a race.
+pub fn solve(trace: &Trace, opts: &Options) -> Solved {
+    let solver = Solver::new();
+    set_timeout(&solver, opts.timeout_ms);
+    let query = Query::encode(trace);
+    for a in &query.assertions {
+        solver.assert(a);
+    }
+
+    let max = opts.max_races_per_interval.max(1);
+    let mut races: Vec<RawRace> = Vec::new();
+    let mut calls = 0;
+    while races.len() < max {
+        calls += 1;
+        match solver.check() {
+            SatResult::Unsat => break,
+            SatResult::Unknown => {
+                if races.is_empty() {
+                    let reason = solver.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+                    return Solved { outcome: Outcome::Unknown(reason), solver_calls: calls };
+                }
+                // The races found are real; the rest stays unexplored.
+                break;
+            }
+            SatResult::Sat => {}
+        }
+        let Some(model) = solver.get_model() else {
+            return Solved { outcome: Outcome::Unknown("no model for a satisfiable query".into()), solver_calls: calls };
+        };
+        // Small witnesses are a nicety: they get a shorter time limit.
+        let short = if opts.timeout_ms == 0 { SMALL_WITNESS_MS } else { opts.timeout_ms.min(SMALL_WITNESS_MS) };
+        set_timeout(&solver, short);
+        let (model, extra) = query.small_model(&solver, model);
+        set_timeout(&solver, opts.timeout_ms);
+        calls += extra;
+        match query.race(&model) {
+            Ok(race) => {
+                solver.assert(query.block(race.accesses));
+                races.push(race);
+            }
+            Err(reason) if races.is_empty() => {
+                return Solved { outcome: Outcome::Unknown(reason), solver_calls: calls };
+            }
+            Err(_) => break,
+        }
+    }
+    let outcome = if races.is_empty() { Outcome::Drf } else { Outcome::Racy(races) };
+    Solved { outcome, solver_calls: calls }
+}
+
+/// The Z3 terms of one trace.
+struct Query {
+    assertions: Vec<Bool>,
+    /// Trace variables by name, in order of creation.
+    vars: Vec<(String, Int)>,
+    /// Access selectors `s1`, `s2`.
+    select: [Int; 2],
+    /// Each thread's index, one constant per dimension.
+    index: [Vec<Int>; 2],
+}
+
+impl Query {
+    fn encode(trace: &Trace) -> Query {
+        let mut enc = Encoder::default();
+        for name in trace.globals.iter().chain(trace.locals.iter().flatten()) {
+            enc.var(name);
+        }
+        let mut assertions: Vec<Bool> = trace.assumptions.iter().map(|c| enc.cond(c)).collect();
+
+        let differ: Vec<Bool> = trace.distinct.iter().map(|(a, b)| enc.var(a).ne(enc.var(b))).collect();
+        assertions.push(Bool::or(&differ));
+
+        let arity = trace.accesses.iter().flatten().map(|a| a.index.len()).max().unwrap_or(0);
+        let select = [Int::new_const("!s@1"), Int::new_const("!s@2")];
+        let mode = [Int::new_const("!m@1"), Int::new_const("!m@2")];
+        let index: [Vec<Int>; 2] =
+            [1, 2].map(|k| (0..arity).map(|d| Int::new_const(format!("!idx{d}@{k}"))).collect());
+        for k in 0..2 {
+            let choices: Vec<Bool> = trace.accesses[k]
+                .iter()
+                .map(|a| enc.choice(a, &select[k], &mode[k], &index[k]))
+                .collect();
+            assertions.push(Bool::or(&choices));
+        }
+
+        // Conflicting modes: a write on either side, or exactly one atomic.
+        let is = |m: &Int, mode: Mode| m.eq(Int::from_i64(mode_code(mode)));
+        let write = Bool::or(&[is(&mode[0], Mode::Write), is(&mode[1], Mode::Write)]);
+        let mixed = is(&mode[0], Mode::Atomic).xor(is(&mode[1], Mode::Atomic));
+        assertions.push(Bool::or(&[write, mixed]));
+        for (a, b) in index[0].iter().zip(&index[1]) {
+            assertions.push(a.eq(b));
+        }
+
+        let Encoder { vars, .. } = enc;
+        Query { assertions, vars, select, index }
+    }
+
+    /// A model whose trace variables all lie within the smallest bound of
+    /// [`WITNESS_BOUNDS`] that admits one, else `model`; with the number of
+    /// extra queries asked.
+    fn small_model(&self, solver: &Solver, model: Model) -> (Model, usize) {
+        let max_abs = |m: &Model| {
+            self.vars
+                .iter()
+                .map(|(_, v)| m.eval(v, true).and_then(|x| x.as_i64()).map_or(u64::MAX, i64::unsigned_abs))
+                .max()
+                .unwrap_or(0)
+        };
+        let found = max_abs(&model);
+        let mut calls = 0;
+        for bound in WITNESS_BOUNDS {
+            if found <= bound.unsigned_abs() {
+                break;
+            }
+            solver.push();
+            for (_, v) in &self.vars {
+                solver.assert(v.ge(Int::from_i64(-bound)));
+                solver.assert(v.le(Int::from_i64(bound)));
+            }
+            calls += 1;
+            let small = match solver.check() {
+                SatResult::Sat => solver.get_model(),
+                _ => None,
+            };
+            solver.pop(1);
+            if let Some(m) = small {
+                return (m, calls);
+            }
+        }
+        (model, calls)
+    }
+
+    fn race(&self, model: &Model) -> Result<RawRace, String> {
+        let value = |v: &Int| -> Result<i64, String> {
+            model
+                .eval(v, true)
+                .and_then(|x| x.as_i64())
+                .ok_or_else(|| format!("model value of {v} does not fit in 64 bits"))
+        };
+        let access = |v: &Int| -> Result<u32, String> {
+            u32::try_from(value(v)?).map_err(|_| format!("model selects no access through {v}"))
+        };
+        let accesses = [access(&self.select[0])?, access(&self.select[1])?];
+        let index = self.index[0].iter().map(value).collect::<Result<_, _>>()?;
+        let mut values = BTreeMap::new();
+        for (name, v) in &self.vars {
+            values.insert(name.clone(), value(v)?);
+        }
+        Ok(RawRace { accesses, index, values })
+    }
+
+    /// Excludes the unordered access pair `{i, j}` from further models.
+    fn block(&self, [i, j]: [u32; 2]) -> Bool {
+        let pick = |a: u32, b: u32| {
+            Bool::and(&[self.select[0].eq(Int::from_u64(a.into())), self.select[1].eq(Int::from_u64(b.into()))])
+        };
+        Bool::and(&[pick(i, j).not(), pick(j, i).not()])
+    }
+}
+
+fn mode_code(mode: Mode) -> i64 {
+    match mode {
+        Mode::Read => 0,
+        Mode::Write => 1,
+        Mode::Atomic => 2,
+    }
+}
+
+/// Expressions and conditions to Z3 terms, one constant per variable name.
+#[derive(Default)]
+struct Encoder {
+    vars: Vec<(String, Int)>,
+    by_name: HashMap<String, usize>,
+}
+
+const BV_BITS: u32 = 64;
+
+impl Encoder {
+    fn var(&mut self, name: &str) -> Int {
+        if let Some(&i) = self.by_name.get(name) {
+            return self.vars[i].1.clone();
+        }
+        let v = Int::new_const(name);
+        self.by_name.insert(name.to_string(), self.vars.len());
+        self.vars.push((name.to_string(), v.clone()));
+        v
+    }
+
+    /// Thread `k` chose access `a`: `s = id ∧ path ∧ loop ranges ∧ idx = index ∧ m = mode`.
+    fn choice(&mut self, a: &TraceAccess, select: &Int, mode: &Int, index: &[Int]) -> Bool {
+        let mut parts = vec![select.eq(Int::from_u64(a.id.into())), mode.eq(Int::from_i64(mode_code(a.mode)))];
+        for Binder { var, lo, hi } in &a.loops {
+            let x = self.var(var);
+            parts.push(self.expr(lo).le(&x));
+            parts.push(x.lt(self.expr(hi)));
+        }
+        parts.push(self.cond(&a.path));
+        for (d, idx) in index.iter().enumerate() {
+            let e = a.index.get(d).map_or_else(|| Int::from_i64(0), |e| self.expr(e));
+            parts.push(idx.eq(e));
+        }
+        Bool::and(&parts)
+    }
+
+    fn cond(&mut self, c: &Cond) -> Bool {
+        match c {
+            Cond::Bool(b) => Bool::from_bool(*b),
+            Cond::Cmp(rel, a, b) => {
+                let (a, b) = (self.expr(a), self.expr(b));
+                match rel {
+                    Rel::Eq => a.eq(&b),
+                    Rel::Ne => a.ne(&b),
+                    Rel::Lt => a.lt(&b),
+                    Rel::Le => a.le(&b),
+                    Rel::Gt => a.gt(&b),
+                    Rel::Ge => a.ge(&b),
+                }
+            }
+            Cond::And(a, b) => Bool::and(&[self.cond(a), self.cond(b)]),
+            Cond::Or(a, b) => Bool::or(&[self.cond(a), self.cond(b)]),
+            Cond::Not(a) => self.cond(a).not(),
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) -> Int {
+        match e {
+            Expr::Int(n) => Int::from_i64(*n),
+            Expr::Var(v) => self.var(v),
+            Expr::Ite(c, a, b) => self.cond(c).ite(&self.expr(a), &self.expr(b)),
+            Expr::Bin(op, lhs, rhs) => {
+                let (a, b) = (lhs, rhs);
+                let shift = match **b {
+                    Expr::Int(k) if (0..63).contains(&k) => Some(1i64 << k),
+                    _ => None,
+                };
+                let nonzero = matches!(**b, Expr::Int(k) if k != 0);
+                let (a, b) = (self.expr(a), self.expr(b));
+                let zero = || Int::from_i64(0);
+                match op {
+                    Op::Add => Int::add(&[a, b]),
+                    Op::Sub => Int::sub(&[a, b]),
+                    Op::Mul => Int::mul(&[a, b]),
+                    Op::Div if nonzero => a.div(&b),
+                    Op::Div => b.eq(zero()).ite(&zero(), &a.div(&b)),
+                    Op::Mod if nonzero => a.modulo(&b),
+                    Op::Mod => b.eq(zero()).ite(&a, &a.modulo(&b)),
+                    Op::Min => a.le(&b).ite(&a, &b),
+                    Op::Max => a.ge(&b).ite(&a, &b),
+                    Op::Shl => match shift {
+                        Some(p) => Int::mul(&[a, Int::from_i64(p)]),
+                        None => shift_by(&b, |p| Int::mul(&[a.clone(), Int::from_i64(p)])),
+                    },
+                    Op::Shr => match shift {
+                        Some(p) => a.div(Int::from_i64(p)),
+                        None => {
+                            // As in the evaluator, `a >> b` for b ≥ 63 is `a >> 63`.
+                            let sign = a.lt(Int::from_i64(0)).ite(&Int::from_i64(-1), &Int::from_i64(0));
+                            b.ge(Int::from_i64(63)).ite(&sign, &shift_by(&b, |p| a.div(Int::from_i64(p))))
+                        }
+                    },
+                    Op::BitAnd | Op::BitOr | Op::BitXor => match (constant(lhs), constant(rhs)) {
+                        (_, Some(c)) => with_constant(*op, &a, c),
+                        (Some(c), None) => with_constant(*op, &b, c),
+                        (None, None) => bitwise(*op, &a, &b),
+                    },
+                }
+            }
+        }
+    }
+}
+
+fn constant(e: &Expr) -> Option<i64> {
+    match e {
+        Expr::Int(c) => Some(*c),
+        _ => None,
+    }
+}
+
+/// Bit `i` (< 63) of `a` in two's complement: floor division makes it exact
+/// for negative `a` too.
+fn bit(a: &Int, i: u32) -> Int {
+    a.div(Int::from_i64(1 << i)).modulo(Int::from_i64(2))
+}
+
+/// `a op c` for a constant `c`, in linear arithmetic over the bits of `c`:
+/// far cheaper for Z3 than bit-vector conversions, and exact.
+fn with_constant(op: Op, a: &Int, c: i64) -> Int {
+    let one = || Int::from_i64(1);
+    if c < 0 {
+        // The sign-extended complement `!c` is non-negative; the bits of `a`
+        // split between `c` and `!c`.
+        let rest = with_constant(Op::BitAnd, a, !c);
+        return match op {
+            Op::BitAnd => Int::sub(&[a.clone(), rest]),
+            Op::BitOr => Int::add(&[Int::from_i64(c), rest]),
+            _ => Int::sub(&[Int::from_i64(-1), with_constant(Op::BitXor, a, !c)]),
+        };
+    }
+    if op == Op::BitAnd && (c as u64 + 1).is_power_of_two() {
+        return a.modulo(Int::from_u64(c as u64 + 1));
+    }
+    let bits = (0..63).filter(|i| c & (1 << i) != 0);
+    let terms: Vec<Int> = bits
+        .map(|i| {
+            let p = Int::from_i64(1 << i);
+            match op {
+                Op::BitAnd => Int::mul(&[p, bit(a, i)]),
+                Op::BitOr => Int::mul(&[p, Int::sub(&[one(), bit(a, i)])]),
+                _ => Int::mul(&[p, Int::sub(&[one(), Int::mul(&[Int::from_i64(2), bit(a, i)])])]),
+            }
+        })
+        .collect();
+    match op {
+        Op::BitAnd if terms.is_empty() => Int::from_i64(0),
+        Op::BitAnd => Int::add(&terms),
+        _ => Int::add(&[vec![a.clone()], terms].concat()),
+    }
+}
+
+/// A shift by a non-constant amount `b`, as a case split over the amounts
+/// 0..63 with `by(2^b)`. Other amounts have no agreed meaning: their result
+/// is a fresh unconstrained integer (sound, possibly a spurious race).
+fn shift_by(b: &Int, by: impl Fn(i64) -> Int) -> Int {
+    (0..63).rev().fold(Int::fresh_const("!shift"), |rest, i| b.eq(Int::from_i64(i)).ite(&by(1 << i), &rest))
+}
+
+/// `a op b` for two non-constant operands, through 64-bit two's complement
+/// vectors and back to a signed integer. Exact but slow in Z3.
+fn bitwise(op: Op, a: &Int, b: &Int) -> Int {
+    let (a, b) = (BV::from_int(a, BV_BITS), BV::from_int(b, BV_BITS));
+    match op {
+        Op::BitAnd => a.bvand(&b),
+        Op::BitOr => a.bvor(&b),
+        _ => a.bvxor(&b),
+    }
+    .to_int(true)
+}
+
+impl Outcome {
+    /// The outcome with every variable name `n` in race values replaced by
+    /// `rename(n)`; names it maps to `None` are dropped.
+    pub fn rename(&self, rename: impl Fn(&str) -> Option<String>) -> Outcome {
+        match self {
+            Outcome::Racy(races) => Outcome::Racy(
+                races
+                    .iter()
+                    .map(|r| RawRace {
+                        accesses: r.accesses,
+                        index: r.index.clone(),
+                        values: r.values.iter().filter_map(|(n, v)| Some((rename(n)?, *v))).collect(),
+                    })
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
+    }
+
+    /// The outcome with trace variable names replaced by their canonical
+    /// names ([`Trace::canonical_names`]: `v0`, `v1`, …), the form to cache
+    /// under a content hash, since traces with one hash may name their
+    /// variables differently.
+    pub fn to_canonical(&self, trace: &Trace) -> Outcome {
+        let pos: HashMap<String, usize> =
+            trace.canonical_names().into_iter().enumerate().map(|(i, n)| (n, i)).collect();
+        self.rename(|n| pos.get(n).map(|i| format!("v{i}")))
+    }
+
+    /// Inverse of [`Outcome::to_canonical`] for a trace with the same hash.
+    pub fn from_canonical(&self, trace: &Trace) -> Outcome {
+        let names = trace.canonical_names();
+        self.rename(|n| n.strip_prefix('v')?.parse::<usize>().ok().and_then(|i| names.get(i).cloned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Pairing;
+    use crate::protocol::Loc;
+
+    fn v(name: &str) -> Expr {
+        Expr::var(name)
+    }
+    fn n(x: i64) -> Expr {
+        Expr::Int(x)
+    }
+    fn bin(op: Op, a: Expr, b: Expr) -> Expr {
+        Expr::bin(op, a, b)
+    }
+    fn le(a: Expr, b: Expr) -> Cond {
+        Cond::cmp(Rel::Le, a, b)
+    }
+    fn lt(a: Expr, b: Expr) -> Cond {
+        Cond::cmp(Rel::Lt, a, b)
+    }
+    fn eq(a: Expr, b: Expr) -> Cond {
+        Cond::cmp(Rel::Eq, a, b)
+    }
+
+    /// One access of the protocol, as a function of the thread's suffix.
+    struct Acc {
+        id: u32,
+        mode: Mode,
+        index: fn(&str) -> Vec<Expr>,
+        loops: fn(&str) -> Vec<Binder>,
+    }
+
+    fn acc(id: u32, mode: Mode, index: fn(&str) -> Vec<Expr>) -> Acc {
+        Acc { id, mode, index, loops: |_| Vec::new() }
+    }
+
+    /// A same-block trace over `tid.x` (`blockDim.x` symbolic, ≥ 1) with
+    /// `globals` extra shared names and `extra` assumptions.
+    fn trace(accs: &[Acc], globals: &[&str], extra: Vec<Cond>) -> Trace {
+        let mut assumptions = extra;
+        assumptions.push(le(n(1), v("blockDim.x")));
+        let mut locals: [Vec<String>; 2] = Default::default();
+        let accesses = [1, 2].map(|k| {
+            let sfx = format!("@{k}");
+            let tid = format!("tid.x{sfx}");
+            assumptions.push(Cond::and(le(n(0), v(&tid)), lt(v(&tid), v("blockDim.x"))));
+            locals[k - 1].push(tid);
+            accs.iter()
+                .map(|a| {
+                    let loops = (a.loops)(&sfx);
+                    locals[k - 1].extend(loops.iter().map(|b| b.var.clone()));
+                    TraceAccess {
+                        id: a.id,
+                        mode: a.mode,
+                        loc: Loc::new(a.id + 1, 1),
+                        index: (a.index)(&sfx),
+                        loops,
+                        path: Cond::Bool(true),
+                    }
+                })
+                .collect()
+        });
+        let mut globals: Vec<String> = globals.iter().map(|g| g.to_string()).collect();
+        globals.push("blockDim.x".into());
+        Trace {
+            pairing: Pairing::SameBlock,
+            globals,
+            locals,
+            assumptions,
+            distinct: vec![("tid.x@1".into(), "tid.x@2".into())],
+            accesses,
+            start: None,
+            end: None,
+        }
+    }
+
+    fn tid(sfx: &str) -> Expr {
+        v(&format!("tid.x{sfx}"))
+    }
+
+    fn races(solved: &Solved) -> &[RawRace] {
+        match &solved.outcome {
+            Outcome::Racy(r) => r,
+            other => panic!("expected a race, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn distinct_cells_are_drf_in_one_query() {
+        let t = trace(&[acc(0, Mode::Write, |s| vec![tid(s)])], &[], vec![]);
+        let solved = solve(&t, &Options::default());
+        assert_eq!(solved, Solved { outcome: Outcome::Drf, solver_calls: 1 });
+    }
+
+    #[test]
+    fn shared_cell_races_with_a_small_witness() {
+        let t = trace(&[acc(0, Mode::Write, |_| vec![n(0)])], &[], vec![]);
+        let solved = solve(&t, &Options::default());
+        let [r] = races(&solved) else { panic!("one pair expected: {solved:?}") };
+        assert_eq!(r.accesses, [0, 0]);
+        assert_eq!(r.index, vec![0]);
+        let (t1, t2, dim) = (r.values["tid.x@1"], r.values["tid.x@2"], r.values["blockDim.x"]);
+        assert_ne!(t1, t2);
+        assert!((0..dim).contains(&t1) && (0..dim).contains(&t2) && dim <= 8, "{r:?}");
+    }
+
+    #[test]
+    fn every_distinct_pair_is_reported_once() {
+        // rd[tid]; wr[tid + 1]; rd[tid + 2]: pairs {0,1} and {1,2} race, and
+        // the write with itself does not.
+        let t = trace(
+            &[
+                acc(0, Mode::Read, |s| vec![tid(s)]),
+                acc(1, Mode::Write, |s| vec![Expr::add(tid(s), n(1))]),
+                acc(2, Mode::Read, |s| vec![Expr::add(tid(s), n(2))]),
+            ],
+            &[],
+            vec![],
+        );
+        let solved = solve(&t, &Options::default());
+        let mut pairs: Vec<[u32; 2]> = races(&solved)
+            .iter()
+            .map(|r| {
+                let mut p = r.accesses;
+                p.sort();
+                p
+            })
+            .collect();
+        pairs.sort();
+        assert_eq!(pairs, vec![[0, 1], [1, 2]]);
+        for r in races(&solved) {
+            let offset = |a: u32| i64::from(a);
+            let (t1, t2) = (r.values["tid.x@1"], r.values["tid.x@2"]);
+            assert_eq!(t1 + offset(r.accesses[0]), r.index[0]);
+            assert_eq!(t2 + offset(r.accesses[1]), r.index[0]);
+        }
+        // Two races, then the final UNSAT, plus possibly witness refinements.
+        assert!(solved.solver_calls >= 3);
+
+        let one = solve(&t, &Options { max_races_per_interval: 1, ..Options::default() });
+        assert_eq!(races(&one).len(), 1);
+    }
+
+    #[test]
+    fn modes_conflict_as_specified() {
+        let same = |a: Mode, b: Mode| {
+            let t = trace(&[acc(0, a, |_| vec![n(3)]), acc(1, b, |_| vec![n(3)])], &[], vec![]);
+            solve(&t, &Options::default()).outcome
+        };
+        assert_eq!(same(Mode::Read, Mode::Read), Outcome::Drf);
+        assert_eq!(same(Mode::Atomic, Mode::Atomic), Outcome::Drf);
+        for (a, b) in [(Mode::Read, Mode::Atomic), (Mode::Write, Mode::Read), (Mode::Atomic, Mode::Write)] {
+            let outcome = same(a, b);
+            let Outcome::Racy(races) = &outcome else { panic!("{a:?}/{b:?}: {outcome:?}") };
+            // Each of the two ids with itself is a read/read or atomic/atomic
+            // pair unless it is a write.
+            assert!(races.iter().any(|r| r.accesses[0] != r.accesses[1]));
+        }
+    }
+
+    #[test]
+    fn division_by_zero_agrees_with_the_evaluator() {
+        // tid / 0 = 0 for every thread: a race; tid % 0 = tid: none.
+        let div = trace(&[acc(0, Mode::Write, |s| vec![bin(Op::Div, tid(s), n(0))])], &[], vec![]);
+        assert!(matches!(solve(&div, &Options::default()).outcome, Outcome::Racy(_)));
+        let rem = trace(&[acc(0, Mode::Write, |s| vec![bin(Op::Mod, tid(s), n(0))])], &[], vec![]);
+        assert_eq!(solve(&rem, &Options::default()).outcome, Outcome::Drf);
+        // Euclidean: (tid - 5) / 2 and (tid - 5) % 2 pin down tid.
+        let euclid = trace(
+            &[acc(0, Mode::Write, |s| {
+                let x = Expr::sub(tid(s), n(5));
+                vec![bin(Op::Div, x.clone(), n(2)), bin(Op::Mod, x, n(2))]
+            })],
+            &[],
+            vec![],
+        );
+        assert_eq!(solve(&euclid, &Options::default()).outcome, Outcome::Drf);
+    }
+
+    #[test]
+    fn shifts_and_bitwise_operators() {
+        let small = vec![le(v("blockDim.x"), n(32))];
+        // (tid & 3) + ((tid >> 2) << 2) == tid: no race.
+        let t = trace(
+            &[acc(0, Mode::Write, |s| {
+                vec![Expr::add(bin(Op::BitAnd, tid(s), n(3)), bin(Op::Shl, bin(Op::Shr, tid(s), n(2)), n(2)))]
+            })],
+            &[],
+            small.clone(),
+        );
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
+        // 1 << tid is injective for tid < 32.
+        let t = trace(&[acc(0, Mode::Write, |s| vec![bin(Op::Shl, n(1), tid(s))])], &[], small.clone());
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
+        // tid ^ 1 pairs neighbours: wr[tid ^ 1] against rd[tid] races.
+        let t = trace(
+            &[acc(0, Mode::Write, |s| vec![bin(Op::BitXor, tid(s), n(1))]), acc(1, Mode::Read, |s| vec![tid(s)])],
+            &[],
+            small,
+        );
+        let solved = solve(&t, &Options::default());
+        for r in races(&solved) {
+            let (t1, t2) = (r.values["tid.x@1"], r.values["tid.x@2"]);
+            assert_ne!(r.accesses[0], r.accesses[1]);
+            assert_eq!(t1 ^ 1, t2, "{r:?}");
+        }
+    }
+
+    #[test]
+    fn loop_variables_are_per_thread_and_bounded() {
+        // for j in 0..N { wr[tid * N + j] } with N a param: DRF.
+        let mut t = trace(
+            &[Acc {
+                id: 0,
+                mode: Mode::Write,
+                index: |s| vec![Expr::add(bin(Op::Mul, tid(s), v("N")), v(&format!("j{s}")))],
+                loops: |s| vec![Binder { var: format!("j{s}"), lo: n(0), hi: v("N") }],
+            }],
+            &["N"],
+            vec![le(n(0), v("N"))],
+        );
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
+        // Without the upper bound the loop variable may overrun: racy.
+        for a in t.accesses.iter_mut().flatten() {
+            a.loops[0].hi = Expr::add(v("N"), n(1));
+        }
+        let solved = solve(&t, &Options::default());
+        let r = &races(&solved)[0];
+        let (t1, t2) = (r.values["tid.x@1"], r.values["tid.x@2"]);
+        let (j1, j2, big_n) = (r.values["j@1"], r.values["j@2"], r.values["N"]);
+        assert_eq!(t1 * big_n + j1, t2 * big_n + j2);
+        assert!((0..=big_n).contains(&j1) && (0..=big_n).contains(&j2));
+    }
+
+    #[test]
+    fn witnesses_prefer_small_values_but_respect_assumptions() {
+        let big = vec![eq(v("blockDim.x"), n(2000))];
+        let t = trace(&[acc(0, Mode::Write, |s| vec![bin(Op::Min, tid(s), n(1500))])], &[], big);
+        let solved = solve(&t, &Options::default());
+        let r = &races(&solved)[0];
+        assert_eq!(r.values["blockDim.x"], 2000);
+        assert!(r.values["tid.x@1"] >= 1500 && r.values["tid.x@2"] >= 1500);
+    }
+
+    #[test]
+    fn no_threads_differ_no_race() {
+        // `blockDim.x == 1`: a single thread races with no one.
+        let t = trace(&[acc(0, Mode::Write, |_| vec![n(0)])], &[], vec![eq(v("blockDim.x"), n(1))]);
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
+    }
+
+    #[test]
+    fn bitwise_encodings_match_twos_complement() {
+        use z3::ast::Ast;
+        let values = [0, 1, 2, 3, 5, 7, 8, 31, 1000, -1, -2, -5, -8, -1000, i64::MAX, i64::MIN];
+        type Concrete = fn(i64, i64) -> i64;
+        let ops: [(Op, Concrete); 3] = [(Op::BitAnd, |a, b| a & b), (Op::BitOr, |a, b| a | b), (Op::BitXor, |a, b| a ^ b)];
+        for (op, f) in ops {
+            for a in values {
+                for c in values {
+                    let x = Int::from_i64(a);
+                    for (how, term) in [("constant", with_constant(op, &x, c)), ("bit-vector", bitwise(op, &x, &Int::from_i64(c)))] {
+                        assert_eq!(term.simplify().as_i64(), Some(f(a, c)), "{how}: {a} {op:?} {c}");
+                    }
+                }
+            }
+        }
+        for a in [0, 1, -1, 7, -7, 1 << 40] {
+            for b in [0, 1, 5, 62] {
+                let (x, y) = (Int::from_i64(a), Int::from_i64(b));
+                let shl = shift_by(&y, |p| Int::mul(&[x.clone(), Int::from_i64(p)]));
+                assert_eq!(shl.simplify().as_i128(), Some(i128::from(a) << b), "{a} << {b}");
+                let shr = shift_by(&y, |p| x.div(Int::from_i64(p)));
+                assert_eq!(shr.simplify().as_i64(), Some(a >> b), "{a} >> {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn shifts_by_a_variable_match_the_evaluator() {
+        for (a, b) in [(-7i64, 0i64), (-7, 2), (40, 3), (-7, 63), (-7, 70), (9, 64)] {
+            for (op, expected) in [(Op::Shr, Some(a >> b.min(63))), (Op::Shl, (b < 63).then(|| a << b))] {
+                let mut enc = Encoder::default();
+                let term = enc.expr(&bin(op, n(a), v("b")));
+                let solver = Solver::new();
+                solver.assert(enc.var("b").eq(Int::from_i64(b)));
+                assert_eq!(solver.check(), SatResult::Sat);
+                let got = solver.get_model().unwrap().eval(&term, true).and_then(|x| x.as_i64());
+                if let Some(e) = expected {
+                    assert_eq!(got, Some(e), "{a} {op:?} {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_names_round_trip() {
+        let t = trace(&[acc(0, Mode::Write, |_| vec![n(0)])], &[], vec![]);
+        let solved = solve(&t, &Options::default());
+        let canonical = solved.outcome.to_canonical(&t);
+        let Outcome::Racy(rs) = &canonical else { panic!() };
+        assert!(rs[0].values.keys().all(|k| k.starts_with('v')));
+        assert_eq!(canonical.from_canonical(&t), solved.outcome);
+        let json = serde_json::to_string(&canonical).unwrap();
+        assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), canonical);
+    }
+}
