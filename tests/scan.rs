@@ -318,7 +318,8 @@ fn results_in(db: &Path) -> i64 {
 
 #[test]
 fn a_killed_scan_leaves_a_readable_database() {
-    let t = Tree::new(80);
+    // Large enough that even an optimised build is still scanning when killed.
+    let t = Tree::new(150);
     let src = t.src();
     let db = t.db();
     let mut child = bin()
@@ -341,14 +342,14 @@ fn a_killed_scan_leaves_a_readable_database() {
     assert_eq!(run.status, "running");
     assert!(run.finished_at.is_none());
     let kept = store.results(1).unwrap();
-    assert!(!kept.is_empty() && kept.len() < 160, "{} results", kept.len());
+    assert!(!kept.is_empty() && kept.len() < 300, "{} results", kept.len());
     assert!(kept.iter().all(|r| r.verdict == "drf"));
     let runs = t.cmd_json(&["runs"]);
     assert_eq!(runs[0]["status"], "running");
 
     // The next scan completes and reuses what the killed one cached.
     let (s, _) = t.scan(&[]);
-    assert_eq!(n(&s, "kernels"), 160);
+    assert_eq!(n(&s, "kernels"), 300);
     assert!(n(&s, "solver_cache_hits") > 0, "{s:#}");
 }
 
