@@ -1,8 +1,9 @@
 //! Repository-scale scans: a generated tree of ≥ 2,000 kernels in ≥ 200
 //! files made from the labelled kernels of `datasets/` (each file holds ten
-//! renamed copies of one dataset file in namespaces of their own, every copy
-//! with its own constants), scanned cold, warm, and after a one-file edit,
-//! with `clang-19 -fsyntax-only` over the same files as the floor.
+//! renamed copies of one dataset file in namespaces of their own, its block
+//! size varied from file to file), scanned cold, warm, and after a kernel is
+//! added to one file, with `clang-19 -fsyntax-only` over the same files as
+//! the floor. Identical copies share solver outcomes, as vendored copies do.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -78,13 +79,25 @@ fn replace_word(text: &str, word: &str, by: &str) -> String {
     out
 }
 
-/// One generated file: ten copies of `text`, kernels renamed, and every
-/// thread index offset by a copy's own constant and taken back, so that no
-/// two copies share a trace while each keeps the verdict of the original.
+/// A dataset file's `--block-dim N` with N scaled by 2^`shift`: other
+/// launch constants give other traces.
+fn vary_block_dim(line: &str, shift: usize) -> String {
+    let Some(at) = line.find("--block-dim ") else { return line.to_string() };
+    let start = at + "--block-dim ".len();
+    let digits = line[start..].chars().take_while(|c| c.is_ascii_digit()).count();
+    match line[start..start + digits].parse::<u64>() {
+        Ok(n) => format!("{}{}{}", &line[..start], n << shift, &line[start + digits..]),
+        Err(_) => line.to_string(),
+    }
+}
+
+/// One generated file: ten copies of `text` in namespaces of their own,
+/// kernels renamed, with the file's block size varied by `variant`.
 fn generate(file: usize, text: &str, variant: usize) -> String {
     let (header, body): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.trim_start().starts_with("#include"));
     // The label and options lines stay first, for the front-end.
-    let mut out: String = body.iter().take_while(|l| l.starts_with("//")).map(|l| format!("{l}\n")).collect();
+    let mut out: String =
+        body.iter().take_while(|l| l.starts_with("//")).map(|l| format!("{}\n", vary_block_dim(l, variant % 3))).collect();
     for l in header {
         out.push_str(l);
         out.push('\n');
@@ -92,15 +105,20 @@ fn generate(file: usize, text: &str, variant: usize) -> String {
     let body: String = body.iter().skip_while(|l| l.starts_with("//")).map(|l| format!("{l}\n")).collect();
     let names = kernel_names(&body);
     for copy in 0..COPIES {
-        let k = variant * 100 + copy + 1;
         let mut t = body.clone();
         for n in &names {
             t = replace_word(&t, n, &format!("{n}_f{file}_c{copy}"));
         }
-        t = t.replace("threadIdx.x", &format!("(threadIdx.x + {k} - {k})"));
         out.push_str(&format!("namespace copy{copy} {{\n{t}}}\n"));
     }
     out
+}
+
+/// A kernel to add to a file: new code, so new traces to solve.
+fn new_kernel(shift: usize) -> String {
+    format!(
+        "__global__ void added_{shift}(int *out) {{\n  __shared__ int s[256];\n  s[threadIdx.x] = 1;\n  __syncthreads();\n  out[threadIdx.x] = s[(threadIdx.x + {shift}) % 256];\n}}\n"
+    )
 }
 
 fn scan(bin: &Path, dir: &Path, db: &Path) -> (f64, i64, serde_json::Value) {
@@ -161,6 +179,8 @@ fn main() {
         n(&cold, "parsed_units"),
         n(&cold, "solver_calls")
     );
+    let reasons = Command::new(bin).args(["query", "unsupported_reasons", "--db"]).arg(&db).output().expect("query");
+    print!("{}", String::from_utf8_lossy(&reasons.stdout));
     let (warm_ms, warm_kib, warm) = scan(bin, &tree, &db);
     println!(
         "warm re-scan:   {:>9.0} ms  {:>6.1}% of cold       peak {:>6.1} MiB  parsed {} solver calls {}",
@@ -170,8 +190,9 @@ fn main() {
         n(&warm, "parsed_units"),
         n(&warm, "solver_calls")
     );
-    let (_, text) = &originals[7 % originals.len()];
-    std::fs::write(&files[7], generate(7, text, 7_000)).expect("edit");
+    let edited = &files[7 % files.len()];
+    let text = std::fs::read_to_string(edited).expect("read");
+    std::fs::write(edited, text + &new_kernel(7)).expect("edit");
     let (one_ms, one_kib, one) = scan(bin, &tree, &db);
     println!(
         "one file edited:{:>9.0} ms  {:>6.1}% of cold       peak {:>6.1} MiB  parsed {} solver calls {}",

@@ -275,10 +275,15 @@ fn unreadable_files_and_excludes_do_not_stop_a_scan() {
     std::fs::create_dir_all(t.src().join("vendor")).unwrap();
     std::fs::write(t.src().join("vendor/v.cu"), kernel("vendored", 1, false)).unwrap();
     std::fs::write(t.src().join("garbage.cu"), b"\x00\x01 not cuda at all {{{").unwrap();
+    std::fs::write(t.src().join("broken.cu"), "__global__ void broken(int *a) { a[threadIdx.x] = undeclared; }\n").unwrap();
     let (s, code) = t.scan(&["--exclude", "vendor"]);
     assert_eq!(code, 0, "{s:#}");
-    assert_eq!(n(&s, "files"), 3);
-    assert_eq!(s["verdicts"]["error"], 1, "{s:#}");
+    assert_eq!(n(&s, "files"), 4);
+    assert_eq!(s["verdicts"]["error"], 2, "{s:#}");
+    let errors = t.cmd_json(&["sql", "SELECT k.name, r.reason FROM results r JOIN kernels k ON k.id = r.kernel_id WHERE verdict = 'error' ORDER BY k.name"]);
+    assert_eq!(errors[0]["name"], "(file)");
+    assert_eq!(errors[1]["name"], "broken");
+    assert!(errors[1]["reason"].as_str().unwrap().contains("undeclared"), "{errors:#}");
     assert!(s["warnings"].as_array().unwrap().iter().any(|w| w["path"].as_str().unwrap().ends_with("dangling.cu")));
     let runs = t.cmd_json(&["runs"]);
     assert_eq!(runs[0]["warnings"].as_array().unwrap().len(), 1);

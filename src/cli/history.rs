@@ -257,9 +257,21 @@ fn render_table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) ->
     b.build().with(Style::psql()).to_string()
 }
 
+/// Longest cell of a text table; JSON output keeps everything.
+const CELL_CHARS: usize = 100;
+
+fn clip(text: String) -> String {
+    let first = text.lines().next().unwrap_or("");
+    if first.chars().count() > CELL_CHARS || first.len() < text.len() {
+        format!("{}…", first.chars().take(CELL_CHARS).collect::<String>())
+    } else {
+        text
+    }
+}
+
 fn print_query_table(t: &Table) {
     let header: Vec<&str> = t.columns.iter().map(String::as_str).collect();
-    outln!("{}", render_table(&header, t.rows.iter().map(|r| r.iter().map(cell).collect())));
+    outln!("{}", render_table(&header, t.rows.iter().map(|r| r.iter().map(|v| clip(cell(v))).collect())));
     outln!("({} row{})", t.rows.len(), if t.rows.len() == 1 { "" } else { "s" });
 }
 
@@ -379,7 +391,7 @@ fn print_results(rows: &[ResultRow]) {
             r.verdict.clone(),
             r.races.len().to_string(),
             format!("{:.1}", r.total_ms()),
-            r.reason.clone().unwrap_or_default(),
+            clip(r.reason.clone().unwrap_or_default()),
         ]
     });
     outln!("{}", render_table(&["file", "kernel", "verdict", "races", "ms", "reason"], table));

@@ -188,6 +188,10 @@ pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> 
         let failure = Failure { verdict: Verdict::Error, reason: "no such kernel in the unit".into(), loc: None };
         return Analysed { report: Err(failure), stats: Stats::default() };
     };
+    if !unit.errors.is_empty() {
+        let failure = Failure { verdict: Verdict::Error, reason: unit.errors.join("\n"), loc: Some(unit.loc) };
+        return Analysed { report: Err(failure), stats: Stats::default() };
+    }
     let k = match &unit.lowered {
         Ok(k) => k,
         Err(u) => {
