@@ -229,6 +229,12 @@ fn map_cond(c: &Cond, f: &dyn Fn(&str) -> String) -> Cond {
         Cond::And(a, b) => Cond::And(Box::new(map_cond(a, f)), Box::new(map_cond(b, f))),
         Cond::Or(a, b) => Cond::Or(Box::new(map_cond(a, f)), Box::new(map_cond(b, f))),
         Cond::Not(a) => Cond::Not(Box::new(map_cond(a, f))),
+        Cond::Forall { var, lo, hi, body } => Cond::Forall {
+            var: f(var),
+            lo: map_expr(lo, f),
+            hi: map_expr(hi, f),
+            body: Box::new(map_cond(body, f)),
+        },
     }
 }
 
@@ -278,6 +284,12 @@ impl Names {
                 self.cond(b);
             }
             Cond::Not(a) => self.cond(a),
+            Cond::Forall { var, lo, hi, body } => {
+                self.expr(lo);
+                self.expr(hi);
+                self.add(var);
+                self.cond(body);
+            }
         }
     }
     fn access(&mut self, a: &TraceAccess) {
@@ -416,6 +428,13 @@ fn scond(c: &Cond, names: &mut Names) -> String {
             format!("({tag} {a} {b})")
         }
         Cond::Not(a) => format!("(not {})", scond(a, names)),
+        Cond::Forall { var, lo, hi, body } => {
+            let lo = sexpr(lo, names);
+            let hi = sexpr(hi, names);
+            let v = sexpr(&Expr::Var(var.clone()), names);
+            let body = scond(body, names);
+            format!("(forall {v} {lo} {hi} {body})")
+        }
     }
 }
 
@@ -468,6 +487,9 @@ pub(super) fn fmt_cond(c: &Cond) -> String {
         Cond::And(a, b) => format!("{} && {}", side(a, 2), side(b, 2)),
         Cond::Or(a, b) => format!("{} || {}", side(a, 1), side(b, 1)),
         Cond::Not(a) => format!("!({})", fmt_cond(a)),
+        Cond::Forall { var, lo, hi, body } => {
+            format!("(forall {var} in {}..{}: {})", fmt_expr(lo), fmt_expr(hi), fmt_cond(body))
+        }
     }
 }
 

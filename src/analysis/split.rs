@@ -166,37 +166,48 @@ impl Splitter {
 
         // Some iterations may cross no barrier (say, all barriers sit in an
         // inner loop that may be empty). Such iterations join the tail of an
-        // earlier iteration `a` and the head of a later one `b`: keep every
-        // passing iteration in between, as an unsynchronized loop. This may
-        // over-approximate (it does not require the iterations in between to
-        // pass) but never misses a phase.
+        // earlier iteration `a` and the head of a later one `b` in one
+        // interval, which exists only if every iteration in between crosses
+        // no barrier: a bounded universal over their passing condition.
         let pass_pieces = b.pass;
-        let passing = |s: &mut Splitter, from: Expr, to: Expr| -> Unsync {
+        let passing = |s: &mut Splitter, from: Expr, to: Expr| -> Interval {
             let v = s.fresh(x);
             let mut steps = Vec::new();
+            let mut passes = Cond::Bool(false);
             for p in &pass_pieces {
                 debug_assert!(p.binders.is_empty(), "passing pieces bind nothing");
+                let cond = p.cond.subst(x, &Expr::var(&v));
+                passes = Cond::or(passes, cond.clone());
                 let code = subst_unsync(&p.code, x, &Expr::var(&v));
                 if !has_access(&code) {
                     continue;
                 }
-                let cond = p.cond.subst(x, &Expr::var(&v));
                 steps.push(match cond {
                     Cond::Bool(true) => code,
                     c => Unsync::If(c, Box::new(code), Box::new(Unsync::Skip)),
                 });
             }
-            if steps.is_empty() {
-                return Unsync::Skip;
-            }
-            let body = if steps.len() == 1 { steps.pop().unwrap() } else { Unsync::Seq(steps) };
-            Unsync::For { var: v, lo: from, hi: to, body: Box::new(body) }
+            let all_pass = match passes {
+                Cond::Bool(true) => Cond::Bool(true),
+                body => {
+                    let w = s.fresh(x);
+                    let body = body.subst(&v, &Expr::var(&w));
+                    Cond::Forall { var: w, lo: from.clone(), hi: to.clone(), body: Box::new(body) }
+                }
+            };
+            let code = if steps.is_empty() {
+                Unsync::Skip
+            } else {
+                let body = if steps.len() == 1 { steps.pop().unwrap() } else { Unsync::Seq(steps) };
+                Unsync::For { var: v, lo: from, hi: to, body: Box::new(body) }
+            };
+            Interval { cond: all_pass, ..piece(code) }
         };
 
         let mut heads = Vec::new();
         for h in &b.heads {
             let bv = self.fresh(x);
-            let before = piece(passing(self, lo.clone(), Expr::var(&bv)));
+            let before = passing(self, lo.clone(), Expr::var(&bv));
             let h = self.subst(h, x, &Expr::var(&bv));
             if let Some(iv) = self.product(&before, &h) {
                 let binder = Binder { var: bv, lo: lo.clone(), hi: hi.clone() };
@@ -207,7 +218,7 @@ impl Splitter {
         for t in &b.tails {
             let av = self.fresh(x);
             let t = self.subst(t, x, &Expr::var(&av));
-            let after = piece(passing(self, plus1(Expr::var(&av)), hi.clone()));
+            let after = passing(self, plus1(Expr::var(&av)), hi.clone());
             if let Some(iv) = self.product(&t, &after) {
                 let binder = Binder { var: av, lo: lo.clone(), hi: hi.clone() };
                 tails.push(self.prepend(iv, vec![binder]));
@@ -216,7 +227,7 @@ impl Splitter {
         for t in &b.tails {
             for h in &b.heads {
                 let bv = self.fresh(x);
-                let between = piece(passing(self, plus1(x_var.clone()), Expr::var(&bv)));
+                let between = passing(self, plus1(x_var.clone()), Expr::var(&bv));
                 let h = self.subst(h, x, &Expr::var(&bv));
                 let Some(iv) = self.product(t, &between) else { continue };
                 let Some(iv) = self.product(&iv, &h) else { continue };
@@ -227,7 +238,7 @@ impl Splitter {
                 inner.push(self.prepend(iv, binders));
             }
         }
-        let pass = vec![piece(passing(self, lo.clone(), hi.clone()))];
+        let pass = vec![passing(self, lo.clone(), hi.clone())];
         Summary { pass, heads, tails, inner }
     }
 
@@ -564,6 +575,11 @@ pub(super) mod testkit {
             Cond::And(a, b) => holds(a, env) && holds(b, env),
             Cond::Or(a, b) => holds(a, env) || holds(b, env),
             Cond::Not(a) => !holds(a, env),
+            Cond::Forall { var, lo, hi, body } => (eval(lo, env)..eval(hi, env)).all(|v| {
+                let mut env = env.clone();
+                env.insert(var.clone(), v);
+                holds(body, &env)
+            }),
         }
     }
 
@@ -1019,6 +1035,7 @@ mod tests {
             Cond::Cmp(_, a, b) => 1 + size_expr(a) + size_expr(b),
             Cond::And(a, b) | Cond::Or(a, b) => 1 + size_cond(a) + size_cond(b),
             Cond::Not(a) => 1 + size_cond(a),
+            Cond::Forall { lo, hi, body, .. } => 1 + size_expr(lo) + size_expr(hi) + size_cond(body),
         }
     }
     fn size_unsync(u: &Unsync) -> usize {

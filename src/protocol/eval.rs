@@ -269,6 +269,21 @@ pub fn eval_cond(c: &Cond, lookup: &impl Fn(&str) -> Option<i64>) -> Result<bool
         Cond::And(a, b) => eval_cond(a, lookup)? && eval_cond(b, lookup)?,
         Cond::Or(a, b) => eval_cond(a, lookup)? || eval_cond(b, lookup)?,
         Cond::Not(a) => !eval_cond(a, lookup)?,
+        Cond::Forall { var, lo, hi, body } => {
+            let (lo, hi) = (eval_expr(lo, lookup)?, eval_expr(hi, lookup)?);
+            let mut all = true;
+            // Through `dyn` so that nested quantifiers instantiate nothing new.
+            let outer: &dyn Fn(&str) -> Option<i64> = lookup;
+            for v in lo..hi {
+                let inner = |name: &str| if name == var { Some(v) } else { outer(name) };
+                let inner: &dyn Fn(&str) -> Option<i64> = &inner;
+                if !eval_cond(body, &inner)? {
+                    all = false;
+                    break;
+                }
+            }
+            all
+        }
     })
 }
 

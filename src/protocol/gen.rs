@@ -160,6 +160,7 @@ mod tests {
             Cond::And(a, b) => holds(a, env) && holds(b, env),
             Cond::Or(a, b) => holds(a, env) || holds(b, env),
             Cond::Not(a) => !holds(a, env),
+            Cond::Forall { .. } => unreachable!("generated protocols have no quantifiers"),
         }
     }
 

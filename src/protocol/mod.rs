@@ -96,6 +96,15 @@ pub enum Cond {
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),
     Not(Box<Cond>),
+    /// `forall var in lo..hi: body`, a bounded universal. Only the analysis
+    /// builds it: a run of synchronized-loop iterations that cross no barrier
+    /// must have every one of them cross none.
+    Forall {
+        var: String,
+        lo: Expr,
+        hi: Expr,
+        body: Box<Cond>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -281,6 +290,14 @@ impl Cond {
                 b.free_vars(out);
             }
             Cond::Not(a) => a.free_vars(out),
+            Cond::Forall { var, lo, hi, body } => {
+                lo.free_vars(out);
+                hi.free_vars(out);
+                let mut inner = BTreeSet::new();
+                body.free_vars(&mut inner);
+                inner.remove(var);
+                out.extend(inner);
+            }
         }
     }
 
@@ -291,6 +308,13 @@ impl Cond {
             Cond::And(a, b) => Cond::And(Box::new(a.subst(var, by)), Box::new(b.subst(var, by))),
             Cond::Or(a, b) => Cond::Or(Box::new(a.subst(var, by)), Box::new(b.subst(var, by))),
             Cond::Not(a) => Cond::Not(Box::new(a.subst(var, by))),
+            // Bound variables are fresh names, so `by` cannot be captured.
+            Cond::Forall { var: bound, lo, hi, body } => Cond::Forall {
+                var: bound.clone(),
+                lo: lo.subst(var, by),
+                hi: hi.subst(var, by),
+                body: if bound == var { body.clone() } else { Box::new(body.subst(var, by)) },
+            },
         }
     }
 }

@@ -283,7 +283,7 @@ fn cond_prec(c: &Cond) -> u8 {
         Cond::And(..) => 2,
         Cond::Not(_) => 3,
         Cond::Cmp(..) => 4,
-        Cond::Bool(_) => 5,
+        Cond::Bool(_) | Cond::Forall { .. } => 5,
     }
 }
 
@@ -314,6 +314,15 @@ fn cond(f: &mut fmt::Formatter<'_>, c: &Cond, min: u8) -> fmt::Result {
             // `!(x < y)`, not `!x < y`, which reads as C's `(!x) < y`.
             let min = if matches!(**a, Cond::Not(_)) { 3 } else { 5 };
             cond(f, a, min)?;
+        }
+        Cond::Forall { var, lo, hi, body } => {
+            write!(f, "(forall {var} in ")?;
+            expr(f, lo, 0)?;
+            f.write_str("..")?;
+            expr(f, hi, 0)?;
+            f.write_str(": ")?;
+            cond(f, body, 0)?;
+            f.write_str(")")?;
         }
     }
     if paren {

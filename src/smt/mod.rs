@@ -72,10 +72,26 @@ fn set_timeout(solver: &Solver, ms: u64) {
     solver.set_params(&params);
 }
 
+thread_local! {
+    /// One solver per thread, reused through push/pop: creating a Z3 solver
+    /// and setting its parameters costs more than a typical interval query.
+    static SOLVER: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Decides whether `trace` has a race.
 pub fn solve(trace: &Trace, opts: &Options) -> Solved {
-    let solver = Solver::new();
-    set_timeout(&solver, opts.timeout_ms);
+    SOLVER.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let solver = cell.get_or_insert_with(Solver::new);
+        set_timeout(solver, opts.timeout_ms);
+        solver.push();
+        let solved = solve_in(solver, trace, opts);
+        solver.pop(1);
+        solved
+    })
+}
+
+fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> Solved {
     let query = Query::encode(trace);
     for a in &query.assertions {
         solver.assert(a);
@@ -103,9 +119,9 @@ pub fn solve(trace: &Trace, opts: &Options) -> Solved {
         };
         // Small witnesses are a nicety: they get a shorter time limit.
         let short = if opts.timeout_ms == 0 { SMALL_WITNESS_MS } else { opts.timeout_ms.min(SMALL_WITNESS_MS) };
-        set_timeout(&solver, short);
-        let (model, extra) = query.small_model(&solver, model);
-        set_timeout(&solver, opts.timeout_ms);
+        set_timeout(solver, short);
+        let (model, extra) = query.small_model(solver, model);
+        set_timeout(solver, opts.timeout_ms);
         calls += extra;
         match query.race(&model) {
             Ok(race) => {
@@ -246,12 +262,17 @@ fn mode_code(mode: Mode) -> i64 {
 struct Encoder {
     vars: Vec<(String, Int)>,
     by_name: HashMap<String, usize>,
+    /// Variables bound by an enclosing `forall`; not part of any model.
+    bound: HashMap<String, Int>,
 }
 
 const BV_BITS: u32 = 64;
 
 impl Encoder {
     fn var(&mut self, name: &str) -> Int {
+        if let Some(b) = self.bound.get(name) {
+            return b.clone();
+        }
         if let Some(&i) = self.by_name.get(name) {
             return self.vars[i].1.clone();
         }
@@ -294,6 +315,18 @@ impl Encoder {
             Cond::And(a, b) => Bool::and(&[self.cond(a), self.cond(b)]),
             Cond::Or(a, b) => Bool::or(&[self.cond(a), self.cond(b)]),
             Cond::Not(a) => self.cond(a).not(),
+            Cond::Forall { var, lo, hi, body } => {
+                let (lo, hi) = (self.expr(lo), self.expr(hi));
+                let x = Int::new_const(format!("{var}!bound"));
+                let outer = self.bound.insert(var.clone(), x.clone());
+                let body = self.cond(body);
+                match outer {
+                    Some(o) => self.bound.insert(var.clone(), o),
+                    None => self.bound.remove(var),
+                };
+                let range = Bool::and(&[lo.le(&x), x.lt(&hi)]);
+                z3::ast::forall_const(&[&x], &[], &range.implies(&body))
+            }
         }
     }
 
