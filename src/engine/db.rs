@@ -164,7 +164,11 @@ struct SolverCache<'a> {
     prefix: String,
 }
 
-impl SolverCache<'_> {
+impl<'a> SolverCache<'a> {
+    fn new(caches: &'a Caches, options: &Options) -> SolverCache<'a> {
+        SolverCache { caches, prefix: format!("{ANALYSIS_VERSION}\x1f{}\x1f", options.solver_key()) }
+    }
+
     fn key(&self, hash: &str) -> String {
         format!("{}{hash}", self.prefix)
     }
@@ -200,10 +204,7 @@ pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> 
         }
     };
     let options = config.options(db);
-    let cache = SolverCache {
-        caches: db.caches(),
-        prefix: format!("{ANALYSIS_VERSION}\x1f{}\x1f", options.solver_key()),
-    };
+    let cache = SolverCache::new(db.caches(), options);
     match catch_unwind(AssertUnwindSafe(|| check::check_kernel_stats(k, options, &cache))) {
         Ok((report, stats)) => Analysed { report: Ok(report), stats },
         Err(p) => Analysed {
@@ -236,6 +237,19 @@ mod tests {
         assert_ne!(key, unit_key("/a.cu", "h1", &defined));
         let dims = FrontendOptions { block_dim: Some([32, 1, 1]), ..FrontendOptions::default() };
         assert_ne!(key, unit_key("/a.cu", "h1", &dims));
+    }
+
+    #[test]
+    fn solver_outcomes_are_kept_per_solver_options() {
+        let d = tempfile::tempdir().unwrap();
+        let store = crate::store::Store::open(&d.path().join("t.db")).unwrap();
+        let caches = store.caches().unwrap();
+        let base = Options::default();
+        let block_level = Options { block_level: true, ..Options::default() };
+        SolverCache::new(&caches, &base).put("trace", &Outcome::Drf);
+        assert_eq!(SolverCache::new(&caches, &base).get("trace"), Some(Outcome::Drf));
+        assert_eq!(SolverCache::new(&caches, &block_level).get("trace"), None);
+        assert_eq!(SolverCache::new(&caches, &base).get("other"), None);
     }
 
     #[test]
