@@ -8,7 +8,7 @@ pub mod walk;
 
 use crate::check::{Stats, Verdict, ANALYSIS_VERSION};
 use crate::cuda::FrontendOptions;
-use crate::store::{Caches, KernelResult, RaceRecord, RunMeta, RunStatus, Store};
+use crate::store::{Caches, KernelResult, RaceRecord, RunMeta, RunStatus, Store, Warning};
 use anyhow::{Context, Result};
 use db::{Analysed, Config, KernelRef, Parsed, ScanDb, SourceFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -19,7 +19,6 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
-pub use walk::Skipped;
 
 /// Results are committed at least this often, and in batches of at most
 /// `BATCH` kernels.
@@ -56,7 +55,7 @@ pub struct RunSummary {
     pub solver_calls: usize,
     pub solver_cache_hits: usize,
     pub races: usize,
-    pub warnings: Vec<Skipped>,
+    pub warnings: Vec<Warning>,
     pub wall_ms: f64,
 }
 
@@ -171,12 +170,10 @@ fn run_scan(
                 let input = SourceFile::new(&db, path.clone(), Arc::from(bytes), hash.clone());
                 sources.push(Source { input, path: path.display().to_string(), text, hash });
             }
-            Err(e) => summary.warnings.push(Skipped { path: path.display().to_string(), message: format!("cannot read: {e}") }),
+            Err(e) => summary.warnings.push(Warning { path: path.display().to_string(), message: format!("cannot read: {e}") }),
         }
     }
-    for w in &summary.warnings {
-        store.record_warning(run, &w.path, &w.message)?;
-    }
+    store.record_warnings(run, &summary.warnings)?;
     summary.files = sources.len();
 
     // A database handle is not shared between threads: each worker clones its own.

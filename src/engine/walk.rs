@@ -1,24 +1,18 @@
 //! Finding the `.cu` files of a scan: walk the given directories, honour the
 //! exclude globs, and turn every file that cannot be read into a warning.
 
+use crate::store::Warning;
 use anyhow::{Context, Result};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
-/// A file the scan could not use, and why.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Skipped {
-    pub path: String,
-    pub message: String,
-}
-
 /// The files to scan, absolute and sorted, and what was skipped.
 #[derive(Debug, Default)]
 pub struct Found {
     pub files: Vec<PathBuf>,
-    pub skipped: Vec<Skipped>,
+    pub skipped: Vec<Warning>,
 }
 
 pub fn exclude_set(globs: &[String]) -> Result<GlobSet> {
@@ -54,7 +48,7 @@ pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
         let root = match root.canonicalize() {
             Ok(r) => r,
             Err(e) => {
-                found.skipped.push(Skipped { path: root.display().to_string(), message: format!("cannot open: {e}") });
+                found.skipped.push(Warning { path: root.display().to_string(), message: format!("cannot open: {e}") });
                 continue;
             }
         };
@@ -73,7 +67,7 @@ pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
                     let path = e.path().map(|p| p.display().to_string()).unwrap_or_else(|| root.display().to_string());
                     // A broken link to something that is not a CUDA file is of no interest.
                     if e.path().is_none_or(is_cuda) || e.io_error().is_some_and(|io| io.kind() != std::io::ErrorKind::NotFound) {
-                        found.skipped.push(Skipped { path, message: format!("cannot read: {}", io_message(&e)) });
+                        found.skipped.push(Warning { path, message: format!("cannot read: {}", io_message(&e)) });
                     }
                 }
             }

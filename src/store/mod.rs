@@ -141,7 +141,8 @@ pub struct RunRow {
     pub warnings: Vec<Warning>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// A file a run could not use, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Warning {
     pub path: String,
     pub message: String,
@@ -337,9 +338,16 @@ impl Store {
         })
     }
 
-    pub fn record_warning(&mut self, run: i64, path: &str, message: &str) -> Result<()> {
+    /// Record the files a run could not use.
+    pub fn record_warnings(&mut self, run: i64, warnings: &[Warning]) -> Result<()> {
+        if warnings.is_empty() {
+            return Ok(());
+        }
         self.write(|tx| {
-            tx.execute("INSERT INTO warnings (run_id, path, message) VALUES (?1, ?2, ?3)", params![run, path, message])?;
+            let mut stmt = tx.prepare_cached("INSERT INTO warnings (run_id, path, message) VALUES (?1, ?2, ?3)")?;
+            for w in warnings {
+                stmt.execute(params![run, w.path, w.message])?;
+            }
             Ok(())
         })
     }

@@ -98,7 +98,8 @@ fn a_run_is_readable_before_it_finishes() {
     let run = store.begin_run(&meta(&["/src"])).unwrap();
     let racy = result("/src/k.cu", "k", Verdict::Racy, vec![race((2, 3), (Mode::Write, Mode::Read))], SOURCE, 5.0);
     store.record_batch(run, &[racy], &Pending::default()).unwrap();
-    store.record_warning(run, "/src/broken.cu", "cannot read: permission denied").unwrap();
+    let warning = Warning { path: "/src/broken.cu".into(), message: "cannot read: permission denied".into() };
+    store.record_warnings(run, &[warning]).unwrap();
 
     // Another process reading now sees the committed kernel of a running run.
     let ro = Store::open_read_only(&path).unwrap();
