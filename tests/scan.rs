@@ -382,3 +382,19 @@ fn concurrent_scans_of_one_database_both_complete() {
     assert_eq!(runs.len(), 2);
     assert!(runs.iter().all(|r| r["status"] == "finished" && r["kernels"] == 24), "{runs:#?}");
 }
+
+#[test]
+fn the_git_commit_of_the_scanned_tree_is_recorded() {
+    let t = Tree::new(1);
+    let git = |args: &[&str]| {
+        Command::new("git").args(["-c", "user.name=drfscan", "-c", "user.email=drfscan@localhost"]).args(args).current_dir(t.src()).output()
+    };
+    git(&["init", "-q"]).unwrap();
+    git(&["add", "."]).unwrap();
+    git(&["commit", "-qm", "kernels"]).unwrap();
+    let head = String::from_utf8(git(&["rev-parse", "HEAD"]).unwrap().stdout).unwrap().trim().to_string();
+    assert_eq!(head.len(), 40);
+    t.scan(&[]);
+    let runs = t.cmd_json(&["runs"]);
+    assert_eq!(runs[0]["git_commit"], head.as_str());
+}
