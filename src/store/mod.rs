@@ -246,6 +246,9 @@ impl Store {
         if !mode.eq_ignore_ascii_case("wal") {
             bail!("{}: cannot switch the database to WAL mode (journal mode is {mode})", path.display());
         }
+        // In WAL mode a killed process loses nothing it committed; only a
+        // power cut can lose the last commits, never consistency.
+        conn.pragma_update(None, "synchronous", "NORMAL").map_err(|e| describe(path, e))?;
         let mut store = Store { conn, path: path.to_path_buf() };
         store.migrate()?;
         Ok(store)
@@ -556,16 +559,19 @@ fn json_value(v: rusqlite::types::ValueRef<'_>) -> serde_json::Value {
 
 /// Refuse files that SQLite cannot read and SQLite files of other programs.
 fn check_identity(conn: &Connection, path: &Path) -> Result<()> {
-    let app: i64 = retry_busy(|| conn.query_row("PRAGMA application_id", [], |r| r.get(0))).map_err(|e| describe(path, e))?;
-    if app == APPLICATION_ID {
+    // One statement, one snapshot: another process may be creating the schema.
+    let (app, tables): (i64, i64) = retry_busy(|| {
+        conn.query_row(
+            "SELECT (SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_schema)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+    })
+    .map_err(|e| describe(path, e))?;
+    if app == APPLICATION_ID || (app == 0 && tables == 0) {
         return Ok(());
     }
-    let tables: i64 = retry_busy(|| conn.query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0)))
-        .map_err(|e| describe(path, e))?;
-    if app != 0 || tables != 0 {
-        bail!("{}: not a drfscan database", path.display());
-    }
-    Ok(())
+    bail!("{}: not a drfscan database", path.display())
 }
 
 fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Result<()> {

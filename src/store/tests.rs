@@ -320,3 +320,20 @@ fn concurrent_writers_all_complete() {
     let t = ro.query("SELECT count(*) FROM solver_cache", &[]).unwrap();
     assert_eq!(t.rows[0][0], 100);
 }
+
+#[test]
+fn processes_creating_one_database_at_once_all_succeed() {
+    let d = tempfile::tempdir().unwrap();
+    for round in 0..10 {
+        let path = d.path().join(format!("fresh{round}.db"));
+        let openers: Vec<_> = (0..6)
+            .map(|_| {
+                let path = path.clone();
+                std::thread::spawn(move || Store::open(&path).map(|s| s.schema_version().unwrap()).map_err(|e| e.to_string()))
+            })
+            .collect();
+        for o in openers {
+            assert_eq!(o.join().unwrap(), Ok(MIGRATIONS.len() as i64));
+        }
+    }
+}
