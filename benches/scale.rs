@@ -54,7 +54,8 @@ fn kernel_names(text: &str) -> Vec<String> {
     for (i, _) in text.match_indices("__global__") {
         let rest = &text[i + "__global__".len()..];
         let Some(paren) = rest.find('(') else { continue };
-        let name: String = rest[..paren].trim_end().chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let name: String =
+            rest[..paren].trim_end().chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
         let name: String = name.chars().rev().collect();
         if !name.is_empty() && !names.contains(&name) {
             names.push(name);
@@ -96,8 +97,11 @@ fn vary_block_dim(line: &str, shift: usize) -> String {
 fn generate(file: usize, text: &str, variant: usize) -> String {
     let (header, body): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.trim_start().starts_with("#include"));
     // The label and options lines stay first, for the front-end.
-    let mut out: String =
-        body.iter().take_while(|l| l.starts_with("//")).map(|l| format!("{}\n", vary_block_dim(l, variant % 3))).collect();
+    let mut out: String = body
+        .iter()
+        .take_while(|l| l.starts_with("//"))
+        .map(|l| format!("{}\n", vary_block_dim(l, variant % 3)))
+        .collect();
     for l in header {
         out.push_str(l);
         out.push('\n');
@@ -206,5 +210,8 @@ fn main() {
         n(&one, "solver_calls")
     );
     let floor = clang_floor(&files);
-    println!("clang-19 -fsyntax-only over the same files: {floor:.0} ms (cold scan = {:.1}× the floor)", cold_ms / floor);
+    println!(
+        "clang-19 -fsyntax-only over the same files: {floor:.0} ms (cold scan = {:.1}× the floor)",
+        cold_ms / floor
+    );
 }

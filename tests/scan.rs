@@ -17,7 +17,11 @@ fn run(args: &[&str], cwd: &Path) -> Output {
 
 fn json(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("not JSON ({e}): {}\nstderr: {}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+        panic!(
+            "not JSON ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
     })
 }
 
@@ -60,7 +64,18 @@ impl Tree {
     fn scan(&self, extra: &[&str]) -> (Value, i32) {
         let src = self.src();
         let db = self.db();
-        let mut args = vec!["scan", src.to_str().unwrap(), "--db", db.to_str().unwrap(), "--format", "json", "--block-dim", "128", "--grid-dim", "64"];
+        let mut args = vec![
+            "scan",
+            src.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+            "--block-dim",
+            "128",
+            "--grid-dim",
+            "64",
+        ];
         args.extend_from_slice(extra);
         let out = run(&args, self.dir.path());
         let code = out.status.code().unwrap();
@@ -275,7 +290,8 @@ fn unreadable_files_and_excludes_do_not_stop_a_scan() {
     std::fs::create_dir_all(t.src().join("vendor")).unwrap();
     std::fs::write(t.src().join("vendor/v.cu"), kernel("vendored", 1, false)).unwrap();
     std::fs::write(t.src().join("garbage.cu"), b"\x00\x01 not cuda at all {{{").unwrap();
-    std::fs::write(t.src().join("broken.cu"), "__global__ void broken(int *a) { a[threadIdx.x] = undeclared; }\n").unwrap();
+    std::fs::write(t.src().join("broken.cu"), "__global__ void broken(int *a) { a[threadIdx.x] = undeclared; }\n")
+        .unwrap();
     let (s, code) = t.scan(&["--exclude", "vendor"]);
     assert_eq!(code, 0, "{s:#}");
     assert_eq!(n(&s, "files"), 4);
@@ -328,7 +344,18 @@ fn a_killed_scan_leaves_a_readable_database() {
     let src = t.src();
     let db = t.db();
     let mut child = bin()
-        .args(["scan", src.to_str().unwrap(), "--db", db.to_str().unwrap(), "-j", "1", "--block-dim", "128", "--grid-dim", "64"])
+        .args([
+            "scan",
+            src.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+            "-j",
+            "1",
+            "--block-dim",
+            "128",
+            "--grid-dim",
+            "64",
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -365,7 +392,20 @@ fn concurrent_scans_of_one_database_both_complete() {
     let db = a.db();
     let spawn = |src: PathBuf| {
         bin()
-            .args(["scan", src.to_str().unwrap(), "--db", db.to_str().unwrap(), "-j", "1", "--block-dim", "128", "--grid-dim", "64", "--format", "json"])
+            .args([
+                "scan",
+                src.to_str().unwrap(),
+                "--db",
+                db.to_str().unwrap(),
+                "-j",
+                "1",
+                "--block-dim",
+                "128",
+                "--grid-dim",
+                "64",
+                "--format",
+                "json",
+            ])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -387,7 +427,11 @@ fn concurrent_scans_of_one_database_both_complete() {
 fn the_git_commit_of_the_scanned_tree_is_recorded() {
     let t = Tree::new(1);
     let git = |args: &[&str]| {
-        Command::new("git").args(["-c", "user.name=drfscan", "-c", "user.email=drfscan@localhost"]).args(args).current_dir(t.src()).output()
+        Command::new("git")
+            .args(["-c", "user.name=drfscan", "-c", "user.email=drfscan@localhost"])
+            .args(args)
+            .current_dir(t.src())
+            .output()
     };
     git(&["init", "-q"]).unwrap();
     git(&["add", "."]).unwrap();

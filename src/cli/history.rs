@@ -8,7 +8,9 @@ use drfscan::cuda::FrontendOptions;
 use drfscan::engine::{self, ScanOptions};
 use drfscan::protocol::{Loc, Mode};
 use drfscan::report::{sarif, FileReport, KernelEntry};
-use drfscan::store::{diff_runs, saved_queries, AccessRow, RaceChange, ResultRow, RunDiff, RunRow, SavedQuery, Store, Table};
+use drfscan::store::{
+    diff_runs, saved_queries, AccessRow, RaceChange, ResultRow, RunDiff, RunRow, SavedQuery, Store, Table,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -130,7 +132,11 @@ fn parse_dims(flag: &str, text: &str) -> Result<[u64; 3]> {
     }
     let mut dims = [1u64; 3];
     for (d, p) in dims.iter_mut().zip(&parts) {
-        *d = p.parse().ok().filter(|&v| v >= 1).with_context(|| format!("{flag} {text}: `{p}` is not a dimension (an integer ≥ 1)"))?;
+        *d = p
+            .parse()
+            .ok()
+            .filter(|&v| v >= 1)
+            .with_context(|| format!("{flag} {text}: `{p}` is not a dimension (an integer ≥ 1)"))?;
     }
     Ok(dims)
 }
@@ -165,7 +171,8 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
         progress: true,
     };
     if let Some(dir) = a.db.db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create the database directory", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("{}: cannot create the database directory", dir.display()))?;
     }
     let mut store = Store::open(&a.db.db)?;
     let summary = engine::scan(&a.paths, &opts, &mut store)?;
@@ -193,8 +200,7 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
         }
         Format::Sarif => print_json(&sarif::render(&file_reports(&results)?))?,
         Format::Text => {
-            let shown: Vec<ResultRow> =
-                results.into_iter().filter(|r| !matches!(r.verdict.as_str(), "drf")).collect();
+            let shown: Vec<ResultRow> = results.into_iter().filter(|r| !matches!(r.verdict.as_str(), "drf")).collect();
             if !shown.is_empty() {
                 print_results(&shown);
                 outln!();
@@ -293,7 +299,12 @@ pub fn runs(a: RunsArgs) -> Result<i32> {
     }
     let rows = runs.iter().map(|r| {
         let [drf, racy, divergent] = run_counts(r);
-        let other = r.kernels - r.verdicts.iter().filter(|(v, _)| matches!(v.as_str(), "drf" | "racy" | "divergent")).map(|(_, n)| n).sum::<i64>();
+        let other = r.kernels
+            - r.verdicts
+                .iter()
+                .filter(|(v, _)| matches!(v.as_str(), "drf" | "racy" | "divergent"))
+                .map(|(_, n)| n)
+                .sum::<i64>();
         vec![
             r.id.to_string(),
             r.started_at.clone(),
@@ -310,7 +321,10 @@ pub fn runs(a: RunsArgs) -> Result<i32> {
     });
     outln!(
         "{}",
-        render_table(&["run", "started", "status", "label", "kernels", "drf", "racy", "divergent", "other", "commit", "paths"], rows)
+        render_table(
+            &["run", "started", "status", "label", "kernels", "drf", "racy", "divergent", "other", "commit", "paths"],
+            rows
+        )
     );
     Ok(EXIT_CLEAN)
 }
@@ -319,13 +333,17 @@ pub fn runs(a: RunsArgs) -> Result<i32> {
 fn pick_run(store: &Store, id: Option<i64>) -> Result<RunRow> {
     let id = match id {
         Some(id) => id,
-        None => *store.latest_runs(1)?.first().with_context(|| format!("{}: no runs recorded yet", store.path().display()))?,
+        None => *store
+            .latest_runs(1)?
+            .first()
+            .with_context(|| format!("{}: no runs recorded yet", store.path().display()))?,
     };
     store.run(id)?.with_context(|| format!("{}: no run {id}", store.path().display()))
 }
 
 fn parse_verdict(s: &str) -> Result<Verdict> {
-    serde_json::from_value(serde_json::Value::String(s.into())).with_context(|| format!("unknown verdict `{s}` in the database"))
+    serde_json::from_value(serde_json::Value::String(s.into()))
+        .with_context(|| format!("unknown verdict `{s}` in the database"))
 }
 
 /// The recorded results of a run as the report module's files, for SARIF.
@@ -401,7 +419,16 @@ fn print_results(rows: &[ResultRow]) {
             let [a, b] = &x.accesses;
             outln!(
                 "  {} race on `{}`: {} at {}:{} `{}` / {} at {}:{} `{}`",
-                x.confidence, x.array, a.mode, a.line, a.column, a.text, b.mode, b.line, b.column, b.text
+                x.confidence,
+                x.array,
+                a.mode,
+                a.line,
+                a.column,
+                a.text,
+                b.mode,
+                b.line,
+                b.column,
+                b.text
             );
         }
     }
@@ -455,7 +482,14 @@ fn print_diff(d: &RunDiff) {
     races("fixed races", &d.fixed_races);
     outln!("\nverdict changes: {}", d.verdict_changes.len());
     for c in &d.verdict_changes {
-        outln!("  {}:{}: {} → {}{}", shown(&c.path), c.kernel, c.before, c.after, if c.worse { " (worse)" } else { "" });
+        outln!(
+            "  {}:{}: {} → {}{}",
+            shown(&c.path),
+            c.kernel,
+            c.before,
+            c.after,
+            if c.worse { " (worse)" } else { "" }
+        );
     }
     outln!("\nslower kernels (more than 2×): {}", d.slower.len());
     for s in &d.slower {
@@ -498,7 +532,13 @@ pub fn query(a: QueryArgs) -> Result<i32> {
                 .collect();
             print_json(&list)?;
         } else {
-            outln!("{}", render_table(&["query", "description"], queries.iter().map(|q| vec![q.name.into(), q.description.into()])));
+            outln!(
+                "{}",
+                render_table(
+                    &["query", "description"],
+                    queries.iter().map(|q| vec![q.name.into(), q.description.into()])
+                )
+            );
         }
         return Ok(EXIT_CLEAN);
     }

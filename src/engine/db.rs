@@ -113,9 +113,9 @@ fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
 const PRELUDE_DIR: &str = "/__drfscan__/";
 
 fn includes_unchanged(unit: &Unit) -> bool {
-    unit.includes.iter().all(|(path, hash)| {
-        path.starts_with(PRELUDE_DIR) || std::fs::read(path).is_ok_and(|b| hash_bytes(&b) == *hash)
-    })
+    unit.includes
+        .iter()
+        .all(|(path, hash)| path.starts_with(PRELUDE_DIR) || std::fs::read(path).is_ok_and(|b| hash_bytes(&b) == *hash))
 }
 
 pub(crate) fn panic_message(p: &(dyn std::any::Any + Send)) -> String {

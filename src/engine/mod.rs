@@ -108,7 +108,10 @@ pub fn scan(paths: &[PathBuf], opts: &ScanOptions, store: &mut Store) -> Result<
         paths: meta.paths.clone(),
         files: 0,
         kernels: 0,
-        verdicts: ["drf", "racy", "divergent", "unknown", "unsupported", "error"].iter().map(|v| (v.to_string(), 0)).collect(),
+        verdicts: ["drf", "racy", "divergent", "unknown", "unsupported", "error"]
+            .iter()
+            .map(|v| (v.to_string(), 0))
+            .collect(),
         parsed_units: 0,
         cached_units: 0,
         solver_calls: 0,
@@ -170,7 +173,9 @@ fn run_scan(
                 let input = SourceFile::new(&db, path.clone(), Arc::from(bytes), hash.clone());
                 sources.push(Source { input, path: path.display().to_string(), text, hash });
             }
-            Err(e) => summary.warnings.push(Warning { path: path.display().to_string(), message: format!("cannot read: {e}") }),
+            Err(e) => summary
+                .warnings
+                .push(Warning { path: path.display().to_string(), message: format!("cannot read: {e}") }),
         }
     }
     store.record_warnings(run, &summary.warnings)?;
@@ -229,20 +234,24 @@ fn run_scan(
         let workers = scope.spawn({
             let (handle, sources, progress) = (&handle, &sources, &progress);
             // The writer stays outside the pool: it must not take a worker's place.
-            move || pool.install(|| {
-                tasks.par_iter().map_init(handle, |db, (i, k, name, share, cached)| {
-                    let s = &sources[*i];
-                    let a = db::analyse(db, KernelRef::new(db, s.input, *k), config);
-                    let loc = db::parse(db, s.input, config).unit.kernels[*k].loc;
-                    let result = kernel_result(s, name, loc, *share, *cached, a);
-                    progress.inc(1);
-                    Done { result, stats: a.stats }
+            move || {
+                pool.install(|| {
+                    tasks
+                        .par_iter()
+                        .map_init(handle, |db, (i, k, name, share, cached)| {
+                            let s = &sources[*i];
+                            let a = db::analyse(db, KernelRef::new(db, s.input, *k), config);
+                            let loc = db::parse(db, s.input, config).unit.kernels[*k].loc;
+                            let result = kernel_result(s, name, loc, *share, *cached, a);
+                            progress.inc(1);
+                            Done { result, stats: a.stats }
+                        })
+                        .for_each_with(tx, |tx, done| {
+                            // The writer only hangs up after an error it reports itself.
+                            let _ = tx.send(done);
+                        });
                 })
-                .for_each_with(tx, |tx, done| {
-                    // The writer only hangs up after an error it reports itself.
-                    let _ = tx.send(done);
-                });
-            })
+            }
         });
         let written = write_results(store, run, &rx, &caches, summary);
         drop(rx);
@@ -317,7 +326,14 @@ fn file_failure(s: &Source, p: &Parsed) -> KernelResult {
     }
 }
 
-fn kernel_result(s: &Source, name: &str, loc: crate::protocol::Loc, parse_ms: f64, cached: bool, a: &Analysed) -> KernelResult {
+fn kernel_result(
+    s: &Source,
+    name: &str,
+    loc: crate::protocol::Loc,
+    parse_ms: f64,
+    cached: bool,
+    a: &Analysed,
+) -> KernelResult {
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let (verdict, reason, loc, races) = match &a.report {
         Ok(report) => {

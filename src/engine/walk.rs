@@ -56,7 +56,8 @@ pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
             files.insert(root);
             continue;
         }
-        let walk = WalkDir::new(&root).follow_links(true).into_iter().filter_entry(|e| !excluded(exclude, &root, e.path()));
+        let walk =
+            WalkDir::new(&root).follow_links(true).into_iter().filter_entry(|e| !excluded(exclude, &root, e.path()));
         for entry in walk {
             match entry {
                 Ok(e) if e.file_type().is_file() && is_cuda(e.path()) => {
@@ -66,7 +67,9 @@ pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
                 Err(e) => {
                     let path = e.path().map(|p| p.display().to_string()).unwrap_or_else(|| root.display().to_string());
                     // A broken link to something that is not a CUDA file is of no interest.
-                    if e.path().is_none_or(is_cuda) || e.io_error().is_some_and(|io| io.kind() != std::io::ErrorKind::NotFound) {
+                    if e.path().is_none_or(is_cuda)
+                        || e.io_error().is_some_and(|io| io.kind() != std::io::ErrorKind::NotFound)
+                    {
                         found.skipped.push(Warning { path, message: format!("cannot read: {}", io_message(&e)) });
                     }
                 }
@@ -103,7 +106,8 @@ mod tests {
         }
         let set = exclude_set(&["vendor".into(), "*.gen.cu".into()]).unwrap();
         let found = find(std::slice::from_ref(&root), &set);
-        let names: Vec<_> = found.files.iter().map(|p| p.strip_prefix(&root).unwrap().to_str().unwrap().to_string()).collect();
+        let names: Vec<_> =
+            found.files.iter().map(|p| p.strip_prefix(&root).unwrap().to_str().unwrap().to_string()).collect();
         assert_eq!(names, ["a.cu", "sub/b.cu"]);
         assert!(found.skipped.is_empty());
         // A file named on the command line is scanned even without `.cu`.

@@ -91,8 +91,7 @@ pub fn diff_runs(base_id: i64, base: &[ResultRow], head_id: i64, head: &[ResultR
     let (base_ids, head_ids) = (ids(base), ids(head));
     let new: HashSet<&str> = head_ids.difference(&base_ids).map(String::as_str).collect();
     // A race of a kernel the head run did not analyse is not fixed, only unseen.
-    let still_scanned: Vec<ResultRow> =
-        base.iter().filter(|r| head_by.contains_key(&key(r))).cloned().collect();
+    let still_scanned: Vec<ResultRow> = base.iter().filter(|r| head_by.contains_key(&key(r))).cloned().collect();
     let fixed: HashSet<&str> = base_ids.difference(&head_ids).map(String::as_str).collect();
 
     let mut diff = RunDiff {

@@ -99,9 +99,7 @@ impl RaceRecord {
     /// Attach the source lines and the identity of a race of `kernel` in the
     /// file at `path` whose text is `source`.
     pub fn new(path: &str, kernel: &str, source: &str, race: Race) -> RaceRecord {
-        let line = |l: u32| {
-            source.lines().nth((l as usize).wrapping_sub(1)).unwrap_or("").trim().to_string()
-        };
+        let line = |l: u32| source.lines().nth((l as usize).wrapping_sub(1)).unwrap_or("").trim().to_string();
         let texts = [line(race.accesses[0].loc.line), line(race.accesses[1].loc.line)];
         let identity = race_identity(path, kernel, &race, &texts);
         RaceRecord { race, texts, identity }
@@ -259,8 +257,9 @@ impl Store {
         if !path.exists() {
             bail!("{}: no such database (run `drfscan scan` first)", path.display());
         }
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-            .map_err(|e| describe(path, e))?;
+        let conn =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+                .map_err(|e| describe(path, e))?;
         configure(&conn).map_err(|e| describe(path, e))?;
         conn.pragma_update(None, "query_only", true).map_err(|e| describe(path, e))?;
         check_identity(&conn, path)?;
@@ -287,7 +286,11 @@ impl Store {
         let path = self.path.clone();
         let known = MIGRATIONS.len() as i64;
         if self.schema_version()? > known {
-            bail!("{}: database schema version {} is newer than this drfscan supports ({known})", path.display(), self.schema_version()?);
+            bail!(
+                "{}: database schema version {} is newer than this drfscan supports ({known})",
+                path.display(),
+                self.schema_version()?
+            );
         }
         self.write(|tx| {
             // Read again under the write lock: another scan may have migrated meanwhile.
@@ -524,7 +527,8 @@ impl Store {
     /// Run one statement with `args` bound to `?1`, `?2`, …; only
     /// statements that do not write are accepted.
     pub fn query(&self, sql: &str, args: &[String]) -> Result<Table> {
-        let mut stmt = self.conn.prepare(sql).with_context(|| format!("{}: cannot prepare the query", self.path.display()))?;
+        let mut stmt =
+            self.conn.prepare(sql).with_context(|| format!("{}: cannot prepare the query", self.path.display()))?;
         if !stmt.readonly() {
             bail!("only read-only statements are allowed: the database is opened for reading");
         }

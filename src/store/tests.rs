@@ -329,7 +329,9 @@ fn processes_creating_one_database_at_once_all_succeed() {
         let openers: Vec<_> = (0..6)
             .map(|_| {
                 let path = path.clone();
-                std::thread::spawn(move || Store::open(&path).map(|s| s.schema_version().unwrap()).map_err(|e| e.to_string()))
+                std::thread::spawn(move || {
+                    Store::open(&path).map(|s| s.schema_version().unwrap()).map_err(|e| e.to_string())
+                })
             })
             .collect();
         for o in openers {
