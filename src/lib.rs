@@ -7,5 +7,6 @@ pub mod protocol;
 pub mod smt;
 pub mod cuda;
 pub mod engine;
+pub mod imp;
 pub mod store;
 pub mod report;

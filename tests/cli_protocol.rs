@@ -164,3 +164,16 @@ fn generated_families_are_drf() {
         assert_eq!(json(&out)["files"][0]["arrays"][0]["verdict"], "drf", "{family}");
     }
 }
+
+#[test]
+fn witness_keeps_the_dimensions_of_every_axis_in_use() {
+    // Only `tid.y` is read and `blockDim.y` is fixed by an assumption: the
+    // witness must still carry it, or it would not replay.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "y.map", b"assume blockDim.y == 8;\narray A {\n  wr[tid.y]\n}\n");
+    let out = drfscan(&["check-protocol", file.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
+    let array = &json(&out)["files"][0]["arrays"][0];
+    assert_eq!(array["verdict"], "racy", "{array}");
+    assert_eq!(array["races"][0]["witness"]["globals"]["blockDim.y"], 8);
+}

@@ -367,7 +367,21 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
     // clutter the witness.
     let mut mentioned = BTreeSet::new();
     kernel.arrays.iter().for_each(|a| a.body.free_vars(&mut mentioned));
-    let trivial = |base: &str| builtin::is_builtin(base) && !base.ends_with(".x") && !mentioned.contains(base);
+    let axis_fixed = |dim: &str| {
+        kernel.assumes.contains(&Cond::cmp(crate::protocol::Rel::Eq, crate::protocol::Expr::var(dim), crate::protocol::Expr::Int(1)))
+    };
+    let trivial = |base: &str| {
+        let dim = (1..3).find_map(|d| {
+            if base == builtin::TID[d] || base == builtin::BLOCK_DIM[d] {
+                Some(builtin::BLOCK_DIM[d])
+            } else if base == builtin::BID[d] || base == builtin::GRID_DIM[d] {
+                Some(builtin::GRID_DIM[d])
+            } else {
+                None
+            }
+        });
+        dim.is_some_and(axis_fixed) && !mentioned.contains(base)
+    };
     let mut w = Witness::default();
     for (name, &value) in &raw.values {
         if trivial(source_name(name).0) {

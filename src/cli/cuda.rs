@@ -2,7 +2,16 @@
 
 use super::{AnalysisArgs, Format};
 use clap::Args;
-use std::path::PathBuf;
+use drfscan::check::{self, Options, Verdict};
+use drfscan::cuda::{self, label, FrontendOptions, Unit};
+use drfscan::protocol::print;
+use drfscan::report::{self, text::TextStyle, FileReport, KernelEntry};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use tabled::{settings::Style, Table, Tabled};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -32,10 +41,206 @@ pub struct EvalArgs {
     pub analysis: AnalysisArgs,
 }
 
-pub fn check(_args: CheckArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("check is not available in this build")
+/// The front-end options a command line asks for.
+pub fn frontend_options(a: &AnalysisArgs) -> anyhow::Result<FrontendOptions> {
+    let dim = |flag: &str, v: &Option<String>| -> anyhow::Result<Option<[u64; 3]>> {
+        match v {
+            None => Ok(None),
+            Some(text) => label::parse_dim(text)
+                .map(Some)
+                .ok_or_else(|| anyhow::anyhow!("{flag} {text}: expected X[,Y[,Z]] or [x,y,z], each at least 1")),
+        }
+    };
+    let mut params = Vec::new();
+    for p in &a.params {
+        let parsed = p.split_once('=').and_then(|(n, v)| Some((n.trim().to_string(), v.trim().parse::<i64>().ok()?)));
+        match parsed {
+            Some(p) if !p.0.is_empty() => params.push(p),
+            _ => anyhow::bail!("--param {p}: expected NAME=VALUE with an integer VALUE"),
+        }
+    }
+    Ok(FrontendOptions {
+        include_dirs: a.include_dirs.clone(),
+        defines: a.defines.clone(),
+        cuda_path: a.cuda_path.clone(),
+        block_dim: dim("--block-dim", &a.block_dim)?,
+        grid_dim: dim("--grid-dim", &a.grid_dim)?,
+        params,
+    })
 }
 
-pub fn eval(_args: EvalArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("eval is not available in this build")
+/// Parses one file and analyses each of its kernels (or those named).
+fn check_file(path: &Path, fopts: &FrontendOptions, opts: &Options, only: &[String], show_protocol: bool) -> (FileReport, Unit) {
+    let path_str = path.display().to_string();
+    let source = std::fs::read(path);
+    let mut report = FileReport { path: path_str.clone(), ..Default::default() };
+    let bytes = match source {
+        Ok(b) => b,
+        Err(e) => {
+            report.error = Some(format!("{path_str}: cannot read: {e}"));
+            let unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation: None };
+            return (report, unit);
+        }
+    };
+    report.source = Some(String::from_utf8_lossy(&bytes).into_owned());
+    let unit = cuda::parse_source(path, &bytes, fopts);
+    for ku in unit.kernels.iter().filter(|k| only.is_empty() || only.contains(&k.name)) {
+        let names: BTreeMap<String, String> = ku.display_names.iter().cloned().collect();
+        let entry = match &ku.lowered {
+            _ if !ku.errors.is_empty() => {
+                KernelEntry::failed(&ku.name, ku.loc.line, Verdict::Error, ku.errors.join("\n"), Some(ku.loc))
+            }
+            Err(u) => KernelEntry::failed(&ku.name, ku.loc.line, Verdict::Unsupported, u.reason.clone(), Some(u.loc)),
+            Ok(kernel) => {
+                if show_protocol {
+                    emit(&format!("// {}: kernel {}\n{}\n", path_str, ku.name, print::print(kernel)));
+                }
+                let start = Instant::now();
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check::check_kernel(kernel, opts)));
+                let ms = start.elapsed().as_secs_f64() * 1000.0;
+                match r {
+                    Ok(r) => KernelEntry::from_report(r, ku.loc.line, ms, names),
+                    Err(_) => KernelEntry::failed(&ku.name, ku.loc.line, Verdict::Error, "internal error in the analysis".into(), Some(ku.loc)),
+                }
+            }
+        };
+        report.kernels.push(entry);
+    }
+    if unit.kernels.is_empty() && !unit.diagnostics.is_empty() {
+        report.error = Some(unit.diagnostics.join("\n"));
+    }
+    (report, unit)
+}
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error.
+fn emit(text: &str) {
+    let _ = std::io::stdout().write_all(text.as_bytes());
+}
+
+fn render(files: &[FileReport], format: Format) -> String {
+    match format {
+        Format::Text => report::text::render(files, TextStyle { color: std::io::stdout().is_terminal(), protocol: false }),
+        Format::Json => format!("{:#}\n", report::json::cuda_files(files)),
+        Format::Sarif => format!("{:#}\n", report::sarif::render(files)),
+    }
+}
+
+pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
+    let fopts = frontend_options(&args.analysis)?;
+    let opts = args.analysis.options();
+    let (files, units): (Vec<FileReport>, Vec<Unit>) = args
+        .files
+        .iter()
+        .map(|p| check_file(p, &fopts, &opts, &args.kernel, args.show_protocol && args.format == Format::Text))
+        .unzip();
+    emit(&render(&files, args.format));
+    if args.format == Format::Text {
+        // Errors read `path: reason` (clang's as `path:line:column: …`).
+        for e in files.iter().filter_map(|f| f.error.as_ref()) {
+            eprintln!("drfscan: {e}");
+        }
+        // Clang's errors outside every kernel (a missing header, say) did
+        // not stop the analysis, but the user should see them.
+        for (f, u) in files.iter().zip(&units) {
+            if f.error.is_some() {
+                continue;
+            }
+            let in_kernels: Vec<&String> = u.kernels.iter().flat_map(|k| k.errors.iter()).collect();
+            for d in u.diagnostics.iter().filter(|d| !in_kernels.contains(d)).take(5) {
+                eprintln!("drfscan: warning: {d}");
+            }
+        }
+    }
+    Ok(report::exit_code(&files))
+}
+
+/// One labelled kernel's expected and actual verdicts.
+#[derive(Tabled, Serialize)]
+struct Row {
+    path: String,
+    kernel: String,
+    expected: String,
+    actual: String,
+    ok: &'static str,
+}
+
+fn cu_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_file() {
+            out.push(p.clone());
+            continue;
+        }
+        for e in walkdir::WalkDir::new(p).sort_by_file_name().into_iter().filter_map(Result::ok) {
+            if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "cu") {
+                out.push(e.into_path());
+            }
+        }
+    }
+    out
+}
+
+/// Whether an actual verdict meets an expectation.
+fn meets(expected: &str, actual: &str) -> bool {
+    match expected.strip_prefix("xfail:") {
+        // GPUVerify expects some failure it does not name as a race.
+        Some(_) => actual != "drf",
+        None => expected == actual,
+    }
+}
+
+pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
+    let fopts = frontend_options(&args.analysis)?;
+    let opts = args.analysis.options();
+    let mut rows = Vec::new();
+    let (mut proved, mut found, mut false_alarms, mut missed, mut other) = (0, 0, 0, 0, 0);
+    for path in cu_files(&args.paths) {
+        let Ok(bytes) = std::fs::read(&path) else { continue };
+        let (Some(expected), _) = label::read(&String::from_utf8_lossy(&bytes)) else { continue };
+        let (report, _) = check_file(&path, &fopts, &opts, &[], false);
+        let mut results: Vec<(String, String)> =
+            report.kernels.iter().map(|k| (k.name.clone(), k.verdict.as_str().to_string())).collect();
+        if results.is_empty() {
+            let actual = if report.error.is_some() { "error" } else { "none" };
+            results.push(("-".into(), actual.into()));
+        }
+        for (kernel, actual) in results {
+            let ok = meets(&expected.verdict, &actual);
+            match (expected.verdict.as_str(), actual.as_str()) {
+                ("drf", "drf") => proved += 1,
+                ("racy", "racy") => found += 1,
+                ("drf", "racy") => false_alarms += 1,
+                ("racy", "drf") => missed += 1,
+                _ if !ok => other += 1,
+                _ => {}
+            }
+            rows.push(Row {
+                path: path.display().to_string(),
+                kernel,
+                expected: expected.verdict.clone(),
+                actual,
+                ok: if ok { "yes" } else { "NO" },
+            });
+        }
+    }
+    let mismatches = rows.iter().filter(|r| r.ok != "yes").count();
+    match args.format {
+        Format::Json | Format::Sarif => {
+            let totals = serde_json::json!({
+                "kernels": rows.len(), "drf_proved": proved, "races_found": found,
+                "false_alarms": false_alarms, "missed_races": missed, "other_mismatches": other,
+            });
+            emit(&format!("{:#}\n", serde_json::json!({ "results": rows, "totals": totals })));
+        }
+        Format::Text => {
+            if !rows.is_empty() {
+                emit(&format!("{}\n", Table::new(&rows).with(Style::sharp())));
+            }
+            emit(&format!(
+                "{} kernels: {proved} DRF proved, {found} races found, {false_alarms} false alarms, {missed} missed races, {other} other mismatches\n",
+                rows.len()
+            ));
+        }
+    }
+    Ok(if mismatches > 0 { 1 } else { 0 })
 }

@@ -2,9 +2,15 @@
 //! with a built-in prelude of stub headers; every `__global__` kernel is
 //! lowered (through `imp`) to one memory access protocol per array.
 
-use crate::protocol::{Kernel, Loc};
+mod clang;
+pub mod label;
+mod lower;
+mod prelude;
+
+use crate::protocol::{builtin, Cond, Expr, Kernel, Loc, Rel};
+use clang::{kind as K, Node, Tu};
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What the user passes on the command line besides files.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -38,6 +44,9 @@ pub struct KernelUnit {
     /// How the protocol's variable names read in CUDA (`tid.x` →
     /// `threadIdx.x`), for witnesses.
     pub display_names: Vec<(String, String)>,
+    /// Clang's errors inside the kernel: its verdict is `error`.
+    #[serde(default)]
+    pub errors: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -58,3 +67,275 @@ pub struct Unit {
     pub includes: Vec<(PathBuf, String)>,
     pub expectation: Option<Expectation>,
 }
+
+/// Parses a file from disk; an unreadable file is a unit with one
+/// diagnostic.
+pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Unit {
+    match std::fs::read(path) {
+        Ok(src) => parse_source(path, &src, opts),
+        Err(e) => Unit {
+            kernels: Vec::new(),
+            diagnostics: vec![format!("{}: cannot read: {e}", path.display())],
+            includes: Vec::new(),
+            expectation: None,
+        },
+    }
+}
+
+/// Parses CUDA source text as if it were the file `path`, and lowers every
+/// `__global__` kernel defined in it. Never panics: clang's errors become
+/// diagnostics and a kernel that cannot be lowered gets `Unsupported`.
+pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
+    let text = String::from_utf8_lossy(src);
+    let (expectation, label_params) = label::read(&text);
+    let mut unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation };
+    if src.contains(&0) {
+        unit.diagnostics.push(format!("{}: not a text file", path.display()));
+        return unit;
+    }
+    let launch = Launch {
+        block_dim: opts.block_dim.or(unit.expectation.as_ref().and_then(|e| e.block_dim)),
+        grid_dim: opts.grid_dim.or(unit.expectation.as_ref().and_then(|e| e.grid_dim)),
+        params: label_params.into_iter().chain(opts.params.iter().cloned()).collect(),
+    };
+    let main = absolute(path);
+    let main_str = main.to_string_lossy().into_owned();
+    let mut args: Vec<String> = ["-x", "cuda", "--cuda-device-only", "-nocudalib", "-std=c++17", "-fsyntax-only", "-w"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut unsaved = vec![(main_str.clone(), src.to_vec())];
+    match &opts.cuda_path {
+        Some(dir) => args.push(format!("--cuda-path={}", dir.display())),
+        None => {
+            args.push("-nocudainc".into());
+            args.push(format!("-I{}", prelude::DIR));
+            args.push("-include".into());
+            args.push(prelude::forced());
+            unsaved.extend(prelude::files());
+        }
+    }
+    for d in &opts.include_dirs {
+        args.push(format!("-I{}", d.display()));
+    }
+    if let Some(dir) = main.parent() {
+        args.push(format!("-I{}", dir.display()));
+    }
+    for d in &opts.defines {
+        args.push(format!("-D{d}"));
+    }
+    // The AST walks recurse as deep as the code nests: give them room.
+    let parsed = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("drfscan-cuda".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, || parse_tu(&main_str, &args, &unsaved, &launch))
+            .map(|h| h.join())
+    });
+    let parsed = match parsed {
+        Ok(joined) => joined,
+        Err(e) => Ok(Err(format!("cannot start the parser thread: {e}"))),
+    };
+    match parsed {
+        Ok(Ok((kernels, diagnostics, includes))) => {
+            unit.kernels = kernels;
+            unit.diagnostics.extend(diagnostics);
+            unit.includes = includes;
+        }
+        Ok(Err(e)) => unit.diagnostics.push(format!("{}: {e}", path.display())),
+        Err(_) => unit.diagnostics.push(format!("{}: internal error while parsing", path.display())),
+    }
+    unit
+}
+
+/// Clang errors kept per kernel.
+const MAX_ERRORS: usize = 5;
+
+/// Stack of the thread that parses and lowers one file.
+const STACK_SIZE: usize = 512 << 20;
+
+struct Launch {
+    block_dim: Option<[u64; 3]>,
+    grid_dim: Option<[u64; 3]>,
+    params: Vec<(String, i64)>,
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().map(|d| d.join(path)).unwrap_or_else(|_| path.to_path_buf())
+    }
+}
+
+type Parsed = (Vec<KernelUnit>, Vec<String>, Vec<(PathBuf, String)>);
+
+fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: &Launch) -> Result<Parsed, String> {
+    let tu = Tu::parse(main, args, unsaved)?;
+    let errors: Vec<clang::Diag> = tu.diagnostics().into_iter().filter(|d| d.severity >= clang::DIAG_ERROR).collect();
+    let diagnostics: Vec<String> = errors.iter().map(|d| d.text.clone()).collect();
+    let mut includes = Vec::new();
+    for f in tu.inclusions() {
+        let s = f.to_string_lossy().into_owned();
+        if s == main || includes.iter().any(|(p, _): &(PathBuf, String)| *p == f) {
+            continue;
+        }
+        let bytes = unsaved.iter().find(|(n, _)| *n == s).map(|(_, b)| b.clone()).or_else(|| std::fs::read(&f).ok());
+        if let Some(b) = bytes {
+            includes.push((f, blake3::hash(&b).to_hex().to_string()));
+        }
+    }
+    let mut templates = Vec::new();
+    collect_kernels(&tu.root(), &mut templates);
+    // Template kernels: one unit per instantiation the file makes (by a
+    // launch or an explicit instantiation), or the template itself.
+    let mut specs: Vec<Instantiation> = Vec::new();
+    collect_instantiations(&tu.root(), main, &mut specs);
+    // Each kernel to lower: its definition, template arguments, and where it
+    // is launched when it lives in another file.
+    let mut found: Vec<(Node, TemplateArgs, Option<Loc>)> = Vec::new();
+    for f in templates {
+        let in_main = f.pos().file == main;
+        let mine: Vec<&Instantiation> = specs.iter().filter(|(t, _, _)| *t == f.id()).collect();
+        // Kernels of included headers count when this file launches them;
+        // they are reported at the launch.
+        if !in_main && (f.kind() != K::FUNCTION_TEMPLATE || mine.is_empty()) {
+            continue;
+        }
+        if f.kind() == K::FUNCTION_TEMPLATE && !mine.is_empty() {
+            found.extend(mine.into_iter().map(|(_, a, at)| (f, a.clone(), (!in_main).then_some(*at))));
+        } else {
+            found.push((f, Vec::new(), None));
+        }
+    }
+    let warp_is_block = launch.block_dim.map(|d| d.iter().product::<u64>() <= 32).unwrap_or(false);
+    let kernels = found
+        .into_iter()
+        .map(|(f, targs, site)| {
+            let name = if targs.is_empty() {
+                f.spelling()
+            } else {
+                let args: Vec<String> = targs.iter().map(|a| match a {
+                    Ok(v) => v.to_string(),
+                    Err(t) => t.clone(),
+                }).collect();
+                format!("{}<{}>", f.spelling(), args.join(", "))
+            };
+            let loc = site.unwrap_or_else(|| Loc::new(f.pos().line, f.pos().column));
+            let (first, last) = if site.is_some() { (0, 0) } else { f.lines() };
+            let mut errors: Vec<String> = errors
+                .iter()
+                .filter(|d| d.file == main && (first..=last).contains(&d.line))
+                .map(|d| d.text.clone())
+                .collect();
+            if errors.len() > MAX_ERRORS {
+                let more = errors.len() - MAX_ERRORS;
+                errors.truncate(MAX_ERRORS);
+                errors.push(format!("({more} more errors)"));
+            }
+            if !errors.is_empty() {
+                let lowered = Err(Unsupported { reason: "the kernel does not compile".into(), loc });
+                return KernelUnit { name, loc, lowered, display_names: display_names(), errors };
+            }
+            let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                lower::Lower::new(&name, warp_is_block, main, site).kernel(&f, &targs)
+            }))
+            .unwrap_or_else(|_| Err(Unsupported { reason: "internal error while lowering".into(), loc }))
+            .map(|mut p| {
+                // Known launch values go into the indices themselves: the
+                // solver then sees constants where it would see products of
+                // unknowns.
+                for (name, v) in launch_constants(launch, &p.params) {
+                    p.body = p.body.iter().map(|s| s.subst(&name, &Expr::Int(v))).collect();
+                }
+                let mut k = crate::imp::infer(&p);
+                k.assumes.extend(launch_assumes(launch, &k));
+                k
+            });
+            KernelUnit { name, loc, lowered, display_names: display_names(), errors }
+        })
+        .collect();
+    Ok((kernels, diagnostics, includes))
+}
+
+/// `__global__` definitions, templates included.
+fn collect_kernels<'a>(n: &Node<'a>, out: &mut Vec<Node<'a>>) {
+    for c in n.children() {
+        let k = c.kind();
+        if k == K::NAMESPACE || k == K::LINKAGE_SPEC {
+            collect_kernels(&c, out);
+        } else if (k == K::FUNCTION || k == K::FUNCTION_TEMPLATE) && c.is_definition() && c.has_attr(K::CUDA_GLOBAL) {
+            out.push(c);
+        }
+    }
+}
+
+/// Instantiations of function templates: `(template id, arguments)`, each
+/// once, in order of appearance.
+type TemplateArgs = Vec<Result<i64, String>>;
+type Instantiation = (u32, TemplateArgs, Loc);
+
+fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<Instantiation>) {
+    for c in n.children() {
+        let k = c.kind();
+        let spec = if k == K::FUNCTION && c.pos().file == main {
+            Some(c)
+        } else if k == K::CALL || k == K::DECL_REF || k == K::UNEXPOSED {
+            c.referenced().filter(|r| r.kind() == K::FUNCTION)
+        } else {
+            None
+        };
+        if let Some(s) = spec {
+            if let Some(t) = s.specialized_template() {
+                if t.kind() == K::FUNCTION_TEMPLATE {
+                    let args = s.template_args();
+                    let known = out.iter().any(|(id, a, _)| *id == t.id() && *a == args);
+                    if !args.is_empty() && !known {
+                        out.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
+                    }
+                }
+            }
+        }
+        if c.pos().file == main {
+            collect_instantiations(&c, main, out);
+        }
+    }
+}
+
+/// The variables a launch configuration fixes, with their values.
+fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    let dims = [(launch.block_dim, builtin::BLOCK_DIM), (launch.grid_dim, builtin::GRID_DIM)];
+    for (dim, names) in dims {
+        if let Some(d) = dim {
+            for (v, n) in d.iter().zip(names) {
+                out.push((n.to_string(), *v as i64));
+            }
+        }
+    }
+    for (name, v) in &launch.params {
+        if params.iter().any(|p| p == name) {
+            out.push((name.clone(), *v));
+        }
+    }
+    out
+}
+
+fn launch_assumes(launch: &Launch, k: &Kernel) -> Vec<Cond> {
+    launch_constants(launch, &k.params).into_iter().map(|(n, v)| Cond::cmp(Rel::Eq, Expr::Var(n), Expr::Int(v))).collect()
+}
+
+/// How built-in variables read in CUDA.
+pub fn display_names() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for d in ["x", "y", "z"] {
+        out.push((format!("tid.{d}"), format!("threadIdx.{d}")));
+        out.push((format!("bid.{d}"), format!("blockIdx.{d}")));
+        out.push((format!("blockDim.{d}"), format!("blockDim.{d}")));
+        out.push((format!("gridDim.{d}"), format!("gridDim.{d}")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -75,15 +75,24 @@ fn set_timeout(solver: &Solver, ms: u64) {
 thread_local! {
     /// One solver per thread, reused through push/pop: creating a Z3 solver
     /// and setting its parameters costs more than a typical interval query.
-    static SOLVER: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
+    /// With the time limit it has: setting parameters is string-keyed and
+    /// slow, so it is done only when the limit changes.
+    static SOLVER: std::cell::RefCell<Option<(Solver, u64)>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Decides whether `trace` has a race.
 pub fn solve(trace: &Trace, opts: &Options) -> Solved {
     SOLVER.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let solver = cell.get_or_insert_with(Solver::new);
-        set_timeout(solver, opts.timeout_ms);
+        let (solver, limit) = cell.get_or_insert_with(|| {
+            let solver = Solver::new();
+            set_timeout(&solver, opts.timeout_ms);
+            (solver, opts.timeout_ms)
+        });
+        if *limit != opts.timeout_ms {
+            set_timeout(solver, opts.timeout_ms);
+            *limit = opts.timeout_ms;
+        }
         solver.push();
         let solved = solve_in(solver, trace, opts);
         solver.pop(1);

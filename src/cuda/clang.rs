@@ -1,0 +1,433 @@
+//! A thin, safe view of libclang's cursor API (through `clang-sys`, linked
+//! at build time): parse a translation unit from memory, walk its cursors,
+//! read operator kinds, types, locations and constant values.
+//!
+//! Each [`Tu`] owns its own index, so translation units can be parsed on
+//! several threads at once.
+
+use clang_sys::*;
+use std::ffi::{c_int, c_uint, c_void, CStr, CString};
+use std::path::PathBuf;
+use std::ptr;
+
+// Available since libclang 17; the `clang-sys` feature set of this crate
+// targets an older floor, so they are declared here.
+extern "C" {
+    fn clang_getCursorBinaryOperatorKind(cursor: CXCursor) -> c_int;
+    fn clang_getCursorUnaryOperatorKind(cursor: CXCursor) -> c_int;
+}
+
+pub struct Diag {
+    pub severity: u32,
+    pub text: String,
+    pub file: String,
+    pub line: u32,
+}
+
+pub struct Tu {
+    index: CXIndex,
+    tu: CXTranslationUnit,
+}
+
+// The handles are only used by the thread that owns the `Tu`.
+unsafe impl Send for Tu {}
+
+impl Drop for Tu {
+    fn drop(&mut self) {
+        unsafe {
+            if !self.tu.is_null() {
+                clang_disposeTranslationUnit(self.tu);
+            }
+            clang_disposeIndex(self.index);
+        }
+    }
+}
+
+fn cx_string(s: CXString) -> String {
+    unsafe {
+        let p = clang_getCString(s);
+        let out = if p.is_null() { String::new() } else { CStr::from_ptr(p).to_string_lossy().into_owned() };
+        clang_disposeString(s);
+        out
+    }
+}
+
+fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', " ")).unwrap_or_default()
+}
+
+impl Tu {
+    /// Parses `path` with `args`; `unsaved` maps virtual file names to their
+    /// contents (the main file itself is one of them).
+    pub fn parse(path: &str, args: &[String], unsaved: &[(String, Vec<u8>)]) -> Result<Tu, String> {
+        let c_path = c_string(path);
+        let c_args: Vec<CString> = args.iter().map(|a| c_string(a)).collect();
+        let arg_ptrs: Vec<*const i8> = c_args.iter().map(|a| a.as_ptr()).collect();
+        let names: Vec<CString> = unsaved.iter().map(|(n, _)| c_string(n)).collect();
+        let files: Vec<CXUnsavedFile> = unsaved
+            .iter()
+            .zip(&names)
+            .map(|((_, body), name)| CXUnsavedFile {
+                Filename: name.as_ptr(),
+                Contents: body.as_ptr() as *const i8,
+                Length: body.len() as _,
+            })
+            .collect();
+        unsafe {
+            let index = clang_createIndex(0, 0);
+            let mut tu: CXTranslationUnit = ptr::null_mut();
+            let options = CXTranslationUnit_KeepGoing;
+            let code = clang_parseTranslationUnit2(
+                index,
+                c_path.as_ptr(),
+                arg_ptrs.as_ptr(),
+                arg_ptrs.len() as c_int,
+                files.as_ptr() as *mut CXUnsavedFile,
+                files.len() as c_uint,
+                options,
+                &mut tu,
+            );
+            let out = Tu { index, tu };
+            if code != CXError_Success || tu.is_null() {
+                return Err(format!("libclang could not parse the file (error code {code})"));
+            }
+            Ok(out)
+        }
+    }
+
+    pub fn root(&self) -> Node<'_> {
+        Node { c: unsafe { clang_getTranslationUnitCursor(self.tu) }, _tu: self }
+    }
+
+    pub fn diagnostics(&self) -> Vec<Diag> {
+        unsafe {
+            let n = clang_getNumDiagnostics(self.tu);
+            (0..n)
+                .map(|i| {
+                    let d = clang_getDiagnostic(self.tu, i);
+                    let severity = clang_getDiagnosticSeverity(d) as u32;
+                    let text = cx_string(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
+                    let mut f: CXFile = ptr::null_mut();
+                    let (mut line, mut column, mut offset) = (0, 0, 0);
+                    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &mut f, &mut line, &mut column, &mut offset);
+                    let file = if f.is_null() { String::new() } else { cx_string(clang_getFileName(f)) };
+                    clang_disposeDiagnostic(d);
+                    Diag { severity, text, file, line }
+                })
+                .collect()
+        }
+    }
+
+    /// Every file the translation unit read, the main file included.
+    pub fn inclusions(&self) -> Vec<PathBuf> {
+        extern "C" fn visit(file: CXFile, _stack: *mut CXSourceLocation, _len: c_uint, data: CXClientData) {
+            let out = unsafe { &mut *(data as *mut Vec<PathBuf>) };
+            out.push(PathBuf::from(cx_string(unsafe { clang_getFileName(file) })));
+        }
+        let mut out: Vec<PathBuf> = Vec::new();
+        unsafe { clang_getInclusions(self.tu, visit, &mut out as *mut Vec<PathBuf> as *mut c_void) };
+        out
+    }
+}
+
+pub const DIAG_ERROR: u32 = CXDiagnostic_Error as u32;
+
+#[derive(Clone, Copy)]
+pub struct Node<'tu> {
+    c: CXCursor,
+    _tu: &'tu Tu,
+}
+
+/// Where a cursor is, as the user sees it (macro uses map to the use site).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pos {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl<'tu> Node<'tu> {
+    pub fn kind(&self) -> c_int {
+        unsafe { clang_getCursorKind(self.c) }
+    }
+    pub fn is_null(&self) -> bool {
+        unsafe { clang_Cursor_isNull(self.c) != 0 }
+    }
+    pub fn spelling(&self) -> String {
+        cx_string(unsafe { clang_getCursorSpelling(self.c) })
+    }
+    pub fn children(&self) -> Vec<Node<'tu>> {
+        extern "C" fn visit(c: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
+            let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
+            out.push(c);
+            CXChildVisit_Continue
+        }
+        let mut out: Vec<CXCursor> = Vec::new();
+        unsafe { clang_visitChildren(self.c, visit, &mut out as *mut Vec<CXCursor> as *mut c_void) };
+        out.into_iter().map(|c| Node { c, _tu: self._tu }).collect()
+    }
+    pub fn pos(&self) -> Pos {
+        unsafe {
+            let loc = clang_getCursorLocation(self.c);
+            let mut file: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            clang_getExpansionLocation(loc, &mut file, &mut line, &mut column, &mut offset);
+            let file = if file.is_null() { String::new() } else { cx_string(clang_getFileName(file)) };
+            Pos { file, line, column }
+        }
+    }
+    pub fn referenced(&self) -> Option<Node<'tu>> {
+        let c = unsafe { clang_getCursorReferenced(self.c) };
+        let n = Node { c, _tu: self._tu };
+        (!n.is_null()).then_some(n)
+    }
+    pub fn definition(&self) -> Option<Node<'tu>> {
+        let c = unsafe { clang_getCursorDefinition(self.c) };
+        let n = Node { c, _tu: self._tu };
+        (!n.is_null()).then_some(n)
+    }
+    /// A stable identity for declarations (the same declaration reached
+    /// through different references compares equal).
+    pub fn id(&self) -> u32 {
+        unsafe { clang_hashCursor(clang_getCanonicalCursor(self.c)) }
+    }
+    /// Byte offset of the canonical declaration's location.
+    pub fn canonical_offset(&self) -> u32 {
+        unsafe {
+            let loc = clang_getCursorLocation(clang_getCanonicalCursor(self.c));
+            let mut file: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            clang_getSpellingLocation(loc, &mut file, &mut line, &mut column, &mut offset);
+            offset
+        }
+    }
+    pub fn binop(&self) -> c_int {
+        unsafe { clang_getCursorBinaryOperatorKind(self.c) }
+    }
+    pub fn unop(&self) -> c_int {
+        unsafe { clang_getCursorUnaryOperatorKind(self.c) }
+    }
+    pub fn ty(&self) -> Ty {
+        Ty(unsafe { clang_getCursorType(self.c) })
+    }
+    pub fn has_attr(&self, kind: c_int) -> bool {
+        self.children().iter().any(|c| c.kind() == kind)
+    }
+    /// The value of a constant integer expression, when clang can fold it.
+    pub fn eval_int(&self) -> Option<i64> {
+        unsafe {
+            let r = clang_Cursor_Evaluate(self.c);
+            if r.is_null() {
+                return None;
+            }
+            let v = if clang_EvalResult_getKind(r) == CXEval_Int {
+                if clang_EvalResult_isUnsignedInt(r) != 0 {
+                    i64::try_from(clang_EvalResult_getAsUnsigned(r)).ok()
+                } else {
+                    Some(clang_EvalResult_getAsLongLong(r))
+                }
+            } else {
+                None
+            };
+            clang_EvalResult_dispose(r);
+            v
+        }
+    }
+    pub fn num_args(&self) -> i32 {
+        unsafe { clang_Cursor_getNumArguments(self.c) }
+    }
+    pub fn arg(&self, i: u32) -> Node<'tu> {
+        Node { c: unsafe { clang_Cursor_getArgument(self.c, i) }, _tu: self._tu }
+    }
+    pub fn is_definition(&self) -> bool {
+        unsafe { clang_isCursorDefinition(self.c) != 0 }
+    }
+    /// For a template specialization, the template it comes from.
+    pub fn specialized_template(&self) -> Option<Node<'tu>> {
+        let c = unsafe { clang_getSpecializedCursorTemplate(self.c) };
+        let n = Node { c, _tu: self._tu };
+        (!n.is_null()).then_some(n)
+    }
+    /// A specialization's template arguments: integral ones as values,
+    /// type ones as their spelling.
+    pub fn template_args(&self) -> Vec<Result<i64, String>> {
+        unsafe {
+            let n = clang_Cursor_getNumTemplateArguments(self.c);
+            (0..n.max(0) as u32)
+                .map(|i| {
+                    if clang_Cursor_getTemplateArgumentKind(self.c, i) == CXTemplateArgumentKind_Integral {
+                        Ok(clang_Cursor_getTemplateArgumentValue(self.c, i))
+                    } else {
+                        Err(Ty(clang_Cursor_getTemplateArgumentType(self.c, i)).spelling())
+                    }
+                })
+                .collect()
+        }
+    }
+    pub fn semantic_parent(&self) -> Option<Node<'tu>> {
+        let c = unsafe { clang_getCursorSemanticParent(self.c) };
+        let n = Node { c, _tu: self._tu };
+        (!n.is_null()).then_some(n)
+    }
+    pub fn is_attribute(&self) -> bool {
+        unsafe { clang_isAttribute(self.kind()) != 0 }
+    }
+    pub fn is_expression(&self) -> bool {
+        unsafe { clang_isExpression(self.kind()) != 0 }
+    }
+    /// First and last line of the cursor's extent.
+    pub fn lines(&self) -> (u32, u32) {
+        unsafe {
+            let r = clang_getCursorExtent(self.c);
+            let (mut l1, mut l2, mut col, mut off) = (0, 0, 0, 0);
+            clang_getExpansionLocation(clang_getRangeStart(r), ptr::null_mut(), &mut l1, &mut col, &mut off);
+            clang_getExpansionLocation(clang_getRangeEnd(r), ptr::null_mut(), &mut l2, &mut col, &mut off);
+            (l1, l2)
+        }
+    }
+    /// Byte offset of the cursor's start in its file (expansion location).
+    pub fn offset(&self) -> u32 {
+        unsafe {
+            let loc = clang_getRangeStart(clang_getCursorExtent(self.c));
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            clang_getExpansionLocation(loc, ptr::null_mut(), &mut line, &mut column, &mut offset);
+            offset
+        }
+    }
+    /// The cursor's tokens, with their byte offsets.
+    pub fn tokens(&self) -> Vec<(String, u32)> {
+        unsafe {
+            let tu = self._tu.tu;
+            let mut toks: *mut CXToken = ptr::null_mut();
+            let mut n: c_uint = 0;
+            clang_tokenize(tu, clang_getCursorExtent(self.c), &mut toks, &mut n);
+            if toks.is_null() {
+                return Vec::new();
+            }
+            let out = (0..n as usize)
+                .map(|i| {
+                    let t = *toks.add(i);
+                    let text = cx_string(clang_getTokenSpelling(tu, t));
+                    let loc = clang_getTokenLocation(tu, t);
+                    let (mut line, mut column, mut offset) = (0, 0, 0);
+                    clang_getExpansionLocation(loc, ptr::null_mut(), &mut line, &mut column, &mut offset);
+                    (text, offset)
+                })
+                .collect();
+            clang_disposeTokens(tu, toks, n);
+            out
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+pub struct Ty(CXType);
+
+impl Ty {
+    pub fn kind(&self) -> c_int {
+        self.0.kind
+    }
+    pub fn canonical(&self) -> Ty {
+        Ty(unsafe { clang_getCanonicalType(self.0) })
+    }
+    pub fn pointee(&self) -> Ty {
+        Ty(unsafe { clang_getPointeeType(self.0) })
+    }
+    pub fn spelling(&self) -> String {
+        cx_string(unsafe { clang_getTypeSpelling(self.0) })
+    }
+    pub fn is_pointer(&self) -> bool {
+        let k = self.canonical().kind();
+        k == CXType_Pointer || k == CXType_LValueReference && self.canonical().pointee().is_array()
+    }
+    pub fn is_array(&self) -> bool {
+        let k = self.canonical().kind();
+        k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray || k == CXType_DependentSizedArray
+    }
+    pub fn is_reference(&self) -> bool {
+        let k = self.canonical().kind();
+        k == CXType_LValueReference || k == CXType_RValueReference
+    }
+    pub fn is_integral(&self) -> bool {
+        let k = self.canonical().kind();
+        (CXType_Bool..=CXType_Int128).contains(&k) || k == CXType_Enum
+    }
+    pub fn is_record(&self) -> bool {
+        self.canonical().kind() == CXType_Record
+    }
+    pub fn is_dependent(&self) -> bool {
+        let k = self.canonical().kind();
+        k == CXType_Unexposed || k == CXType_Invalid
+    }
+    pub fn is_const_qualified(&self) -> bool {
+        unsafe { clang_isConstQualifiedType(self.0) != 0 }
+    }
+}
+
+pub mod kind {
+    pub use clang_sys::{
+        CXCursor_ArraySubscriptExpr as ARRAY_SUBSCRIPT, CXCursor_AsmStmt as ASM, CXCursor_BinaryOperator as BINARY,
+        CXCursor_BreakStmt as BREAK, CXCursor_CStyleCastExpr as C_CAST, CXCursor_CUDAConstantAttr as CUDA_CONSTANT,
+        CXCursor_CUDADeviceAttr as CUDA_DEVICE, CXCursor_CUDAGlobalAttr as CUDA_GLOBAL,
+        CXCursor_CUDASharedAttr as CUDA_SHARED, CXCursor_CXXBoolLiteralExpr as BOOL_LIT,
+        CXCursor_CXXFunctionalCastExpr as FUNCTIONAL_CAST, CXCursor_CXXStaticCastExpr as STATIC_CAST,
+        CXCursor_CXXReinterpretCastExpr as REINTERPRET_CAST, CXCursor_CXXConstCastExpr as CONST_CAST,
+        CXCursor_CallExpr as CALL, CXCursor_CaseStmt as CASE, CXCursor_CharacterLiteral as CHAR_LIT,
+        CXCursor_CompoundAssignOperator as COMPOUND_ASSIGN,
+        CXCursor_CompoundStmt as COMPOUND, CXCursor_ConditionalOperator as CONDITIONAL,
+        CXCursor_ContinueStmt as CONTINUE, CXCursor_DeclRefExpr as DECL_REF, CXCursor_DeclStmt as DECL_STMT,
+        CXCursor_DefaultStmt as DEFAULT, CXCursor_DoStmt as DO, CXCursor_EnumConstantDecl as ENUM_CONSTANT,
+        CXCursor_FieldDecl as FIELD, CXCursor_FloatingLiteral as FLOAT_LIT, CXCursor_ForStmt as FOR,
+        CXCursor_FunctionDecl as FUNCTION, CXCursor_FunctionTemplate as FUNCTION_TEMPLATE,
+        CXCursor_GotoStmt as GOTO, CXCursor_IfStmt as IF,
+        CXCursor_IntegerLiteral as INT_LIT, CXCursor_LabelStmt as LABEL, CXCursor_LambdaExpr as LAMBDA,
+        CXCursor_MSAsmStmt as MS_ASM, CXCursor_MemberRefExpr as MEMBER_REF, CXCursor_Namespace as NAMESPACE,
+        CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM, CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_TemplateTemplateParameter as TEMPLATE_TEMPLATE_PARAM, CXCursor_NullStmt as NULL_STMT,
+        CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM, CXCursor_ReturnStmt as RETURN,
+        CXCursor_StructDecl as STRUCT, CXCursor_ClassDecl as CLASS, CXCursor_SwitchStmt as SWITCH,
+        CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY, CXCursor_UnexposedExpr as UNEXPOSED,
+        CXCursor_VarDecl as VAR, CXCursor_WhileStmt as WHILE, CXCursor_LinkageSpec as LINKAGE_SPEC,
+        CXCursor_CXXForRangeStmt as FOR_RANGE, CXCursor_StringLiteral as STRING_LIT,
+        CXCursor_TypeRef as TYPE_REF,
+        CXCursor_CXXNullPtrLiteralExpr as NULLPTR, CXCursor_GNUNullExpr as GNU_NULL,
+        
+        CXCursor_StmtExpr as STMT_EXPR,
+        CXCursor_CXXMethod as METHOD, CXCursor_Constructor as CONSTRUCTOR, CXCursor_CXXNewExpr as NEW,
+        CXCursor_CXXDeleteExpr as DELETE, CXCursor_CXXThrowExpr as THROW, CXCursor_CXXTryStmt as TRY,
+        
+    };
+}
+
+pub mod op {
+    pub const MUL: i32 = 3;
+    pub const DIV: i32 = 4;
+    pub const REM: i32 = 5;
+    pub const ADD: i32 = 6;
+    pub const SUB: i32 = 7;
+    pub const SHL: i32 = 8;
+    pub const SHR: i32 = 9;
+    pub const LT: i32 = 11;
+    pub const GT: i32 = 12;
+    pub const LE: i32 = 13;
+    pub const GE: i32 = 14;
+    pub const EQ: i32 = 15;
+    pub const NE: i32 = 16;
+    pub const AND: i32 = 17;
+    pub const XOR: i32 = 18;
+    pub const OR: i32 = 19;
+    pub const LAND: i32 = 20;
+    pub const LOR: i32 = 21;
+    pub const ASSIGN: i32 = 22;
+    pub const COMMA: i32 = 33;
+
+    pub const POST_INC: i32 = 1;
+    pub const POST_DEC: i32 = 2;
+    pub const PRE_INC: i32 = 3;
+    pub const PRE_DEC: i32 = 4;
+    pub const ADDR_OF: i32 = 5;
+    pub const DEREF: i32 = 6;
+    pub const PLUS: i32 = 7;
+    pub const MINUS: i32 = 8;
+    pub const NOT: i32 = 9;
+    pub const LNOT: i32 = 10;
+}

@@ -1,0 +1,2167 @@
+//! Lowering (DESIGN §2, Faial §6 "Inference"): one `__global__` function's
+//! clang AST to the imperative core. Values are kept symbolic while walking
+//! (an environment from variables to expressions, SSA-like), so every index
+//! comes out as an expression over thread ids, parameters, loop variables
+//! and unknowns.
+
+use super::clang::{kind as K, op, Node};
+use super::Unsupported;
+use crate::imp::{self, simplify, Array, Program, Stmt};
+use crate::protocol::{builtin, Cond, Expr, Loc, Mode, Op, Rel, Scope};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+type R<T> = Result<T, Unsupported>;
+
+#[derive(Clone, Debug, PartialEq)]
+enum Target {
+    /// An array that threads share: it gets a protocol.
+    Shared(String),
+    /// A thread's own array: tracked for read-back only.
+    Private(String),
+}
+
+/// A pointer: an array and the index reached so far (one entry per fixed
+/// dimension; pointer arithmetic moves the last one).
+#[derive(Clone, Debug, PartialEq)]
+struct Ptr {
+    target: Target,
+    index: Vec<Expr>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Val {
+    Int(Expr),
+    Ptr(Ptr),
+    /// Read from memory, returned by an unknown call, or not an integer.
+    Unknown,
+}
+
+enum LVal {
+    Var(String),
+    Mem(Ptr),
+    Unknown,
+}
+
+/// Conditions under which control left a statement early.
+#[derive(Clone)]
+struct Jumps {
+    ret: Cond,
+    brk: Cond,
+    cont: Cond,
+}
+
+impl Jumps {
+    fn none() -> Jumps {
+        Jumps { ret: Cond::Bool(false), brk: Cond::Bool(false), cont: Cond::Bool(false) }
+    }
+    fn any(&self) -> Cond {
+        Cond::or(Cond::or(self.ret.clone(), self.brk.clone()), self.cont.clone())
+    }
+    fn or(self, o: Jumps) -> Jumps {
+        Jumps { ret: Cond::or(self.ret, o.ret), brk: Cond::or(self.brk, o.brk), cont: Cond::or(self.cont, o.cont) }
+    }
+    fn under(self, c: &Cond) -> Jumps {
+        Jumps {
+            ret: Cond::and(c.clone(), self.ret),
+            brk: Cond::and(c.clone(), self.brk),
+            cont: Cond::and(c.clone(), self.cont),
+        }
+    }
+}
+
+pub struct Lower {
+    out: Vec<Stmt>,
+    env: HashMap<String, Val>,
+    /// Cells this thread wrote in the current barrier interval, with the
+    /// value written (the read-index pair of Faial's Fig. 16).
+    facts: Vec<(Target, Vec<Expr>, Expr)>,
+    prog: Program,
+    fresh: HashMap<String, u32>,
+    globals: HashMap<String, Val>,
+    stack: Vec<String>,
+    returns: Vec<Vec<(Cond, Val)>>,
+    path: Vec<Cond>,
+    aliases: HashMap<String, String>,
+    loop_vars: Vec<String>,
+    /// `__syncwarp` orders the whole block only when a block is one warp.
+    warp_is_block: bool,
+    depth: usize,
+    /// The file being analysed: code from other files is reported at the
+    /// place in this file that reaches it (`site`).
+    main: String,
+    site: Option<Loc>,
+}
+
+/// How deep statements and expressions may nest before lowering gives up
+/// (the walk is recursive).
+const MAX_DEPTH: usize = 4000;
+
+fn loc_of(n: &Node) -> Loc {
+    let p = n.pos();
+    Loc::new(p.line, p.column)
+}
+
+fn unsupported<T>(n: &Node, reason: impl Into<String>) -> R<T> {
+    Err(Unsupported { reason: reason.into(), loc: loc_of(n) })
+}
+
+/// A declaration's identity: its hash and where it is, so that two
+/// declarations never share a key.
+fn key(n: &Node) -> String {
+    format!("d{}@{}", n.id(), n.canonical_offset())
+}
+
+/// Skips parentheses and implicit conversions.
+fn strip<'a>(n: Node<'a>) -> Node<'a> {
+    let mut n = n;
+    loop {
+        let k = n.kind();
+        if k == K::PAREN || k == K::UNEXPOSED || k == K::C_CAST || k == K::STATIC_CAST || k == K::FUNCTIONAL_CAST
+            || k == K::REINTERPRET_CAST || k == K::CONST_CAST
+        {
+            let ch: Vec<Node> = n.children().into_iter().filter(|c| c.is_expression()).collect();
+            if ch.len() == 1 {
+                n = ch[0];
+                continue;
+            }
+        }
+        return n;
+    }
+}
+
+fn exprs<'a>(n: &Node<'a>) -> Vec<Node<'a>> {
+    n.children().into_iter().filter(|c| c.is_expression()).collect()
+}
+
+fn as_cond(e: &Expr) -> Cond {
+    match e {
+        Expr::Ite(c, a, b) if **a == Expr::Int(1) && **b == Expr::Int(0) => (**c).clone(),
+        Expr::Int(v) => Cond::Bool(*v != 0),
+        _ => Cond::cmp(Rel::Ne, e.clone(), Expr::Int(0)),
+    }
+}
+
+fn of_cond(c: Cond) -> Expr {
+    match c {
+        Cond::Bool(b) => Expr::Int(b as i64),
+        c => Expr::Ite(Box::new(c), Box::new(Expr::Int(1)), Box::new(Expr::Int(0))),
+    }
+}
+
+fn cond_vars(c: &Cond) -> BTreeSet<String> {
+    let mut s = BTreeSet::new();
+    c.free_vars(&mut s);
+    s
+}
+
+impl Lower {
+    /// `site`: where in `main` the kernel is launched, when the kernel
+    /// itself is in another file.
+    pub fn new(name: &str, warp_is_block: bool, main: &str, site: Option<Loc>) -> Lower {
+        Lower {
+            out: Vec::new(),
+            env: HashMap::new(),
+            facts: Vec::new(),
+            prog: Program { name: name.to_string(), ..Default::default() },
+            fresh: HashMap::new(),
+            globals: HashMap::new(),
+            stack: Vec::new(),
+            returns: Vec::new(),
+            path: Vec::new(),
+            aliases: HashMap::new(),
+            loop_vars: Vec::new(),
+            warp_is_block,
+            depth: 0,
+            main: main.to_string(),
+            site,
+        }
+    }
+
+    /// Lowers a kernel (a function definition or function template).
+    /// Lowers a kernel (a function definition or function template; for a
+    /// template, `template_args` are an instantiation's arguments, and value
+    /// parameters without one are thread-global parameters).
+    pub fn kernel(mut self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {
+        self.stack.push(key(f));
+        let mut body = None;
+        let mut template_index = 0;
+        for c in f.children() {
+            let k = c.kind();
+            if k == K::TEMPLATE_TYPE_PARAM || k == K::TEMPLATE_TEMPLATE_PARAM {
+                template_index += 1;
+            } else if k == K::NON_TYPE_TEMPLATE_PARAM {
+                let v = match template_args.get(template_index) {
+                    Some(Ok(v)) => Expr::Int(*v),
+                    _ => Expr::Var(self.param(&c.spelling())),
+                };
+                template_index += 1;
+                self.env.insert(key(&c), Val::Int(v));
+            } else if k == K::PARM {
+                let name = c.spelling();
+                let ty = c.ty();
+                if ty.is_pointer() || ty.is_array() {
+                    let name = if name.is_empty() { self.name("arg") } else { name };
+                    self.add_array(&name, Scope::Global, loc_of(&c));
+                    self.env.insert(key(&c), Val::Ptr(Ptr { target: Target::Shared(name), index: vec![] }));
+                } else if ty.is_integral() && !name.is_empty() {
+                    let name = self.param(&name);
+                    self.env.insert(key(&c), Val::Int(Expr::Var(name)));
+                } else {
+                    self.env.insert(key(&c), Val::Unknown);
+                }
+            } else if k == K::COMPOUND {
+                body = Some(c);
+            }
+        }
+        let Some(body) = body else { return unsupported(f, "kernel without a body") };
+        self.block(&body.children())?;
+        let mut p = self.prog;
+        p.body = self.out;
+        Ok(p)
+    }
+
+    fn name(&mut self, base: &str) -> String {
+        let base = if base.is_empty() { "v" } else { base };
+        let n = self.fresh.entry(base.to_string()).or_insert(0);
+        *n += 1;
+        if *n == 1 && !builtin::is_builtin(base) {
+            base.to_string()
+        } else {
+            format!("{base}#{n}")
+        }
+    }
+
+    fn param(&mut self, base: &str) -> String {
+        let n = self.name(base);
+        self.prog.params.push(n.clone());
+        n
+    }
+
+    fn local(&mut self, base: &str) -> Expr {
+        let n = self.name(base);
+        self.prog.locals.push(n.clone());
+        Expr::Var(n)
+    }
+
+    fn add_array(&mut self, name: &str, scope: Scope, loc: Loc) {
+        if !self.prog.arrays.iter().any(|a| a.name == name) {
+            self.prog.arrays.push(Array { name: name.to_string(), scope, loc });
+        }
+    }
+
+    fn emit(&mut self, s: Stmt) {
+        self.out.push(s);
+    }
+
+    /// Runs `f` with a fresh output buffer and returns what it emitted.
+    fn capture<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<(T, Stmt)> {
+        let saved = std::mem::take(&mut self.out);
+        let r = f(self);
+        let inner = std::mem::replace(&mut self.out, saved);
+        Ok((r?, Stmt::Seq(inner)))
+    }
+
+    fn emit_if(&mut self, cond: Cond, then: Stmt, els: Stmt, loc: Loc) {
+        match cond {
+            Cond::Bool(true) => self.emit(then),
+            Cond::Bool(false) => self.emit(els),
+            cond => {
+                if then.has_access() || then.has_sync() || els.has_access() || els.has_sync() {
+                    self.emit(Stmt::If { cond, then: Box::new(then), els: Box::new(els), loc })
+                }
+            }
+        }
+    }
+
+    /// Where to report something found at `loc`.
+    fn place(&self, loc: Loc) -> Loc {
+        self.site.unwrap_or(loc)
+    }
+
+    fn sync(&mut self, loc: Loc) {
+        let loc = self.place(loc);
+        self.emit(Stmt::Sync(loc));
+        self.facts.clear();
+    }
+
+    fn access(&mut self, p: &Ptr, mode: Mode, loc: Loc) {
+        let loc = self.place(loc);
+        let index: Vec<Expr> = if p.index.is_empty() { vec![Expr::Int(0)] } else { p.index.iter().map(simplify).collect() };
+        match &p.target {
+            Target::Shared(array) => self.emit(Stmt::Access { array: array.clone(), mode, index: index.clone(), loc }),
+            Target::Private(_) => {}
+        }
+        if mode != Mode::Read {
+            // Any cell of the array may be the one just written.
+            self.facts.retain(|(t, _, _)| t != &p.target);
+        }
+    }
+
+    fn write(&mut self, p: &Ptr, v: &Val, loc: Loc) {
+        self.access(p, Mode::Write, loc);
+        let index: Vec<Expr> = if p.index.is_empty() { vec![Expr::Int(0)] } else { p.index.iter().map(simplify).collect() };
+        if let Val::Int(e) = v {
+            self.facts.push((p.target.clone(), index, e.clone()));
+        }
+    }
+
+    fn read(&mut self, p: &Ptr, loc: Loc) -> Val {
+        self.access(p, Mode::Read, loc);
+        let index: Vec<Expr> = if p.index.is_empty() { vec![Expr::Int(0)] } else { p.index.iter().map(simplify).collect() };
+        self.facts
+            .iter()
+            .rev()
+            .find(|(t, i, _)| *t == p.target && *i == index)
+            .map(|(_, _, e)| Val::Int(e.clone()))
+            .unwrap_or(Val::Unknown)
+    }
+
+    fn materialize(&mut self, v: Val, hint: &str) -> Expr {
+        match v {
+            Val::Int(e) => simplify(&e),
+            _ => self.local(hint),
+        }
+    }
+
+    fn int(&mut self, n: &Node, hint: &str) -> R<Expr> {
+        let v = self.rvalue(n)?;
+        let h = hint_of(n);
+        Ok(self.materialize(v, if h.is_empty() { hint } else { &h }))
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    fn block(&mut self, stmts: &[Node]) -> R<Jumps> {
+        for (i, s) in stmts.iter().enumerate() {
+            let j = self.stmt(s)?;
+            let left = j.any();
+            if left != Cond::Bool(false) {
+                let stay = Cond::not(left);
+                self.path.push(stay.clone());
+                let r = self.capture(|me| me.block(&stmts[i + 1..]));
+                self.path.pop();
+                let (rest, buf) = r?;
+                self.emit_if(stay.clone(), buf, Stmt::skip(), loc_of(s));
+                return Ok(j.or(rest.under(&stay)));
+            }
+        }
+        Ok(Jumps::none())
+    }
+
+    fn stmt(&mut self, s: &Node) -> R<Jumps> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH { unsupported(s, "code nested too deeply") } else { self.stmt_at(s) };
+        self.depth -= 1;
+        r
+    }
+
+    fn stmt_at(&mut self, s: &Node) -> R<Jumps> {
+        let k = s.kind();
+        if k == K::COMPOUND {
+            return self.block(&s.children());
+        }
+        if k == K::DECL_STMT {
+            for d in s.children() {
+                if d.kind() == K::VAR {
+                    self.decl(&d)?;
+                }
+            }
+            return Ok(Jumps::none());
+        }
+        if s.is_expression() {
+            self.rvalue(s)?;
+            return Ok(Jumps::none());
+        }
+        match k {
+            _ if k == K::IF => self.if_stmt(s),
+            _ if k == K::FOR => self.for_stmt(s),
+            _ if k == K::WHILE || k == K::DO => self.while_stmt(s, k == K::DO),
+            _ if k == K::SWITCH => self.switch_stmt(s),
+            _ if k == K::RETURN => {
+                let e = exprs(s);
+                if let Some(e) = e.first() {
+                    let v = self.rvalue(e)?;
+                    let path = Cond::all(self.path.iter().cloned());
+                    if let Some(r) = self.returns.last_mut() {
+                        r.push((path, v));
+                    }
+                }
+                Ok(Jumps { ret: Cond::Bool(true), ..Jumps::none() })
+            }
+            _ if k == K::BREAK => Ok(Jumps { brk: Cond::Bool(true), ..Jumps::none() }),
+            _ if k == K::CONTINUE => Ok(Jumps { cont: Cond::Bool(true), ..Jumps::none() }),
+            _ if k == K::NULL_STMT => Ok(Jumps::none()),
+            _ if k == K::LABEL => self.block(&s.children()),
+            _ if k == K::ASM || k == K::MS_ASM => unsupported(s, "inline assembly"),
+            _ if k == K::GOTO => unsupported(s, "goto"),
+            _ if k == K::TRY || k == K::FOR_RANGE => unsupported(s, "unsupported statement"),
+            _ => {
+                // Statements clang does not expose (`#pragma unroll`,
+                // `[[likely]]`, attributed statements): their one
+                // sub-statement.
+                let subs: Vec<Node> = s.children().into_iter().filter(|c| !c.is_attribute()).collect();
+                match subs.as_slice() {
+                    [one] => self.stmt(one),
+                    [] => Ok(Jumps::none()),
+                    _ => unsupported(s, format!("unsupported statement (kind {k})")),
+                }
+            }
+        }
+    }
+
+    fn decl(&mut self, d: &Node) -> R<()> {
+        let name = d.spelling();
+        let ty = d.ty();
+        let k = key(d);
+        if d.has_attr(K::CUDA_SHARED) {
+            self.add_array(&name, Scope::Shared, loc_of(d));
+            let index = if ty.is_array() { vec![] } else { vec![Expr::Int(0)] };
+            self.env.insert(k, Val::Ptr(Ptr { target: Target::Shared(name), index }));
+            return Ok(());
+        }
+        let init = exprs(d).into_iter().last();
+        if ty.is_record() {
+            // `uint3 t = threadIdx;`, `S b = a;`: the fields come along.
+            if let Some(src) = init.and_then(record_source) {
+                if let Some(sd) = src.referenced() {
+                    let dims = match sd.spelling().as_str() {
+                        "threadIdx" => Some(builtin::TID),
+                        "blockIdx" => Some(builtin::BID),
+                        "blockDim" => Some(builtin::BLOCK_DIM),
+                        "gridDim" => Some(builtin::GRID_DIM),
+                        _ => None,
+                    };
+                    match dims {
+                        Some(names) if sd.pos().file.starts_with(super::prelude::DIR) => {
+                            for (f, n) in ["x", "y", "z"].iter().zip(names) {
+                                self.env.insert(format!("{k}.{f}"), Val::Int(Expr::var(n)));
+                            }
+                        }
+                        _ => {
+                            let from = format!("{}.", key(&sd));
+                            let fields: Vec<(String, Val)> = self
+                                .env
+                                .iter()
+                                .filter_map(|(key, v)| key.strip_prefix(&from).map(|f| (format!("{k}.{f}"), v.clone())))
+                                .collect();
+                            self.env.extend(fields);
+                        }
+                    }
+                }
+                self.env.insert(k, Val::Unknown);
+                return Ok(());
+            }
+        }
+        if ty.is_array() {
+            let priv_name = self.name(&format!("{name}@private"));
+            self.env.insert(k, Val::Ptr(Ptr { target: Target::Private(priv_name), index: vec![] }));
+            if let Some(init) = init {
+                self.rvalue(&init)?;
+            }
+            return Ok(());
+        }
+        if ty.is_reference() {
+            if let Some(init) = init {
+                match self.lvalue(&init)? {
+                    LVal::Var(target) => {
+                        self.aliases.insert(k, target);
+                    }
+                    LVal::Mem(p) => {
+                        self.env.insert(k.clone(), Val::Ptr(p));
+                        self.aliases.insert(k.clone(), format!("*{k}"));
+                    }
+                    LVal::Unknown => {
+                        self.env.insert(k, Val::Unknown);
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let v = match init {
+            Some(init) => {
+                let v = self.rvalue(&init)?;
+                match v {
+                    Val::Unknown if ty.is_integral() => Val::Int(self.local(&name)),
+                    v => v,
+                }
+            }
+            None if ty.is_integral() => Val::Int(self.local(&name)),
+            None => Val::Unknown,
+        };
+        self.env.insert(k, v);
+        Ok(())
+    }
+
+    fn if_stmt(&mut self, s: &Node) -> R<Jumps> {
+        let ch = s.children();
+        let (cond_n, then_n, else_n) = match ch.len() {
+            2 => (ch[0], ch[1], None),
+            3 => (ch[0], ch[1], Some(ch[2])),
+            _ => return unsupported(s, "if with an initializer"),
+        };
+        let c = self.cond(&cond_n)?;
+        self.branches(c, |me| me.stmt(&then_n), |me| match else_n {
+            Some(e) => me.stmt(&e),
+            None => Ok(Jumps::none()),
+        }, loc_of(s))
+    }
+
+    /// Lowers two branches from the same state and merges the states.
+    fn branches(
+        &mut self,
+        c: Cond,
+        then: impl FnOnce(&mut Self) -> R<Jumps>,
+        els: impl FnOnce(&mut Self) -> R<Jumps>,
+        loc: Loc,
+    ) -> R<Jumps> {
+        let (env0, facts0) = (self.env.clone(), self.facts.clone());
+        self.path.push(c.clone());
+        let t = self.capture(then);
+        self.path.pop();
+        let (jt, bt) = t?;
+        let (env_t, facts_t) = (std::mem::replace(&mut self.env, env0), std::mem::replace(&mut self.facts, facts0));
+        let nc = Cond::not(c.clone());
+        self.path.push(nc.clone());
+        let e = self.capture(els);
+        self.path.pop();
+        let (je, be) = e?;
+        self.merge(&c, env_t, facts_t);
+        self.emit_if(c.clone(), bt, be, loc);
+        Ok(jt.under(&c).or(je.under(&nc)))
+    }
+
+    fn merge(&mut self, c: &Cond, env_t: HashMap<String, Val>, facts_t: Vec<(Target, Vec<Expr>, Expr)>) {
+        let mut merged = HashMap::new();
+        for (k, vt) in env_t {
+            let Some(ve) = self.env.get(&k) else { continue };
+            let v = if &vt == ve {
+                vt
+            } else {
+                match (vt, ve.clone()) {
+                    (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::Ite(Box::new(c.clone()), Box::new(a), Box::new(b)))),
+                    (Val::Ptr(a), Val::Ptr(b)) if a.target == b.target && a.index.len() == b.index.len() => Val::Ptr(Ptr {
+                        target: a.target,
+                        index: a
+                            .index
+                            .into_iter()
+                            .zip(b.index)
+                            .map(|(x, y)| simplify(&Expr::Ite(Box::new(c.clone()), Box::new(x), Box::new(y))))
+                            .collect(),
+                    }),
+                    _ => Val::Unknown,
+                }
+            };
+            merged.insert(k, v);
+        }
+        self.env = merged;
+        self.facts.retain(|f| facts_t.contains(f));
+    }
+
+    /// The variables a loop body assigns: their values change from one
+    /// iteration to the next.
+    fn assigned(&self, n: &Node, out: &mut HashSet<String>) {
+        let k = n.kind();
+        let writes = (k == K::BINARY && n.binop() == op::ASSIGN)
+            || k == K::COMPOUND_ASSIGN
+            || (k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC));
+        let target = if writes { exprs(n).first().copied() } else { None };
+        if let Some(t) = target {
+            let mut t = strip(t);
+            while t.kind() == K::MEMBER_REF {
+                match exprs(&t).first() {
+                    Some(b) => t = strip(*b),
+                    None => break,
+                }
+            }
+            if t.kind() == K::DECL_REF {
+                if let Some(d) = t.referenced() {
+                    let k = key(&d);
+                    out.insert(self.aliases.get(&k).cloned().unwrap_or(k));
+                }
+            }
+        }
+        for c in n.children() {
+            self.assigned(&c, out);
+        }
+    }
+
+    fn forget(&mut self, vars: &HashSet<String>, names: &HashMap<String, String>) {
+        for v in vars {
+            match self.env.get(v) {
+                Some(Val::Int(_)) => {
+                    let hint = names.get(v).cloned().unwrap_or_default();
+                    let e = self.local(&hint);
+                    self.env.insert(v.clone(), Val::Int(e));
+                }
+                // A pointer that moves stays in its array, at an unknown
+                // place.
+                Some(Val::Ptr(p)) => {
+                    let mut p = p.clone();
+                    let hint = format!("{}.offset", names.get(v).cloned().unwrap_or_default());
+                    let e = self.local(&hint);
+                    match p.index.last_mut() {
+                        Some(last) => *last = e,
+                        None => p.index.push(e),
+                    }
+                    self.env.insert(v.clone(), Val::Ptr(p));
+                }
+                Some(_) => {
+                    self.env.insert(v.clone(), Val::Unknown);
+                }
+                None => {}
+            }
+        }
+    }
+
+    fn var_names(n: &Node, out: &mut HashMap<String, String>) {
+        if n.kind() == K::DECL_REF {
+            if let Some(d) = n.referenced() {
+                out.insert(key(&d), d.spelling());
+            }
+        }
+        for c in n.children() {
+            Self::var_names(&c, out);
+        }
+    }
+
+    /// `init; cond; inc` of a `for`, told apart by the semicolons.
+    fn for_parts<'a>(s: &Node<'a>) -> (Option<Node<'a>>, Option<Node<'a>>, Option<Node<'a>>, Option<Node<'a>>) {
+        let ch = s.children();
+        if ch.len() == 4 {
+            return (Some(ch[0]), Some(ch[1]), Some(ch[2]), Some(ch[3]));
+        }
+        let body = ch.last().copied();
+        let mut semis = Vec::new();
+        let mut depth = 0;
+        for (t, off) in s.tokens() {
+            match t.as_str() {
+                "(" => depth += 1,
+                ")" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                ";" if depth == 1 => semis.push(off),
+                _ => {}
+            }
+        }
+        let (mut init, mut cond, mut inc) = (None, None, None);
+        if semis.len() == 2 {
+            for c in &ch[..ch.len().saturating_sub(1)] {
+                let o = c.offset();
+                if o < semis[0] {
+                    init = Some(*c);
+                } else if o < semis[1] {
+                    cond = Some(*c);
+                } else {
+                    inc = Some(*c);
+                }
+            }
+        }
+        (init, cond, inc, body)
+    }
+
+    fn for_stmt(&mut self, s: &Node) -> R<Jumps> {
+        let (init, cond, inc, body) = Self::for_parts(s);
+        let Some(body) = body else { return unsupported(s, "for without a body") };
+        if let Some(i) = init {
+            self.stmt(&i)?;
+        }
+        let mut assigned = HashSet::new();
+        self.assigned(&body, &mut assigned);
+        let mut names = HashMap::new();
+        Self::var_names(s, &mut names);
+        if let Some(shape) = self.loop_shape(cond, inc, &assigned) {
+            return self.counted_loop(s, shape, &[body], &assigned, &names);
+        }
+        if let Some(i) = inc {
+            self.assigned(&i, &mut assigned);
+        }
+        self.generic_loop(s, cond, &body, inc, &assigned, &names, false)
+    }
+
+    fn while_stmt(&mut self, s: &Node, is_do: bool) -> R<Jumps> {
+        let ch = s.children();
+        let (cond, body) = if is_do { (ch.get(1).copied(), ch.first().copied()) } else { (ch.first().copied(), ch.get(1).copied()) };
+        let Some(body) = body else { return unsupported(s, "loop without a body") };
+        if is_do && cond.and_then(|c| c.eval_int()) == Some(0) {
+            // `do { … } while (0)`: the body once.
+            let j = self.stmt(&body)?;
+            return Ok(Jumps { ret: j.ret, ..Jumps::none() });
+        }
+        let mut names = HashMap::new();
+        Self::var_names(s, &mut names);
+        // `while (i < n) { …; i += s; }`: a counted loop after all.
+        let items = if body.kind() == K::COMPOUND { body.children() } else { vec![body] };
+        if let Some((last, rest)) = items.split_last() {
+            let mut assigned = HashSet::new();
+            rest.iter().for_each(|it| self.assigned(it, &mut assigned));
+            let counted = if is_do {
+                // The first iteration runs unconditionally.
+                let (env0, facts0, out0) = (self.env.clone(), self.facts.clone(), self.out.len());
+                let j = self.block(&items)?;
+                let shape = if j.any() == Cond::Bool(false) { self.loop_shape(cond, Some(*last), &assigned) } else { None };
+                if shape.is_none() {
+                    self.env = env0;
+                    self.facts = facts0;
+                    self.out.truncate(out0);
+                }
+                shape
+            } else {
+                self.loop_shape(cond, Some(*last), &assigned)
+            };
+            if let Some(shape) = counted {
+                return self.counted_loop(s, shape, rest, &assigned, &names);
+            }
+        }
+        let mut assigned = HashSet::new();
+        self.assigned(s, &mut assigned);
+        self.generic_loop(s, cond, &body, None, &assigned, &names, is_do)
+    }
+
+    /// A loop whose iterations cannot be counted: `for k in 0..n { if (cond)
+    /// body }` with `n` a fresh thread-global unknown (every count is
+    /// possible, so no iteration is lost) and the changing variables unknown.
+    #[allow(clippy::too_many_arguments)]
+    fn generic_loop(
+        &mut self,
+        s: &Node,
+        cond: Option<Node>,
+        body: &Node,
+        inc: Option<Node>,
+        assigned: &HashSet<String>,
+        names: &HashMap<String, String>,
+        is_do: bool,
+    ) -> R<Jumps> {
+        let loc = loc_of(s);
+        self.forget(assigned, names);
+        self.facts.clear();
+        let var = self.name("iter");
+        let bound = self.param("iterations");
+        self.loop_vars.push(var.clone());
+        let r = self.capture(|me| {
+            let c = match cond {
+                Some(c) if !is_do => me.cond(&c)?,
+                _ => Cond::Bool(true),
+            };
+            let (j, b) = me.capture(|me| {
+                me.path.push(c.clone());
+                let j = me.stmt(body);
+                me.path.pop();
+                let j = j?;
+                let stay = Cond::not(Cond::or(j.ret.clone(), j.brk.clone()));
+                if let Some(i) = inc {
+                    let (_, ib) = me.capture(|me| me.rvalue(&i))?;
+                    me.emit_if(stay, ib, Stmt::skip(), loc);
+                }
+                if is_do {
+                    if let Some(c) = cond {
+                        me.cond(&c)?;
+                    }
+                }
+                Ok(j)
+            })?;
+            // The exit test of a synchronized loop is left out: an unknown
+            // count already covers every way the loop can end.
+            let guard = if b.has_sync() { Cond::Bool(true) } else { c };
+            me.emit_if(guard, b, Stmt::skip(), loc);
+            Ok(j)
+        });
+        self.loop_vars.pop();
+        let (j, b) = r?;
+        self.emit(Stmt::For { var, lo: Expr::Int(0), hi: Expr::Var(bound), body: Box::new(b), loc });
+        self.facts.clear();
+        self.forget(assigned, names);
+        Ok(self.after_loop(j))
+    }
+
+    /// A `return` inside a loop may end the kernel at any iteration; after
+    /// the loop, whether it did is unknown.
+    fn after_loop(&mut self, j: Jumps) -> Jumps {
+        if j.ret == Cond::Bool(false) {
+            return Jumps::none();
+        }
+        let globals: Vec<String> = self.prog.params.clone();
+        let v = if imp::is_uniform(&cond_vars(&j.ret), &globals) {
+            Expr::Var(self.param("returned"))
+        } else {
+            self.local("returned")
+        };
+        Jumps { ret: Cond::cmp(Rel::Ne, v, Expr::Int(0)), ..Jumps::none() }
+    }
+
+    fn loop_shape<'a>(&mut self, cond: Option<Node<'a>>, inc: Option<Node<'a>>, assigned: &HashSet<String>) -> Option<Shape<'a>> {
+        let inc = strip(inc?);
+        let (var, step) = if inc.kind() == K::UNARY {
+            let target = var_key(exprs(&inc).first()?)?;
+            match inc.unop() {
+                op::PRE_INC | op::POST_INC => (target, Step::Add(Expr::Int(1))),
+                op::PRE_DEC | op::POST_DEC => (target, Step::Sub(Expr::Int(1))),
+                _ => return None,
+            }
+        } else if inc.kind() == K::COMPOUND_ASSIGN || inc.kind() == K::BINARY {
+            let ch = exprs(&inc);
+            let target = var_key(ch.first()?)?;
+            let (o, amount) = if inc.kind() == K::COMPOUND_ASSIGN {
+                (compound_base(inc.binop()), *ch.get(1)?)
+            } else {
+                if inc.binop() != op::ASSIGN {
+                    return None;
+                }
+                let rhs = strip(*ch.get(1)?);
+                if rhs.kind() != K::BINARY {
+                    return None;
+                }
+                let rch = exprs(&rhs);
+                if var_key(rch.first()?)? != target {
+                    return None;
+                }
+                (rhs.binop(), *rch.get(1)?)
+            };
+            if mentions(&amount, assigned) {
+                return None;
+            }
+            let amount = self.pure_int(&amount)?;
+            let step = match o {
+                op::ADD => Step::Add(amount),
+                op::SUB => Step::Sub(amount),
+                op::MUL => Step::Mul(amount),
+                op::SHL => Step::Mul(Expr::bin(Op::Shl, Expr::Int(1), amount)),
+                op::DIV => Step::Div(amount),
+                op::SHR => Step::Div(Expr::bin(Op::Shl, Expr::Int(1), amount)),
+                _ => return None,
+            };
+            (target, step)
+        } else {
+            return None;
+        };
+        if assigned.contains(&var) {
+            return None;
+        }
+        let lo = match self.env.get(&var) {
+            Some(Val::Int(e)) => e.clone(),
+            _ => return None,
+        };
+        // The bound: `var REL bound` or `bound REL var`; the rest of a
+        // conjunction stays a guard.
+        let cond = strip(cond?);
+        let (rel, bound, rest) = self.bound_of(&cond, &var, assigned)?;
+        Some(Shape { var, lo, rel, bound, step, rest })
+    }
+
+    fn bound_of<'a>(&mut self, c: &Node<'a>, var: &str, assigned: &HashSet<String>) -> Option<(Rel, Expr, Option<Node<'a>>)> {
+        if c.kind() != K::BINARY {
+            return None;
+        }
+        let ch = exprs(c);
+        let (l, r) = (*ch.first()?, *ch.get(1)?);
+        if c.binop() == op::LAND {
+            let (rel, b, _) = self.bound_of(&strip(l), var, assigned)?;
+            return Some((rel, b, Some(r)));
+        }
+        let rel = match c.binop() {
+            op::LT => Rel::Lt,
+            op::LE => Rel::Le,
+            op::GT => Rel::Gt,
+            op::GE => Rel::Ge,
+            op::NE => Rel::Ne,
+            _ => return None,
+        };
+        let flip = |r: Rel| match r {
+            Rel::Lt => Rel::Gt,
+            Rel::Le => Rel::Ge,
+            Rel::Gt => Rel::Lt,
+            Rel::Ge => Rel::Le,
+            r => r,
+        };
+        if var_key(&l).as_deref() == Some(var) && !mentions(&r, assigned) {
+            Some((rel, self.pure_int(&r)?, None))
+        } else if var_key(&r).as_deref() == Some(var) && !mentions(&l, assigned) {
+            Some((flip(rel), self.pure_int(&l)?, None))
+        } else {
+            None
+        }
+    }
+
+    /// The value of an expression without memory accesses or calls.
+    fn pure_int(&mut self, n: &Node) -> Option<Expr> {
+        if has_effects(n) {
+            return None;
+        }
+        let saved = self.out.len();
+        let v = self.rvalue(n).ok()?;
+        self.out.truncate(saved);
+        match v {
+            Val::Int(e) => Some(simplify(&e)),
+            _ => None,
+        }
+    }
+
+    fn counted_loop(
+        &mut self,
+        s: &Node,
+        shape: Shape,
+        body: &[Node],
+        assigned: &HashSet<String>,
+        names: &HashMap<String, String>,
+    ) -> R<Jumps> {
+        let loc = loc_of(s);
+        if let Some(values) = constant_values(&shape) {
+            return self.unrolled(shape, &values, body, loc);
+        }
+        let src_name = names.get(&shape.var).cloned().unwrap_or_else(|| "i".into());
+        let v = self.name(&src_name);
+        let mut others = assigned.clone();
+        others.remove(&shape.var);
+        self.forget(&others, names);
+        self.facts.clear();
+        self.env.insert(shape.var.clone(), Val::Int(Expr::Var(v.clone())));
+        self.loop_vars.push(v.clone());
+        let r = self.capture(|me| {
+            let (j, b) = me.capture(|me| match shape.rest {
+                Some(rest) => {
+                    let c = me.cond(&rest)?;
+                    me.branches(c, |me| me.block(body), |_| Ok(Jumps::none()), loc)
+                }
+                None => me.block(body),
+            })?;
+            me.emit(b);
+            Ok(j)
+        });
+        self.loop_vars.pop();
+        let (j, mut b) = r?;
+        let synced = b.has_sync();
+        if let (Step::Add(Expr::Int(1)), false) = (&shape.step, synced) {
+            // Iteration `v` runs only if no earlier one broke out.
+            if let Some(g) = no_earlier_break(&j.brk, &v, &shape.lo) {
+                b = Stmt::If { cond: g, then: Box::new(b), els: Box::new(Stmt::skip()), loc };
+            }
+        }
+
+        let (lo, bound) = (shape.lo.clone(), shape.bound.clone());
+        let vv = Expr::Var(v.clone());
+        let stmt = match &shape.step {
+            Step::Add(st) | Step::Sub(st) => {
+                let up = matches!(shape.step, Step::Add(_));
+                // The last value the loop may take (inclusive) and the count.
+                let (hi_excl, lo_incl) = match (up, shape.rel) {
+                    (true, Rel::Lt | Rel::Ne) => (bound.clone(), None),
+                    (true, Rel::Le) => (Expr::add(bound.clone(), Expr::Int(1)), None),
+                    (false, Rel::Gt | Rel::Ne) => (Expr::Int(0), Some(Expr::add(bound.clone(), Expr::Int(1)))),
+                    (false, Rel::Ge) => (Expr::Int(0), Some(bound.clone())),
+                    _ => return self.fallback_counted(s, b, j, &v, loc),
+                };
+                if *st == Expr::Int(1) && (up || !synced) {
+                    let (l, h) = if up { (lo.clone(), hi_excl) } else { (lo_incl.clone().unwrap_or(Expr::Int(0)), Expr::add(lo.clone(), Expr::Int(1))) };
+                    Stmt::For { var: v.clone(), lo: simplify(&l), hi: simplify(&h), body: Box::new(b), loc }
+                } else if !synced {
+                    let (l, h, dist) = if up {
+                        (lo.clone(), hi_excl, Expr::sub(vv.clone(), lo.clone()))
+                    } else {
+                        (lo_incl.clone().unwrap_or(Expr::Int(0)), Expr::add(lo.clone(), Expr::Int(1)), Expr::sub(lo.clone(), vv.clone()))
+                    };
+                    let guard = Cond::cmp(Rel::Eq, simplify(&Expr::bin(Op::Mod, dist, st.clone())), Expr::Int(0));
+                    let body = Stmt::If { cond: guard, then: Box::new(b), els: Box::new(Stmt::skip()), loc };
+                    Stmt::For { var: v.clone(), lo: simplify(&l), hi: simplify(&h), body: Box::new(body), loc }
+                } else {
+                    // Iterations in source order: `v = lo ± k*step`.
+                    let k = self.name(&format!("{src_name}#k"));
+                    let span = if up { Expr::sub(hi_excl, lo.clone()) } else { Expr::sub(Expr::add(lo.clone(), Expr::Int(1)), lo_incl.clone().unwrap_or(Expr::Int(0))) };
+                    let count = Expr::bin(Op::Div, Expr::add(span, Expr::sub(st.clone(), Expr::Int(1))), st.clone());
+                    let kv = Expr::bin(Op::Mul, Expr::var(&k), st.clone());
+                    let value = if up { Expr::add(lo.clone(), kv) } else { Expr::sub(lo.clone(), kv) };
+                    Stmt::For { var: k, lo: Expr::Int(0), hi: simplify(&count), body: Box::new(b.subst(&v, &simplify(&value))), loc }
+                }
+            }
+            Step::Mul(st) | Step::Div(st) => {
+                let up = matches!(shape.step, Step::Mul(_));
+                let (l, h) = match (up, shape.rel) {
+                    (true, Rel::Lt | Rel::Ne) => (lo.clone(), bound.clone()),
+                    (true, Rel::Le) => (lo.clone(), Expr::add(bound.clone(), Expr::Int(1))),
+                    (false, Rel::Gt | Rel::Ne) => (Expr::add(bound.clone(), Expr::Int(1)), Expr::add(lo.clone(), Expr::Int(1))),
+                    (false, Rel::Ge) => (bound.clone(), Expr::add(lo.clone(), Expr::Int(1))),
+                    _ => return self.fallback_counted(s, b, j, &v, loc),
+                };
+                if !synced {
+                    // Every value of the range, or only powers of two when
+                    // the loop provably visits exactly those.
+                    let pow2 = *st == Expr::Int(2)
+                        && match &lo {
+                            Expr::Int(x) => (up && *x == 1) || (!up && *x > 0 && x & (x - 1) == 0),
+                            _ => false,
+                        };
+                    let body = if pow2 {
+                        let c = Cond::cmp(Rel::Eq, Expr::bin(Op::BitAnd, vv.clone(), Expr::sub(vv.clone(), Expr::Int(1))), Expr::Int(0));
+                        Stmt::If { cond: c, then: Box::new(b), els: Box::new(Stmt::skip()), loc }
+                    } else {
+                        b
+                    };
+                    Stmt::For { var: v.clone(), lo: simplify(&l), hi: simplify(&h), body: Box::new(body), loc }
+                } else if barrier_at_edge(&b) {
+                    // Extra values between two real iterations only add
+                    // barriers where the body already has one at its edge,
+                    // so no interval of the real loop is cut.
+                    if up {
+                        Stmt::For { var: v.clone(), lo: simplify(&l), hi: simplify(&h), body: Box::new(b), loc }
+                    } else {
+                        let k = self.name(&format!("{src_name}#k"));
+                        let value = simplify(&Expr::sub(Expr::sub(h.clone(), Expr::Int(1)), Expr::var(&k)));
+                        Stmt::For { var: k, lo: Expr::Int(0), hi: simplify(&Expr::sub(h, l)), body: Box::new(b.subst(&v, &value)), loc }
+                    }
+                } else {
+                    return self.fallback_counted(s, b, j, &v, loc);
+                }
+            }
+        };
+        self.emit(stmt);
+        self.facts.clear();
+        let mut all = others;
+        all.insert(shape.var.clone());
+        self.forget(&all, names);
+        Ok(self.after_loop(j))
+    }
+
+    /// A loop over a few known values, one copy of the body per value with
+    /// the state carried from copy to copy: exact, breaks included.
+    fn unrolled(&mut self, shape: Shape, values: &[i64], body: &[Node], loc: Loc) -> R<Jumps> {
+        self.facts.clear();
+        let mut left = Cond::Bool(false);
+        let mut ret = Cond::Bool(false);
+        for x in values {
+            self.env.insert(shape.var.clone(), Val::Int(Expr::Int(*x)));
+            let mut inner = Jumps::none();
+            let slot = &mut inner;
+            self.branches(
+                Cond::not(left.clone()),
+                |me| {
+                    let j = match shape.rest {
+                        Some(rest) => {
+                            let c = me.cond(&rest)?;
+                            me.branches(c, |me| me.block(body), |_| Ok(Jumps::none()), loc)?
+                        }
+                        None => me.block(body)?,
+                    };
+                    *slot = j.clone();
+                    Ok(j)
+                },
+                |_| Ok(Jumps::none()),
+                loc,
+            )?;
+            // `left ∨ (¬left ∧ b)` is `left ∨ b`: keep the conditions linear.
+            ret = Cond::or(ret, Cond::and(Cond::not(left.clone()), inner.ret.clone()));
+            left = Cond::or(left, Cond::or(inner.brk, inner.ret));
+        }
+        self.facts.clear();
+        let after = match values.last() {
+            Some(x) => match &shape.step {
+                Step::Add(Expr::Int(st)) => Val::Int(Expr::Int(x + st)),
+                Step::Sub(Expr::Int(st)) => Val::Int(Expr::Int(x - st)),
+                Step::Mul(f) => Val::Int(simplify(&Expr::bin(Op::Mul, Expr::Int(*x), f.clone()))),
+                Step::Div(f) => Val::Int(simplify(&Expr::bin(Op::Div, Expr::Int(*x), f.clone()))),
+                _ => Val::Unknown,
+            },
+            None => Val::Int(shape.lo.clone()),
+        };
+        self.env.insert(shape.var.clone(), after);
+        Ok(Jumps { ret, ..Jumps::none() })
+    }
+
+    /// A synchronized loop we cannot count exactly: an unknown number of
+    /// iterations, and the loop variable a fresh unknown.
+    fn fallback_counted(&mut self, s: &Node, b: Stmt, j: Jumps, v: &str, loc: Loc) -> R<Jumps> {
+        let var = self.name("iter");
+        let bound = self.param("iterations");
+        let unknown = self.local(v);
+        let _ = s;
+        self.emit(Stmt::For { var, lo: Expr::Int(0), hi: Expr::Var(bound), body: Box::new(b.subst(v, &unknown)), loc });
+        self.facts.clear();
+        Ok(self.after_loop(j))
+    }
+
+    fn switch_stmt(&mut self, s: &Node) -> R<Jumps> {
+        let ch = s.children();
+        let (Some(scrut), Some(body)) = (ch.first(), ch.last()) else { return unsupported(s, "malformed switch") };
+        let v = self.int(scrut, "switch")?;
+        // Flatten into segments: (labels, statements).
+        let mut segs: Vec<(Vec<Option<Expr>>, Vec<Node>)> = Vec::new();
+        let items = if body.kind() == K::COMPOUND { body.children() } else { vec![*body] };
+        for it in items {
+            let mut it = it;
+            let mut labels = Vec::new();
+            loop {
+                let k = it.kind();
+                if k == K::CASE {
+                    let c = it.children();
+                    let val = c.first().and_then(|e| e.eval_int()).map(Expr::Int);
+                    let Some(val) = val else { return unsupported(&it, "case label that is not a constant") };
+                    labels.push(Some(val));
+                    match c.last() {
+                        Some(n) if c.len() >= 2 => it = *n,
+                        _ => break,
+                    }
+                } else if k == K::DEFAULT {
+                    labels.push(None);
+                    match it.children().last() {
+                        Some(n) => it = *n,
+                        None => break,
+                    }
+                } else {
+                    break;
+                }
+            }
+            let is_label_only = it.kind() == K::CASE || it.kind() == K::DEFAULT;
+            if !labels.is_empty() || segs.is_empty() {
+                segs.push((labels, Vec::new()));
+            }
+            if !is_label_only {
+                if let Some(last) = segs.last_mut() {
+                    last.1.push(it);
+                }
+            }
+        }
+        let cases: Vec<Expr> = segs.iter().flat_map(|(l, _)| l.iter().flatten().cloned()).collect();
+        let no_case = Cond::not(Cond::Bool(false).clone());
+        let no_case = cases.iter().fold(no_case, |acc, c| Cond::and(acc, Cond::cmp(Rel::Ne, v.clone(), c.clone())));
+        let mut running = Cond::Bool(false);
+        let mut out = Jumps::none();
+        for (labels, stmts) in segs {
+            let entry = labels.iter().fold(Cond::Bool(false), |acc, l| {
+                Cond::or(acc, match l {
+                    Some(c) => Cond::cmp(Rel::Eq, v.clone(), c.clone()),
+                    None => no_case.clone(),
+                })
+            });
+            let runs = Cond::or(entry, running);
+            let j = self.branches(runs.clone(), |me| me.block(&stmts), |_| Ok(Jumps::none()), loc_of(s))?;
+            running = Cond::and(runs, Cond::not(j.any()));
+            out = out.or(Jumps { brk: Cond::Bool(false), ..j });
+        }
+        Ok(out)
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    fn cond(&mut self, n: &Node) -> R<Cond> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH { unsupported(n, "code nested too deeply") } else { self.cond_at(n) };
+        self.depth -= 1;
+        r
+    }
+
+    fn cond_at(&mut self, n: &Node) -> R<Cond> {
+        let n = strip(*n);
+        let k = n.kind();
+        if k == K::BINARY {
+            let ch = exprs(&n);
+            if ch.len() == 2 {
+                let rel = match n.binop() {
+                    op::LT => Some(Rel::Lt),
+                    op::LE => Some(Rel::Le),
+                    op::GT => Some(Rel::Gt),
+                    op::GE => Some(Rel::Ge),
+                    op::EQ => Some(Rel::Eq),
+                    op::NE => Some(Rel::Ne),
+                    _ => None,
+                };
+                if let Some(rel) = rel {
+                    let (a, b) = (self.rvalue(&ch[0])?, self.rvalue(&ch[1])?);
+                    return Ok(imp::simplify_cond(&match (a, b) {
+                        (Val::Int(a), Val::Int(b)) => Cond::cmp(rel, simplify(&a), simplify(&b)),
+                        (a, b) => {
+                            let a = self.materialize(a, &hint_of(&ch[0]));
+                            let b = self.materialize(b, &hint_of(&ch[1]));
+                            Cond::cmp(rel, a, b)
+                        }
+                    }));
+                }
+                match n.binop() {
+                    op::LAND => {
+                        let a = self.cond(&ch[0])?;
+                        let (b, buf) = self.capture(|me| {
+                            me.path.push(a.clone());
+                            let r = me.cond(&ch[1]);
+                            me.path.pop();
+                            r
+                        })?;
+                        self.emit_if(a.clone(), buf, Stmt::skip(), loc_of(&n));
+                        return Ok(Cond::and(a, b));
+                    }
+                    op::LOR => {
+                        let a = self.cond(&ch[0])?;
+                        let (b, buf) = self.capture(|me| {
+                            me.path.push(Cond::not(a.clone()));
+                            let r = me.cond(&ch[1]);
+                            me.path.pop();
+                            r
+                        })?;
+                        self.emit_if(Cond::not(a.clone()), buf, Stmt::skip(), loc_of(&n));
+                        return Ok(Cond::or(a, b));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if k == K::UNARY && n.unop() == op::LNOT {
+            if let Some(c) = exprs(&n).first() {
+                return Ok(Cond::not(self.cond(c)?));
+            }
+        }
+        let v = self.rvalue(&n)?;
+        Ok(match v {
+            Val::Int(e) => as_cond(&simplify(&e)),
+            // A pointer in a condition: null checks; any outcome is possible.
+            _ => {
+                let e = self.local(&hint_of(&n));
+                as_cond(&e)
+            }
+        })
+    }
+
+    fn rvalue(&mut self, n: &Node) -> R<Val> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH { unsupported(n, "code nested too deeply") } else { self.rvalue_at(n) };
+        self.depth -= 1;
+        r
+    }
+
+    fn rvalue_at(&mut self, n: &Node) -> R<Val> {
+        let k = n.kind();
+        if k == K::PAREN || (k == K::UNEXPOSED && exprs(n).len() == 1) || k == K::C_CAST || k == K::STATIC_CAST
+            || k == K::FUNCTIONAL_CAST || k == K::REINTERPRET_CAST || k == K::CONST_CAST
+        {
+            let inner = exprs(n);
+            let Some(inner) = inner.last() else { return Ok(Val::Unknown) };
+            let v = self.rvalue(inner)?;
+            // A cast to an integer of a non-integer value stays unknown.
+            return Ok(match v {
+                Val::Ptr(p) if !n.ty().is_pointer() && !n.ty().is_array() && !n.ty().is_dependent() => {
+                    let _ = p;
+                    Val::Unknown
+                }
+                v => v,
+            });
+        }
+        // Constants clang can fold: literals, `constexpr` and enumerators,
+        // `sizeof`. Operators on constants fold in `simplify`, which keeps
+        // this linear in the size of an expression.
+        let ty = n.ty();
+        let leaf = k == K::INT_LIT || k == K::CHAR_LIT || k == K::BOOL_LIT || k == K::UNARY_EXPR || k == K::DECL_REF
+            || k == K::MEMBER_REF;
+        if leaf && (ty.is_integral() || k != K::DECL_REF) {
+            if let Some(v) = n.eval_int() {
+                return Ok(Val::Int(Expr::Int(v)));
+            }
+        }
+        if k == K::INT_LIT || k == K::CHAR_LIT || k == K::BOOL_LIT {
+            return Ok(Val::Unknown);
+        }
+        if k == K::FLOAT_LIT || k == K::STRING_LIT || k == K::NULLPTR || k == K::GNU_NULL {
+            return Ok(Val::Unknown);
+        }
+        if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
+            if let Some(b) = self.builtin(n) {
+                return Ok(Val::Int(b));
+            }
+            if k == K::DECL_REF {
+                if let Some(d) = n.referenced() {
+                    let dk = d.kind();
+                    if dk == K::ENUM_CONSTANT {
+                        return Ok(d.eval_int().map(|v| Val::Int(Expr::Int(v))).unwrap_or(Val::Unknown));
+                    }
+                    if dk == K::FUNCTION || dk == K::FUNCTION_TEMPLATE || dk == K::METHOD {
+                        return Ok(Val::Unknown);
+                    }
+                }
+            }
+            if n.ty().is_array() {
+                // An array decays to a pointer to its first element.
+                return Ok(match self.lvalue(n)? {
+                    LVal::Mem(p) => Val::Ptr(p),
+                    LVal::Var(v) => self.env.get(&v).cloned().unwrap_or(Val::Unknown),
+                    LVal::Unknown => Val::Unknown,
+                });
+            }
+            return self.load(n);
+        }
+        if k == K::BINARY || k == K::COMPOUND_ASSIGN {
+            return self.binary(n);
+        }
+        if k == K::UNARY {
+            return self.unary(n);
+        }
+        if k == K::CONDITIONAL {
+            let ch = exprs(n);
+            if ch.len() != 3 {
+                return Ok(Val::Unknown);
+            }
+            let c = self.cond(&ch[0])?;
+            let (a, ba) = self.capture(|me| me.rvalue(&ch[1]))?;
+            let (b, bb) = self.capture(|me| me.rvalue(&ch[2]))?;
+            self.emit_if(c.clone(), ba, bb, loc_of(n));
+            return Ok(match (a, b) {
+                (Val::Int(a), Val::Int(b)) => Val::Int(Expr::Ite(Box::new(c), Box::new(a), Box::new(b))),
+                (a, b) if a == b => a,
+                _ => Val::Unknown,
+            });
+        }
+        if k == K::CALL {
+            return self.call(n);
+        }
+        if k == K::LAMBDA {
+            return Ok(Val::Unknown);
+        }
+        if k == K::STMT_EXPR {
+            return unsupported(n, "statement expression");
+        }
+        if k == K::NEW || k == K::DELETE || k == K::THROW {
+            return unsupported(n, "dynamic allocation or exceptions in device code");
+        }
+        // Anything else: evaluate sub-expressions for their accesses.
+        for c in exprs(n) {
+            self.rvalue(&c)?;
+        }
+        Ok(Val::Unknown)
+    }
+
+    /// `threadIdx.x` and friends.
+    fn builtin(&self, n: &Node) -> Option<Expr> {
+        if n.kind() != K::MEMBER_REF {
+            return None;
+        }
+        let base = strip(*exprs(n).first()?);
+        if base.kind() != K::DECL_REF {
+            return None;
+        }
+        let mut field = n.spelling();
+        if field.is_empty() {
+            // clang's own headers make `threadIdx.x` a property reference,
+            // which libclang does not name; read it from the tokens.
+            let toks = n.tokens();
+            if toks.len() >= 3 && toks[0].0 == base.spelling() && toks[1].0 == "." {
+                field = toks[2].0.clone();
+            }
+        }
+        let d = match field.as_str() {
+            "x" => 0,
+            "y" => 1,
+            "z" => 2,
+            _ => return None,
+        };
+        let b = base.referenced()?;
+        let ty = b.ty().spelling();
+        if !(ty.contains("__cuda_builtin_") || b.pos().file.starts_with(super::prelude::DIR)) {
+            return None;
+        }
+        let name = match base.spelling().as_str() {
+            "threadIdx" => builtin::TID[d],
+            "blockIdx" => builtin::BID[d],
+            "blockDim" => builtin::BLOCK_DIM[d],
+            "gridDim" => builtin::GRID_DIM[d],
+            _ => return None,
+        };
+        Some(Expr::var(name))
+    }
+
+    fn load(&mut self, n: &Node) -> R<Val> {
+        match self.lvalue(n)? {
+            LVal::Var(v) => Ok(self.env.get(&v).cloned().unwrap_or(Val::Unknown)),
+            LVal::Mem(p) => Ok(self.read(&p, loc_of(n))),
+            LVal::Unknown => Ok(Val::Unknown),
+        }
+    }
+
+    fn store(&mut self, lv: &LVal, v: Val, loc: Loc) {
+        match lv {
+            LVal::Var(k) => {
+                self.env.insert(k.clone(), v);
+            }
+            LVal::Mem(p) => self.write(p, &v, loc),
+            LVal::Unknown => {}
+        }
+    }
+
+    fn var_lvalue(&mut self, d: &Node) -> R<LVal> {
+        let k = key(d);
+        if let Some(a) = self.aliases.get(&k) {
+            if let Some(inner) = a.strip_prefix('*') {
+                if let Some(Val::Ptr(p)) = self.env.get(inner) {
+                    return Ok(LVal::Mem(p.clone()));
+                }
+                return Ok(LVal::Unknown);
+            }
+            return Ok(LVal::Var(a.clone()));
+        }
+        // Variables declared outside every function live in `globals`, out
+        // of reach of branch merges.
+        if let Some(g) = self.globals.get(&k) {
+            return Ok(match g {
+                Val::Ptr(p) => LVal::Mem(p.clone()),
+                v => {
+                    if !self.env.contains_key(&k) {
+                        self.env.insert(k.clone(), v.clone());
+                    }
+                    LVal::Var(k)
+                }
+            });
+        }
+        if self.env.contains_key(&k) {
+            // Shared scalars and arrays are memory, not values.
+            if let Some(Val::Ptr(p)) = self.env.get(&k) {
+                if d.has_attr(K::CUDA_SHARED) {
+                    return Ok(LVal::Mem(p.clone()));
+                }
+            }
+            return Ok(LVal::Var(k));
+        }
+        let global = d.kind() == K::VAR && d.semantic_parent().map(|p| p.kind() != K::FUNCTION).unwrap_or(true);
+        if !global {
+            return Ok(LVal::Var(k));
+        }
+        let name = d.spelling();
+        let shared = d.has_attr(K::CUDA_SHARED);
+        let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT);
+        let constant = d.has_attr(K::CUDA_CONSTANT) || d.ty().is_const_qualified();
+        let g = if (shared || device) && !constant {
+            self.add_array(&name, if shared { Scope::Shared } else { Scope::Global }, loc_of(d));
+            let index = if d.ty().is_array() { vec![] } else { vec![Expr::Int(0)] };
+            Val::Ptr(Ptr { target: Target::Shared(name), index })
+        } else if d.ty().is_array() {
+            // A read-only table (`__constant__`, `const`): its cells never
+            // race; reading one gives an unknown value.
+            Val::Ptr(Ptr { target: Target::Private(name), index: vec![] })
+        } else {
+            d.eval_int().map(|v| Val::Int(Expr::Int(v))).unwrap_or(Val::Unknown)
+        };
+        self.globals.insert(k.clone(), g);
+        self.var_lvalue(d)
+    }
+
+    fn lvalue(&mut self, n: &Node) -> R<LVal> {
+        let n = strip(*n);
+        let k = n.kind();
+        if k == K::DECL_REF {
+            let Some(d) = n.referenced() else { return Ok(LVal::Unknown) };
+            return self.var_lvalue(&d);
+        }
+        if k == K::ARRAY_SUBSCRIPT {
+            let ch = exprs(&n);
+            if ch.len() != 2 {
+                return Ok(LVal::Unknown);
+            }
+            let (base, idx) = (ch[0], ch[1]);
+            let base_is_array = strip(base).ty().is_array();
+            let p = self.pointer(&base)?;
+            let i = self.int(&idx, "index")?;
+            return Ok(match p {
+                Some(mut p) => {
+                    if base_is_array || p.index.is_empty() {
+                        p.index.push(i);
+                    } else if let Some(last) = p.index.last_mut() {
+                        *last = simplify(&Expr::add(last.clone(), i));
+                    }
+                    LVal::Mem(p)
+                }
+                None => return unsupported(&n, "access through a pointer of unknown origin"),
+            });
+        }
+        if k == K::UNARY && n.unop() == op::DEREF {
+            let Some(inner) = exprs(&n).into_iter().next() else { return Ok(LVal::Unknown) };
+            return match self.pointer(&inner)? {
+                Some(mut p) => {
+                    if p.index.is_empty() {
+                        p.index.push(Expr::Int(0));
+                    }
+                    Ok(LVal::Mem(p))
+                }
+                None => unsupported(&n, "access through a pointer of unknown origin"),
+            };
+        }
+        if k == K::MEMBER_REF {
+            let field = n.spelling();
+            let Some(base) = exprs(&n).into_iter().next() else { return Ok(LVal::Unknown) };
+            let base = strip(base);
+            if base.ty().is_pointer() {
+                // `p->f`: an access to the element `p` points at.
+                return match self.pointer(&base)? {
+                    Some(mut p) => {
+                        if p.index.is_empty() {
+                            p.index.push(Expr::Int(0));
+                        }
+                        Ok(LVal::Mem(p))
+                    }
+                    None => unsupported(&n, "access through a pointer of unknown origin"),
+                };
+            }
+            return Ok(match self.lvalue(&base)? {
+                LVal::Var(v) => {
+                    let fk = format!("{v}.{field}");
+                    if !self.env.contains_key(&fk) {
+                        // A field of a kernel parameter passed by value is
+                        // the same for every thread.
+                        let base_decl = base.referenced();
+                        let is_param = base_decl.map(|d| d.kind() == K::PARM).unwrap_or(false) && self.stack.len() == 1;
+                        if is_param && n.ty().is_integral() {
+                            let name = self.param(&format!("{}.{}", base.spelling(), field));
+                            self.env.insert(fk.clone(), Val::Int(Expr::Var(name)));
+                        } else if is_param && (n.ty().is_pointer() || n.ty().is_array()) {
+                            let name = format!("{}.{}", base.spelling(), field);
+                            self.add_array(&name, Scope::Global, loc_of(&n));
+                            self.env.insert(fk.clone(), Val::Ptr(Ptr { target: Target::Shared(name), index: vec![] }));
+                        }
+                    }
+                    LVal::Var(fk)
+                }
+                // A field of an array element is an access to the element.
+                other => other,
+            });
+        }
+        if k == K::CALL || k == K::CONDITIONAL || k == K::BINARY {
+            self.rvalue(&n)?;
+            return Ok(LVal::Unknown);
+        }
+        Ok(LVal::Unknown)
+    }
+
+    /// The array and index a pointer-valued expression denotes.
+    fn pointer(&mut self, n: &Node) -> R<Option<Ptr>> {
+        let n = strip(*n);
+        let k = n.kind();
+        if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
+            if n.ty().is_array() {
+                return Ok(match self.lvalue(&n)? {
+                    LVal::Mem(p) => Some(p),
+                    LVal::Var(v) => match self.env.get(&v) {
+                        Some(Val::Ptr(p)) => Some(p.clone()),
+                        _ => None,
+                    },
+                    LVal::Unknown => None,
+                });
+            }
+            return Ok(match self.rvalue(&n)? {
+                Val::Ptr(p) => Some(p),
+                _ => None,
+            });
+        }
+        if k == K::UNARY && n.unop() == op::ADDR_OF {
+            let Some(inner) = exprs(&n).into_iter().next() else { return Ok(None) };
+            return Ok(match self.lvalue(&inner)? {
+                LVal::Mem(p) => Some(p),
+                LVal::Var(v) => {
+                    // `&x` of a local: a private cell named after the variable.
+                    Some(Ptr { target: Target::Private(v), index: vec![Expr::Int(0)] })
+                }
+                LVal::Unknown => None,
+            });
+        }
+        Ok(match self.rvalue(&n)? {
+            Val::Ptr(p) => Some(p),
+            _ => None,
+        })
+    }
+
+    fn binary(&mut self, n: &Node) -> R<Val> {
+        let ch = exprs(n);
+        if ch.len() != 2 {
+            return Ok(Val::Unknown);
+        }
+        let o = n.binop();
+        let loc = loc_of(n);
+        if o == op::ASSIGN || n.kind() == K::COMPOUND_ASSIGN {
+            let lv = self.lvalue(&ch[0])?;
+            let hint = match &lv {
+                LVal::Var(_) => strip(ch[0]).spelling(),
+                _ => "v".into(),
+            };
+            let rhs = self.rvalue(&ch[1])?;
+            let v = if o == op::ASSIGN {
+                rhs
+            } else {
+                let cur = match &lv {
+                    LVal::Var(v) => self.env.get(v).cloned().unwrap_or(Val::Unknown),
+                    LVal::Mem(p) => self.read(p, loc),
+                    LVal::Unknown => Val::Unknown,
+                };
+                self.arith(compound_base(o), cur, rhs)
+            };
+            let v = match (&lv, v) {
+                (LVal::Var(_), Val::Unknown) if strip(ch[0]).ty().is_integral() => Val::Int(self.local(&hint)),
+                (_, v) => v,
+            };
+            self.store(&lv, v.clone(), loc);
+            return Ok(v);
+        }
+        match o {
+            op::LT | op::LE | op::GT | op::GE | op::EQ | op::NE | op::LAND | op::LOR => {
+                let c = self.cond(n)?;
+                Ok(Val::Int(of_cond(c)))
+            }
+            op::COMMA => {
+                self.rvalue(&ch[0])?;
+                self.rvalue(&ch[1])
+            }
+            _ => {
+                let a = self.rvalue(&ch[0])?;
+                let b = self.rvalue(&ch[1])?;
+                Ok(self.arith(o, a, b))
+            }
+        }
+    }
+
+    fn arith(&mut self, o: i32, a: Val, b: Val) -> Val {
+        let bop = match o {
+            op::ADD => Op::Add,
+            op::SUB => Op::Sub,
+            op::MUL => Op::Mul,
+            op::DIV => Op::Div,
+            op::REM => Op::Mod,
+            op::SHL => Op::Shl,
+            op::SHR => Op::Shr,
+            op::AND => Op::BitAnd,
+            op::OR => Op::BitOr,
+            op::XOR => Op::BitXor,
+            _ => return Val::Unknown,
+        };
+        match (a, b) {
+            (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::bin(bop, a, b))),
+            // Pointer arithmetic moves the last index.
+            (Val::Ptr(mut p), Val::Int(i)) if bop == Op::Add || bop == Op::Sub => {
+                match p.index.last_mut() {
+                    Some(last) => *last = simplify(&Expr::bin(bop, last.clone(), i)),
+                    None => p.index.push(simplify(&Expr::bin(bop, Expr::Int(0), i))),
+                }
+                Val::Ptr(p)
+            }
+            (Val::Int(i), Val::Ptr(mut p)) if bop == Op::Add => {
+                match p.index.last_mut() {
+                    Some(last) => *last = simplify(&Expr::add(last.clone(), i)),
+                    None => p.index.push(i),
+                }
+                Val::Ptr(p)
+            }
+            _ => Val::Unknown,
+        }
+    }
+
+    fn unary(&mut self, n: &Node) -> R<Val> {
+        let Some(inner) = exprs(n).into_iter().next() else { return Ok(Val::Unknown) };
+        let o = n.unop();
+        let loc = loc_of(n);
+        match o {
+            op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC => {
+                let lv = self.lvalue(&inner)?;
+                let cur = match &lv {
+                    LVal::Var(v) => self.env.get(v).cloned().unwrap_or(Val::Unknown),
+                    LVal::Mem(p) => self.read(p, loc),
+                    LVal::Unknown => Val::Unknown,
+                };
+                let one = Val::Int(Expr::Int(1));
+                let new = self.arith(if matches!(o, op::PRE_INC | op::POST_INC) { op::ADD } else { op::SUB }, cur.clone(), one);
+                let new = match (&lv, new) {
+                    (LVal::Var(_), Val::Unknown) if strip(inner).ty().is_integral() => {
+                        Val::Int(self.local(&strip(inner).spelling()))
+                    }
+                    (_, v) => v,
+                };
+                self.store(&lv, new.clone(), loc);
+                Ok(if matches!(o, op::PRE_INC | op::PRE_DEC) { new } else { cur })
+            }
+            op::ADDR_OF => Ok(self.pointer(n)?.map(Val::Ptr).unwrap_or(Val::Unknown)),
+            op::DEREF => self.load(n),
+            op::PLUS => self.rvalue(&inner),
+            op::MINUS => {
+                let v = self.rvalue(&inner)?;
+                Ok(self.arith(op::SUB, Val::Int(Expr::Int(0)), v))
+            }
+            op::NOT => {
+                let v = self.rvalue(&inner)?;
+                let t = self.arith(op::SUB, Val::Int(Expr::Int(0)), v);
+                Ok(self.arith(op::SUB, t, Val::Int(Expr::Int(1))))
+            }
+            op::LNOT => {
+                let c = self.cond(n)?;
+                Ok(Val::Int(of_cond(c)))
+            }
+            _ => {
+                self.rvalue(&inner)?;
+                Ok(Val::Unknown)
+            }
+        }
+    }
+
+    fn call(&mut self, n: &Node) -> R<Val> {
+        let loc = loc_of(n);
+        let callee = n.referenced();
+        let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+        let Some(f) = callee else {
+            // No declaration: a call through a pointer, or a dependent call
+            // in a template.
+            let ch = exprs(n);
+            if let Some(first) = ch.first() {
+                let fs = strip(*first);
+                if fs.kind() == K::DECL_REF || fs.kind() == K::MEMBER_REF {
+                    if let Some(d) = fs.referenced() {
+                        if d.kind() == K::VAR || d.kind() == K::PARM || d.kind() == K::FIELD {
+                            return unsupported(n, "call through a function pointer");
+                        }
+                    }
+                }
+            }
+            for c in ch.iter().skip(1) {
+                self.rvalue(c)?;
+            }
+            return Ok(Val::Unknown);
+        };
+        let fk = f.kind();
+        if (fk == K::VAR || fk == K::PARM || fk == K::FIELD) && !f.ty().is_record() {
+            return unsupported(n, "call through a function pointer");
+        }
+        if fk == K::CONSTRUCTOR || fk == K::STRUCT || fk == K::CLASS || fk == K::TYPE_REF {
+            for a in exprs(n) {
+                self.rvalue(&a)?;
+            }
+            return Ok(Val::Unknown);
+        }
+        let name = f.spelling();
+        if fk == K::METHOD {
+            return self.method_call(n, &name);
+        }
+        match name.as_str() {
+            "__syncthreads" | "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" | "__barrier_sync" => {
+                for a in &args {
+                    self.rvalue(a)?;
+                }
+                self.sync(loc);
+                return Ok(Val::Unknown);
+            }
+            "__syncwarp" => {
+                for a in &args {
+                    self.rvalue(a)?;
+                }
+                if self.warp_is_block {
+                    self.sync(loc);
+                }
+                return Ok(Val::Unknown);
+            }
+            "__requires" | "__assume" => {
+                if let Some(a) = args.first() {
+                    let c = self.cond(a)?;
+                    let in_loop = !self.loop_vars.is_empty();
+                    if self.path.is_empty() && !in_loop && self.stack.len() == 1 {
+                        self.prog.assumes.push(c);
+                    }
+                }
+                return Ok(Val::Unknown);
+            }
+            "__mul24" | "__umul24" if args.len() == 2 => {
+                let a = self.rvalue(&args[0])?;
+                let b = self.rvalue(&args[1])?;
+                return Ok(self.arith(op::MUL, a, b));
+            }
+            "min" | "max" | "umin" | "umax" | "llmin" | "llmax" if args.len() == 2 && n.ty().is_integral() => {
+                let a = self.rvalue(&args[0])?;
+                let b = self.rvalue(&args[1])?;
+                return Ok(match (a, b) {
+                    (Val::Int(a), Val::Int(b)) => {
+                        Val::Int(Expr::bin(if name.ends_with("min") { Op::Min } else { Op::Max }, a, b))
+                    }
+                    _ => Val::Unknown,
+                });
+            }
+            _ => {}
+        }
+        if let Some(mode) = atomic_mode(&name) {
+            let Some(target) = args.first() else { return Ok(Val::Unknown) };
+            let p = self.pointer(target)?;
+            for a in args.iter().skip(1) {
+                self.rvalue(a)?;
+            }
+            match p {
+                Some(p) => {
+                    let mut p = p;
+                    if p.index.is_empty() {
+                        p.index.push(Expr::Int(0));
+                    }
+                    self.access(&p, mode, loc);
+                }
+                None => return unsupported(n, "atomic on a pointer of unknown origin"),
+            }
+            return Ok(Val::Unknown);
+        }
+        if name == "__ldg" || name.starts_with("__ldc") || name.starts_with("__ldlu") || name.starts_with("__ldcs") {
+            // Cached loads: a read of `*p`.
+            if let Some(a) = args.first() {
+                if let Some(mut p) = self.pointer(a)? {
+                    if p.index.is_empty() {
+                        p.index.push(Expr::Int(0));
+                    }
+                    return Ok(self.read(&p, loc));
+                }
+            }
+            return Ok(Val::Unknown);
+        }
+        if name == "sync" && args.len() == 1 {
+            let ty = strip(args[0]).ty().canonical().spelling();
+            if ty.contains("cooperative_groups::thread_block") && !ty.contains("thread_block_tile") {
+                self.sync(loc);
+                return Ok(Val::Unknown);
+            }
+        }
+        if f.has_attr(K::CUDA_GLOBAL) {
+            return unsupported(n, "kernel launch from device code (dynamic parallelism)");
+        }
+        let def = f.definition();
+        match def {
+            Some(d) if children_has_body(&d) => self.inline(n, &d, &args),
+            _ => {
+                // A declaration only: its result is unknown; memory it may
+                // write through pointer arguments is written somewhere.
+                for a in &args {
+                    let ty = strip(*a).ty();
+                    if ty.is_pointer() || ty.is_array() {
+                        if let Some(mut p) = self.pointer(a)? {
+                            if !matches!(p.target, Target::Shared(_)) {
+                                continue;
+                            }
+                            let i = self.local("offset");
+                            p.index = vec![i];
+                            let writes = !ty.canonical().pointee().is_const_qualified();
+                            self.access(&p, if writes { Mode::Write } else { Mode::Read }, loc);
+                        }
+                    } else {
+                        self.rvalue(a)?;
+                    }
+                }
+                Ok(Val::Unknown)
+            }
+        }
+    }
+
+    /// Member functions are not inlined: assignment operators of
+    /// structures write (and compound ones also read) their object; any
+    /// other member call only evaluates its operands.
+    fn method_call(&mut self, n: &Node, name: &str) -> R<Val> {
+        let ops = exprs(n);
+        let loc = loc_of(n);
+        // Cooperative groups: the whole block's group.
+        let object = ops
+            .first()
+            .map(|o| strip(*o))
+            .and_then(|o| if o.kind() == K::MEMBER_REF { exprs(&o).first().copied() } else { Some(o) })
+            .map(|o| strip(o).ty().canonical().spelling())
+            .unwrap_or_default();
+        let block_group = object.starts_with("cooperative_groups::thread_block")
+            || object.starts_with("const cooperative_groups::thread_block");
+        if block_group && !object.contains("thread_block_tile") {
+            match name {
+                "sync" => {
+                    self.sync(loc);
+                    return Ok(Val::Unknown);
+                }
+                "thread_rank" => return Ok(Val::Int(linear_tid())),
+                _ => {}
+            }
+        }
+        let assign = name.strip_prefix("operator").filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="));
+        if let (Some(o), Some(target)) = (assign, ops.first()) {
+            let lv = self.lvalue(target)?;
+            for a in ops.iter().skip(1) {
+                self.rvalue(a)?;
+            }
+            if let LVal::Mem(p) = &lv {
+                if o != "=" {
+                    self.read(p, loc);
+                }
+                self.write(p, &Val::Unknown, loc);
+            }
+            if let LVal::Var(k) = &lv {
+                let prefix = format!("{k}.");
+                self.env.retain(|key, _| !key.starts_with(&prefix));
+            }
+            return Ok(Val::Unknown);
+        }
+        for a in ops {
+            self.rvalue(&a)?;
+        }
+        Ok(Val::Unknown)
+    }
+
+    fn inline(&mut self, call: &Node, f: &Node, args: &[Node]) -> R<Val> {
+        let fkey = key(f);
+        if self.stack.contains(&fkey) {
+            return unsupported(call, format!("recursive call to `{}`", f.spelling()));
+        }
+        if self.stack.len() > 64 {
+            return unsupported(call, "calls nested too deeply");
+        }
+        let params: Vec<Node> = f.children().into_iter().filter(|c| c.kind() == K::PARM).collect();
+        let mut bound = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            let pk = key(p);
+            let Some(a) = args.get(i) else { continue };
+            if p.ty().is_reference() {
+                match self.lvalue(a)? {
+                    LVal::Var(v) => {
+                        self.aliases.insert(pk.clone(), v);
+                    }
+                    LVal::Mem(m) => {
+                        self.env.insert(pk.clone(), Val::Ptr(m));
+                        self.aliases.insert(pk.clone(), format!("*{pk}"));
+                    }
+                    LVal::Unknown => {
+                        self.aliases.remove(&pk);
+                        self.env.insert(pk.clone(), Val::Unknown);
+                    }
+                }
+            } else {
+                let v = self.rvalue(a)?;
+                let v = match v {
+                    Val::Unknown if p.ty().is_integral() => Val::Int(self.local(&p.spelling())),
+                    v => v,
+                };
+                self.aliases.remove(&pk);
+                self.env.insert(pk.clone(), v);
+            }
+            bound.push(pk);
+        }
+        let Some(body) = f.children().into_iter().find(|c| c.kind() == K::COMPOUND) else { return Ok(Val::Unknown) };
+        let saved_site = self.site;
+        if self.site.is_none() && f.pos().file != self.main {
+            self.site = Some(loc_of(call));
+        }
+        self.stack.push(fkey);
+        self.returns.push(Vec::new());
+        let saved_path = std::mem::take(&mut self.path);
+        let r = self.block(&body.children());
+        self.path = saved_path;
+        let rets = self.returns.pop().unwrap_or_default();
+        self.stack.pop();
+        self.site = saved_site;
+        r?;
+        // The result: the value of the return reached, by path.
+        let mut result: Option<Val> = None;
+        for (c, v) in rets.into_iter().rev() {
+            result = Some(match (result, v) {
+                (None, v) => v,
+                (Some(Val::Int(rest)), Val::Int(v)) => Val::Int(simplify(&Expr::Ite(Box::new(c), Box::new(v), Box::new(rest)))),
+                (Some(rest), v) if rest == v => v,
+                _ => Val::Unknown,
+            });
+        }
+        Ok(result.unwrap_or(Val::Unknown))
+    }
+}
+
+struct Shape<'a> {
+    var: String,
+    lo: Expr,
+    rel: Rel,
+    bound: Expr,
+    step: Step,
+    rest: Option<Node<'a>>,
+}
+
+enum Step {
+    Add(Expr),
+    Sub(Expr),
+    Mul(Expr),
+    Div(Expr),
+}
+
+/// The values of a loop whose start, bound and step are constants, when
+/// there are few: at most 64 for multiplicative steps (a handful of powers),
+/// at most 8 for additive ones.
+fn constant_values(shape: &Shape) -> Option<Vec<i64>> {
+    let (Expr::Int(lo), Expr::Int(bound)) = (&shape.lo, &shape.bound) else { return None };
+    let (kind, f) = match &shape.step {
+        Step::Mul(f) => (0, simplify(f)),
+        Step::Div(f) => (1, simplify(f)),
+        Step::Add(f) => (2, simplify(f)),
+        Step::Sub(f) => (3, simplify(f)),
+    };
+    let Expr::Int(f) = f else { return None };
+    let limit = if kind < 2 { 64 } else { 8 };
+    if (kind < 2 && (f < 2 || *lo <= 0)) || (kind >= 2 && f < 1) {
+        return None;
+    }
+    let holds = |v: i64| match shape.rel {
+        Rel::Lt => v < *bound,
+        Rel::Le => v <= *bound,
+        Rel::Gt => v > *bound,
+        Rel::Ge => v >= *bound,
+        Rel::Ne => v != *bound,
+        Rel::Eq => v == *bound,
+    };
+    let mut out = Vec::new();
+    let mut v = *lo;
+    while holds(v) {
+        if out.len() == limit || (kind == 1 && v == 0) {
+            return None;
+        }
+        out.push(v);
+        v = match kind {
+            0 => v.checked_mul(f)?,
+            1 => v / f,
+            2 => v.checked_add(f)?,
+            _ => v.checked_sub(f)?,
+        };
+    }
+    Some(out)
+}
+
+/// For `for (v = lo; …; v++)` whose body breaks out under `brk`: the
+/// condition that no iteration before `v` broke out, when it has a closed
+/// form.
+fn no_earlier_break(brk: &Cond, v: &str, lo: &Expr) -> Option<Cond> {
+    let Cond::Cmp(rel, a, b) = brk else { return None };
+    let var = Expr::var(v);
+    let mentions_v = |e: &Expr| {
+        let mut s = BTreeSet::new();
+        e.free_vars(&mut s);
+        s.contains(v)
+    };
+    let (rel, c) = if *a == var && !mentions_v(b) {
+        (*rel, b.clone())
+    } else if *b == var && !mentions_v(a) {
+        let flipped = match rel {
+            Rel::Lt => Rel::Gt,
+            Rel::Le => Rel::Ge,
+            Rel::Gt => Rel::Lt,
+            Rel::Ge => Rel::Le,
+            r => *r,
+        };
+        (flipped, a.clone())
+    } else {
+        return None;
+    };
+    match rel {
+        // Broke at `c` if `lo <= c < v`.
+        Rel::Eq => Some(Cond::not(Cond::and(Cond::cmp(Rel::Le, lo.clone(), c.clone()), Cond::cmp(Rel::Lt, c, var)))),
+        // Broke at some `v'` in `[lo, v)` with `v' >= c`.
+        Rel::Ge => Some(Cond::or(Cond::cmp(Rel::Le, var.clone(), c), Cond::cmp(Rel::Le, var, lo.clone()))),
+        Rel::Gt => Some(Cond::or(
+            Cond::cmp(Rel::Le, var.clone(), simplify(&Expr::add(c, Expr::Int(1)))),
+            Cond::cmp(Rel::Le, var, lo.clone()),
+        )),
+        _ => None,
+    }
+}
+
+/// `threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y`.
+fn linear_tid() -> Expr {
+    let [tx, ty, tz] = builtin::TID.map(Expr::var);
+    let [bx, by, _] = builtin::BLOCK_DIM.map(Expr::var);
+    Expr::add(
+        Expr::add(tx, Expr::bin(Op::Mul, ty, bx.clone())),
+        Expr::bin(Op::Mul, tz, Expr::bin(Op::Mul, bx, by)),
+    )
+}
+
+/// `+=` → `+`, and so on.
+fn compound_base(o: i32) -> i32 {
+    match o {
+        23..=29 => o - 20,
+        30 => op::AND,
+        31 => op::XOR,
+        32 => op::OR,
+        o => o,
+    }
+}
+
+/// The variable a structure is copied from, through copy constructors.
+fn record_source(n: Node) -> Option<Node> {
+    let n = strip(n);
+    let k = n.kind();
+    if k == K::DECL_REF {
+        return Some(n);
+    }
+    if k == K::CALL && n.referenced().map(|c| c.kind() == K::CONSTRUCTOR).unwrap_or(false) {
+        let args = exprs(&n);
+        if args.len() == 1 {
+            return record_source(args[0]);
+        }
+    }
+    None
+}
+
+fn children_has_body(f: &Node) -> bool {
+    f.children().iter().any(|c| c.kind() == K::COMPOUND)
+}
+
+fn var_key(n: &Node) -> Option<String> {
+    let n = strip(*n);
+    if n.kind() != K::DECL_REF {
+        return None;
+    }
+    let d = n.referenced()?;
+    (d.kind() == K::VAR || d.kind() == K::PARM).then(|| key(&d))
+}
+
+fn mentions(n: &Node, vars: &HashSet<String>) -> bool {
+    if n.kind() == K::DECL_REF {
+        if let Some(d) = n.referenced() {
+            if vars.contains(&key(&d)) {
+                return true;
+            }
+        }
+    }
+    n.children().iter().any(|c| mentions(c, vars))
+}
+
+/// A name for the unknown value of an expression, after what it reads.
+fn hint_of(n: &Node) -> String {
+    let n = strip(*n);
+    let k = n.kind();
+    if k == K::DECL_REF || k == K::MEMBER_REF || k == K::CALL {
+        return n.spelling();
+    }
+    if k == K::ARRAY_SUBSCRIPT || k == K::UNARY {
+        if let Some(b) = exprs(&n).first() {
+            let h = hint_of(b);
+            return if h.is_empty() || h.ends_with(".elem") { h } else { format!("{h}.elem") };
+        }
+    }
+    "value".into()
+}
+
+fn has_effects(n: &Node) -> bool {
+    let k = n.kind();
+    if k == K::CALL || k == K::ARRAY_SUBSCRIPT || k == K::COMPOUND_ASSIGN {
+        return true;
+    }
+    if k == K::BINARY && n.binop() == op::ASSIGN {
+        return true;
+    }
+    if k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC | op::DEREF) {
+        return true;
+    }
+    n.children().iter().any(has_effects)
+}
+
+fn atomic_mode(name: &str) -> Option<Mode> {
+    let base = name.trim_end_matches("_block").trim_end_matches("_system");
+    matches!(
+        base,
+        "atomicAdd" | "atomicSub" | "atomicExch" | "atomicMin" | "atomicMax" | "atomicInc" | "atomicDec" | "atomicCAS"
+            | "atomicAnd" | "atomicOr" | "atomicXor"
+    )
+    .then_some(Mode::Atomic)
+}
+
+/// Whether the loop body starts or ends with a barrier at its top level.
+fn barrier_at_edge(b: &Stmt) -> bool {
+    fn flat(s: &Stmt, out: &mut Vec<Stmt>) {
+        match s {
+            Stmt::Seq(items) => items.iter().for_each(|i| flat(i, out)),
+            s => out.push(s.clone()),
+        }
+    }
+    let mut items = Vec::new();
+    flat(b, &mut items);
+    let first_sync = items.iter().position(|s| matches!(s, Stmt::Sync(_)));
+    let last_sync = items.iter().rposition(|s| matches!(s, Stmt::Sync(_)));
+    match (first_sync, last_sync) {
+        (Some(f), Some(l)) => !items[..f].iter().any(|s| s.has_access() || s.has_sync()) || !items[l + 1..].iter().any(|s| s.has_access() || s.has_sync()),
+        _ => false,
+    }
+}

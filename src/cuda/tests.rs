@@ -1,0 +1,466 @@
+//! Front-end tests on small inline kernels: parse, lower, and look at the
+//! protocol's shape.
+
+use super::*;
+use crate::protocol::{Cond, Expr, Mode, Op, Rel, Scope, Stmt};
+use std::fmt::Write;
+
+fn unit(src: &str) -> Unit {
+    unit_with(src, &FrontendOptions::default())
+}
+
+fn unit_with(src: &str, opts: &FrontendOptions) -> Unit {
+    parse_source(Path::new("/tmp/drfscan-test/k.cu"), src.as_bytes(), opts)
+}
+
+fn kernel(src: &str) -> Kernel {
+    let u = unit(src);
+    assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
+    assert_eq!(u.kernels.len(), 1, "{:?}", u.kernels);
+    u.kernels[0].lowered.clone().unwrap_or_else(|e| panic!("unsupported: {e:?}"))
+}
+
+/// A compact rendering of protocols, enough to compare shapes.
+fn show(k: &Kernel) -> String {
+    fn e(x: &Expr) -> String {
+        match x {
+            Expr::Int(v) => v.to_string(),
+            Expr::Var(v) => v.clone(),
+            Expr::Bin(op, a, b) => {
+                let o = match op {
+                    Op::Add => "+",
+                    Op::Sub => "-",
+                    Op::Mul => "*",
+                    Op::Div => "/",
+                    Op::Mod => "%",
+                    Op::BitAnd => "&",
+                    Op::BitOr => "|",
+                    Op::BitXor => "^",
+                    Op::Shl => "<<",
+                    Op::Shr => ">>",
+                    Op::Min => "min",
+                    Op::Max => "max",
+                };
+                format!("({} {o} {})", e(a), e(b))
+            }
+            Expr::Ite(c0, a, b) => format!("({} ? {} : {})", c(c0), e(a), e(b)),
+        }
+    }
+    fn c(x: &Cond) -> String {
+        match x {
+            Cond::Bool(b) => b.to_string(),
+            Cond::Cmp(r, a, b) => {
+                let o = match r {
+                    Rel::Eq => "==",
+                    Rel::Ne => "!=",
+                    Rel::Lt => "<",
+                    Rel::Le => "<=",
+                    Rel::Gt => ">",
+                    Rel::Ge => ">=",
+                };
+                format!("{} {o} {}", e(a), e(b))
+            }
+            Cond::And(a, b) => format!("({} && {})", c(a), c(b)),
+            Cond::Or(a, b) => format!("({} || {})", c(a), c(b)),
+            Cond::Not(a) => format!("!({})", c(a)),
+            Cond::Forall { var, lo, hi, body } => format!("forall {var} in {}..{}: {}", e(lo), e(hi), c(body)),
+        }
+    }
+    fn s(x: &Stmt, out: &mut String) {
+        match x {
+            Stmt::Skip => {}
+            Stmt::Access(a) => {
+                let m = match a.mode {
+                    Mode::Read => "rd",
+                    Mode::Write => "wr",
+                    Mode::Atomic => "at",
+                };
+                let idx: Vec<String> = a.index.iter().map(e).collect();
+                let _ = write!(out, "{m}[{}]; ", idx.join("]["));
+            }
+            Stmt::Sync(_) => out.push_str("sync; "),
+            Stmt::Seq(items) => items.iter().for_each(|i| s(i, out)),
+            Stmt::If { cond, then, els, .. } => {
+                let _ = write!(out, "if ({}) {{ ", c(cond));
+                s(then, out);
+                out.push('}');
+                if **els != Stmt::Skip {
+                    out.push_str(" else { ");
+                    s(els, out);
+                    out.push('}');
+                }
+                out.push(' ');
+            }
+            Stmt::For { var, lo, hi, body, .. } => {
+                let _ = write!(out, "for {var} in {}..{} {{ ", e(lo), e(hi));
+                s(body, out);
+                out.push_str("} ");
+            }
+        }
+    }
+    let mut out = String::new();
+    for a in &k.arrays {
+        let _ = write!(out, "{}: ", a.name);
+        s(&a.body, &mut out);
+        out.push('\n');
+    }
+    out
+}
+
+fn shape(src: &str) -> String {
+    show(&kernel(src))
+}
+
+fn reason(src: &str) -> String {
+    let u = unit(src);
+    assert_eq!(u.kernels.len(), 1, "{:?}", u.diagnostics);
+    match &u.kernels[0].lowered {
+        Err(e) => e.reason.clone(),
+        Ok(k) => panic!("expected unsupported, got {}", show(k)),
+    }
+}
+
+#[test]
+fn first_iter_of_the_paper() {
+    let k = kernel(
+        "__global__ void first_iter(int n) {
+  __shared__ int a[512];
+  int tid = threadIdx.x;
+  a[tid + 1] = tid;
+  for (int x = 0; x < n; x++) {
+    if (x > 0) {
+      a[tid] = x;
+    }
+    __syncthreads();
+  }
+}",
+    );
+    assert_eq!(show(&k), "a: wr[(tid.x + 1)]; for x in 0..n { if (x > 0) { wr[tid.x]; } sync; } \n");
+    assert_eq!(k.params, vec!["n".to_string()]);
+    assert_eq!(k.arrays[0].scope, Scope::Shared);
+}
+
+#[test]
+fn read_index_pair() {
+    // The value a thread wrote and reads back is known (Fig. 16).
+    let drf = shape("__global__ void k(int *A) { int t = threadIdx.x; A[t] = t; int x = A[t]; A[x] = 0; }");
+    assert_eq!(drf, "A: wr[tid.x]; rd[tid.x]; wr[tid.x]; \n");
+    let racy = shape("__global__ void k(int *A) { int t = threadIdx.x; A[t] = t; int x = A[t]; A[x + 1] = 0; }");
+    assert_eq!(racy, "A: wr[tid.x]; rd[tid.x]; wr[(tid.x + 1)]; \n");
+    // A write elsewhere in the array may have overwritten the cell.
+    let k = kernel("__global__ void k(int *A, int j) { int t = threadIdx.x; A[t] = t; A[j] = 5; int x = A[t]; A[x] = 0; }");
+    assert_eq!(show(&k), "A: wr[tid.x]; wr[j]; rd[tid.x]; wr[x]; \n");
+    // A barrier ends what the thread knows.
+    let k = kernel("__global__ void k(int *A) { A[threadIdx.x] = 1; __syncthreads(); int x = A[threadIdx.x]; A[x] = 0; }");
+    assert_eq!(show(&k), "A: wr[tid.x]; sync; rd[tid.x]; wr[x]; \n");
+    assert_eq!(k.locals, vec!["x".to_string()]);
+}
+
+#[test]
+fn strided_loops() {
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int i = threadIdx.x; i < n; i += 4) a[i] = 0; }"),
+        "a: for i in tid.x..n { if (((i - tid.x) % 4) == 0) { wr[i]; } } \n"
+    );
+    // A synchronized strided loop keeps its iteration order: a counter.
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { __shared__ int s[64]; for (int i = 0; i < n; i += 2) { s[i] = 0; __syncthreads(); } }"),
+        "s: for i#k in 0..((n + 1) / 2) { wr[(i#k * 2)]; sync; } \n"
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int i = n; i > 0; i--) a[i] = 0; }"),
+        "a: for i in 1..(n + 1) { wr[i]; } \n"
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int s = 1; s < n; s *= 2) a[s] = 0; }"),
+        "a: for s in 1..n { if ((s & (s - 1)) == 0) { wr[s]; } } \n"
+    );
+    // Few known values: unrolled, with the state carried along.
+    assert_eq!(
+        shape("__global__ void k(int *a) { int p = 0; for (int s = 1; s < 8; s *= 2) { p = 1 - p; a[p * 8 + s] = 0; } }"),
+        "a: wr[9]; wr[2]; wr[12]; \n"
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a) { for (int j = 0; j < 8; j++) { if (j == 2) break; a[threadIdx.x + j] = 0; } }"),
+        "a: wr[tid.x]; wr[(tid.x + 1)]; \n"
+    );
+    // A break with a closed form ends the later iterations.
+    assert_eq!(
+        shape("__global__ void k(int *a, int n, int m) { for (int j = 0; j < n; j++) { if (j >= m) break; a[j] = 0; } }"),
+        "a: for j in 0..n { if ((j <= m || j <= 0)) { if (!(j >= m)) { wr[j]; } } } \n"
+    );
+}
+
+#[test]
+fn reduction_loop_halving() {
+    let k = kernel(
+        "__global__ void k(float *in) {
+  __shared__ float sdata[256];
+  unsigned int tid = threadIdx.x;
+  sdata[tid] = in[tid];
+  __syncthreads();
+  for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+}",
+    );
+    let out = show(&k);
+    assert!(
+        out.contains("sdata: wr[tid.x]; sync; for s#k in 0..(blockDim.x / 2) { if (tid.x < ((blockDim.x / 2) - s#k)) { rd[(tid.x + ((blockDim.x / 2) - s#k))]; rd[tid.x]; wr[tid.x]; } sync; } "),
+        "{out}"
+    );
+}
+
+#[test]
+fn early_return_guards_the_rest() {
+    assert_eq!(
+        shape("__global__ void k(float *a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; a[i] = 0; }"),
+        "a: if (!(((bid.x * blockDim.x) + tid.x) >= n)) { wr[((bid.x * blockDim.x) + tid.x)]; } \n"
+    );
+}
+
+#[test]
+fn short_circuit_and_conditional_expression() {
+    assert_eq!(
+        shape("__global__ void k(int *a, int *b, int n) { if (threadIdx.x < n && a[threadIdx.x] > 0) b[0] = 1; }"),
+        "a: if (tid.x < n) { rd[tid.x]; } \nb: if ((tid.x < n && a.elem > 0)) { wr[0]; } \n"
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a, int *b) { int x = threadIdx.x > 3 ? a[0] : b[1]; }"),
+        "a: if (tid.x > 3) { rd[0]; } \nb: if (tid.x > 3) { } else { rd[1]; } \n"
+    );
+}
+
+#[test]
+fn switch_falls_through() {
+    let out = shape(
+        "__global__ void k(int *d) { switch (threadIdx.x) { case 0: d[0] = 1; case 1: d[1] = 1; break; default: d[2] = 1; } }",
+    );
+    assert!(out.starts_with("d: if (tid.x == 0) { wr[0]; } if ((tid.x == 1 || tid.x == 0)) { wr[1]; } if ("), "{out}");
+}
+
+#[test]
+fn device_functions_aliases_and_fields() {
+    let out = shape(
+        "struct P { float x, y; };
+__device__ int idx(int r, int c) { return r * 32 + c; }
+__device__ void put(float *p, int i) { p[i] = 0; }
+__global__ void k(float *a, P *ps) {
+  float *q = a + 8;
+  q[threadIdx.x] = 1;
+  put(a, idx(threadIdx.y, threadIdx.x));
+  ps[threadIdx.x].y = 2;
+  ps[threadIdx.x + 1].x = 3;
+}",
+    );
+    assert_eq!(out, "a: wr[(8 + tid.x)]; wr[((tid.y * 32) + tid.x)]; \nps: wr[tid.x]; wr[(tid.x + 1)]; \n");
+}
+
+#[test]
+fn multi_dimensional_shared_and_device_globals() {
+    let k = kernel(
+        "__device__ int hist[64];
+__global__ void k() {
+  __shared__ float t[16][17];
+  __shared__ int flag;
+  t[threadIdx.y][threadIdx.x] = 0;
+  flag = 1;
+  atomicAdd(&hist[threadIdx.x % 64], 1);
+}",
+    );
+    assert_eq!(show(&k), "t: wr[tid.y][tid.x]; \nflag: wr[0]; \nhist: at[(tid.x % 64)]; \n");
+    assert_eq!(k.array("hist").map(|a| a.scope), Some(Scope::Global));
+    assert_eq!(k.array("flag").map(|a| a.scope), Some(Scope::Shared));
+}
+
+#[test]
+fn read_only_tables_and_moving_pointers() {
+    // `coef` is first read inside a branch of the unrolled loop: globals
+    // survive branch merges.
+    assert_eq!(
+        shape("__constant__ float coef[3];\n__global__ void k(float *out, const float *in) { float acc = 0; for (int j = 0; j < 3; j++) acc += coef[j] * __ldg(&in[threadIdx.x + j]); out[threadIdx.x] = acc; }"),
+        "out: wr[tid.x]; \nin: rd[tid.x]; rd[(tid.x + 1)]; rd[(tid.x + 2)]; \n"
+    );
+    let k = kernel("__global__ void k(float *a, int n) { float *p = a + threadIdx.x; for (int j = 0; j < n; j++) { *p = 0; p += blockDim.x; } }");
+    assert_eq!(show(&k), "a: for j in 0..n { wr[p.offset]; } \n");
+    assert!(k.locals.contains(&"p.offset".to_string()));
+}
+
+#[test]
+fn structure_copies_keep_their_fields() {
+    assert_eq!(
+        shape("__global__ void k(int *a) { uint3 t = threadIdx; dim3 b = blockIdx; uint3 u = t; a[b.x * 64 + u.x] = 1; }"),
+        "a: wr[((bid.x * 64) + tid.x)]; \n"
+    );
+}
+
+#[test]
+fn local_arrays_are_private() {
+    assert_eq!(
+        shape("__global__ void k(int *a) { int tmp[4]; tmp[0] = threadIdx.x; a[tmp[0]] = 1; }"),
+        "a: wr[tid.x]; \n"
+    );
+}
+
+#[test]
+fn annotations_and_launch_configuration() {
+    let k = kernel("__global__ void k(int *a, int n) { __requires(n == 128); a[threadIdx.x] = n; }");
+    assert_eq!(k.assumes, vec![Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(128))]);
+    let opts = FrontendOptions { block_dim: Some([64, 1, 1]), params: vec![("n".into(), 3)], ..Default::default() };
+    let u = unit_with("__global__ void k(int *a, int n) { a[threadIdx.x] = n; }", &opts);
+    let k = u.kernels[0].lowered.clone().unwrap();
+    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(64))));
+    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(3))));
+    let u = unit("// expect: drf\n// options: --block-dim 32 --param n=7\n__global__ void k(int *a, int n) { a[threadIdx.x] = n; }");
+    assert_eq!(u.expectation.as_ref().map(|e| e.verdict.as_str()), Some("drf"));
+    let k = u.kernels[0].lowered.clone().unwrap();
+    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(32))));
+    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(7))));
+}
+
+#[test]
+fn warp_barrier_only_when_a_block_is_a_warp() {
+    let src = "__global__ void k(int *a) { __shared__ int s[32]; s[threadIdx.x] = 1; __syncwarp(); a[0] = s[0]; }";
+    assert_eq!(shape(src), "a: wr[0]; \ns: wr[tid.x]; rd[0]; \n");
+    let opts = FrontendOptions { block_dim: Some([32, 1, 1]), ..Default::default() };
+    let k = unit_with(src, &opts).kernels[0].lowered.clone().unwrap();
+    assert_eq!(show(&k), "a: sync; wr[0]; \ns: wr[tid.x]; sync; rd[0]; \n");
+}
+
+#[test]
+fn pragmas_and_attributes_on_statements() {
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) {\n#pragma unroll 4\n  for (int i = 0; i < n; i++) a[threadIdx.x * n + i] = 0;\n  [[likely]] a[0] = 1;\n}"),
+        "a: for i in 0..n { wr[((tid.x * n) + i)]; } wr[0]; \n"
+    );
+    assert_eq!(
+        shape("#define SET(i) do { a[i] = 0; } while (0)\n__global__ void k(int *a) { SET(__mul24(blockIdx.x, blockDim.x) + threadIdx.x); }"),
+        "a: wr[((bid.x * blockDim.x) + tid.x)]; \n"
+    );
+}
+
+#[test]
+fn macros_enums_and_constants() {
+    assert_eq!(
+        shape("#define W 16\nenum { H = 4 };\nconstexpr int D = W * H;\n__global__ void k(int *a) { a[threadIdx.x * D + W] = H; }"),
+        "a: wr[((tid.x * 64) + 16)]; \n"
+    );
+}
+
+#[test]
+fn template_kernels_per_instantiation() {
+    let src = "template <typename T, int BS>
+__global__ void rev(T *a) {
+  __shared__ T s[BS];
+  s[threadIdx.x] = a[threadIdx.x];
+  __syncthreads();
+  a[threadIdx.x] = s[BS - 1 - threadIdx.x];
+}
+void host(float *a, int *b) { rev<float, 64><<<1, 64>>>(a); rev<int, 32><<<1, 32>>>(b); rev<float, 64><<<2, 64>>>(a); }
+";
+    let u = unit(src);
+    let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, vec!["rev<float, 64>", "rev<int, 32>"]);
+    let k = u.kernels[0].lowered.clone().unwrap();
+    assert!(k.params.is_empty());
+    assert!(show(&k).contains("s: wr[tid.x]; sync; rd[(63 - tid.x)]; "), "{}", show(&k));
+    // Without an instantiation: value parameters are parameters.
+    let k = kernel("template <int BS> __global__ void k(int *a) { a[threadIdx.x + BS] = 0; }");
+    assert_eq!(k.params, vec!["BS".to_string()]);
+}
+
+#[test]
+fn unsupported_constructs_have_a_reason_and_a_place() {
+    assert!(reason("__device__ int f(int n) { return n ? f(n - 1) : 0; }\n__global__ void k(int *a) { a[0] = f(3); }").contains("recursive"));
+    assert!(reason("__global__ void k(int *a, int (*f)(int)) { a[0] = f(1); }").contains("function pointer"));
+    assert!(reason("__global__ void k(int *a) { asm(\"trap;\"); a[0] = 1; }").contains("assembly"));
+    let u = unit("__global__ void k(int *a) { asm(\"trap;\"); }");
+    let e = u.kernels[0].lowered.clone().unwrap_err();
+    assert_eq!(e.loc.line, 1);
+}
+
+#[test]
+fn clang_errors_are_diagnostics() {
+    let u = unit("__global__ void broken(int *a) { a[0] = ; }\n__global__ void fine(int *a) { a[threadIdx.x] = 0; }");
+    assert!(!u.diagnostics.is_empty());
+    assert_eq!(u.kernels.len(), 2);
+    assert!(!u.kernels[0].errors.is_empty());
+    assert!(u.kernels[1].errors.is_empty() && u.kernels[1].lowered.is_ok());
+    let u = unit("this is not CUDA at all");
+    assert!(u.kernels.is_empty() && !u.diagnostics.is_empty());
+    let u = unit("");
+    assert!(u.kernels.is_empty() && u.diagnostics.is_empty());
+    let u = unit("#include \"missing_header.h\"\n__global__ void k(int *a) { a[0] = 1; }");
+    assert!(u.diagnostics.iter().any(|d| d.contains("missing_header.h")), "{:?}", u.diagnostics);
+}
+
+#[test]
+fn cooperative_groups_block_barrier_and_rank() {
+    let out = shape(
+        "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float *a) {
+  __shared__ float s[64];
+  cg::thread_block b = cg::this_thread_block();
+  s[b.thread_rank()] = 1;
+  b.sync();
+  a[0] = s[0];
+  cg::sync(b);
+  auto tile = cg::tiled_partition<32>(b);
+  tile.sync();
+}",
+    );
+    assert_eq!(
+        out,
+        "a: sync; wr[0]; sync; \ns: wr[((tid.x + (tid.y * blockDim.x)) + (tid.z * (blockDim.x * blockDim.y)))]; sync; rd[0]; sync; \n"
+    );
+}
+
+#[test]
+fn code_from_headers_is_reported_where_the_file_reaches_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("k.cuh"),
+        "__device__ void put(int *a, int i) {\n  a[i] = 1;\n}\ntemplate <int N> __global__ void fill(int *a) { a[N * blockIdx.x + threadIdx.x] = 0; }\n__global__ void other(int *a) { a[0] = 0; }\n",
+    )
+    .unwrap();
+    let src = "#include \"k.cuh\"\n__global__ void k(int *a) {\n  put(a, threadIdx.x);\n}\nvoid go(int *a) { fill<32><<<2, 32>>>(a); }\n";
+    let u = parse_source(&dir.path().join("main.cu"), src.as_bytes(), &FrontendOptions::default());
+    assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
+    let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, vec!["fill<32>", "k"]);
+    let k = u.kernels[1].lowered.clone().unwrap();
+    let mut acc = Vec::new();
+    k.arrays[0].body.accesses(&mut acc);
+    assert_eq!(acc[0].loc, Loc::new(3, 3));
+    assert_eq!(u.kernels[0].loc, Loc::new(5, 19));
+    let f = u.kernels[0].lowered.clone().unwrap();
+    assert_eq!(show(&f), "a: wr[((32 * bid.x) + tid.x)]; \n");
+    assert!(u.includes.iter().any(|(p, _)| p.ends_with("k.cuh")));
+}
+
+#[test]
+fn parses_on_several_threads_at_once() {
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let src = format!("__global__ void k{i}(int *a) {{ a[threadIdx.x + {i}] = 1; }}");
+                let u = unit(&src);
+                u.kernels[0].lowered.clone().map(|k| show(&k))
+            })
+        })
+        .collect();
+    for (i, h) in handles.into_iter().enumerate() {
+        let expected = if i == 0 { "a: wr[tid.x]; \n".to_string() } else { format!("a: wr[(tid.x + {i})]; \n") };
+        assert_eq!(h.join().unwrap().unwrap(), expected);
+    }
+}
+
+#[test]
+fn includes_are_hashed() {
+    let u = unit("#include <cuda_runtime.h>\n__global__ void k(int *a) { a[0] = 1; }");
+    assert!(u.includes.iter().any(|(p, h)| p.ends_with("cuda_runtime.h") && h.len() == 64), "{:?}", u.includes);
+    let names: Vec<&str> = u.kernels[0].display_names.iter().filter(|(a, _)| a == "tid.x").map(|(_, b)| b.as_str()).collect();
+    assert_eq!(names, vec!["threadIdx.x"]);
+}

@@ -1,0 +1,326 @@
+//! The imperative core (DESIGN §2): a kernel after lowering, with every
+//! memory access named by its array and every index already a symbolic
+//! expression over thread ids, parameters, loop variables and unknowns.
+//! [`infer`] slices it into one memory access protocol per array.
+
+use crate::protocol::{builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope};
+use std::collections::BTreeSet;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stmt {
+    Access { array: String, mode: Mode, index: Vec<Expr>, loc: Loc },
+    Sync(Loc),
+    Seq(Vec<Stmt>),
+    If { cond: Cond, then: Box<Stmt>, els: Box<Stmt>, loc: Loc },
+    /// `for var in lo..hi { body }`.
+    For { var: String, lo: Expr, hi: Expr, body: Box<Stmt>, loc: Loc },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Array {
+    pub name: String,
+    pub scope: Scope,
+    pub loc: Loc,
+}
+
+/// One lowered kernel.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Program {
+    pub name: String,
+    pub params: Vec<String>,
+    pub locals: Vec<String>,
+    pub assumes: Vec<Cond>,
+    pub arrays: Vec<Array>,
+    pub body: Vec<Stmt>,
+}
+
+impl Stmt {
+    pub fn skip() -> Stmt {
+        Stmt::Seq(Vec::new())
+    }
+
+    pub fn has_sync(&self) -> bool {
+        match self {
+            Stmt::Access { .. } => false,
+            Stmt::Sync(_) => true,
+            Stmt::Seq(items) => items.iter().any(Stmt::has_sync),
+            Stmt::If { then, els, .. } => then.has_sync() || els.has_sync(),
+            Stmt::For { body, .. } => body.has_sync(),
+        }
+    }
+
+    pub fn has_access(&self) -> bool {
+        match self {
+            Stmt::Access { .. } => true,
+            Stmt::Sync(_) => false,
+            Stmt::Seq(items) => items.iter().any(Stmt::has_access),
+            Stmt::If { then, els, .. } => then.has_access() || els.has_access(),
+            Stmt::For { body, .. } => body.has_access(),
+        }
+    }
+
+    pub fn subst(&self, var: &str, by: &Expr) -> Stmt {
+        match self {
+            Stmt::Access { array, mode, index, loc } => Stmt::Access {
+                array: array.clone(),
+                mode: *mode,
+                index: index.iter().map(|e| simplify(&e.subst(var, by))).collect(),
+                loc: *loc,
+            },
+            Stmt::Sync(l) => Stmt::Sync(*l),
+            Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| s.subst(var, by)).collect()),
+            Stmt::If { cond, then, els, loc } => Stmt::If {
+                cond: simplify_cond(&cond.subst(var, by)),
+                then: Box::new(then.subst(var, by)),
+                els: Box::new(els.subst(var, by)),
+                loc: *loc,
+            },
+            Stmt::For { var: v, lo, hi, body, loc } => Stmt::For {
+                var: v.clone(),
+                lo: simplify(&lo.subst(var, by)),
+                hi: simplify(&hi.subst(var, by)),
+                body: Box::new(if v == var { (**body).clone() } else { body.subst(var, by) }),
+                loc: *loc,
+            },
+        }
+    }
+}
+
+/// Folds constants and neutral elements; keeps the meaning exactly.
+pub fn simplify(e: &Expr) -> Expr {
+    match e {
+        Expr::Bin(op, a, b) => {
+            let (a, b) = (simplify(a), simplify(b));
+            match (op, &a, &b) {
+                (Op::Add, Expr::Int(x), Expr::Int(y)) => x.checked_add(*y).map(Expr::Int).unwrap_or_else(|| Expr::bin(*op, a, b)),
+                (Op::Sub, Expr::Int(x), Expr::Int(y)) => x.checked_sub(*y).map(Expr::Int).unwrap_or_else(|| Expr::bin(*op, a, b)),
+                (Op::Mul, Expr::Int(x), Expr::Int(y)) => x.checked_mul(*y).map(Expr::Int).unwrap_or_else(|| Expr::bin(*op, a, b)),
+                // `(x ± c1) ± c2` → `x ± c`.
+                (Op::Add | Op::Sub, Expr::Bin(inner @ (Op::Add | Op::Sub), x, c1), Expr::Int(c2)) if matches!(**c1, Expr::Int(_)) => {
+                    let Expr::Int(c1) = **c1 else { unreachable!() };
+                    let c1 = if *inner == Op::Add { c1 } else { -c1 };
+                    let c2 = if *op == Op::Add { *c2 } else { -*c2 };
+                    match c1.checked_add(c2) {
+                        Some(0) => (**x).clone(),
+                        Some(c) if c > 0 => Expr::add((**x).clone(), Expr::Int(c)),
+                        Some(c) => Expr::sub((**x).clone(), Expr::Int(-c)),
+                        None => Expr::bin(*op, a.clone(), b.clone()),
+                    }
+                }
+                (Op::Div, Expr::Int(x), Expr::Int(y)) if *y != 0 => Expr::Int(x.div_euclid(*y)),
+                (Op::Mod, Expr::Int(x), Expr::Int(y)) if *y != 0 => Expr::Int(x.rem_euclid(*y)),
+                (Op::Shl, Expr::Int(x), Expr::Int(y)) if (0..32).contains(y) && x.abs() < (1 << 30) => Expr::Int(x << y),
+                (Op::Shr, Expr::Int(x), Expr::Int(y)) if (0..63).contains(y) => Expr::Int(x >> y),
+                (Op::BitAnd, Expr::Int(x), Expr::Int(y)) => Expr::Int(x & y),
+                (Op::BitOr, Expr::Int(x), Expr::Int(y)) => Expr::Int(x | y),
+                (Op::BitXor, Expr::Int(x), Expr::Int(y)) => Expr::Int(x ^ y),
+                (Op::Min, Expr::Int(x), Expr::Int(y)) => Expr::Int(*x.min(y)),
+                (Op::Max, Expr::Int(x), Expr::Int(y)) => Expr::Int(*x.max(y)),
+                (Op::Add, Expr::Int(0), _) => b,
+                (Op::Add | Op::Sub, _, Expr::Int(0)) => a,
+                (Op::Mul, Expr::Int(1), _) => b,
+                (Op::Mul | Op::Div, _, Expr::Int(1)) => a,
+                (Op::Mul, Expr::Int(0), _) | (Op::Mul, _, Expr::Int(0)) => Expr::Int(0),
+                _ => Expr::bin(*op, a, b),
+            }
+        }
+        Expr::Ite(c, a, b) => {
+            let (a, b) = (simplify(a), simplify(b));
+            match **c {
+                Cond::Bool(true) => a,
+                Cond::Bool(false) => b,
+                _ if a == b => a,
+                _ => Expr::Ite(c.clone(), Box::new(a), Box::new(b)),
+            }
+        }
+        _ => e.clone(),
+    }
+}
+
+/// [`simplify`] inside a condition; comparisons of constants fold.
+pub fn simplify_cond(c: &Cond) -> Cond {
+    match c {
+        Cond::Bool(_) => c.clone(),
+        Cond::Cmp(r, a, b) => {
+            let (a, b) = (simplify(a), simplify(b));
+            match (&a, &b) {
+                (Expr::Int(x), Expr::Int(y)) => Cond::Bool(match r {
+                    Rel::Eq => x == y,
+                    Rel::Ne => x != y,
+                    Rel::Lt => x < y,
+                    Rel::Le => x <= y,
+                    Rel::Gt => x > y,
+                    Rel::Ge => x >= y,
+                }),
+                _ => Cond::Cmp(*r, a, b),
+            }
+        }
+        Cond::And(a, b) => Cond::and(simplify_cond(a), simplify_cond(b)),
+        Cond::Or(a, b) => Cond::or(simplify_cond(a), simplify_cond(b)),
+        Cond::Not(a) => Cond::not(simplify_cond(a)),
+        Cond::Forall { .. } => c.clone(),
+    }
+}
+
+/// Slices a program into one protocol per array (ids in order of
+/// appearance), keeping barriers in every protocol and dropping control flow
+/// that guards neither accesses nor barriers.
+pub fn infer(p: &Program) -> Kernel {
+    let mut arrays = Vec::new();
+    let mut used = BTreeSet::new();
+    for a in &p.arrays {
+        let mut next = 0u32;
+        let body = slice(&Stmt::Seq(p.body.clone()), &a.name, &mut next);
+        let has_access = {
+            let mut v = Vec::new();
+            body.accesses(&mut v);
+            !v.is_empty()
+        };
+        if !has_access {
+            continue;
+        }
+        free_vars(&body, &mut used);
+        arrays.push(ArrayProtocol { name: a.name.clone(), scope: a.scope, body, loc: a.loc });
+    }
+    for c in &p.assumes {
+        c.free_vars(&mut used);
+    }
+    Kernel {
+        name: p.name.clone(),
+        params: p.params.clone(),
+        locals: p.locals.iter().filter(|l| used.contains(*l)).cloned().collect(),
+        assumes: p.assumes.clone(),
+        arrays,
+    }
+}
+
+fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
+    use crate::protocol::Stmt as P;
+    match s {
+        Stmt::Access { array: a, mode, index, loc } if a == array => {
+            let id = *next;
+            *next += 1;
+            P::Access(Access { id, mode: *mode, index: index.clone(), loc: *loc })
+        }
+        Stmt::Access { .. } => P::Skip,
+        Stmt::Sync(l) => P::Sync(*l),
+        Stmt::Seq(items) => {
+            let mut out: Vec<P> = Vec::new();
+            for i in items {
+                match slice(i, array, next) {
+                    P::Skip => {}
+                    P::Seq(inner) => out.extend(inner),
+                    x => out.push(x),
+                }
+            }
+            match out.len() {
+                0 => P::Skip,
+                1 => out.pop().unwrap_or(P::Skip),
+                _ => P::Seq(out),
+            }
+        }
+        Stmt::If { cond: Cond::Bool(b), then, els, .. } => slice(if *b { then } else { els }, array, next),
+        Stmt::If { cond, then, els, loc } => {
+            let (t, e) = (slice(then, array, next), slice(els, array, next));
+            if t == P::Skip && e == P::Skip {
+                return P::Skip;
+            }
+            P::If { cond: cond.clone(), then: Box::new(t), els: Box::new(e), loc: *loc }
+        }
+        Stmt::For { var, lo, hi, body, loc } => {
+            let b = slice(body, array, next);
+            if b == P::Skip {
+                return P::Skip;
+            }
+            P::For { var: var.clone(), lo: lo.clone(), hi: hi.clone(), body: Box::new(b), loc: *loc }
+        }
+    }
+}
+
+fn free_vars(s: &crate::protocol::Stmt, out: &mut BTreeSet<String>) {
+    use crate::protocol::Stmt as P;
+    match s {
+        P::Skip | P::Sync(_) => {}
+        P::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
+        P::Seq(items) => items.iter().for_each(|i| free_vars(i, out)),
+        P::If { cond, then, els, .. } => {
+            cond.free_vars(out);
+            free_vars(then, out);
+            free_vars(els, out);
+        }
+        P::For { lo, hi, body, .. } => {
+            lo.free_vars(out);
+            hi.free_vars(out);
+            free_vars(body, out);
+        }
+    }
+}
+
+/// Whether every variable of `vars` is the same for all threads of a block:
+/// launch dimensions, block ids, and the given thread-global names.
+pub fn is_uniform(vars: &BTreeSet<String>, globals: &[String]) -> bool {
+    vars.iter().all(|v| builtin::is_dim(v) || builtin::BID.contains(&v.as_str()) || globals.contains(v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Stmt as P;
+
+    fn acc(array: &str, mode: Mode) -> Stmt {
+        Stmt::Access { array: array.into(), mode, index: vec![Expr::var("tid.x")], loc: Loc::new(1, 1) }
+    }
+
+    #[test]
+    fn slices_per_array_and_keeps_barriers() {
+        let p = Program {
+            name: "k".into(),
+            arrays: vec![
+                Array { name: "a".into(), scope: Scope::Shared, loc: Loc::NONE },
+                Array { name: "b".into(), scope: Scope::Global, loc: Loc::NONE },
+                Array { name: "unused".into(), scope: Scope::Global, loc: Loc::NONE },
+            ],
+            locals: vec!["x".into(), "y".into()],
+            body: vec![
+                acc("a", Mode::Write),
+                Stmt::Sync(Loc::new(2, 1)),
+                Stmt::If {
+                    cond: Cond::cmp(crate::protocol::Rel::Lt, Expr::var("x"), Expr::Int(1)),
+                    then: Box::new(acc("b", Mode::Read)),
+                    els: Box::new(Stmt::skip()),
+                    loc: Loc::NONE,
+                },
+                acc("a", Mode::Read),
+            ],
+            ..Default::default()
+        };
+        let k = infer(&p);
+        assert_eq!(k.arrays.len(), 2);
+        let a = k.array("a").unwrap();
+        match &a.body {
+            P::Seq(items) => {
+                assert_eq!(items.len(), 3);
+                assert!(matches!(&items[0], P::Access(x) if x.id == 0 && x.mode == Mode::Write));
+                assert!(matches!(&items[1], P::Sync(_)));
+                assert!(matches!(&items[2], P::Access(x) if x.id == 1 && x.mode == Mode::Read));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        // `x` guards an access of `b`; `y` is never used.
+        assert_eq!(k.locals, vec!["x".to_string()]);
+    }
+
+    #[test]
+    fn simplify_folds_constant_offsets() {
+        let e = Expr::sub(Expr::add(Expr::var("n"), Expr::Int(1)), Expr::Int(1));
+        assert_eq!(simplify(&e), Expr::var("n"));
+        let e = Expr::add(Expr::sub(Expr::var("n"), Expr::Int(3)), Expr::Int(1));
+        assert_eq!(simplify(&e), Expr::sub(Expr::var("n"), Expr::Int(2)));
+    }
+
+    #[test]
+    fn simplify_folds_constants() {
+        let e = Expr::add(Expr::Int(0), Expr::bin(Op::Mul, Expr::var("i"), Expr::add(Expr::Int(1), Expr::Int(0))));
+        assert_eq!(simplify(&e), Expr::var("i"));
+    }
+}

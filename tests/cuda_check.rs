@@ -1,0 +1,245 @@
+//! `drfscan check` and `drfscan eval` on real CUDA files, through the built
+//! binary: verdicts, exit statuses, JSON shape, and bad input that must get
+//! a message and never a panic.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn drfscan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_drfscan")).args(args).output().expect("drfscan runs")
+}
+
+fn dataset(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets").join(rel)
+}
+
+fn check_json(files: &[&Path], extra: &[&str]) -> (i32, Value) {
+    let mut args = vec!["check", "--format", "json"];
+    args.extend_from_slice(extra);
+    let paths: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+    args.extend(paths.iter().map(String::as_str));
+    let out = drfscan(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let json: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{stderr}", String::from_utf8_lossy(&out.stdout)));
+    (out.status.code().expect("exit status"), json)
+}
+
+fn verdicts(json: &Value) -> Vec<(String, String)> {
+    json["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["kernels"].as_array().unwrap().iter())
+        .map(|k| (k["name"].as_str().unwrap().to_string(), k["verdict"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+fn temp_file(dir: &tempfile::TempDir, name: &str, text: &[u8]) -> PathBuf {
+    let p = dir.path().join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn read_index_pair_of_the_paper() {
+    let (code, json) = check_json(&[&dataset("faial/read_index_drf.cu")], &[]);
+    assert_eq!(code, 0, "{json:#}");
+    assert_eq!(verdicts(&json), vec![("read_index".into(), "drf".into())]);
+    let (code, json) = check_json(&[&dataset("faial/read_index_racy.cu")], &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdicts(&json), vec![("read_index".into(), "racy".into())]);
+}
+
+#[test]
+fn races_come_with_source_locations_and_witnesses() {
+    let (code, json) = check_json(&[&dataset("faial/first_iter_racy.cu")], &[]);
+    assert_eq!(code, 1);
+    let kernel = &json["files"][0]["kernels"][0];
+    assert_eq!(kernel["line"], 7);
+    let race = &kernel["races"][0];
+    assert_eq!(race["array"], "a");
+    assert_eq!(race["confidence"], "confirmed");
+    let lines: Vec<u64> = race["accesses"].as_array().unwrap().iter().map(|a| a["line"].as_u64().unwrap()).collect();
+    assert!(lines.iter().all(|l| [10, 12].contains(l)), "{race:#}");
+    assert!(race["accesses"][0]["column"].as_u64().unwrap() > 0);
+    // Thread ids read as in CUDA.
+    let t1 = race["witness"]["threads"][0].as_object().unwrap();
+    assert!(t1.contains_key("threadIdx.x"), "{race:#}");
+}
+
+#[test]
+fn classic_kernels_end_to_end() {
+    for (file, verdict) in [
+        ("classic/reduce_sequential_drf.cu", "drf"),
+        ("classic/reduce_sequential_nosync_racy.cu", "racy"),
+        ("classic/matmul_tiled_drf.cu", "drf"),
+        ("classic/stencil_1d_nosync_racy.cu", "racy"),
+        ("classic/matmul_guarded_sync_divergent.cu", "divergent"),
+        ("constructs/switch_fallthrough_racy.cu", "racy"),
+        ("constructs/pointer_alias_offset_drf.cu", "drf"),
+    ] {
+        let (_, json) = check_json(&[&dataset(file)], &[]);
+        let v = verdicts(&json);
+        assert!(!v.is_empty(), "{file}");
+        assert!(v.iter().all(|(_, x)| x == verdict), "{file}: {v:?}");
+    }
+}
+
+#[test]
+fn bad_input_gets_a_verdict_and_other_files_still_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = temp_file(&dir, "good.cu", b"__global__ void ok(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n");
+    let not_cuda = temp_file(&dir, "notes.cu", b"Dear diary, today I wrote no kernels.\n");
+    let syntax = temp_file(
+        &dir,
+        "syntax.cu",
+        b"__global__ void broken(int *a) { a[threadIdx.x] = ; }\n__global__ void fine(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 0; }\n",
+    );
+    let missing = temp_file(&dir, "missing.cu", b"#include \"nowhere_to_be_found.h\"\n__global__ void k(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n");
+    let recursion = temp_file(
+        &dir,
+        "rec.cu",
+        b"__device__ int f(int n) { return n > 0 ? f(n - 1) : 0; }\n__global__ void rec(int *a) { a[threadIdx.x] = f(2); }\n",
+    );
+    let fptr = temp_file(&dir, "fptr.cu", b"__global__ void fp(int *a, int (*g)(int)) { a[threadIdx.x] = g(1); }\n");
+    let ptx = temp_file(&dir, "ptx.cu", b"__global__ void ptx(int *a) { asm volatile(\"st.global.u32 [%0], 1;\" :: \"l\"(a)); }\n");
+    let empty = temp_file(&dir, "empty.cu", b"");
+    let binary = temp_file(&dir, "blob.cu", &[0u8, 159, 146, 150, 0, 1, 2]);
+    let files = [&good, &not_cuda, &syntax, &missing, &recursion, &fptr, &ptx, &empty, &binary];
+    let (code, json) = check_json(&files.map(|p| p.as_path()), &["--block-dim", "32", "--grid-dim", "4"]);
+    assert_eq!(code, 2, "{json:#}");
+    let by_path = |p: &Path| json["files"].as_array().unwrap().iter().find(|f| f["path"] == p.display().to_string()).unwrap().clone();
+    assert_eq!(by_path(&good)["kernels"][0]["verdict"], "drf");
+    assert!(by_path(&not_cuda)["error"].as_str().unwrap().contains("error"));
+    let s = by_path(&syntax);
+    assert_eq!(s["kernels"][0]["verdict"], "error");
+    assert!(s["kernels"][0]["reason"].as_str().unwrap().contains("expected expression"), "{s:#}");
+    assert_eq!(s["kernels"][1]["verdict"], "drf");
+    let m = by_path(&missing);
+    assert!(m["error"].as_str().map(|e| e.contains("nowhere_to_be_found.h")).unwrap_or(false) || m["kernels"][0]["verdict"] == "drf", "{m:#}");
+    for (p, what) in [(&recursion, "recursive"), (&fptr, "function pointer"), (&ptx, "assembly")] {
+        let k = &by_path(p)["kernels"][0];
+        assert_eq!(k["verdict"], "unsupported", "{k:#}");
+        assert!(k["reason"].as_str().unwrap().contains(what), "{k:#}");
+        assert!(k["loc"]["line"].as_u64().unwrap() >= 1);
+    }
+    assert_eq!(by_path(&empty)["kernels"].as_array().unwrap().len(), 0);
+    assert!(by_path(&empty)["error"].is_null());
+    assert!(by_path(&binary)["error"].as_str().is_some());
+}
+
+#[test]
+fn text_output_for_an_unreadable_file_and_a_missing_include() {
+    let out = drfscan(&["check", "/nonexistent/dir/kernel.cu"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dir/kernel.cu: cannot read"));
+    let out = drfscan(&["check", &dataset("bad/missing_include.cu").display().to_string()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    assert!(text.contains("missing_include.cu:6: kernel uses_missing_header: error"), "{text}");
+    // A missing header the kernel does not need: a warning, and a verdict.
+    let dir = tempfile::tempdir().unwrap();
+    let p = temp_file(&dir, "mi.cu", b"#include \"nope.h\"\n__global__ void k(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n");
+    let out = drfscan(&["check", "--block-dim", "32", "--grid-dim", "2", &p.display().to_string()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("kernel k: drf"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("warning: ") && String::from_utf8_lossy(&out.stderr).contains("'nope.h' file not found"));
+    let out = drfscan(&["check", &dataset("bad/not_cuda.cu").display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not_cuda.cu:"), "{out:?}");
+}
+
+#[test]
+fn a_five_megabyte_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut src = String::from("__global__ void big(int *a, int n) {\n");
+    let mut i = 0;
+    while src.len() < 5 * 1024 * 1024 {
+        src.push_str(&format!("  if (n == {i}) a[blockIdx.x * blockDim.x + threadIdx.x] = {i};\n"));
+        i += 1;
+    }
+    src.push_str("}\n");
+    // Many kernels too, each small.
+    for k in 0..50 {
+        src.push_str(&format!("__global__ void small{k}(int *a) {{ a[threadIdx.x] = {k}; }}\n"));
+    }
+    let p = temp_file(&dir, "big.cu", src.as_bytes());
+    let (_, json) = check_json(&[&p], &["--kernel", "small7", "--kernel", "small8"]);
+    assert_eq!(verdicts(&json), vec![("small7".into(), "racy".into()), ("small8".into(), "racy".into())]);
+}
+
+#[test]
+fn deeply_nested_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut src = String::from("__global__ void sum(int *a) { int x = threadIdx.x");
+    src.push_str(&" + threadIdx.x".repeat(6_000));
+    src.push_str("; a[x] = 1; }\n__global__ void ifs(int *a) { ");
+    src.push_str(&"if (a[0]) {".repeat(200));
+    src.push_str(&"}".repeat(200));
+    src.push_str(" }\n__global__ void fine(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 0; }\n");
+    let p = temp_file(&dir, "deep.cu", src.as_bytes());
+    let (_, json) = check_json(&[&p], &["--block-dim", "32", "--grid-dim", "2"]);
+    let v = verdicts(&json);
+    assert_eq!(v[0], ("sum".into(), "unsupported".into()));
+    assert_eq!(v[1], ("ifs".into(), "drf".into()));
+    assert_eq!(v[2], ("fine".into(), "drf".into()));
+}
+
+#[test]
+fn many_clang_errors_are_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "a[0] = ;".repeat(40);
+    let p = temp_file(&dir, "errs.cu", format!("__global__ void k(int *a) {{ {body} }}\n").as_bytes());
+    let (code, json) = check_json(&[&p], &[]);
+    assert_eq!(code, 2);
+    let reason = json["files"][0]["kernels"][0]["reason"].as_str().unwrap();
+    assert!(reason.lines().count() <= 6 && reason.contains("more errors"), "{reason}");
+}
+
+#[test]
+fn launch_options_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = temp_file(
+        &dir,
+        "k.cu",
+        b"__global__ void k(int *a) { __shared__ int s[64]; s[threadIdx.x] = 1; __syncthreads(); a[threadIdx.x] = s[63 - threadIdx.x]; }\n",
+    );
+    // Several blocks write the same cells of `a`.
+    let (code, _) = check_json(&[&p], &["--block-dim", "64"]);
+    assert_eq!(code, 1);
+    let (code, json) = check_json(&[&p], &["--block-dim", "64", "--grid-dim", "1"]);
+    assert_eq!(code, 0, "{json:#}");
+    let out = drfscan(&["check", "--block-dim", "0", &p.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--block-dim"));
+}
+
+#[test]
+fn eval_compares_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    temp_file(&dir, "a_drf.cu", b"// expect: drf\n// options: --block-dim 32 --grid-dim 1\n__global__ void k(int *a) { a[threadIdx.x] = 1; }\n");
+    temp_file(&dir, "b_racy.cu", b"// expect: racy\n__global__ void k(int *a) { a[0] = threadIdx.x; }\n");
+    temp_file(&dir, "unlabelled.cu", b"__global__ void k(int *a) { a[0] = 1; }\n");
+    let out = drfscan(&["eval", &dir.path().display().to_string()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("2 kernels: 1 DRF proved, 1 races found, 0 false alarms, 0 missed races"), "{text}");
+    assert!(!text.contains("unlabelled.cu"));
+    // A wrong label is a mismatch.
+    temp_file(&dir, "c_wrong.cu", b"// expect: drf\n__global__ void k(int *a) { a[0] = threadIdx.x; }\n");
+    let out = drfscan(&["eval", "--format", "json", &dir.path().display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["totals"]["false_alarms"], 1);
+}
+
+#[test]
+fn show_protocol_prints_the_inferred_protocol() {
+    let out = drfscan(&["check", "--show-protocol", &dataset("faial/first_iter_drf.cu").display().to_string()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("array a {"), "{text}");
+    assert!(text.contains("for x in 0..n"), "{text}");
+}
