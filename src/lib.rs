@@ -6,5 +6,7 @@ pub mod check;
 pub mod protocol;
 pub mod smt;
 pub mod cuda;
+pub mod engine;
 pub mod imp;
+pub mod store;
 pub mod report;

@@ -1,8 +1,21 @@
 //! `scan` and the commands that read the run history.
 
 use super::{AnalysisArgs, Format};
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use drfscan::check::{ArrayReport, Confidence, Race, RaceAccess, Verdict};
+use drfscan::cuda::FrontendOptions;
+use drfscan::engine::{self, ScanOptions};
+use drfscan::protocol::{Loc, Mode};
+use drfscan::report::{sarif, FileReport, KernelEntry};
+use drfscan::store::{
+    diff_runs, saved_queries, AccessRow, RaceChange, ResultRow, RunDiff, RunRow, SavedQuery, Store, Table,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use tabled::builder::Builder;
+use tabled::settings::Style;
 
 #[derive(Args, Debug)]
 pub struct DbArgs {
@@ -95,21 +108,463 @@ pub struct SqlArgs {
     pub format: Format,
 }
 
-pub fn scan(_a: ScanArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("scan is not available in this build")
+/// `println!` for a reader that may stop reading (`| head`): a closed pipe
+/// ends the output, not the program.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
 }
-pub fn runs(_a: RunsArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("runs is not available in this build")
+
+/// Exit status: no race or divergence found.
+const EXIT_CLEAN: i32 = 0;
+
+/// Exit status: a race or a barrier divergence was found.
+const EXIT_FOUND: i32 = 1;
+
+/// `X[,Y[,Z]]` or `[x,y,z]`; missing dimensions are 1.
+fn parse_dims(flag: &str, text: &str) -> Result<[u64; 3]> {
+    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 3 {
+        bail!("{flag} {text}: expected X[,Y[,Z]]");
+    }
+    let mut dims = [1u64; 3];
+    for (d, p) in dims.iter_mut().zip(&parts) {
+        *d = p
+            .parse()
+            .ok()
+            .filter(|&v| v >= 1)
+            .with_context(|| format!("{flag} {text}: `{p}` is not a dimension (an integer ≥ 1)"))?;
+    }
+    Ok(dims)
 }
-pub fn report(_a: ReportArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("report is not available in this build")
+
+fn frontend_options(a: &AnalysisArgs) -> Result<FrontendOptions> {
+    let params = a
+        .params
+        .iter()
+        .map(|p| {
+            let (name, value) = p.split_once('=').with_context(|| format!("--param {p}: expected NAME=VALUE"))?;
+            let value = value.trim().parse().with_context(|| format!("--param {p}: `{value}` is not an integer"))?;
+            Ok((name.trim().to_string(), value))
+        })
+        .collect::<Result<_>>()?;
+    Ok(FrontendOptions {
+        include_dirs: a.include_dirs.clone(),
+        defines: a.defines.clone(),
+        cuda_path: a.cuda_path.clone(),
+        block_dim: a.block_dim.as_deref().map(|d| parse_dims("--block-dim", d)).transpose()?,
+        grid_dim: a.grid_dim.as_deref().map(|d| parse_dims("--grid-dim", d)).transpose()?,
+        params,
+    })
 }
-pub fn diff(_a: DiffArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("diff is not available in this build")
+
+pub fn scan(a: ScanArgs) -> Result<i32> {
+    let opts = ScanOptions {
+        frontend: frontend_options(&a.analysis)?,
+        check: a.analysis.options(),
+        jobs: a.jobs,
+        exclude: a.exclude.clone(),
+        label: a.label.clone(),
+        progress: true,
+    };
+    if let Some(dir) = a.db.db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("{}: cannot create the database directory", dir.display()))?;
+    }
+    let mut store = Store::open(&a.db.db)?;
+    let summary = engine::scan(&a.paths, &opts, &mut store)?;
+    for w in &summary.warnings {
+        eprintln!("drfscan: warning: {}: {}", shown(&w.path), w.message);
+    }
+    let results = store.results(summary.run_id)?;
+    // Findings that fail the scan: all of them, or those the previous run of the same paths did not have.
+    let previous = store.previous_finished_run(summary.run_id, &summary.paths)?;
+    let new_findings = match previous {
+        Some(base) => diff_runs(base, &store.results(base)?, summary.run_id, &results).new_findings(),
+        None => diff_runs(0, &[], summary.run_id, &results).new_findings(),
+    };
+    let failing = match a.fail_on {
+        FailOn::Any => summary.findings(),
+        FailOn::New => new_findings,
+    };
+    match a.format {
+        Format::Json => {
+            let mut v = serde_json::to_value(&summary)?;
+            v["db"] = store.path().display().to_string().into();
+            v["previous_run"] = previous.into();
+            v["new_findings"] = new_findings.into();
+            print_json(&v)?;
+        }
+        Format::Sarif => print_json(&sarif::render(&file_reports(&results)?))?,
+        Format::Text => {
+            let shown: Vec<ResultRow> = results.into_iter().filter(|r| !matches!(r.verdict.as_str(), "drf")).collect();
+            if !shown.is_empty() {
+                print_results(&shown);
+                outln!();
+            }
+            let verdicts: Vec<String> =
+                summary.verdicts.iter().filter(|(_, n)| **n > 0).map(|(v, n)| format!("{n} {v}")).collect();
+            outln!(
+                "run {}: {} kernels in {} files ({}), {} races; parsed {} files ({} from cache), {} solver calls ({} cache hits), {:.0} ms",
+                summary.run_id,
+                summary.kernels,
+                summary.files,
+                if verdicts.is_empty() { "none".to_string() } else { verdicts.join(", ") },
+                summary.races,
+                summary.parsed_units,
+                summary.cached_units,
+                summary.solver_calls,
+                summary.solver_cache_hits,
+                summary.wall_ms
+            );
+            if let Some(base) = previous {
+                outln!("{new_findings} new race(s) or divergence(s) since run {base}");
+            }
+        }
+    }
+    Ok(if failing > 0 { EXIT_FOUND } else { EXIT_CLEAN })
 }
-pub fn query(_a: QueryArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("query is not available in this build")
+
+/// A recorded (absolute) path as the user would type it from here.
+fn shown(path: &str) -> String {
+    let p = std::path::Path::new(path);
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| p.strip_prefix(cwd).ok().map(|r| r.display().to_string()))
+        .unwrap_or_else(|| path.to_string())
 }
-pub fn sql(_a: SqlArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("sql is not available in this build")
+
+fn open_read(db: &DbArgs) -> Result<Store> {
+    Store::open_read_only(&db.db)
+}
+
+fn print_json(v: &impl Serialize) -> Result<()> {
+    outln!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
+}
+
+fn cell(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn render_table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
+    let mut b = Builder::default();
+    b.push_record(header.iter().map(|h| h.to_string()));
+    for r in rows {
+        b.push_record(r);
+    }
+    b.build().with(Style::psql()).to_string()
+}
+
+/// Longest cell of a text table; JSON output keeps everything.
+const CELL_CHARS: usize = 100;
+
+fn clip(text: String) -> String {
+    let first = text.lines().next().unwrap_or("");
+    if first.chars().count() > CELL_CHARS || first.len() < text.len() {
+        format!("{}…", first.chars().take(CELL_CHARS).collect::<String>())
+    } else {
+        text
+    }
+}
+
+fn print_query_table(t: &Table) {
+    let header: Vec<&str> = t.columns.iter().map(String::as_str).collect();
+    outln!("{}", render_table(&header, t.rows.iter().map(|r| r.iter().map(|v| clip(cell(v))).collect())));
+    outln!("({} row{})", t.rows.len(), if t.rows.len() == 1 { "" } else { "s" });
+}
+
+fn short(commit: &Option<String>) -> String {
+    commit.as_deref().map(|c| c.chars().take(10).collect()).unwrap_or_default()
+}
+
+fn run_counts(r: &RunRow) -> [String; 3] {
+    let n = |v: &str| r.verdicts.get(v).copied().unwrap_or(0);
+    [n("drf").to_string(), n("racy").to_string(), n("divergent").to_string()]
+}
+
+pub fn runs(a: RunsArgs) -> Result<i32> {
+    let store = open_read(&a.db)?;
+    let runs = store.runs()?;
+    if a.format == Format::Json {
+        print_json(&runs)?;
+        return Ok(EXIT_CLEAN);
+    }
+    let rows = runs.iter().map(|r| {
+        let [drf, racy, divergent] = run_counts(r);
+        let other = r.kernels
+            - r.verdicts
+                .iter()
+                .filter(|(v, _)| matches!(v.as_str(), "drf" | "racy" | "divergent"))
+                .map(|(_, n)| n)
+                .sum::<i64>();
+        vec![
+            r.id.to_string(),
+            r.started_at.clone(),
+            r.status.clone(),
+            r.label.clone().unwrap_or_default(),
+            r.kernels.to_string(),
+            drf,
+            racy,
+            divergent,
+            other.to_string(),
+            short(&r.git_commit),
+            r.paths.join(" "),
+        ]
+    });
+    outln!(
+        "{}",
+        render_table(
+            &["run", "started", "status", "label", "kernels", "drf", "racy", "divergent", "other", "commit", "paths"],
+            rows
+        )
+    );
+    Ok(EXIT_CLEAN)
+}
+
+/// The run `id`, or the latest one.
+fn pick_run(store: &Store, id: Option<i64>) -> Result<RunRow> {
+    let id = match id {
+        Some(id) => id,
+        None => *store
+            .latest_runs(1)?
+            .first()
+            .with_context(|| format!("{}: no runs recorded yet", store.path().display()))?,
+    };
+    store.run(id)?.with_context(|| format!("{}: no run {id}", store.path().display()))
+}
+
+fn parse_verdict(s: &str) -> Result<Verdict> {
+    serde_json::from_value(serde_json::Value::String(s.into()))
+        .with_context(|| format!("unknown verdict `{s}` in the database"))
+}
+
+/// The recorded results of a run as the report module's files, for SARIF.
+fn file_reports(rows: &[ResultRow]) -> Result<Vec<FileReport>> {
+    let mut files: BTreeMap<&str, FileReport> = BTreeMap::new();
+    for r in rows {
+        let mut arrays: BTreeMap<&str, ArrayReport> = BTreeMap::new();
+        for x in &r.races {
+            let access = |a: &AccessRow| -> Result<RaceAccess> {
+                let mode = match a.mode.as_str() {
+                    "read" => Mode::Read,
+                    "write" => Mode::Write,
+                    "atomic" => Mode::Atomic,
+                    m => bail!("unknown access mode `{m}` in the database"),
+                };
+                Ok(RaceAccess { id: a.id, loc: Loc::new(a.line, a.column), mode })
+            };
+            let race = Race {
+                array: x.array.clone(),
+                accesses: [access(&x.accesses[0])?, access(&x.accesses[1])?],
+                index: serde_json::from_value(x.index.clone()).unwrap_or_default(),
+                confidence: if x.confidence == "confirmed" { Confidence::Confirmed } else { Confidence::Possible },
+                witness: serde_json::from_value(x.witness.clone()).unwrap_or_default(),
+            };
+            arrays
+                .entry(x.array.as_str())
+                .or_insert_with(|| ArrayReport {
+                    name: x.array.clone(),
+                    verdict: Verdict::Racy,
+                    reason: None,
+                    loc: None,
+                    races: Vec::new(),
+                    intervals: 0,
+                    solver_calls: 0,
+                })
+                .races
+                .push(race);
+        }
+        let file = files.entry(r.path.as_str()).or_insert_with(|| FileReport {
+            path: r.path.clone(),
+            source: std::fs::read_to_string(&r.path).ok(),
+            ..FileReport::default()
+        });
+        file.kernels.push(KernelEntry {
+            name: r.kernel.clone(),
+            line: r.line.unwrap_or(0),
+            verdict: parse_verdict(&r.verdict)?,
+            reason: r.reason.clone(),
+            loc: r.line.zip(r.column).map(|(l, c)| Loc::new(l, c)),
+            arrays: arrays.into_values().collect(),
+            time_ms: r.total_ms(),
+            names: BTreeMap::new(),
+        });
+    }
+    Ok(files.into_values().collect())
+}
+
+fn print_results(rows: &[ResultRow]) {
+    let table = rows.iter().map(|r| {
+        vec![
+            format!("{}:{}", shown(&r.path), r.line.unwrap_or(0)),
+            r.kernel.clone(),
+            r.verdict.clone(),
+            r.races.len().to_string(),
+            format!("{:.1}", r.total_ms()),
+            clip(r.reason.clone().unwrap_or_default()),
+        ]
+    });
+    outln!("{}", render_table(&["file", "kernel", "verdict", "races", "ms", "reason"], table));
+    for r in rows.iter().filter(|r| !r.races.is_empty()) {
+        outln!("\n{} in {}:", r.kernel, shown(&r.path));
+        for x in &r.races {
+            let [a, b] = &x.accesses;
+            outln!(
+                "  {} race on `{}`: {} at {}:{} `{}` / {} at {}:{} `{}`",
+                x.confidence,
+                x.array,
+                a.mode,
+                a.line,
+                a.column,
+                a.text,
+                b.mode,
+                b.line,
+                b.column,
+                b.text
+            );
+        }
+    }
+}
+
+pub fn report(a: ReportArgs) -> Result<i32> {
+    let store = open_read(&a.db)?;
+    let run = pick_run(&store, a.run)?;
+    let rows = store.results(run.id)?;
+    match a.format {
+        Format::Json => print_json(&serde_json::json!({ "run": run, "results": rows }))?,
+        Format::Sarif => print_json(&sarif::render(&file_reports(&rows)?))?,
+        Format::Text => {
+            outln!(
+                "run {} ({}, started {}{}), {} kernels",
+                run.id,
+                run.status,
+                run.started_at,
+                run.label.as_deref().map(|l| format!(", label {l}")).unwrap_or_default(),
+                run.kernels
+            );
+            for w in &run.warnings {
+                outln!("warning: {}: {}", shown(&w.path), w.message);
+            }
+            print_results(&rows);
+        }
+    }
+    Ok(EXIT_CLEAN)
+}
+
+fn print_diff(d: &RunDiff) {
+    outln!("run {} → run {}", d.base, d.head);
+    let races = |title: &str, list: &[RaceChange]| {
+        outln!("\n{title}: {}", list.len());
+        for x in list {
+            let [a, b] = &x.accesses;
+            outln!(
+                "  {}:{} `{}`: {} at line {} / {} at line {} ({})",
+                shown(&x.path),
+                x.kernel,
+                x.array,
+                a.mode,
+                a.line,
+                b.mode,
+                b.line,
+                x.confidence
+            );
+        }
+    };
+    races("new races", &d.new_races);
+    races("fixed races", &d.fixed_races);
+    outln!("\nverdict changes: {}", d.verdict_changes.len());
+    for c in &d.verdict_changes {
+        outln!(
+            "  {}:{}: {} → {}{}",
+            shown(&c.path),
+            c.kernel,
+            c.before,
+            c.after,
+            if c.worse { " (worse)" } else { "" }
+        );
+    }
+    outln!("\nslower kernels (more than 2×): {}", d.slower.len());
+    for s in &d.slower {
+        outln!("  {}:{}: {:.1} ms → {:.1} ms", shown(&s.path), s.kernel, s.before_ms, s.after_ms);
+    }
+    if !d.added_kernels.is_empty() || !d.removed_kernels.is_empty() {
+        outln!("\nkernels added: {}, removed: {}", d.added_kernels.len(), d.removed_kernels.len());
+    }
+}
+
+pub fn diff(a: DiffArgs) -> Result<i32> {
+    let store = open_read(&a.db)?;
+    let latest = store.latest_runs(2)?;
+    let (base, head) = match (a.base, a.head) {
+        (Some(b), Some(h)) => (b, h),
+        (Some(b), None) => (b, *latest.first().context("no runs recorded yet")?),
+        (None, _) => match latest.as_slice() {
+            [h, b] => (*b, *h),
+            _ => bail!("{}: diff needs two runs, {} recorded", store.path().display(), latest.len()),
+        },
+    };
+    for id in [base, head] {
+        store.run(id)?.with_context(|| format!("{}: no run {id}", store.path().display()))?;
+    }
+    let d = diff_runs(base, &store.results(base)?, head, &store.results(head)?);
+    match a.format {
+        Format::Json => print_json(&d)?,
+        _ => print_diff(&d),
+    }
+    Ok(EXIT_CLEAN)
+}
+
+pub fn query(a: QueryArgs) -> Result<i32> {
+    if a.name == "list" {
+        let queries = saved_queries();
+        if a.format == Format::Json {
+            let list: Vec<_> = queries
+                .iter()
+                .map(|q| serde_json::json!({ "name": q.name, "description": q.description, "sql": q.sql }))
+                .collect();
+            print_json(&list)?;
+        } else {
+            outln!(
+                "{}",
+                render_table(
+                    &["query", "description"],
+                    queries.iter().map(|q| vec![q.name.into(), q.description.into()])
+                )
+            );
+        }
+        return Ok(EXIT_CLEAN);
+    }
+    let q = SavedQuery::find(&a.name).with_context(|| {
+        let names: Vec<_> = saved_queries().iter().map(|q| q.name).collect();
+        format!("no saved query `{}` (known: {})", a.name, names.join(", "))
+    })?;
+    let store = open_read(&a.db)?;
+    let t = store.query(q.sql, &a.args).with_context(|| format!("query `{}`", q.name))?;
+    show_table(&t, a.format)
+}
+
+fn show_table(t: &Table, format: Format) -> Result<i32> {
+    match format {
+        Format::Json => {
+            let rows: Vec<serde_json::Map<String, serde_json::Value>> =
+                t.rows.iter().map(|r| t.columns.iter().cloned().zip(r.iter().cloned()).collect()).collect();
+            print_json(&rows)?;
+        }
+        _ => print_query_table(t),
+    }
+    Ok(EXIT_CLEAN)
+}
+
+pub fn sql(a: SqlArgs) -> Result<i32> {
+    let store = open_read(&a.db)?;
+    let t = store.query(&a.sql, &[])?;
+    show_table(&t, a.format)
 }

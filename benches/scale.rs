@@ -1,0 +1,217 @@
+//! Repository-scale scans: a generated tree of ≥ 2,000 kernels in ≥ 200
+//! files made from the labelled kernels of `datasets/` (each file holds ten
+//! renamed copies of one dataset file in namespaces of their own, its block
+//! size varied from file to file), scanned cold, warm, and after a kernel is
+//! added to one file, with `clang-19 -fsyntax-only` over the same files as
+//! the floor. Identical copies share solver outcomes, as vendored copies do.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// Files generated; `SCALE_FILES` overrides it for a quick run.
+const FILES: usize = 220;
+const COPIES: usize = 10;
+
+/// Runs `cmd`; returns (wall ms, peak resident KiB of the child, stdout).
+fn measure(cmd: &mut Command) -> (f64, i64, String) {
+    let started = Instant::now();
+    let child = cmd.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("spawn");
+    let pid = child.id() as libc::pid_t;
+    let mut stdout = child.stdout.expect("stdout");
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut out).ok();
+    let mut status = 0;
+    // SAFETY: rusage is plain data, and pid is our own unwaited child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    (started.elapsed().as_secs_f64() * 1e3, usage.ru_maxrss, out)
+}
+
+/// Dataset files that stand alone: they parse, include no local header and
+/// define at least one kernel.
+fn sources(root: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for dir in ["classic", "faial", "constructs"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else { continue };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for p in paths {
+            let Ok(text) = std::fs::read_to_string(&p) else { continue };
+            let standalone = p.extension().is_some_and(|e| e == "cu")
+                && text.contains("__global__")
+                && !text.lines().any(|l| l.trim_start().starts_with("#include \""));
+            if standalone {
+                out.push((p, text));
+            }
+        }
+    }
+    out
+}
+
+fn kernel_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for (i, _) in text.match_indices("__global__") {
+        let rest = &text[i + "__global__".len()..];
+        let Some(paren) = rest.find('(') else { continue };
+        let name: String =
+            rest[..paren].trim_end().chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let name: String = name.chars().rev().collect();
+        if !name.is_empty() && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+fn replace_word(text: &str, word: &str, by: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    while let Some(i) = rest.find(word) {
+        let prev = rest[..i].chars().last().or_else(|| out.chars().last());
+        let prev_ok = prev.is_none_or(|c| !ident(c));
+        let next_ok = rest[i + word.len()..].chars().next().is_none_or(|c| !ident(c));
+        out.push_str(&rest[..i]);
+        out.push_str(if prev_ok && next_ok { by } else { word });
+        rest = &rest[i + word.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A dataset file's `--block-dim N` with N scaled by 2^`shift`: other
+/// launch constants give other traces.
+fn vary_block_dim(line: &str, shift: usize) -> String {
+    let Some(at) = line.find("--block-dim ") else { return line.to_string() };
+    let start = at + "--block-dim ".len();
+    let digits = line[start..].chars().take_while(|c| c.is_ascii_digit()).count();
+    match line[start..start + digits].parse::<u64>() {
+        Ok(n) => format!("{}{}{}", &line[..start], n << shift, &line[start + digits..]),
+        Err(_) => line.to_string(),
+    }
+}
+
+/// One generated file: ten copies of `text` in namespaces of their own,
+/// kernels renamed, with the file's block size varied by `variant`.
+fn generate(file: usize, text: &str, variant: usize) -> String {
+    let (header, body): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.trim_start().starts_with("#include"));
+    // The label and options lines stay first, for the front-end.
+    let mut out: String = body
+        .iter()
+        .take_while(|l| l.starts_with("//"))
+        .map(|l| format!("{}\n", vary_block_dim(l, variant % 3)))
+        .collect();
+    for l in header {
+        out.push_str(l);
+        out.push('\n');
+    }
+    let body: String = body.iter().skip_while(|l| l.starts_with("//")).map(|l| format!("{l}\n")).collect();
+    let names = kernel_names(&body);
+    for copy in 0..COPIES {
+        let mut t = body.clone();
+        for n in &names {
+            t = replace_word(&t, n, &format!("{n}_f{file}_c{copy}"));
+        }
+        out.push_str(&format!("namespace copy{copy} {{\n{t}}}\n"));
+    }
+    out
+}
+
+/// A kernel to add to a file: new code, so new traces to solve.
+fn new_kernel(shift: usize) -> String {
+    format!(
+        "__global__ void added_{shift}(int *out) {{\n  __shared__ int s[256];\n  s[threadIdx.x] = 1;\n  __syncthreads();\n  out[threadIdx.x] = s[(threadIdx.x + {shift}) % 256];\n}}\n"
+    )
+}
+
+fn scan(bin: &Path, dir: &Path, db: &Path) -> (f64, i64, serde_json::Value) {
+    let (ms, kib, out) = measure(Command::new(bin).arg("scan").arg(dir).arg("--db").arg(db).args(["--format", "json"]));
+    let summary = serde_json::from_str(&out).unwrap_or(serde_json::Value::Null);
+    (ms, kib, summary)
+}
+
+fn clang_floor(files: &[PathBuf]) -> f64 {
+    let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for chunk in files.chunks(files.len().div_ceil(jobs).max(1)) {
+            s.spawn(move || {
+                for f in chunk {
+                    let _ = Command::new("clang-19")
+                        .args(["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "-fsyntax-only", "-w"])
+                        .arg(f)
+                        .stdout(Stdio::null())
+                        .stderr(Stdio::null())
+                        .status();
+                }
+            });
+        }
+    });
+    started.elapsed().as_secs_f64() * 1e3
+}
+
+fn main() {
+    let bin = Path::new(env!("CARGO_BIN_EXE_drfscan"));
+    let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets");
+    let originals = sources(&datasets);
+    assert!(!originals.is_empty(), "no dataset kernels under {}", datasets.display());
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let tree = tmp.path().join("tree");
+    let db = tmp.path().join("scale.db");
+    let count = std::env::var("SCALE_FILES").ok().and_then(|v| v.parse().ok()).unwrap_or(FILES);
+    let mut files = Vec::new();
+    for i in 0..count {
+        let (_, text) = &originals[i % originals.len()];
+        let dir = tree.join(format!("module{}", i % 20));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let path = dir.join(format!("file{i}.cu"));
+        std::fs::write(&path, generate(i, text, i)).expect("write");
+        files.push(path);
+    }
+    let n = |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap_or(f64::NAN);
+
+    let (cold_ms, cold_kib, cold) = scan(bin, &tree, &db);
+    let kernels = n(&cold, "kernels");
+    println!("tree: {} files from {} dataset files, {} kernels", files.len(), originals.len(), kernels);
+    println!("verdicts: {}", cold["verdicts"]);
+    println!(
+        "cold scan:      {:>9.0} ms  {:>7.1} kernels/s  peak {:>6.1} MiB  parsed {} solver calls {}",
+        cold_ms,
+        kernels / (cold_ms / 1e3),
+        cold_kib as f64 / 1024.0,
+        n(&cold, "parsed_units"),
+        n(&cold, "solver_calls")
+    );
+    let reasons = Command::new(bin).args(["query", "unsupported_reasons", "--db"]).arg(&db).output().expect("query");
+    // The most frequent reasons for `error` and `unsupported`.
+    for line in String::from_utf8_lossy(&reasons.stdout).lines().take(12) {
+        println!("{line}");
+    }
+    let (warm_ms, warm_kib, warm) = scan(bin, &tree, &db);
+    println!(
+        "warm re-scan:   {:>9.0} ms  {:>6.1}% of cold       peak {:>6.1} MiB  parsed {} solver calls {}",
+        warm_ms,
+        100.0 * warm_ms / cold_ms,
+        warm_kib as f64 / 1024.0,
+        n(&warm, "parsed_units"),
+        n(&warm, "solver_calls")
+    );
+    let edited = &files[7 % files.len()];
+    let text = std::fs::read_to_string(edited).expect("read");
+    std::fs::write(edited, text + &new_kernel(7)).expect("edit");
+    let (one_ms, one_kib, one) = scan(bin, &tree, &db);
+    println!(
+        "one file edited:{:>9.0} ms  {:>6.1}% of cold       peak {:>6.1} MiB  parsed {} solver calls {}",
+        one_ms,
+        100.0 * one_ms / cold_ms,
+        one_kib as f64 / 1024.0,
+        n(&one, "parsed_units"),
+        n(&one, "solver_calls")
+    );
+    let floor = clang_floor(&files);
+    println!(
+        "clang-19 -fsyntax-only over the same files: {floor:.0} ms (cold scan = {:.1}× the floor)",
+        cold_ms / floor
+    );
+}

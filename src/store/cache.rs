@@ -1,0 +1,72 @@
+//! The content-keyed caches as analysis workers see them: reads go to the
+//! database through a connection of their own, writes wait in memory until
+//! the writer commits them with the results that produced them.
+
+use rusqlite::{Connection, OptionalExtension};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+pub struct Caches {
+    conn: Mutex<Connection>,
+    pending: Mutex<Pending>,
+}
+
+/// Cache entries not yet in the database.
+#[derive(Debug, Default)]
+pub struct Pending {
+    /// Trace hash → outcome JSON.
+    pub solver: HashMap<String, String>,
+    /// Unit key → unit JSON.
+    pub units: HashMap<String, String>,
+}
+
+impl Pending {
+    pub fn is_empty(&self) -> bool {
+        self.solver.is_empty() && self.units.is_empty()
+    }
+}
+
+impl Caches {
+    pub(super) fn new(conn: Connection) -> Caches {
+        Caches { conn: Mutex::new(conn), pending: Mutex::new(Pending::default()) }
+    }
+
+    fn lookup(&self, sql: &str, key: &str) -> Option<String> {
+        let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+        // A failed read is a miss: the caller recomputes the answer.
+        let mut stmt = conn.prepare_cached(sql).ok()?;
+        let found = stmt.query_row([key], |r| r.get(0)).optional().ok().flatten();
+        found
+    }
+
+    fn pending(&self) -> std::sync::MutexGuard<'_, Pending> {
+        self.pending.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn solver_get(&self, hash: &str) -> Option<String> {
+        if let Some(v) = self.pending().solver.get(hash) {
+            return Some(v.clone());
+        }
+        self.lookup("SELECT outcome FROM solver_cache WHERE hash = ?1", hash)
+    }
+
+    pub fn solver_put(&self, hash: &str, outcome: String) {
+        self.pending().solver.insert(hash.to_string(), outcome);
+    }
+
+    pub fn unit_get(&self, key: &str) -> Option<String> {
+        if let Some(v) = self.pending().units.get(key) {
+            return Some(v.clone());
+        }
+        self.lookup("SELECT unit FROM unit_cache WHERE key = ?1", key)
+    }
+
+    pub fn unit_put(&self, key: &str, unit: String) {
+        self.pending().units.insert(key.to_string(), unit);
+    }
+
+    /// Hand the entries collected so far to the writer.
+    pub fn take_pending(&self) -> Pending {
+        std::mem::take(&mut *self.pending())
+    }
+}

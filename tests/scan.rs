@@ -1,0 +1,444 @@
+//! The `scan` command and the history commands, run as the real binary on
+//! temporary trees of small kernels with real database files.
+
+use drfscan::store::Store;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_drfscan"))
+}
+
+fn run(args: &[&str], cwd: &Path) -> Output {
+    bin().args(args).current_dir(cwd).output().expect("cannot run drfscan")
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// A kernel whose shared-array read is `shift` cells away from the write:
+/// DRF with the barrier, racy without it. Every shift gives other traces.
+fn kernel(name: &str, shift: u32, barrier: bool) -> String {
+    format!(
+        "__global__ void {name}(int *out) {{\n  __shared__ int s[128];\n  s[threadIdx.x] = 1;\n{}  out[blockIdx.x * 128 + threadIdx.x] = s[(threadIdx.x + {shift}) % 128];\n}}\n",
+        if barrier { "  __syncthreads();\n" } else { "" }
+    )
+}
+
+struct Tree {
+    dir: tempfile::TempDir,
+}
+
+impl Tree {
+    /// `files` files of two DRF kernels each, all with distinct shifts.
+    fn new(files: u32) -> Tree {
+        let dir = tempfile::tempdir().unwrap();
+        let t = Tree { dir };
+        for f in 0..files {
+            t.write_file(f, f * 2 + 1, true);
+        }
+        t
+    }
+    fn src(&self) -> PathBuf {
+        self.dir.path().join("src")
+    }
+    fn db(&self) -> PathBuf {
+        self.dir.path().join("history.db")
+    }
+    fn write_file(&self, f: u32, shift: u32, barrier: bool) {
+        let sub = self.src().join(format!("part{}", f % 4));
+        std::fs::create_dir_all(&sub).unwrap();
+        let text = kernel(&format!("k{f}a"), shift, barrier) + &kernel(&format!("k{f}b"), shift + 1, true);
+        std::fs::write(sub.join(format!("f{f}.cu")), text).unwrap();
+    }
+    /// Scan with the JSON summary; returns it and the exit status.
+    fn scan(&self, extra: &[&str]) -> (Value, i32) {
+        let src = self.src();
+        let db = self.db();
+        let mut args = vec![
+            "scan",
+            src.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+            "--block-dim",
+            "128",
+            "--grid-dim",
+            "64",
+        ];
+        args.extend_from_slice(extra);
+        let out = run(&args, self.dir.path());
+        let code = out.status.code().unwrap();
+        assert!(code == 0 || code == 1, "scan failed ({code}): {}", String::from_utf8_lossy(&out.stderr));
+        (json(&out), code)
+    }
+    fn cmd(&self, args: &[&str]) -> Output {
+        let db = self.db();
+        let mut all: Vec<&str> = args.to_vec();
+        all.extend_from_slice(&["--db", db.to_str().unwrap()]);
+        run(&all, self.dir.path())
+    }
+    fn cmd_json(&self, args: &[&str]) -> Value {
+        let mut all = args.to_vec();
+        all.extend_from_slice(&["--format", "json"]);
+        let out = self.cmd(&all);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        json(&out)
+    }
+}
+
+fn n(v: &Value, key: &str) -> u64 {
+    v[key].as_u64().unwrap_or_else(|| panic!("no `{key}` in {v:#}"))
+}
+
+#[test]
+fn json_summary_has_every_field() {
+    let t = Tree::new(2);
+    let (s, code) = t.scan(&["--label", "nightly"]);
+    assert_eq!(code, 0, "{s:#}");
+    for key in ["run_id", "kernels", "parsed_units", "solver_calls", "solver_cache_hits", "wall_ms", "files", "races"] {
+        assert!(s[key].is_number(), "{key} missing: {s:#}");
+    }
+    assert_eq!(n(&s, "kernels"), 4);
+    assert_eq!(n(&s, "files"), 2);
+    assert_eq!(s["verdicts"]["drf"], 4, "{s:#}");
+    assert_eq!(s["verdicts"]["racy"], 0);
+    let runs = t.cmd_json(&["runs"]);
+    assert_eq!(runs[0]["label"], "nightly");
+    assert_eq!(runs[0]["status"], "finished");
+    assert_eq!(runs[0]["analysis_version"], drfscan::check::ANALYSIS_VERSION);
+}
+
+#[test]
+fn unchanged_trees_are_answered_from_the_caches() {
+    let t = Tree::new(4);
+    let (cold, _) = t.scan(&[]);
+    assert_eq!(n(&cold, "parsed_units"), 4);
+    assert!(n(&cold, "solver_calls") > 0);
+
+    // Unchanged: nothing parsed, nothing solved.
+    let (warm, _) = t.scan(&[]);
+    assert_eq!(n(&warm, "parsed_units"), 0, "{warm:#}");
+    assert_eq!(n(&warm, "cached_units"), 4);
+    assert_eq!(n(&warm, "solver_calls"), 0, "{warm:#}");
+    assert!(n(&warm, "solver_cache_hits") > 0);
+    assert_eq!(warm["verdicts"], cold["verdicts"]);
+
+    // One file edited: only it is parsed and solved again.
+    t.write_file(2, 101, true);
+    let (one, _) = t.scan(&[]);
+    assert_eq!(n(&one, "parsed_units"), 1, "{one:#}");
+    assert_eq!(n(&one, "cached_units"), 3);
+    assert!(n(&one, "solver_calls") > 0 && n(&one, "solver_calls") < n(&cold, "solver_calls"), "{one:#}");
+
+    // An analysis option that changes outcomes misses the solver cache but
+    // not the unit cache; a front-end flag misses both.
+    let (opt, _) = t.scan(&["--block-level"]);
+    assert_eq!(n(&opt, "parsed_units"), 0, "{opt:#}");
+    assert!(n(&opt, "solver_calls") > 0, "{opt:#}");
+    let (flag, _) = t.scan(&["-D", "EXTRA=1"]);
+    assert_eq!(n(&flag, "parsed_units"), 4, "{flag:#}");
+}
+
+#[test]
+fn a_header_change_reparses_the_files_that_include_it() {
+    let t = Tree::new(1);
+    let inc = t.src().join("part1");
+    std::fs::create_dir_all(&inc).unwrap();
+    std::fs::write(inc.join("shift.h"), "#define SHIFT 3\n").unwrap();
+    std::fs::write(
+        inc.join("user.cu"),
+        "#include \"shift.h\"\n".to_string() + &kernel("user", 0, true).replace("+ 0)", "+ SHIFT)"),
+    )
+    .unwrap();
+    let (cold, _) = t.scan(&[]);
+    assert_eq!(n(&cold, "parsed_units"), 2);
+    let (warm, _) = t.scan(&[]);
+    assert_eq!(n(&warm, "parsed_units"), 0, "{warm:#}");
+    std::fs::write(inc.join("shift.h"), "#define SHIFT 5\n").unwrap();
+    let (changed, _) = t.scan(&[]);
+    assert_eq!(n(&changed, "parsed_units"), 1, "{changed:#}");
+    assert!(n(&changed, "solver_calls") > 0);
+}
+
+#[test]
+fn diff_shows_an_injected_race_and_its_fix() {
+    let t = Tree::new(3);
+    let (_, code) = t.scan(&["--fail-on", "new"]);
+    assert_eq!(code, 0);
+
+    // Remove a barrier: a new race, and --fail-on new fails.
+    t.write_file(1, 3, false);
+    let (s, code) = t.scan(&["--fail-on", "new"]);
+    assert_eq!(code, 1, "{s:#}");
+    assert!(n(&s, "new_findings") > 0);
+    let d = t.cmd_json(&["diff"]);
+    let new = d["new_races"].as_array().unwrap();
+    assert!(!new.is_empty(), "{d:#}");
+    assert!(new.iter().all(|r| r["kernel"] == "k1a" && r["array"] == "s"), "{d:#}");
+    assert_eq!(d["fixed_races"].as_array().unwrap().len(), 0);
+    assert_eq!(d["verdict_changes"][0]["after"], "racy");
+
+    // Same tree again: the race is old news for --fail-on new, not for any.
+    let (_, code) = t.scan(&["--fail-on", "new"]);
+    assert_eq!(code, 0);
+    let (_, code) = t.scan(&["--fail-on", "any"]);
+    assert_eq!(code, 1);
+
+    // A comment above the kernel moves every line; the race keeps its identity.
+    let path = t.src().join("part1/f1.cu");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("// moved\n\n{text}")).unwrap();
+    let (_, code) = t.scan(&["--fail-on", "new"]);
+    assert_eq!(code, 0);
+
+    // The fix: the race is reported fixed.
+    t.write_file(1, 3, true);
+    let (s, code) = t.scan(&["--fail-on", "new"]);
+    assert_eq!(code, 0, "{s:#}");
+    let d = t.cmd_json(&["diff"]);
+    assert!(!d["fixed_races"].as_array().unwrap().is_empty(), "{d:#}");
+    assert!(d["new_races"].as_array().unwrap().is_empty());
+    assert_eq!(d["verdict_changes"][0]["before"], "racy");
+    assert_eq!(d["verdict_changes"][0]["after"], "drf");
+
+    // Explicit runs: the first against the second.
+    let d = t.cmd_json(&["diff", "1", "2"]);
+    assert_eq!((d["base"].as_i64(), d["head"].as_i64()), (Some(1), Some(2)));
+    let text = t.cmd(&["diff", "1", "2"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("new races: "));
+}
+
+#[test]
+fn every_saved_query_runs() {
+    let t = Tree::new(2);
+    t.scan(&[]);
+    t.write_file(0, 9, false);
+    t.scan(&[]);
+    let list = t.cmd_json(&["query", "list"]);
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|q| q["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 6);
+    for name in names {
+        let args: &[&str] = match name {
+            "kernel_history" => &["k0a"],
+            "new_races_since" => &["1"],
+            _ => &[],
+        };
+        let mut all = vec!["query", name];
+        all.extend_from_slice(args);
+        let rows = t.cmd_json(&all);
+        assert!(rows.is_array(), "{name}: {rows:#}");
+        let text = t.cmd(&all);
+        assert!(text.status.success(), "{name}: {}", String::from_utf8_lossy(&text.stderr));
+    }
+    let history = t.cmd_json(&["query", "kernel_history", "k0a"]);
+    let verdicts: Vec<&str> = history.as_array().unwrap().iter().map(|r| r["verdict"].as_str().unwrap()).collect();
+    assert_eq!(verdicts, ["drf", "racy"]);
+    let new = t.cmd_json(&["query", "new_races_since", "1"]);
+    assert!(new.as_array().unwrap().iter().all(|r| r["kernel"] == "k0a") && !new.as_array().unwrap().is_empty());
+    let missing_arg = t.cmd(&["query", "kernel_history"]);
+    assert_eq!(missing_arg.status.code(), Some(2));
+}
+
+#[test]
+fn sql_is_read_only() {
+    let t = Tree::new(1);
+    t.scan(&[]);
+    let rows = t.cmd_json(&["sql", "SELECT verdict, count(*) AS n FROM results GROUP BY verdict"]);
+    assert_eq!(rows[0]["n"], 2);
+    for sql in ["DELETE FROM results", "DROP TABLE runs", "UPDATE runs SET label = 'x'"] {
+        let out = t.cmd(&["sql", sql]);
+        assert_eq!(out.status.code(), Some(2), "{sql}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("read-only"), "{sql}");
+    }
+    let rows = t.cmd_json(&["sql", "SELECT count(*) AS n FROM results"]);
+    assert_eq!(rows[0]["n"], 2);
+}
+
+#[test]
+fn report_formats() {
+    let t = Tree::new(1);
+    t.write_file(0, 5, false);
+    t.scan(&[]);
+    let r = t.cmd_json(&["report"]);
+    assert_eq!(r["run"]["id"], 1);
+    let racy = r["results"].as_array().unwrap().iter().find(|k| k["verdict"] == "racy").unwrap();
+    assert!(!racy["races"][0]["identity"].as_str().unwrap().is_empty());
+    assert!(racy["races"][0]["accesses"][0]["text"].as_str().unwrap().contains("s["));
+    let sarif = t.cmd(&["report", "1", "--format", "sarif"]);
+    let sarif = json(&sarif);
+    assert_eq!(sarif["version"], "2.1.0");
+    assert!(!sarif["runs"][0]["results"].as_array().unwrap().is_empty());
+    let missing = t.cmd(&["report", "7"]);
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn unreadable_files_and_excludes_do_not_stop_a_scan() {
+    let t = Tree::new(2);
+    std::os::unix::fs::symlink(t.src().join("nowhere.cu"), t.src().join("dangling.cu")).unwrap();
+    std::fs::create_dir_all(t.src().join("vendor")).unwrap();
+    std::fs::write(t.src().join("vendor/v.cu"), kernel("vendored", 1, false)).unwrap();
+    std::fs::write(t.src().join("garbage.cu"), b"\x00\x01 not cuda at all {{{").unwrap();
+    std::fs::write(t.src().join("broken.cu"), "__global__ void broken(int *a) { a[threadIdx.x] = undeclared; }\n")
+        .unwrap();
+    let (s, code) = t.scan(&["--exclude", "vendor"]);
+    assert_eq!(code, 0, "{s:#}");
+    assert_eq!(n(&s, "files"), 4);
+    assert_eq!(s["verdicts"]["error"], 2, "{s:#}");
+    let errors = t.cmd_json(&["sql", "SELECT k.name, r.reason FROM results r JOIN kernels k ON k.id = r.kernel_id WHERE verdict = 'error' ORDER BY k.name"]);
+    assert_eq!(errors[0]["name"], "(file)");
+    assert_eq!(errors[1]["name"], "broken");
+    assert!(errors[1]["reason"].as_str().unwrap().contains("undeclared"), "{errors:#}");
+    assert!(s["warnings"].as_array().unwrap().iter().any(|w| w["path"].as_str().unwrap().ends_with("dangling.cu")));
+    let runs = t.cmd_json(&["runs"]);
+    assert_eq!(runs[0]["warnings"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_corrupt_database_is_a_clear_error() {
+    let t = Tree::new(1);
+    std::fs::write(t.db(), vec![0x5au8; 4096]).unwrap();
+    let src = t.src();
+    let db = t.db();
+    let out = run(&["scan", src.to_str().unwrap(), "--db", db.to_str().unwrap()], t.dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("file is not a database") && err.contains("history.db"), "{err}");
+    for cmd in [&["runs"][..], &["report"], &["query", "latest_verdicts"]] {
+        let out = t.cmd(cmd);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("file is not a database"));
+    }
+}
+
+#[test]
+fn the_default_database_lives_in_dot_drfscan() {
+    let t = Tree::new(1);
+    let out = run(&["scan", "src", "--format", "json", "--block-dim", "128", "--grid-dim", "64"], t.dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(t.dir.path().join(".drfscan/drfscan.db").is_file());
+    let out = run(&["runs", "--format", "json"], t.dir.path());
+    assert_eq!(json(&out).as_array().unwrap().len(), 1);
+}
+
+fn results_in(db: &Path) -> i64 {
+    let Ok(store) = Store::open_read_only(db) else { return 0 };
+    store.query("SELECT count(*) FROM results", &[]).map(|t| t.rows[0][0].as_i64().unwrap_or(0)).unwrap_or(0)
+}
+
+#[test]
+fn a_killed_scan_leaves_a_readable_database() {
+    // Large enough that even an optimised build is still scanning when killed.
+    let t = Tree::new(150);
+    let src = t.src();
+    let db = t.db();
+    let mut child = bin()
+        .args([
+            "scan",
+            src.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+            "-j",
+            "1",
+            "--block-dim",
+            "128",
+            "--grid-dim",
+            "64",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while results_in(&db) == 0 {
+        assert!(Instant::now() < deadline, "no result committed in time");
+        assert!(child.try_wait().unwrap().is_none(), "the scan ended before it could be killed");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+
+    let store = Store::open_read_only(&db).unwrap();
+    let run = store.run(1).unwrap().unwrap();
+    assert_eq!(run.status, "running");
+    assert!(run.finished_at.is_none());
+    let kept = store.results(1).unwrap();
+    assert!(!kept.is_empty() && kept.len() < 300, "{} results", kept.len());
+    assert!(kept.iter().all(|r| r.verdict == "drf"));
+    let runs = t.cmd_json(&["runs"]);
+    assert_eq!(runs[0]["status"], "running");
+
+    // The next scan completes and reuses what the killed one cached.
+    let (s, _) = t.scan(&[]);
+    assert_eq!(n(&s, "kernels"), 300);
+    assert!(n(&s, "solver_cache_hits") > 0, "{s:#}");
+}
+
+#[test]
+fn concurrent_scans_of_one_database_both_complete() {
+    let a = Tree::new(12);
+    let b = Tree::new(12);
+    let db = a.db();
+    let spawn = |src: PathBuf| {
+        bin()
+            .args([
+                "scan",
+                src.to_str().unwrap(),
+                "--db",
+                db.to_str().unwrap(),
+                "-j",
+                "1",
+                "--block-dim",
+                "128",
+                "--grid-dim",
+                "64",
+                "--format",
+                "json",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (ca, cb) = (spawn(a.src()), spawn(b.src()));
+    for child in [ca, cb] {
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(n(&json(&out), "kernels"), 24);
+    }
+    let runs = a.cmd_json(&["runs"]);
+    let runs = runs.as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert!(runs.iter().all(|r| r["status"] == "finished" && r["kernels"] == 24), "{runs:#?}");
+}
+
+#[test]
+fn the_git_commit_of_the_scanned_tree_is_recorded() {
+    let t = Tree::new(1);
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(["-c", "user.name=drfscan", "-c", "user.email=drfscan@localhost"])
+            .args(args)
+            .current_dir(t.src())
+            .output()
+    };
+    git(&["init", "-q"]).unwrap();
+    git(&["add", "."]).unwrap();
+    git(&["commit", "-qm", "kernels"]).unwrap();
+    let head = String::from_utf8(git(&["rev-parse", "HEAD"]).unwrap().stdout).unwrap().trim().to_string();
+    assert_eq!(head.len(), 40);
+    t.scan(&[]);
+    let runs = t.cmd_json(&["runs"]);
+    assert_eq!(runs[0]["git_commit"], head.as_str());
+}
