@@ -226,13 +226,46 @@ fn eval_compares_labels() {
     let out = drfscan(&["eval", &dir.path().display().to_string()]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("2 kernels: 1 DRF proved, 1 races found, 0 false alarms, 0 missed races"), "{text}");
+    assert!(text.contains("2 kernels: 1 DRF proved, 1 races found, 0 false alarms, 0 known false alarms, 0 missed races"), "{text}");
     assert!(!text.contains("unlabelled.cu"));
     // A wrong label is a mismatch.
     temp_file(&dir, "c_wrong.cu", b"// expect: drf\n__global__ void k(int *a) { a[0] = threadIdx.x; }\n");
     let out = drfscan(&["eval", "--format", "json", &dir.path().display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["totals"]["false_alarms"], 1);
+}
+
+#[test]
+fn known_false_alarms_accept_only_possible_races() {
+    let dir = tempfile::tempdir().unwrap();
+    // The index is read from memory: the race is only possible.
+    temp_file(
+        &dir,
+        "possible.cu",
+        b"// expect: drf
+// options: --block-dim 32 --grid-dim 1
+// known false alarm: slots come from memory
+__global__ void k(int *a, const int *slot) { a[slot[threadIdx.x]] = 1; }
+",
+    );
+    let out = drfscan(&["eval", "--format", "json", &dir.path().display().to_string()]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{json:#}");
+    assert_eq!(json["totals"]["known_false_alarms"], 1);
+    // A confirmed race is never excused by the marker.
+    temp_file(
+        &dir,
+        "confirmed.cu",
+        b"// expect: drf
+// options: --block-dim 32 --grid-dim 1
+// known false alarm: none really
+__global__ void k(int *a) { a[0] = threadIdx.x; }
+",
+    );
+    let out = drfscan(&["eval", "--format", "json", &dir.path().display().to_string()]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{json:#}");
     assert_eq!(json["totals"]["false_alarms"], 1);
 }
 

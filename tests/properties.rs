@@ -219,7 +219,7 @@ fn generate(seed: u64) -> Case {
         body,
         loc: Loc::new(1, 1),
     };
-    let kernel = Kernel { name: format!("k{seed:x}"), params, locals, assumes, arrays: vec![array] };
+    let kernel = Kernel { name: format!("k{seed:x}"), params, locals, assumes, arrays: vec![array], approximations: vec![] };
     Case { kernel, threads, blocks }
 }
 

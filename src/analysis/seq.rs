@@ -615,6 +615,7 @@ mod tests {
             locals: locals.iter().map(|s| s.to_string()).collect(),
             assumes,
             arrays: vec![],
+            approximations: vec![],
         }
     }
 

@@ -432,7 +432,11 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
         array: array.name.clone(),
         accesses: [access(0), access(1)],
         index: raw.index.clone(),
-        confidence: if involves_unknown { Confidence::Possible } else { Confidence::Confirmed },
+        confidence: if involves_unknown || !kernel.approximations.is_empty() {
+            Confidence::Possible
+        } else {
+            Confidence::Confirmed
+        },
         witness: w,
     }
 }

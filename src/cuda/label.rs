@@ -5,6 +5,14 @@
 
 use super::Expectation;
 
+/// The reason of a `// known false alarm: …` line among the first lines.
+fn known_false_alarm(src: &str) -> Option<String> {
+    src.lines()
+        .take(6)
+        .find_map(|l| l.trim().strip_prefix("//").map(str::trim).and_then(|r| r.strip_prefix("known false alarm:")))
+        .map(|r| r.trim().to_string())
+}
+
 /// The expectation, and the `--param` values of a label's options line.
 pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
     let mut lines = src.lines().map(str::trim);
@@ -12,7 +20,7 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
     let second = lines.next().unwrap_or("");
     if let Some(rest) = first.strip_prefix("//").map(str::trim).and_then(|r| r.strip_prefix("expect:")) {
         let verdict = rest.split_whitespace().next().unwrap_or("").to_lowercase();
-        let mut exp = Expectation { verdict, block_dim: None, grid_dim: None };
+        let mut exp = Expectation { verdict, block_dim: None, grid_dim: None, known_false_alarm: known_false_alarm(src) };
         let mut params = Vec::new();
         if let Some(opts) = second.strip_prefix("//").map(str::trim).and_then(|r| r.strip_prefix("options:")) {
             let words: Vec<&str> = opts.split_whitespace().collect();
@@ -57,7 +65,7 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
     } else {
         return (None, Vec::new());
     };
-    let mut exp = Expectation { verdict, block_dim: None, grid_dim: None };
+    let mut exp = Expectation { verdict, block_dim: None, grid_dim: None, known_false_alarm: known_false_alarm(src) };
     let opts = second.strip_prefix("//").unwrap_or("");
     for word in opts.split_whitespace() {
         if let Some(v) = word.strip_prefix("--blockDim=") {

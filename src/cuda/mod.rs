@@ -33,6 +33,11 @@ pub struct Expectation {
     pub verdict: String,
     pub block_dim: Option<[u64; 3]>,
     pub grid_dim: Option<[u64; 3]>,
+    /// `// known false alarm: REASON` under a `drf` label: a limitation of
+    /// drfscan the file documents. `eval` then accepts races that are only
+    /// *possible*, never confirmed ones.
+    #[serde(default)]
+    pub known_false_alarm: Option<String>,
 }
 
 /// One `__global__` kernel (or template instantiation) found in a file.

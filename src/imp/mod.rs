@@ -32,6 +32,8 @@ pub struct Program {
     pub assumes: Vec<Cond>,
     pub arrays: Vec<Array>,
     pub body: Vec<Stmt>,
+    /// See [`Kernel::approximations`].
+    pub approximations: Vec<String>,
 }
 
 impl Stmt {
@@ -191,6 +193,7 @@ pub fn infer(p: &Program) -> Kernel {
         locals: p.locals.iter().filter(|l| used.contains(*l)).cloned().collect(),
         assumes: p.assumes.clone(),
         arrays,
+        approximations: p.approximations.clone(),
     }
 }
 

@@ -199,6 +199,11 @@ pub struct Kernel {
     /// Global assumptions over params and launch dimensions.
     pub assumes: Vec<Cond>,
     pub arrays: Vec<ArrayProtocol>,
+    /// Where the protocol over-approximates its source (a synchronization it
+    /// does not model, say). Races of such a kernel are only *possible*: a
+    /// confirmation needs an exact protocol.
+    #[serde(default)]
+    pub approximations: Vec<String>,
 }
 
 impl Expr {

@@ -1491,6 +1491,7 @@ mod tests {
                 name: String::new(),
                 params: vec!["N".into(), "M".into()],
                 locals: vec!["x".into()],
+                approximations: vec![],
                 assumes,
                 arrays: arrays
                     .into_iter()

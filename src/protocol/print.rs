@@ -8,6 +8,9 @@ use std::fmt::{self, Write};
 /// The whole kernel: declarations, assumptions, then one block per array.
 pub fn print(k: &Kernel) -> String {
     let mut out = String::new();
+    for note in &k.approximations {
+        let _ = writeln!(out, "# approximation: {note}");
+    }
     if !k.params.is_empty() {
         let _ = writeln!(out, "params {};", k.params.join(" "));
     }
