@@ -38,8 +38,8 @@ CREATE TABLE results (
     reason       TEXT,
     line         INTEGER,
     col          INTEGER,
-    parse_ms     REAL NOT NULL,                  -- the file's front-end time, 0 when the unit cache answered
-    infer_ms     REAL NOT NULL,                  -- well-formedness, split into intervals, seq
+    parse_ms     REAL NOT NULL,                  -- clang's share of the file's parse, per kernel; 0 when the unit cache answered
+    infer_ms     REAL NOT NULL,                  -- lowering and protocol inference (per-kernel share), well-formedness, split, seq
     solve_ms     REAL NOT NULL,                  -- the solver, or the solver cache
     replay_ms    REAL NOT NULL,                  -- replaying witnesses on the evaluator
     solver_calls INTEGER NOT NULL,

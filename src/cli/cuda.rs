@@ -78,7 +78,7 @@ fn check_file(path: &Path, fopts: &FrontendOptions, opts: &Options, only: &[Stri
         Ok(b) => b,
         Err(e) => {
             report.error = Some(format!("{path_str}: cannot read: {e}"));
-            let unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation: None };
+            let unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation: None, clang_us: 0 };
             return (report, unit);
         }
     };

@@ -5,7 +5,7 @@
 mod clang;
 pub mod label;
 mod lower;
-mod prelude;
+pub mod prelude;
 
 use crate::protocol::{builtin, Cond, Expr, Kernel, Loc, Rel};
 use clang::{kind as K, Node, Tu};
@@ -71,6 +71,9 @@ pub struct Unit {
     /// cache keys.
     pub includes: Vec<(PathBuf, String)>,
     pub expectation: Option<Expectation>,
+    /// Microseconds spent inside clang (the rest of parsing is lowering).
+    #[serde(default)]
+    pub clang_us: u64,
 }
 
 /// Parses a file from disk; an unreadable file is a unit with one
@@ -83,6 +86,7 @@ pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Unit {
             diagnostics: vec![format!("{}: cannot read: {e}", path.display())],
             includes: Vec::new(),
             expectation: None,
+            clang_us: 0,
         },
     }
 }
@@ -93,7 +97,7 @@ pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Unit {
 pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     let text = String::from_utf8_lossy(src);
     let (expectation, label_params) = label::read(&text);
-    let mut unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation };
+    let mut unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation, clang_us: 0 };
     if src.contains(&0) {
         unit.diagnostics.push(format!("{}: not a text file", path.display()));
         return unit;
@@ -142,7 +146,8 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         Err(e) => Ok(Err(format!("cannot start the parser thread: {e}"))),
     };
     match parsed {
-        Ok(Ok((kernels, diagnostics, includes))) => {
+        Ok(Ok((kernels, diagnostics, includes, clang_us))) => {
+            unit.clang_us = clang_us;
             unit.kernels = kernels;
             unit.diagnostics.extend(diagnostics);
             unit.includes = includes;
@@ -173,10 +178,12 @@ fn absolute(path: &Path) -> PathBuf {
     }
 }
 
-type Parsed = (Vec<KernelUnit>, Vec<String>, Vec<(PathBuf, String)>);
+type Parsed = (Vec<KernelUnit>, Vec<String>, Vec<(PathBuf, String)>, u64);
 
 fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: &Launch) -> Result<Parsed, String> {
+    let started = std::time::Instant::now();
     let tu = Tu::parse(main, args, unsaved)?;
+    let clang_us = started.elapsed().as_micros() as u64;
     let errors: Vec<clang::Diag> = tu.diagnostics().into_iter().filter(|d| d.severity >= clang::DIAG_ERROR).collect();
     let diagnostics: Vec<String> = errors.iter().map(|d| d.text.clone()).collect();
     let mut includes = Vec::new();
@@ -260,7 +267,7 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
             KernelUnit { name, loc, lowered, display_names: display_names(), errors }
         })
         .collect();
-    Ok((kernels, diagnostics, includes))
+    Ok((kernels, diagnostics, includes, clang_us))
 }
 
 /// `__global__` definitions, templates included.

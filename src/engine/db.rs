@@ -108,14 +108,12 @@ fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
     h.finalize().to_hex().to_string()
 }
 
-/// Where the front-end mounts the headers built into the binary; they change
-/// only with the tool version, which is part of the key.
-const PRELUDE_DIR: &str = "/__drfscan__/";
-
+/// Headers built into the binary (under the front-end's virtual include
+/// directory) change only with the tool version, which is part of the key.
 fn includes_unchanged(unit: &Unit) -> bool {
-    unit.includes
-        .iter()
-        .all(|(path, hash)| path.starts_with(PRELUDE_DIR) || std::fs::read(path).is_ok_and(|b| hash_bytes(&b) == *hash))
+    unit.includes.iter().all(|(path, hash)| {
+        path.starts_with(crate::cuda::prelude::DIR) || std::fs::read(path).is_ok_and(|b| hash_bytes(&b) == *hash)
+    })
 }
 
 pub(crate) fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
@@ -152,6 +150,7 @@ pub fn parse(db: &dyn Db, file: SourceFile, config: Config) -> Parsed {
             diagnostics: vec![format!("the front-end panicked: {}", panic_message(p.as_ref()))],
             includes: Vec::new(),
             expectation: None,
+            clang_us: 0,
         },
     };
     Parsed { unit: Arc::new(unit), cached: false, time }
@@ -223,7 +222,7 @@ mod tests {
     use super::*;
 
     fn unit(includes: Vec<(PathBuf, String)>) -> Unit {
-        Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes, expectation: None }
+        Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes, expectation: None, clang_us: 0 }
     }
 
     #[test]
@@ -257,7 +256,7 @@ mod tests {
         let d = tempfile::tempdir().unwrap();
         let header = d.path().join("h.h");
         std::fs::write(&header, "#define N 4\n").unwrap();
-        let prelude = PathBuf::from(format!("{PRELUDE_DIR}cuda.h"));
+        let prelude = PathBuf::from(format!("{}/cuda.h", crate::cuda::prelude::DIR));
         let u = unit(vec![(header.clone(), hash_bytes(b"#define N 4\n")), (prelude, "built-in".into())]);
         assert!(includes_unchanged(&u));
         std::fs::write(&header, "#define N 8\n").unwrap();

@@ -214,7 +214,13 @@ fn run_scan(
             }
             continue;
         }
-        let share = p.time.as_secs_f64() * 1e3 / unit.kernels.len() as f64;
+        // Parsing is clang's work; the rest of the front-end's time is
+        // lowering and inference, and goes with the analysis. A cached unit
+        // cost neither.
+        let kernels = unit.kernels.len() as f64;
+        let total = p.time.as_secs_f64() * 1e3;
+        let clang = if p.cached { 0.0 } else { (unit.clang_us as f64 / 1e3).min(total) };
+        let share = (clang / kernels, (total - clang) / kernels);
         let mut seen: HashMap<&str, usize> = HashMap::new();
         for (k, ku) in unit.kernels.iter().enumerate() {
             // Overloads and template instantiations share a name; number them.
@@ -330,7 +336,7 @@ fn kernel_result(
     s: &Source,
     name: &str,
     loc: crate::protocol::Loc,
-    parse_ms: f64,
+    (parse_ms, lower_ms): (f64, f64),
     cached: bool,
     a: &Analysed,
 ) -> KernelResult {
@@ -358,7 +364,7 @@ fn kernel_result(
         reason,
         loc,
         parse_ms,
-        infer_ms: ms(a.stats.analysis),
+        infer_ms: lower_ms + ms(a.stats.analysis),
         solve_ms: ms(a.stats.solve),
         replay_ms: ms(a.stats.replay),
         solver_calls: a.stats.solver_calls as u64,
