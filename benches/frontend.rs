@@ -94,6 +94,11 @@ fn main() {
         ours / floor
     );
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if !slowest.is_empty() {
+        let median = slowest[slowest.len() / 2].0;
+        let p90 = slowest[slowest.len() / 10].0;
+        println!("analysis per kernel (inference after lowering + solving + replay): median {median:.2} ms, 90th percentile {p90:.2} ms");
+    }
     println!("slowest analyses:");
     for (t, name) in slowest.iter().take(5) {
         println!("  {t:8.1} ms  {name}");
