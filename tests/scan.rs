@@ -442,3 +442,32 @@ fn the_git_commit_of_the_scanned_tree_is_recorded() {
     let runs = t.cmd_json(&["runs"]);
     assert_eq!(runs[0]["git_commit"], head.as_str());
 }
+
+#[test]
+fn warm_scans_reuse_whole_kernel_reports_with_the_same_races() {
+    let t = Tree::new(3);
+    // A racy file, so that reports carry races and witnesses.
+    t.write_file(1, 3, false);
+    let (cold, _) = t.scan(&[]);
+    assert!(n(&cold, "races") > 0, "{cold:#}");
+    let (warm, _) = t.scan(&[]);
+    assert_eq!(n(&warm, "solver_calls"), 0, "{warm:#}");
+    assert_eq!(warm["verdicts"], cold["verdicts"]);
+    assert_eq!(warm["races"], cold["races"], "{warm:#}");
+    let db = t.db();
+    let db = db.to_str().unwrap();
+    let cached = json(&run(&["sql", "select count(*) as n from report_cache", "--db", db, "--format", "json"], t.src().as_path()));
+    assert!(cached.to_string().contains("\"n\":") && !cached.to_string().contains("\"n\":0"), "{cached}");
+    // The races of both runs are the same rows, witness for witness.
+    let witnesses = |run: u64| {
+        let sql = format!(
+            "select x.identity, x.witness from races x join results r on r.id = x.result_id where r.run_id = {run} order by 1, 2"
+        );
+        json(&run_sql(&sql, db, t.src().as_path()))
+    };
+    assert_eq!(witnesses(n(&cold, "run_id")), witnesses(n(&warm, "run_id")));
+}
+
+fn run_sql(sql: &str, db: &str, cwd: &Path) -> Output {
+    run(&["sql", sql, "--db", db, "--format", "json"], cwd)
+}

@@ -18,11 +18,13 @@ pub struct Pending {
     pub solver: HashMap<String, String>,
     /// Unit key → unit JSON.
     pub units: HashMap<String, String>,
+    /// Kernel key → kernel report JSON.
+    pub reports: HashMap<String, String>,
 }
 
 impl Pending {
     pub fn is_empty(&self) -> bool {
-        self.solver.is_empty() && self.units.is_empty()
+        self.solver.is_empty() && self.units.is_empty() && self.reports.is_empty()
     }
 }
 
@@ -63,6 +65,17 @@ impl Caches {
 
     pub fn unit_put(&self, key: &str, unit: String) {
         self.pending().units.insert(key.to_string(), unit);
+    }
+
+    pub fn report_get(&self, key: &str) -> Option<String> {
+        if let Some(v) = self.pending().reports.get(key) {
+            return Some(v.clone());
+        }
+        self.lookup("SELECT report FROM report_cache WHERE key = ?1", key)
+    }
+
+    pub fn report_put(&self, key: &str, report: String) {
+        self.pending().reports.insert(key.to_string(), report);
     }
 
     /// Hand the entries collected so far to the writer.

@@ -27,7 +27,8 @@ use std::time::{Duration, Instant};
 const APPLICATION_ID: i64 = 0x4452_4653;
 
 /// Migrations in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] = &[include_str!("../../schema/0001_init.sql")];
+const MIGRATIONS: &[&str] =
+    &[include_str!("../../schema/0001_init.sql"), include_str!("../../schema/0002_report_cache.sql")];
 
 /// How long a write waits for other writers before giving up.
 const WRITE_PATIENCE: Duration = Duration::from_secs(300);
@@ -659,6 +660,10 @@ fn insert_pending(tx: &Transaction, pending: &Pending) -> rusqlite::Result<()> {
     let mut stmt = tx.prepare_cached("INSERT OR REPLACE INTO unit_cache (key, unit) VALUES (?1, ?2)")?;
     for (key, unit) in &pending.units {
         stmt.execute(params![key, unit])?;
+    }
+    let mut stmt = tx.prepare_cached("INSERT OR REPLACE INTO report_cache (key, report) VALUES (?1, ?2)")?;
+    for (key, report) in &pending.reports {
+        stmt.execute(params![key, report])?;
     }
     Ok(())
 }
