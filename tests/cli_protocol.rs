@@ -177,3 +177,17 @@ fn witness_keeps_the_dimensions_of_every_axis_in_use() {
     assert_eq!(array["verdict"], "racy", "{array}");
     assert_eq!(array["races"][0]["witness"]["globals"]["blockDim.y"], 8);
 }
+
+#[test]
+fn races_needing_large_values_are_found_after_small_ones() {
+    // The first race has a witness within the small bound; the second needs
+    // more than 600 threads. Both must be reported.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "far.map", b"array A {\n  wr[tid]\n  rd[tid + 1]\n  rd[tid + 600]\n}\n");
+    let out = drfscan(&["check-protocol", file.to_str().unwrap(), "--format", "json"]);
+    let array = &json(&out)["files"][0]["arrays"][0];
+    let races = array["races"].as_array().unwrap();
+    assert_eq!(races.len(), 2, "{array:#}");
+    let far = races.iter().find(|r| r["accesses"].as_array().unwrap().iter().any(|a| a["line"] == 4)).expect("the far race");
+    assert!(far["witness"]["globals"]["blockDim.x"].as_i64().unwrap() > 600, "{far}");
+}

@@ -109,41 +109,79 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> Solved {
     let max = opts.max_races_per_interval.max(1);
     let mut races: Vec<RawRace> = Vec::new();
     let mut calls = 0;
+    // The bound that gave the first small witness stays in force, in a scope
+    // of its own, while it admits further races: one query per race instead
+    // of one per bound tried. Blocked pairs live below that scope.
+    let mut bounded = false;
+    let mut blocks = Vec::new();
+    let leave_bound = |bounded: &mut bool, blocks: &[Bool]| {
+        if std::mem::take(bounded) {
+            solver.pop(1);
+            for b in blocks {
+                solver.assert(b);
+            }
+        }
+    };
+    let mut unknown = None;
     while races.len() < max {
         calls += 1;
         match solver.check() {
+            SatResult::Sat => {}
+            SatResult::Unsat | SatResult::Unknown if bounded => {
+                // Races that need larger values may remain.
+                leave_bound(&mut bounded, &blocks);
+                continue;
+            }
             SatResult::Unsat => break,
             SatResult::Unknown => {
                 if races.is_empty() {
-                    let reason = solver.get_reason_unknown().unwrap_or_else(|| "unknown".into());
-                    return Solved { outcome: Outcome::Unknown(reason), solver_calls: calls };
+                    unknown = Some(solver.get_reason_unknown().unwrap_or_else(|| "unknown".into()));
                 }
-                // The races found are real; the rest stays unexplored.
+                // Otherwise the races found are real; the rest stays unexplored.
                 break;
             }
-            SatResult::Sat => {}
         }
-        let Some(model) = solver.get_model() else {
-            return Solved { outcome: Outcome::Unknown("no model for a satisfiable query".into()), solver_calls: calls };
+        let Some(mut model) = solver.get_model() else {
+            unknown = Some("no model for a satisfiable query".into());
+            break;
         };
-        // Small witnesses are a nicety: they get a shorter time limit.
-        let short = if opts.timeout_ms == 0 { SMALL_WITNESS_MS } else { opts.timeout_ms.min(SMALL_WITNESS_MS) };
-        set_timeout(solver, short);
-        let (model, extra) = query.small_model(solver, model);
-        set_timeout(solver, opts.timeout_ms);
-        calls += extra;
+        if !bounded {
+            // Small witnesses are a nicety: they get a shorter time limit.
+            let short = if opts.timeout_ms == 0 { SMALL_WITNESS_MS } else { opts.timeout_ms.min(SMALL_WITNESS_MS) };
+            set_timeout(solver, short);
+            let (small, extra, bound) = query.small_model(solver, model);
+            set_timeout(solver, opts.timeout_ms);
+            calls += extra;
+            model = small;
+            if let Some(bound) = bound {
+                solver.push();
+                query.assert_bound(solver, bound);
+                bounded = true;
+            }
+        }
         match query.race(&model) {
             Ok(race) => {
-                solver.assert(query.block(race.accesses));
+                let block = query.block(race.accesses);
+                solver.assert(&block);
+                blocks.push(block);
                 races.push(race);
             }
-            Err(reason) if races.is_empty() => {
-                return Solved { outcome: Outcome::Unknown(reason), solver_calls: calls };
+            Err(reason) => {
+                if races.is_empty() {
+                    unknown = Some(reason);
+                }
+                break;
             }
-            Err(_) => break,
         }
     }
-    let outcome = if races.is_empty() { Outcome::Drf } else { Outcome::Racy(races) };
+    if bounded {
+        solver.pop(1);
+    }
+    let outcome = match (unknown, races.is_empty()) {
+        (Some(reason), true) => Outcome::Unknown(reason),
+        (_, true) => Outcome::Drf,
+        (_, false) => Outcome::Racy(races),
+    };
     Solved { outcome, solver_calls: calls }
 }
 
@@ -198,7 +236,7 @@ impl Query {
     /// A model whose trace variables all lie within the smallest bound of
     /// [`WITNESS_BOUNDS`] that admits one, else `model`; with the number of
     /// extra queries asked.
-    fn small_model(&self, solver: &Solver, model: Model) -> (Model, usize) {
+    fn small_model(&self, solver: &Solver, model: Model) -> (Model, usize, Option<i64>) {
         let max_abs = |m: &Model| {
             self.vars
                 .iter()
@@ -210,13 +248,10 @@ impl Query {
         let mut calls = 0;
         for bound in WITNESS_BOUNDS {
             if found <= bound.unsigned_abs() {
-                break;
+                return (model, calls, Some(bound));
             }
             solver.push();
-            for (_, v) in &self.vars {
-                solver.assert(v.ge(Int::from_i64(-bound)));
-                solver.assert(v.le(Int::from_i64(bound)));
-            }
+            self.assert_bound(solver, bound);
             calls += 1;
             let small = match solver.check() {
                 SatResult::Sat => solver.get_model(),
@@ -224,10 +259,18 @@ impl Query {
             };
             solver.pop(1);
             if let Some(m) = small {
-                return (m, calls);
+                return (m, calls, Some(bound));
             }
         }
-        (model, calls)
+        (model, calls, None)
+    }
+
+    /// Every trace variable within `-bound..=bound`.
+    fn assert_bound(&self, solver: &Solver, bound: i64) {
+        for (_, v) in &self.vars {
+            solver.assert(v.ge(Int::from_i64(-bound)));
+            solver.assert(v.le(Int::from_i64(bound)));
+        }
     }
 
     fn race(&self, model: &Model) -> Result<RawRace, String> {
