@@ -10,7 +10,7 @@ use crate::protocol::wf::{erase_barriers, well_formed};
 use crate::protocol::{builtin, ArrayProtocol, Cond, Kernel, Loc, Mode, Scope};
 use crate::smt::{self, Outcome, RawRace};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -267,6 +267,10 @@ pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache
     let mut bad_witnesses: BTreeMap<[u32; 2], String> = BTreeMap::new();
     let mut unreplayed: Vec<String> = Vec::new();
     let mut seen: HashSet<[u32; 2]> = HashSet::new();
+    // Copies of one source access (unrolled loops, inlined calls) race the
+    // same way: users see one race per pair of source accesses, confirmed
+    // when any copy's race is.
+    let mut shown: HashMap<[(Loc, Mode, u32); 2], usize> = HashMap::new();
     for trace in &traces {
         let started = Instant::now();
         let hash = trace.hash(&solver_key);
@@ -302,11 +306,30 @@ pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache
                         continue;
                     }
                     let race = witness(kernel, array, trace, r);
+                    // Accesses without a position keep their identity.
+                    let site = |a: &RaceAccess| (a.loc, a.mode, if a.loc.line == 0 { a.id } else { 0 });
+                    let mut source = [site(&race.accesses[0]), site(&race.accesses[1])];
+                    source.sort_unstable();
+                    let earlier = shown.get(&source).copied();
+                    if let Some(i) = earlier {
+                        let better = race.confidence == Confidence::Confirmed
+                            && report.races[i].confidence == Confidence::Possible;
+                        if !better {
+                            seen.insert(pair);
+                            continue;
+                        }
+                    }
                     match replay(kernel, array, &race) {
                         Ok(note) => {
                             unreplayed.extend(note);
                             seen.insert(pair);
-                            report.races.push(race);
+                            match earlier {
+                                Some(i) => report.races[i] = race,
+                                None => {
+                                    shown.insert(source, report.races.len());
+                                    report.races.push(race);
+                                }
+                            }
                         }
                         Err(why) => {
                             bad_witnesses.entry(pair).or_insert(why);
@@ -482,6 +505,37 @@ mod tests {
 
     fn kernel(src: &str) -> Kernel {
         parse(&format!("{ONE_DIM}{src}")).unwrap()
+    }
+
+    #[test]
+    fn copies_of_one_source_access_make_one_race() {
+        // Two copies of the write (as loop unrolling makes) at one position.
+        let mut k = kernel("array a { wr[tid + 1] wr[tid + 2] rd[tid] }");
+        let crate::protocol::Stmt::Seq(items) = &mut k.arrays[0].body else { panic!("a sequence") };
+        let first = match &items[0] {
+            crate::protocol::Stmt::Access(a) => a.loc,
+            _ => panic!("an access"),
+        };
+        if let crate::protocol::Stmt::Access(a) = &mut items[1] {
+            a.loc = first;
+        }
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.verdict(), Verdict::Racy);
+        // Write against write (both copies at `first`) and write against the
+        // read: each copy would give the second one again.
+        let races = &report.arrays[0].races;
+        assert_eq!(races.len(), 2, "{races:#?}");
+        let mut sites: Vec<_> = races
+            .iter()
+            .map(|r| {
+                let mut s = [r.accesses[0].loc, r.accesses[1].loc];
+                s.sort();
+                s
+            })
+            .collect();
+        sites.dedup();
+        assert_eq!(sites.len(), 2);
+        assert!(races.iter().all(|r| r.accesses.iter().any(|a| a.loc == first)));
     }
 
     #[derive(Default)]
