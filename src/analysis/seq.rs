@@ -8,7 +8,7 @@ use super::split::unsync_free_vars;
 use super::{Binder, Interval, Pairing, Trace, TraceAccess};
 use crate::protocol::builtin::{BID, BLOCK_DIM, GRID_DIM, TID};
 use crate::protocol::wf::Unsync;
-use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Mode, Op, Rel, Scope};
+use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -326,9 +326,21 @@ impl Trace {
             Pairing::OtherBlock => "other-block",
         };
         let _ = writeln!(out, "pairing {pairing}");
+        // Which accesses share a source site matters to the solver (it
+        // blocks a race for every copy of its two sites), positions do not.
+        let mut sites: Vec<Loc> = Vec::new();
         for (k, accs) in self.accesses.iter().enumerate() {
             for a in accs {
-                let _ = write!(out, "t{} #{} {}", k + 1, a.id, a.mode.as_str());
+                let site = if a.loc.line == 0 {
+                    format!("#{}", a.id)
+                } else {
+                    let i = sites.iter().position(|l| *l == a.loc).unwrap_or_else(|| {
+                        sites.push(a.loc);
+                        sites.len() - 1
+                    });
+                    format!("s{i}")
+                };
+                let _ = write!(out, "t{} #{} {} {site}", k + 1, a.id, a.mode.as_str());
                 for l in &a.loops {
                     let lo = sexpr(&l.lo, &mut names);
                     let hi = sexpr(&l.hi, &mut names);
@@ -719,6 +731,12 @@ mod tests {
         d.accesses[1][0].id = 7;
         assert_ne!(a.hash("key"), d.hash("key"));
         assert_eq!(a.hash("key").len(), 64);
+        // Which accesses share a source site is part of the hash (the solver
+        // blocks races per pair of sites); where the sites are is not.
+        assert!(a.accesses[0].len() >= 2 && a.accesses[0][0].loc != a.accesses[0][1].loc);
+        let mut e = a.clone();
+        e.accesses[0][0].loc = e.accesses[0][1].loc;
+        assert_ne!(a.hash("key"), e.hash("key"));
         let (na, nb) = (a.canonical_names(), b.canonical_names());
         let pos = |names: &[String], x: &str| names.iter().position(|n| n == x).unwrap();
         assert_eq!(pos(&na, "N"), pos(&nb, "size"));

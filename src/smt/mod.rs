@@ -21,7 +21,7 @@
 
 use crate::analysis::{Binder, Trace, TraceAccess};
 use crate::check::Options;
-use crate::protocol::{Cond, Expr, Mode, Op, Rel};
+use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use z3::ast::{Bool, Int, BV};
@@ -194,6 +194,9 @@ struct Query {
     select: [Int; 2],
     /// Each thread's index, one constant per dimension.
     index: [Vec<Int>; 2],
+    /// Access ids by source site (position and mode): copies of one access
+    /// made by unrolling or inlining. Accesses without a position stand alone.
+    sites: Vec<Vec<u32>>,
 }
 
 impl Query {
@@ -230,7 +233,19 @@ impl Query {
         }
 
         let Encoder { vars, .. } = enc;
-        Query { assertions, vars, select, index }
+        let mut by_site: Vec<((Loc, Mode), Vec<u32>)> = Vec::new();
+        for a in trace.accesses.iter().flatten() {
+            if a.loc.line == 0 {
+                continue;
+            }
+            match by_site.iter_mut().find(|(s, _)| *s == (a.loc, a.mode)) {
+                Some((_, ids)) if ids.contains(&a.id) => {}
+                Some((_, ids)) => ids.push(a.id),
+                None => by_site.push(((a.loc, a.mode), vec![a.id])),
+            }
+        }
+        let sites = by_site.into_iter().map(|(_, ids)| ids).collect();
+        Query { assertions, vars, select, index, sites }
     }
 
     /// A model whose trace variables all lie within the smallest bound of
@@ -292,12 +307,16 @@ impl Query {
         Ok(RawRace { accesses, index, values })
     }
 
-    /// Excludes the unordered access pair `{i, j}` from further models.
+    /// Excludes the unordered access pair `{i, j}` from further models,
+    /// with every copy of their source sites: the report shows one race per
+    /// pair of source accesses, so further copies would only cost queries.
     fn block(&self, [i, j]: [u32; 2]) -> Bool {
-        let pick = |a: u32, b: u32| {
-            Bool::and(&[self.select[0].eq(Int::from_u64(a.into())), self.select[1].eq(Int::from_u64(b.into()))])
+        let copies = |id: u32| -> Vec<u32> { self.sites.iter().find(|s| s.contains(&id)).cloned().unwrap_or(vec![id]) };
+        let (a, b) = (copies(i), copies(j));
+        let chose = |k: usize, ids: &[u32]| {
+            Bool::or(&ids.iter().map(|&id| self.select[k].eq(Int::from_u64(id.into()))).collect::<Vec<_>>())
         };
-        Bool::and(&[pick(i, j).not(), pick(j, i).not()])
+        Bool::and(&[Bool::and(&[chose(0, &a), chose(1, &b)]).not(), Bool::and(&[chose(0, &b), chose(1, &a)]).not()])
     }
 }
 
