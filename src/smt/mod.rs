@@ -80,27 +80,56 @@ thread_local! {
     static SOLVER: std::cell::RefCell<Option<(Solver, u64)>> = const { std::cell::RefCell::new(None) };
 }
 
+/// Time limit of the first attempt at a trace, in the thread's solver.
+const QUICK_MS: u64 = 1_000;
+
 /// Decides whether `trace` has a race.
+///
+/// First in the thread's long-lived solver, briefly: most intervals take
+/// milliseconds. Z3's search depends on what its context saw before (term
+/// ids order rewriting and decisions), so a query that gives up there is
+/// asked again in a fresh context with the full time limit; whether a hard
+/// proof finishes then depends on the trace alone, not on the kernels the
+/// thread analysed before. Fresh contexts cost milliseconds each, too much
+/// to pay on every query.
 pub fn solve(trace: &Trace, opts: &Options) -> Solved {
-    SOLVER.with(|cell| {
+    let quick = if opts.timeout_ms == 0 { QUICK_MS } else { opts.timeout_ms.min(QUICK_MS) };
+    let quick_opts = Options { timeout_ms: quick, ..opts.clone() };
+    let (first, gave_up) = SOLVER.with(|cell| {
         let mut cell = cell.borrow_mut();
         let (solver, limit) = cell.get_or_insert_with(|| {
             let solver = Solver::new();
-            set_timeout(&solver, opts.timeout_ms);
-            (solver, opts.timeout_ms)
+            set_timeout(&solver, quick);
+            (solver, quick)
         });
-        if *limit != opts.timeout_ms {
-            set_timeout(solver, opts.timeout_ms);
-            *limit = opts.timeout_ms;
+        if *limit != quick {
+            set_timeout(solver, quick);
+            *limit = quick;
         }
         solver.push();
-        let solved = solve_in(solver, trace, opts);
+        let solved = solve_in(solver, trace, &quick_opts);
         solver.pop(1);
         solved
-    })
+    });
+    if !gave_up {
+        return first;
+    }
+    let mut cfg = z3::Config::new();
+    if opts.timeout_ms > 0 {
+        cfg.set_timeout_msec(opts.timeout_ms);
+    }
+    let (mut fresh, _) = z3::with_z3_config(&cfg, || {
+        let solver = Solver::new();
+        set_timeout(&solver, opts.timeout_ms);
+        solve_in(&solver, trace, opts)
+    });
+    fresh.solver_calls += first.solver_calls;
+    fresh
 }
 
-fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> Solved {
+/// With whether the solver gave up on some query (so that a retry could
+/// find more).
+fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
     let query = Query::encode(trace);
     for a in &query.assertions {
         solver.assert(a);
@@ -123,6 +152,7 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> Solved {
         }
     };
     let mut unknown = None;
+    let mut gave_up = false;
     while races.len() < max {
         calls += 1;
         match solver.check() {
@@ -134,6 +164,7 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> Solved {
             }
             SatResult::Unsat => break,
             SatResult::Unknown => {
+                gave_up = true;
                 if races.is_empty() {
                     unknown = Some(solver.get_reason_unknown().unwrap_or_else(|| "unknown".into()));
                 }
@@ -182,7 +213,7 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> Solved {
         (_, true) => Outcome::Drf,
         (_, false) => Outcome::Racy(races),
     };
-    Solved { outcome, solver_calls: calls }
+    (Solved { outcome, solver_calls: calls }, gave_up)
 }
 
 /// The Z3 terms of one trace.
