@@ -8,7 +8,8 @@ use super::split::unsync_free_vars;
 use super::{Binder, Interval, Pairing, Trace, TraceAccess};
 use crate::protocol::builtin::{BID, BLOCK_DIM, GRID_DIM, TID};
 use crate::protocol::wf::Unsync;
-use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope};
+use crate::protocol::print::{op_str, rel_str};
+use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Rel, Scope};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -379,34 +380,6 @@ impl Trace {
     }
 }
 
-fn op_str(op: Op) -> &'static str {
-    match op {
-        Op::Add => "+",
-        Op::Sub => "-",
-        Op::Mul => "*",
-        Op::Div => "/",
-        Op::Mod => "%",
-        Op::BitAnd => "&",
-        Op::BitOr => "|",
-        Op::BitXor => "^",
-        Op::Shl => "<<",
-        Op::Shr => ">>",
-        Op::Min => "min",
-        Op::Max => "max",
-    }
-}
-
-fn rel_str(r: Rel) -> &'static str {
-    match r {
-        Rel::Eq => "==",
-        Rel::Ne => "!=",
-        Rel::Lt => "<",
-        Rel::Le => "<=",
-        Rel::Gt => ">",
-        Rel::Ge => ">=",
-    }
-}
-
 fn sexpr(e: &Expr, names: &mut Names) -> String {
     match e {
         Expr::Int(i) => i.to_string(),
@@ -450,59 +423,14 @@ fn scond(c: &Cond, names: &mut Names) -> String {
     }
 }
 
-// Readable notation, close to the protocol text format.
-
-fn prec(op: Op) -> u8 {
-    match op {
-        Op::Mul | Op::Div | Op::Mod => 10,
-        Op::Add | Op::Sub => 9,
-        Op::Shl | Op::Shr => 8,
-        Op::BitAnd => 7,
-        Op::BitXor => 6,
-        Op::BitOr => 5,
-        Op::Min | Op::Max => 11,
-    }
-}
+// Readable notation: the protocol printer's.
 
 pub(super) fn fmt_expr(e: &Expr) -> String {
-    match e {
-        Expr::Int(i) => i.to_string(),
-        Expr::Var(v) => v.clone(),
-        Expr::Bin(op @ (Op::Min | Op::Max), a, b) => format!("{}({}, {})", op_str(*op), fmt_expr(a), fmt_expr(b)),
-        Expr::Bin(op, a, b) => {
-            let p = prec(*op);
-            let side = |x: &Expr, strict: bool| match x {
-                Expr::Bin(o, ..) if prec(*o) < p || (strict && prec(*o) == p) => format!("({})", fmt_expr(x)),
-                Expr::Ite(..) => format!("({})", fmt_expr(x)),
-                _ => fmt_expr(x),
-            };
-            format!("{} {} {}", side(a, false), op_str(*op), side(b, true))
-        }
-        Expr::Ite(c, a, b) => format!("{} ? {} : {}", fmt_cond(c), fmt_expr(a), fmt_expr(b)),
-    }
+    e.to_string()
 }
 
 pub(super) fn fmt_cond(c: &Cond) -> String {
-    fn level(c: &Cond) -> u8 {
-        match c {
-            Cond::Or(..) => 1,
-            Cond::And(..) => 2,
-            _ => 3,
-        }
-    }
-    let side = |x: &Cond, p: u8| {
-        if level(x) < p { format!("({})", fmt_cond(x)) } else { fmt_cond(x) }
-    };
-    match c {
-        Cond::Bool(b) => b.to_string(),
-        Cond::Cmp(r, a, b) => format!("{} {} {}", fmt_expr(a), rel_str(*r), fmt_expr(b)),
-        Cond::And(a, b) => format!("{} && {}", side(a, 2), side(b, 2)),
-        Cond::Or(a, b) => format!("{} || {}", side(a, 1), side(b, 1)),
-        Cond::Not(a) => format!("!({})", fmt_cond(a)),
-        Cond::Forall { var, lo, hi, body } => {
-            format!("(forall {var} in {}..{}: {})", fmt_expr(lo), fmt_expr(hi), fmt_cond(body))
-        }
-    }
+    c.to_string()
 }
 
 fn mode_str(m: Mode) -> &'static str {
@@ -618,6 +546,7 @@ mod tests {
     use super::super::split::testkit::*;
     use super::*;
     use crate::protocol::wf::{Synced, WellFormed};
+    use crate::protocol::Op;
     use crate::protocol::{Loc, Stmt};
 
     fn kernel(params: &[&str], locals: &[&str], assumes: Vec<Cond>) -> Kernel {

@@ -207,7 +207,7 @@ fn op_prec(op: Op) -> u8 {
     }
 }
 
-fn op_str(op: Op) -> &'static str {
+pub(crate) fn op_str(op: Op) -> &'static str {
     match op {
         Op::Add => "+",
         Op::Sub => "-",
@@ -269,7 +269,7 @@ fn expr(f: &mut fmt::Formatter<'_>, e: &Expr, min: u8) -> fmt::Result {
     Ok(())
 }
 
-fn rel_str(r: Rel) -> &'static str {
+pub(crate) fn rel_str(r: Rel) -> &'static str {
     match r {
         Rel::Eq => "==",
         Rel::Ne => "!=",
