@@ -110,6 +110,13 @@ impl KernelReport {
     pub fn verdict(&self) -> Verdict {
         self.arrays.iter().fold(Verdict::Drf, |v, a| v.combine(a.verdict))
     }
+
+    /// The array that gives the kernel its verdict, reason and location;
+    /// none when the kernel is DRF.
+    pub fn worst(&self) -> Option<&ArrayReport> {
+        let verdict = self.verdict();
+        self.arrays.iter().find(|a| a.verdict == verdict && verdict != Verdict::Drf)
+    }
 }
 
 /// What the analysis assumes and how hard the solver tries. Everything here

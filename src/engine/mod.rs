@@ -344,8 +344,7 @@ fn kernel_result(
     let (verdict, reason, loc, races) = match &a.report {
         Ok(report) => {
             let verdict = report.verdict();
-            // The kernel's reason and location are those of its worst array.
-            let worst = report.arrays.iter().find(|x| x.verdict == verdict && verdict != Verdict::Drf);
+            let worst = report.worst();
             let races = report
                 .arrays
                 .iter()

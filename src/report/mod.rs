@@ -38,8 +38,7 @@ pub struct KernelEntry {
 impl KernelEntry {
     pub fn from_report(report: KernelReport, line: u32, time_ms: f64, names: BTreeMap<String, String>) -> KernelEntry {
         let verdict = report.verdict();
-        // The kernel's reason and location are those of its worst array.
-        let worst = report.arrays.iter().find(|a| a.verdict == verdict && a.verdict != Verdict::Drf);
+        let worst = report.worst();
         KernelEntry {
             name: report.name.clone(),
             line,
