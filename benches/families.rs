@@ -6,10 +6,12 @@
 //! Faial checks four families within 0.46 s and times out past 17 nested
 //! synchronized loops. Growth is reported as ratios taken in this one run.
 
+mod common;
+
+use common::measure;
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::process::Command;
 
 const FAMILIES: [&str; 5] = ["accesses", "barriers", "conditionals", "unsync-loops", "sync-loops"];
 
@@ -18,21 +20,6 @@ struct Sample {
     ms: f64,
     peak_kib: i64,
     verdict: String,
-}
-
-/// Runs `cmd` and returns (wall ms, peak resident KiB, stdout).
-fn measure(cmd: &mut Command) -> (f64, i64, String) {
-    let started = Instant::now();
-    let child = cmd.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("spawn drfscan");
-    let pid = child.id() as libc::pid_t;
-    let mut stdout = child.stdout.expect("stdout");
-    let mut out = String::new();
-    std::io::Read::read_to_string(&mut stdout, &mut out).ok();
-    let mut status = 0;
-    // SAFETY: rusage is plain data, and pid is our own unwaited child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    (started.elapsed().as_secs_f64() * 1e3, usage.ru_maxrss, out)
 }
 
 fn main() {

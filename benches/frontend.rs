@@ -5,10 +5,12 @@
 //!
 //! One process, one thread, no caches; figures are for this run only.
 
+mod common;
+
+use common::clang_floor;
 use drfscan::check::{check_kernel_stats, NoCache, Options};
 use drfscan::cuda::{self, FrontendOptions};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 fn cu_files(dir: &Path) -> Vec<PathBuf> {
@@ -53,29 +55,8 @@ fn main() {
         }
     }
 
-    // The same headers the front-end serves from memory, on disk for clang.
     let tmp = tempfile::tempdir().expect("temp dir");
-    let include = tmp.path().join("include");
-    for (name, bytes) in cuda::prelude::files() {
-        let rel = name.trim_start_matches(cuda::prelude::DIR).trim_start_matches('/');
-        let path = include.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).expect("include dir");
-        std::fs::write(&path, bytes).expect("write header");
-    }
-    let forced = include.join("drfscan_prelude.h");
-    let started = Instant::now();
-    for file in &files {
-        let _ = Command::new("clang-19")
-            .args(["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "-std=c++17", "-fsyntax-only", "-w"])
-            .arg(format!("-I{}", include.display()))
-            .arg("-include")
-            .arg(&forced)
-            .arg(file)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-    }
-    let floor = ms(started.elapsed());
+    let floor = clang_floor(&files, tmp.path(), 1);
 
     let per = |x: f64| x / kernels.max(1) as f64;
     println!("{} files, {kernels} kernels (datasets/, without bad/)", files.len());

@@ -5,28 +5,15 @@
 //! added to one file, with `clang-19 -fsyntax-only` over the same files as
 //! the floor. Identical copies share solver outcomes, as vendored copies do.
 
+mod common;
+
+use common::{clang_floor, measure};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::process::Command;
 
 /// Files generated; `SCALE_FILES` overrides it for a quick run.
 const FILES: usize = 220;
 const COPIES: usize = 10;
-
-/// Runs `cmd`; returns (wall ms, peak resident KiB of the child, stdout).
-fn measure(cmd: &mut Command) -> (f64, i64, String) {
-    let started = Instant::now();
-    let child = cmd.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("spawn");
-    let pid = child.id() as libc::pid_t;
-    let mut stdout = child.stdout.expect("stdout");
-    let mut out = String::new();
-    std::io::Read::read_to_string(&mut stdout, &mut out).ok();
-    let mut status = 0;
-    // SAFETY: rusage is plain data, and pid is our own unwaited child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    (started.elapsed().as_secs_f64() * 1e3, usage.ru_maxrss, out)
-}
 
 /// Dataset files that stand alone: they parse, include no local header and
 /// define at least one kernel.
@@ -131,41 +118,6 @@ fn scan(bin: &Path, dir: &Path, db: &Path) -> (f64, i64, serde_json::Value) {
     (ms, kib, summary)
 }
 
-/// `clang-19 -fsyntax-only` over `files` on every core, with the headers the
-/// front-end serves from memory written to disk: without them clang stops at
-/// the first undeclared CUDA builtin and the floor would be too low.
-fn clang_floor(files: &[PathBuf], scratch: &Path) -> f64 {
-    let include = scratch.join("include");
-    for (name, bytes) in drfscan::cuda::prelude::files() {
-        let rel = name.trim_start_matches(drfscan::cuda::prelude::DIR).trim_start_matches('/');
-        let path = include.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).expect("include dir");
-        std::fs::write(&path, bytes).expect("write header");
-    }
-    let forced = include.join("drfscan_prelude.h");
-    let (include, forced) = (&include, &forced);
-    let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    let started = Instant::now();
-    std::thread::scope(|s| {
-        for chunk in files.chunks(files.len().div_ceil(jobs).max(1)) {
-            s.spawn(move || {
-                for f in chunk {
-                    let _ = Command::new("clang-19")
-                        .args(["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "-std=c++17", "-fsyntax-only", "-w"])
-                        .arg(format!("-I{}", include.display()))
-                        .arg("-include")
-                        .arg(forced)
-                        .arg(f)
-                        .stdout(Stdio::null())
-                        .stderr(Stdio::null())
-                        .status();
-                }
-            });
-        }
-    });
-    started.elapsed().as_secs_f64() * 1e3
-}
-
 fn main() {
     let bin = Path::new(env!("CARGO_BIN_EXE_drfscan"));
     let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets");
@@ -224,7 +176,8 @@ fn main() {
         n(&one, "parsed_units"),
         n(&one, "solver_calls")
     );
-    let floor = clang_floor(&files, tmp.path());
+    let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let floor = clang_floor(&files, tmp.path(), jobs);
     println!(
         "clang-19 -fsyntax-only over the same files: {floor:.0} ms (cold scan = {:.1}× the floor)",
         cold_ms / floor
