@@ -292,7 +292,7 @@ pub fn eval_cond(c: &Cond, lookup: &impl Fn(&str) -> Option<i64>) -> Result<bool
 /// multiplication and floor division by powers of two, bitwise operations
 /// in two's complement. Results beyond i64 are errors, not wrapped.
 pub fn arith(op: Op, a: i64, b: i64) -> Result<i64, EvalError> {
-    let overflow = || EvalError::Overflow(format!("{a} {} {b}", op_symbol(op)));
+    let overflow = || EvalError::Overflow(format!("{a} {} {b}", super::print::op_str(op)));
     match op {
         Op::Add => a.checked_add(b).ok_or_else(overflow),
         Op::Sub => a.checked_sub(b).ok_or_else(overflow),
@@ -318,23 +318,6 @@ pub fn arith(op: Op, a: i64, b: i64) -> Result<i64, EvalError> {
         Op::Shr => Ok(a >> b.min(63)),
         Op::Min => Ok(a.min(b)),
         Op::Max => Ok(a.max(b)),
-    }
-}
-
-fn op_symbol(op: Op) -> &'static str {
-    match op {
-        Op::Add => "+",
-        Op::Sub => "-",
-        Op::Mul => "*",
-        Op::Div => "/",
-        Op::Mod => "%",
-        Op::BitAnd => "&",
-        Op::BitOr => "|",
-        Op::BitXor => "^",
-        Op::Shl => "<<",
-        Op::Shr => ">>",
-        Op::Min => "min",
-        Op::Max => "max",
     }
 }
 
