@@ -483,7 +483,7 @@ pub(super) fn has_access(u: &Unsync) -> bool {
 pub(super) mod testkit {
     use super::super::Interval;
     use crate::protocol::wf::{Synced, Unsync, WellFormed};
-    use crate::protocol::{Access, Cond, Expr, Loc, Mode, Op};
+    use crate::protocol::{Access, Cond, Expr, Loc, Mode};
     use std::collections::HashMap;
 
     pub fn v(name: &str) -> Expr {
@@ -532,55 +532,13 @@ pub(super) mod testkit {
 
     pub type Env = HashMap<String, i64>;
 
+    /// The concrete evaluator's semantics, on a map.
     pub fn eval(e: &Expr, env: &Env) -> i64 {
-        match e {
-            Expr::Int(i) => *i,
-            Expr::Var(x) => *env.get(x).unwrap_or_else(|| panic!("unbound {x}")),
-            Expr::Bin(op, a, b) => {
-                let (a, b) = (eval(a, env), eval(b, env));
-                match op {
-                    Op::Add => a + b,
-                    Op::Sub => a - b,
-                    Op::Mul => a * b,
-                    Op::Div => if b == 0 { 0 } else { a.div_euclid(b) },
-                    Op::Mod => if b == 0 { a } else { a.rem_euclid(b) },
-                    Op::BitAnd => a & b,
-                    Op::BitOr => a | b,
-                    Op::BitXor => a ^ b,
-                    Op::Shl => a << b,
-                    Op::Shr => a >> b,
-                    Op::Min => a.min(b),
-                    Op::Max => a.max(b),
-                }
-            }
-            Expr::Ite(c, a, b) => if holds(c, env) { eval(a, env) } else { eval(b, env) },
-        }
+        crate::protocol::eval::eval_expr(e, &|x: &str| env.get(x).copied()).unwrap_or_else(|err| panic!("{err}"))
     }
 
     pub fn holds(c: &Cond, env: &Env) -> bool {
-        use crate::protocol::Rel::*;
-        match c {
-            Cond::Bool(b) => *b,
-            Cond::Cmp(r, a, b) => {
-                let (a, b) = (eval(a, env), eval(b, env));
-                match r {
-                    Eq => a == b,
-                    Ne => a != b,
-                    Lt => a < b,
-                    Le => a <= b,
-                    Gt => a > b,
-                    Ge => a >= b,
-                }
-            }
-            Cond::And(a, b) => holds(a, env) && holds(b, env),
-            Cond::Or(a, b) => holds(a, env) || holds(b, env),
-            Cond::Not(a) => !holds(a, env),
-            Cond::Forall { var, lo, hi, body } => (eval(lo, env)..eval(hi, env)).all(|v| {
-                let mut env = env.clone();
-                env.insert(var.clone(), v);
-                holds(body, &env)
-            }),
-        }
+        crate::protocol::eval::eval_cond(c, &|x: &str| env.get(x).copied()).unwrap_or_else(|err| panic!("{err}"))
     }
 
     /// (access id, index) of one access instance.

@@ -121,47 +121,17 @@ mod tests {
     use super::*;
     use crate::protocol::parse::parse;
     use crate::protocol::print::{print, strip_locs};
-    use crate::protocol::{Cond, Expr, Kernel, Mode, Op, Rel, Stmt};
+    use crate::protocol::{Cond, Expr, Kernel, Mode, Stmt};
     use std::collections::HashMap;
 
     type Env = HashMap<String, i64>;
 
     fn eval(e: &Expr, env: &Env) -> i64 {
-        match e {
-            Expr::Int(n) => *n,
-            Expr::Var(v) => env[v],
-            Expr::Bin(op, a, b) => {
-                let (a, b) = (eval(a, env), eval(b, env));
-                match op {
-                    Op::Add => a + b,
-                    Op::Sub => a - b,
-                    Op::Mul => a * b,
-                    op => panic!("generated protocols do not use {op:?}"),
-                }
-            }
-            Expr::Ite(c, a, b) => eval(if holds(c, env) { a } else { b }, env),
-        }
+        crate::protocol::eval::eval_expr(e, &|x: &str| env.get(x).copied()).expect("closed expression")
     }
 
     fn holds(c: &Cond, env: &Env) -> bool {
-        match c {
-            Cond::Bool(b) => *b,
-            Cond::Cmp(r, a, b) => {
-                let (a, b) = (eval(a, env), eval(b, env));
-                match r {
-                    Rel::Eq => a == b,
-                    Rel::Ne => a != b,
-                    Rel::Lt => a < b,
-                    Rel::Le => a <= b,
-                    Rel::Gt => a > b,
-                    Rel::Ge => a >= b,
-                }
-            }
-            Cond::And(a, b) => holds(a, env) && holds(b, env),
-            Cond::Or(a, b) => holds(a, env) || holds(b, env),
-            Cond::Not(a) => !holds(a, env),
-            Cond::Forall { .. } => unreachable!("generated protocols have no quantifiers"),
-        }
+        crate::protocol::eval::eval_cond(c, &|x: &str| env.get(x).copied()).expect("closed condition")
     }
 
     /// One thread's accesses as (phase, mode, index), phases counted by
