@@ -20,7 +20,13 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
     let second = lines.next().unwrap_or("");
     if let Some(rest) = first.strip_prefix("//").map(str::trim).and_then(|r| r.strip_prefix("expect:")) {
         let verdict = rest.split_whitespace().next().unwrap_or("").to_lowercase();
-        let mut exp = Expectation { verdict, block_dim: None, grid_dim: None, known_false_alarm: known_false_alarm(src) };
+        let mut exp = Expectation {
+            verdict,
+            block_dim: None,
+            grid_dim: None,
+            known_false_alarm: known_false_alarm(src),
+            defines: Vec::new(),
+        };
         let mut params = Vec::new();
         if let Some(opts) = second.strip_prefix("//").map(str::trim).and_then(|r| r.strip_prefix("options:")) {
             let words: Vec<&str> = opts.split_whitespace().collect();
@@ -65,13 +71,19 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
     } else {
         return (None, Vec::new());
     };
-    let mut exp = Expectation { verdict, block_dim: None, grid_dim: None, known_false_alarm: known_false_alarm(src) };
+    let mut exp =
+        Expectation { verdict, block_dim: None, grid_dim: None, known_false_alarm: known_false_alarm(src), defines: Vec::new() };
     let opts = second.strip_prefix("//").unwrap_or("");
-    for word in opts.split_whitespace() {
+    let words: Vec<&str> = opts.split_whitespace().collect();
+    for (i, word) in words.iter().enumerate() {
         if let Some(v) = word.strip_prefix("--blockDim=") {
             exp.block_dim = parse_dim(v);
         } else if let Some(v) = word.strip_prefix("--gridDim=") {
             exp.grid_dim = parse_dim(v);
+        } else if *word == "-D" {
+            exp.defines.extend(words.get(i + 1).map(|d| d.to_string()));
+        } else if let Some(d) = word.strip_prefix("-D").filter(|d| !d.is_empty()) {
+            exp.defines.push(d.to_string());
         }
     }
     (Some(exp), Vec::new())
@@ -112,6 +124,8 @@ mod tests {
         assert_eq!(e.verdict, "drf");
         assert_eq!(e.block_dim, Some([32, 8, 1]));
         assert_eq!(e.grid_dim, Some([64, 1, 1]));
+        let (e, _) = read("//pass\n//--blockDim=8 -DWIDTH=64 -D FLAG --gridDim=2\n");
+        assert_eq!(e.unwrap().defines, vec!["WIDTH=64".to_string(), "FLAG".to_string()]);
         let (e, _) = read("//xfail:BOOGIE_ERROR\n//--blockDim=64 --gridDim=1\n//possible write-write race");
         assert_eq!(e.unwrap().verdict, "racy");
         let (e, _) = read("//xfail:BOOGIE_ERROR\n//--blockDim=64 --gridDim=1\n");

@@ -38,6 +38,10 @@ pub struct Expectation {
     /// *possible*, never confirmed ones.
     #[serde(default)]
     pub known_false_alarm: Option<String>,
+    /// `-D NAME[=VALUE]` of a GPUVerify command line: the file is parsed
+    /// with them, before the user's own.
+    #[serde(default)]
+    pub defines: Vec<String>,
 }
 
 /// One `__global__` kernel (or template instantiation) found in a file.
@@ -130,7 +134,8 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     if let Some(dir) = main.parent() {
         args.push(format!("-I{}", dir.display()));
     }
-    for d in &opts.defines {
+    let own = unit.expectation.iter().flat_map(|e| e.defines.iter());
+    for d in own.chain(&opts.defines) {
         args.push(format!("-D{d}"));
     }
     // The AST walks recurse as deep as the code nests: give them room.

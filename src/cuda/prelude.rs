@@ -7,10 +7,16 @@ pub const DIR: &str = "/__drfscan__/include";
 const PRELUDE: &str = include_str!("prelude/drfscan_prelude.h");
 const ASSERT: &str = include_str!("prelude/assert.h");
 const COOPERATIVE_GROUPS: &str = include_str!("prelude/cooperative_groups.h");
+const CURAND_KERNEL: &str = include_str!("prelude/curand_kernel.h");
+const CUDA_FP16: &str = include_str!("prelude/cuda_fp16.h");
+const CUDA_BF16: &str = include_str!("prelude/cuda_bf16.h");
+const MATH_CONSTANTS: &str = include_str!("prelude/math_constants.h");
+/// GPUVerify's `cuda.h` also brings cooperative groups and cuRAND's device
+/// API, which its kernels use without including them.
+const CUDA_H: &str = "/* drfscan built-in stub: the prelude, with cooperative groups and cuRAND as GPUVerify declares them. */\n#include <cooperative_groups.h>\n#include <curand_kernel.h>\n";
 /// Headers whose declarations the prelude already makes.
 const EMPTY: &str = "/* drfscan built-in stub: everything it declares is in the prelude. */\n";
 const STUBS: &[&str] = &[
-    "cuda.h",
     "cuda_runtime.h",
     "cuda_runtime_api.h",
     "device_launch_parameters.h",
@@ -24,6 +30,19 @@ const STUBS: &[&str] = &[
     "cstdio",
     "cstdlib",
     "cmath",
+    "driver_types.h",
+    "texture_types.h",
+    "surface_types.h",
+    "texture_fetch_functions.h",
+    "cuda_texture_types.h",
+    "sm_35_atomic_functions.h",
+    "sm_60_atomic_functions.h",
+    "cuda_profiler_api.h",
+    "curand_mtgp32_host.h",
+    "curand_mtgp32_kernel.h",
+    "curand_mtgp32dc_p_11213.h",
+    "curand_philox4x32_x.h",
+    "cuda/std/cstdint",
 ];
 
 /// The header included before the main file.
@@ -37,6 +56,12 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         (format!("{DIR}/assert.h"), ASSERT.as_bytes().to_vec()),
         (format!("{DIR}/cassert"), ASSERT.as_bytes().to_vec()),
         (format!("{DIR}/cooperative_groups.h"), COOPERATIVE_GROUPS.as_bytes().to_vec()),
+        (format!("{DIR}/curand_kernel.h"), CURAND_KERNEL.as_bytes().to_vec()),
+        (format!("{DIR}/curand.h"), CURAND_KERNEL.as_bytes().to_vec()),
+        (format!("{DIR}/cuda_fp16.h"), CUDA_FP16.as_bytes().to_vec()),
+        (format!("{DIR}/cuda_bf16.h"), CUDA_BF16.as_bytes().to_vec()),
+        (format!("{DIR}/math_constants.h"), MATH_CONSTANTS.as_bytes().to_vec()),
+        (format!("{DIR}/cuda.h"), CUDA_H.as_bytes().to_vec()),
     ];
     out.extend(STUBS.iter().map(|s| (format!("{DIR}/{s}"), EMPTY.as_bytes().to_vec())));
     out

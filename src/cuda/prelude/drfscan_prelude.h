@@ -199,10 +199,12 @@ __host__ __device__ unsigned int umax(unsigned int, unsigned int);
 /* Output, assertions, memory. */
 extern "C" __host__ __device__ int printf(const char *, ...);
 extern "C" __host__ __device__ void __assertfail(const char *, const char *, unsigned int, const char *, size_t);
-extern "C" __host__ __device__ void *malloc(size_t);
-extern "C" __host__ __device__ void free(void *);
-extern "C" __host__ __device__ void *memcpy(void *, const void *, size_t);
-extern "C" __host__ __device__ void *memset(void *, int, size_t);
+/* Device-side only: a `__host__ __device__` declaration would clash with
+   the system's `<string.h>` and `<stdlib.h>`, which host code includes. */
+extern "C" __device__ void *malloc(size_t);
+extern "C" __device__ void free(void *);
+extern "C" __device__ void *memcpy(void *, const void *, size_t);
+extern "C" __device__ void *memset(void *, int, size_t);
 
 /* Host side: launches (`k<<<g, b>>>(…)`) and the common runtime calls, so
    that host code parses and its instantiations of kernel templates are
@@ -234,18 +236,336 @@ cudaError_t cudaStreamCreate(cudaStream_t *);
 cudaError_t cudaStreamDestroy(cudaStream_t);
 cudaError_t cudaStreamSynchronize(cudaStream_t);
 
-/* GPUVerify annotations: `__requires(e)` and `__assume(e)` become
-   assumptions of the analysis. */
+/* Attributes and types of the toolkit headers. */
+#define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __grid_constant__
+#define __device_builtin__
+#define __cudart_builtin__
+#define __CUDA_ALIGN__(n) __attribute__((aligned(n)))
+typedef long clock_t;
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+enum cudaTextureReadMode { cudaReadModeElementType, cudaReadModeNormalizedFloat };
+enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero, cudaBoundaryModeClamp, cudaBoundaryModeTrap };
+#define cudaTextureType1D 0x01
+#define cudaTextureType2D 0x02
+#define cudaTextureType3D 0x03
+#define cudaTextureTypeCubemap 0x0C
+#define cudaTextureType1DLayered 0xF1
+#define cudaTextureType2DLayered 0xF2
+/* Texture and surface reads go through the texture cache: they read memory
+   no kernel writes while it runs, so they are values, not accesses. */
+template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct texture { int normalized; int filterMode; int addressMode[3]; };
+template <class T> __device__ T tex1Dfetch(cudaTextureObject_t, int);
+template <class T> __device__ T tex1D(cudaTextureObject_t, float);
+template <class T> __device__ T tex2D(cudaTextureObject_t, float, float);
+template <class T> __device__ T tex3D(cudaTextureObject_t, float, float, float);
+template <class T> __device__ T tex1DLayered(cudaTextureObject_t, float, int);
+template <class T> __device__ T tex2DLayered(cudaTextureObject_t, float, float, int);
+template <class T> __device__ T texCubemap(cudaTextureObject_t, float, float, float);
+template <class T> __device__ T tex2DLod(cudaTextureObject_t, float, float, float);
+template <class T> __device__ T tex2DGather(cudaTextureObject_t, float, float, int = 0);
+template <class T, int d, enum cudaTextureReadMode m> __device__ T tex1Dfetch(texture<T, d, m>, int);
+template <class T, int d, enum cudaTextureReadMode m> __device__ T tex1D(texture<T, d, m>, float);
+template <class T, int d, enum cudaTextureReadMode m> __device__ T tex2D(texture<T, d, m>, float, float);
+template <class T, int d, enum cudaTextureReadMode m> __device__ T tex3D(texture<T, d, m>, float, float, float);
+template <int d> __device__ float tex1Dfetch(texture<unsigned char, d, cudaReadModeNormalizedFloat>, int);
+template <int d> __device__ float tex2D(texture<unsigned char, d, cudaReadModeNormalizedFloat>, float, float);
+template <class T> __device__ T surf1Dread(cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ T surf3Dread(cudaSurfaceObject_t, int, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ void surf1Dread(T *, cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ void surf2Dread(T *, cudaSurfaceObject_t, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ void surf1Dwrite(T, cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T> __device__ void surf3Dwrite(T, cudaSurfaceObject_t, int, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+struct cudaChannelFormatDesc { int x, y, z, w; int f; };
+template <class T> cudaChannelFormatDesc cudaCreateChannelDesc(void);
+struct cudaArray;
+typedef struct cudaArray *cudaArray_t;
+struct cudaResourceDesc { int resType; union { struct { cudaArray_t array; } array; struct { void *devPtr; cudaChannelFormatDesc desc; size_t sizeInBytes; } linear; struct { void *devPtr; cudaChannelFormatDesc desc; size_t width, height, pitchInBytes; } pitch2D; } res; };
+struct cudaTextureDesc { int addressMode[3]; int filterMode; int readMode; int sRGB; float borderColor[4]; int normalizedCoords; };
+
+/* More device intrinsics. */
+__device__ float __exp10f(float);
+__device__ float __log2f(float);
+__device__ float __log10f(float);
+__device__ float __tanf(float);
+__device__ void __sincosf(float, float *, float *);
+__device__ float __fsqrt_rn(float);
+__device__ float __frsqrt_rn(float);
+__device__ float __frcp_rn(float);
+__device__ float __fdiv_rn(float, float);
+__device__ float __fmaf_rn(float, float, float);
+__device__ float __fsub_rn(float, float);
+__device__ double __dadd_rn(double, double);
+__device__ double __dmul_rn(double, double);
+__device__ double __fma_rn(double, double, double);
+__device__ float __double2float_rn(double);
+__device__ int __double2int_rn(double);
+__device__ double __int2double_rn(int);
+__device__ float __uint2float_rn(unsigned int);
+__device__ float __ull2float_rn(unsigned long long);
+__device__ float __ll2float_rn(long long);
+__device__ int __float2int_rd(float);
+__device__ int __float2int_ru(float);
+__device__ unsigned int __float2uint_rz(float);
+__device__ long long __float2ll_rn(float);
+__device__ long long __double_as_longlong(double);
+__device__ double __longlong_as_double(long long);
+__device__ int __double2hiint(double);
+__device__ int __double2loint(double);
+__device__ double __hiloint2double(int, int);
+__device__ int __clzll(long long);
+__device__ int __ffsll(long long);
+__device__ unsigned long long __brevll(unsigned long long);
+__device__ unsigned int __sad(int, int, unsigned int);
+__device__ unsigned int __usad(unsigned int, unsigned int, unsigned int);
+__device__ unsigned int __byte_perm(unsigned int, unsigned int, unsigned int);
+__device__ unsigned int __funnelshift_l(unsigned int, unsigned int, unsigned int);
+__device__ unsigned int __funnelshift_r(unsigned int, unsigned int, unsigned int);
+__device__ int __hadd(int, int);
+__device__ int __rhadd(int, int);
+__device__ unsigned int __uhadd(unsigned int, unsigned int);
+__device__ int __mulhi(int, int);
+__device__ unsigned int __umulhi(unsigned int, unsigned int);
+__device__ long long __mul64hi(long long, long long);
+__device__ unsigned long long __umul64hi(unsigned long long, unsigned long long);
+__device__ unsigned int __fns(unsigned int, unsigned int, int);
+__device__ void __nanosleep(unsigned int);
+__device__ unsigned int __match_any_sync(unsigned int, unsigned int);
+__device__ unsigned int __match_all_sync(unsigned int, unsigned int, int *);
+__device__ unsigned int __reduce_add_sync(unsigned int, unsigned int);
+__device__ unsigned int __reduce_min_sync(unsigned int, unsigned int);
+__device__ unsigned int __reduce_max_sync(unsigned int, unsigned int);
+__device__ unsigned int __reduce_and_sync(unsigned int, unsigned int);
+__device__ unsigned int __reduce_or_sync(unsigned int, unsigned int);
+__device__ unsigned int __lanemask_lt(void);
+__device__ unsigned int __lanemask_le(void);
+__device__ unsigned int __lanemask_gt(void);
+__device__ unsigned int __lanemask_ge(void);
+__device__ unsigned int __lanemask_eq(void);
+__device__ long long clock64(void);
+__device__ unsigned long long __globaltimer(void);
+__device__ int __any(int);
+__device__ int __all(int);
+__device__ void __prof_trigger(int);
+__device__ void __trap(void);
+__device__ void __brkpt(void);
+__host__ __device__ float saturate(float);
+__host__ __device__ float fminf(float, float);
+__host__ __device__ float fmaxf(float, float);
+#define __DRFSCAN_MATH1X(F) __host__ __device__ float F##f(float); __host__ __device__ double F(double);
+__DRFSCAN_MATH1X(sinpi) __DRFSCAN_MATH1X(cospi) __DRFSCAN_MATH1X(asinh) __DRFSCAN_MATH1X(acosh)
+__DRFSCAN_MATH1X(atanh) __DRFSCAN_MATH1X(erfinv) __DRFSCAN_MATH1X(erfcinv) __DRFSCAN_MATH1X(normcdf)
+__DRFSCAN_MATH1X(normcdfinv) __DRFSCAN_MATH1X(nearbyint) __DRFSCAN_MATH1X(logb) __DRFSCAN_MATH1X(rcbrt)
+__DRFSCAN_MATH1X(j0) __DRFSCAN_MATH1X(j1) __DRFSCAN_MATH1X(y0) __DRFSCAN_MATH1X(y1) __DRFSCAN_MATH1X(erfcx)
+#undef __DRFSCAN_MATH1X
+__host__ __device__ float frexpf(float, int *);
+__host__ __device__ double frexp(double, int *);
+__host__ __device__ float ldexpf(float, int);
+__host__ __device__ double ldexp(double, int);
+__host__ __device__ float modff(float, float *);
+__host__ __device__ double modf(double, double *);
+__host__ __device__ float scalbnf(float, int);
+__host__ __device__ double scalbn(double, int);
+__host__ __device__ float nextafterf(float, float);
+__host__ __device__ double nextafter(double, double);
+__host__ __device__ int ilogbf(float);
+__host__ __device__ int ilogb(double);
+__host__ __device__ long lrintf(float);
+__host__ __device__ long lroundf(float);
+__host__ __device__ long long llrintf(float);
+__host__ __device__ long long llroundf(float);
+__host__ __device__ long lround(double);
+__host__ __device__ long long llround(double);
+__host__ __device__ int signbit(float);
+__host__ __device__ float norm3df(float, float, float);
+__host__ __device__ float rnorm3df(float, float, float);
+__host__ __device__ float norm4df(float, float, float, float);
+__host__ __device__ float rhypotf(float, float);
+__host__ __device__ float powif(float, int);
+__host__ __device__ double powi(double, int);
+__host__ __device__ float fabsf(float);
+__host__ __device__ inline long labs(long a) { return a < 0 ? -a : a; }
+__host__ __device__ float abs(float);
+__host__ __device__ double abs(double);
+__host__ __device__ inline long long min(long long a, int b) { return a < b ? a : b; }
+__host__ __device__ inline long long max(long long a, int b) { return a > b ? a : b; }
+__host__ __device__ inline unsigned int min(unsigned int a, int b) { return a < (unsigned int)b ? a : (unsigned int)b; }
+__host__ __device__ inline unsigned int max(unsigned int a, int b) { return a > (unsigned int)b ? a : (unsigned int)b; }
+__host__ __device__ inline unsigned int min(int a, unsigned int b) { return (unsigned int)a < b ? (unsigned int)a : b; }
+__host__ __device__ inline unsigned int max(int a, unsigned int b) { return (unsigned int)a > b ? (unsigned int)a : b; }
+__host__ __device__ inline unsigned long long min(unsigned long long a, long long b) { return a < (unsigned long long)b ? a : (unsigned long long)b; }
+__host__ __device__ inline unsigned long long max(unsigned long long a, long long b) { return a > (unsigned long long)b ? a : (unsigned long long)b; }
+__host__ __device__ float min(float, double);
+__host__ __device__ float max(float, double);
+__device__ unsigned int atomicAdd(unsigned long *, unsigned long);
+__device__ float atomicMin(float *, float);
+__device__ float atomicMax(float *, float);
+__device__ unsigned short atomicCAS(unsigned short *, unsigned short, unsigned short);
+#define __DRFSCAN_ATOMIC_SCOPED(NAME, T) __device__ T NAME##_block(T *, T); __device__ T NAME##_system(T *, T);
+#define __DRFSCAN_ATOMIC_SCOPED_ALL(NAME) __DRFSCAN_ATOMIC_SCOPED(NAME, int) __DRFSCAN_ATOMIC_SCOPED(NAME, unsigned int) \
+  __DRFSCAN_ATOMIC_SCOPED(NAME, unsigned long long) __DRFSCAN_ATOMIC_SCOPED(NAME, long long)
+__DRFSCAN_ATOMIC_SCOPED_ALL(atomicAdd) __DRFSCAN_ATOMIC_SCOPED(atomicAdd, float) __DRFSCAN_ATOMIC_SCOPED(atomicAdd, double)
+__DRFSCAN_ATOMIC_SCOPED_ALL(atomicSub) __DRFSCAN_ATOMIC_SCOPED_ALL(atomicExch) __DRFSCAN_ATOMIC_SCOPED(atomicExch, float)
+__DRFSCAN_ATOMIC_SCOPED_ALL(atomicMin) __DRFSCAN_ATOMIC_SCOPED_ALL(atomicMax) __DRFSCAN_ATOMIC_SCOPED_ALL(atomicAnd)
+__DRFSCAN_ATOMIC_SCOPED_ALL(atomicOr) __DRFSCAN_ATOMIC_SCOPED_ALL(atomicXor)
+__DRFSCAN_ATOMIC_SCOPED(atomicInc, unsigned int) __DRFSCAN_ATOMIC_SCOPED(atomicDec, unsigned int)
+#undef __DRFSCAN_ATOMIC_SCOPED_ALL
+#undef __DRFSCAN_ATOMIC_SCOPED
+__device__ int atomicCAS_block(int *, int, int);
+__device__ unsigned int atomicCAS_block(unsigned int *, unsigned int, unsigned int);
+__device__ unsigned long long atomicCAS_block(unsigned long long *, unsigned long long, unsigned long long);
+__device__ int atomicCAS_system(int *, int, int);
+__device__ unsigned int atomicCAS_system(unsigned int *, unsigned int, unsigned int);
+__device__ unsigned long long atomicCAS_system(unsigned long long *, unsigned long long, unsigned long long);
+
+/* Host runtime API that host code of kernels' files commonly calls: host
+   code is never analysed, but declaring it keeps its diagnostics quiet. */
+struct cudaDeviceProp { char name[256]; size_t totalGlobalMem; size_t sharedMemPerBlock; int regsPerBlock;
+  int warpSize; size_t memPitch; int maxThreadsPerBlock; int maxThreadsDim[3]; int maxGridSize[3];
+  int clockRate; size_t totalConstMem; int major; int minor; int multiProcessorCount;
+  int maxThreadsPerMultiProcessor; int sharedMemPerMultiprocessor; int l2CacheSize; int concurrentKernels;
+  int memoryClockRate; int memoryBusWidth; int computeMode; int integrated; int canMapHostMemory; };
+struct cudaFuncAttributes { size_t sharedSizeBytes; size_t constSizeBytes; size_t localSizeBytes; int maxThreadsPerBlock; int numRegs; };
+struct cudaExtent { size_t width, height, depth; };
+struct cudaPitchedPtr { void *ptr; size_t pitch; size_t xsize; size_t ysize; };
+enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared, cudaFuncCachePreferL1, cudaFuncCachePreferEqual };
+enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault, cudaSharedMemBankSizeFourByte, cudaSharedMemBankSizeEightByte };
+#define cudaErrorInvalidValue 1
+#define cudaErrorMemoryAllocation 2
+#define cudaHostAllocDefault 0
+#define cudaHostAllocPortable 1
+#define cudaHostAllocMapped 2
+#define cudaEventDefault 0
+#define cudaEventBlockingSync 1
+#define cudaEventDisableTiming 2
+#define cudaStreamNonBlocking 1
+#define cudaDeviceScheduleBlockingSync 4
+#define cudaDeviceMapHost 8
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *, int);
+cudaError_t cudaGetDeviceCount(int *);
+cudaError_t cudaGetDevice(int *);
+cudaError_t cudaSetDeviceFlags(unsigned int);
+cudaError_t cudaThreadSynchronize(void);
+cudaError_t cudaThreadExit(void);
+cudaError_t cudaMemGetInfo(size_t *, size_t *);
+cudaError_t cudaMallocHost(void **, size_t);
+template <class T> cudaError_t cudaMallocHost(T **p, size_t n) { return cudaMallocHost((void **)p, n); }
+cudaError_t cudaHostAlloc(void **, size_t, unsigned int);
+template <class T> cudaError_t cudaHostAlloc(T **p, size_t n, unsigned int f) { return cudaHostAlloc((void **)p, n, f); }
+cudaError_t cudaHostGetDevicePointer(void **, void *, unsigned int);
+template <class T> cudaError_t cudaHostGetDevicePointer(T **p, void *h, unsigned int f) { return cudaHostGetDevicePointer((void **)p, h, f); }
+cudaError_t cudaFreeHost(void *);
+cudaError_t cudaMallocPitch(void **, size_t *, size_t, size_t);
+template <class T> cudaError_t cudaMallocPitch(T **p, size_t *pitch, size_t w, size_t h) { return cudaMallocPitch((void **)p, pitch, w, h); }
+cudaError_t cudaMallocArray(cudaArray_t *, const cudaChannelFormatDesc *, size_t, size_t = 0, unsigned int = 0);
+cudaError_t cudaFreeArray(cudaArray_t);
+cudaError_t cudaMemcpy2D(void *, size_t, const void *, size_t, size_t, size_t, cudaMemcpyKind);
+cudaError_t cudaMemcpyToArray(cudaArray_t, size_t, size_t, const void *, size_t, cudaMemcpyKind);
+cudaError_t cudaMemcpy2DToArray(cudaArray_t, size_t, size_t, const void *, size_t, size_t, size_t, cudaMemcpyKind);
+cudaError_t cudaMemcpyFromSymbol(void *, const void *, size_t, size_t = 0, cudaMemcpyKind = cudaMemcpyDeviceToHost);
+template <class T> cudaError_t cudaMemcpyToSymbol(const T &s, const void *src, size_t n, size_t off = 0, cudaMemcpyKind k = cudaMemcpyHostToDevice) { return cudaMemcpyToSymbol((const void *)&s, src, n, off, k); }
+template <class T> cudaError_t cudaMemcpyFromSymbol(void *dst, const T &s, size_t n, size_t off = 0, cudaMemcpyKind k = cudaMemcpyDeviceToHost) { return cudaMemcpyFromSymbol(dst, (const void *)&s, n, off, k); }
+cudaError_t cudaMemcpyToSymbolAsync(const void *, const void *, size_t, size_t = 0, cudaMemcpyKind = cudaMemcpyHostToDevice, cudaStream_t = 0);
+cudaError_t cudaMemsetAsync(void *, int, size_t, cudaStream_t = 0);
+cudaError_t cudaGetSymbolAddress(void **, const void *);
+cudaError_t cudaBindTexture(size_t *, const void *, const void *, const cudaChannelFormatDesc *, size_t = ~(size_t)0);
+template <class T, int d, enum cudaTextureReadMode m> cudaError_t cudaBindTexture(size_t *, const texture<T, d, m> &, const void *, size_t = ~(size_t)0);
+template <class T, int d, enum cudaTextureReadMode m> cudaError_t cudaBindTexture(size_t *, const texture<T, d, m> &, const void *, const cudaChannelFormatDesc &, size_t = ~(size_t)0);
+template <class T, int d, enum cudaTextureReadMode m> cudaError_t cudaBindTexture2D(size_t *, const texture<T, d, m> &, const void *, const cudaChannelFormatDesc &, size_t, size_t, size_t);
+template <class T, int d, enum cudaTextureReadMode m> cudaError_t cudaBindTextureToArray(const texture<T, d, m> &, cudaArray_t, const cudaChannelFormatDesc &);
+template <class T, int d, enum cudaTextureReadMode m> cudaError_t cudaBindTextureToArray(const texture<T, d, m> &, cudaArray_t);
+template <class T, int d, enum cudaTextureReadMode m> cudaError_t cudaUnbindTexture(const texture<T, d, m> &);
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *, const cudaResourceDesc *, const cudaTextureDesc *, const void *);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *, unsigned int);
+cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int = 0);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *, unsigned int);
+cudaError_t cudaEventQuery(cudaEvent_t);
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *, const void *);
+cudaError_t cudaFuncSetCacheConfig(const void *, cudaFuncCache);
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache);
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig);
+cudaError_t cudaFuncSetAttribute(const void *, int, int);
+cudaError_t cudaProfilerStart(void);
+cudaError_t cudaProfilerStop(void);
+cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0);
+cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0);
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *, int *, const void *, size_t = 0, int = 0);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *, const void *, int, size_t);
+#define cudaDevAttrMaxSharedMemoryPerBlockOptin 97
+#define cudaFuncAttributeMaxDynamicSharedMemorySize 8
+cudaError_t cudaDeviceGetAttribute(int *, int, int);
+struct cudaExtent make_cudaExtent(size_t, size_t, size_t);
+struct cudaPitchedPtr make_cudaPitchedPtr(void *, size_t, size_t, size_t);
+cudaError_t cudaDriverGetVersion(int *);
+cudaError_t cudaRuntimeGetVersion(int *);
+const char *cudaGetErrorName(cudaError_t);
+
+/* GPUVerify's annotation language, as its front-end declares it. drfscan
+   gives `__requires`/`__assume` (and `__implies`, `__all`, `__is_pow2`
+   inside them) their meaning; the rest is accepted and has no effect: loop
+   invariants, access predicates, postconditions. Pointers are taken as
+   `const volatile void *` so that any array or pointer fits. */
 __device__ void __requires(bool);
 __device__ void __assume(bool);
 __device__ void __assert(bool);
 __device__ void __ensures(bool);
 __device__ void __invariant(bool);
+__device__ void __candidate_invariant(bool);
 __device__ void __global_invariant(bool);
+__device__ void __candidate_global_invariant(bool);
+__device__ void __global_assert(bool);
+__device__ void __global_ensures(bool);
+__device__ void __axiom(bool);
+__device__ void __barrier_invariant(bool, ...);
+__device__ void __barrier_invariant_binary(bool, ...);
+__device__ void __requires_fresh_array(const volatile void *);
 __device__ bool __implies(bool, bool);
-__device__ int __other_int(int);
+__device__ bool __enabled(void);
+__device__ bool __all(bool);
+__device__ bool __at_most_one(bool);
 __device__ bool __same_group(void);
+__device__ bool __is_pow2(unsigned long long);
+__device__ unsigned int __mod_pow2(unsigned int, unsigned int);
+__device__ bool __uniform_int(long long);
+__device__ bool __uniform_bool(bool);
+__device__ bool __distinct_int(long long);
+__device__ bool __distinct_bool(bool);
+__device__ int __other_int(int);
+__device__ bool __other_bool(bool);
+__device__ int __old_int(int);
+__device__ bool __old_bool(bool);
+__device__ int __return_val_int(void);
+__device__ bool __return_val_bool(void);
+__device__ void *__return_val_ptr(void);
+__device__ void *__return_val_funptr(void);
+__device__ bool __read(const volatile void *);
+__device__ bool __write(const volatile void *);
+__device__ bool __atomic(const volatile void *);
+__device__ bool __no_read(const volatile void *);
+__device__ bool __no_write(const volatile void *);
+__device__ bool __no_atomic(const volatile void *);
+__device__ bool __read_implies(const volatile void *, bool);
+__device__ bool __write_implies(const volatile void *, bool);
+__device__ bool __atomic_implies(const volatile void *, bool);
+__device__ size_t __read_offset_bytes(const volatile void *);
+__device__ size_t __write_offset_bytes(const volatile void *);
+__device__ size_t __atomic_offset_bytes(const volatile void *);
+__device__ size_t __ptr_offset_bytes(const volatile void *);
+__device__ const void *__ptr_base(const volatile void *);
+__device__ bool __add_noovfl(int, int);
+__device__ bool __add_noovfl_unsigned(unsigned int, unsigned int);
+__device__ bool __add_noovfl_signed(int, int);
+__device__ void __array_snapshot(const volatile void *, const volatile void *);
+__device__ void __non_temporal_loads_begin(void);
+__device__ void __non_temporal_loads_end(void);
 #define __function_wide_invariant(X)
+#define __function_wide_candidate_invariant(X)
 #define __global_requires(X) __requires(X)
 
 #endif

@@ -1,0 +1,134 @@
+/* drfscan built-in stub of the toolkit's cuda_bf16.h: `__nv_bfloat16`,
+   `__nv_bfloat162` and their arithmetic, conversions and intrinsics,
+   declared only. */
+#ifndef __DRFSCAN_CUDA_BF16_H
+#define __DRFSCAN_CUDA_BF16_H
+#include <cuda_fp16.h>
+struct __nv_bfloat16 {
+  unsigned short __x;
+  __host__ __device__ __nv_bfloat16() {}
+  __host__ __device__ __nv_bfloat16(float);
+  __host__ __device__ __nv_bfloat16(double);
+  __host__ __device__ __nv_bfloat16(int);
+  __host__ __device__ __nv_bfloat16(unsigned int);
+  __host__ __device__ __nv_bfloat16(long long);
+  __host__ __device__ __nv_bfloat16(unsigned long long);
+  __host__ __device__ operator float() const;
+  __host__ __device__ __nv_bfloat16 &operator=(float);
+};
+struct __nv_bfloat162 {
+  __nv_bfloat16 x, y;
+  __host__ __device__ __nv_bfloat162() {}
+  __host__ __device__ __nv_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) : x(a), y(b) {}
+};
+__host__ __device__ __nv_bfloat16 operator+(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ __nv_bfloat16 operator-(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ __nv_bfloat16 operator*(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ __nv_bfloat16 operator/(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ __nv_bfloat16 operator-(__nv_bfloat16);
+__host__ __device__ __nv_bfloat16 &operator+=(__nv_bfloat16 &, __nv_bfloat16);
+__host__ __device__ __nv_bfloat16 &operator-=(__nv_bfloat16 &, __nv_bfloat16);
+__host__ __device__ __nv_bfloat16 &operator*=(__nv_bfloat16 &, __nv_bfloat16);
+__host__ __device__ __nv_bfloat16 &operator/=(__nv_bfloat16 &, __nv_bfloat16);
+__host__ __device__ bool operator==(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ bool operator!=(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ bool operator<(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ bool operator<=(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ bool operator>(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ bool operator>=(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ __nv_bfloat162 operator+(__nv_bfloat162, __nv_bfloat162);
+__host__ __device__ __nv_bfloat162 operator-(__nv_bfloat162, __nv_bfloat162);
+__host__ __device__ __nv_bfloat162 operator*(__nv_bfloat162, __nv_bfloat162);
+__host__ __device__ __nv_bfloat162 operator/(__nv_bfloat162, __nv_bfloat162);
+__host__ __device__ __nv_bfloat162 &operator+=(__nv_bfloat162 &, __nv_bfloat162);
+__host__ __device__ __nv_bfloat162 &operator*=(__nv_bfloat162 &, __nv_bfloat162);
+typedef __nv_bfloat16 nv_bfloat16;
+typedef __nv_bfloat162 nv_bfloat162;
+__device__ __nv_bfloat16 __hadd(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hadd2(__nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hsub(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hsub2(__nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hmul(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hmul2(__nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hdiv(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hdiv2(__nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hmax(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hmax2(__nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hmin(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hmin2(__nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hadd_sat(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hadd_sat2(__nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hmul_sat(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hmul_sat2(__nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hfma(__nv_bfloat16, __nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat162 __hfma2(__nv_bfloat162, __nv_bfloat162, __nv_bfloat162);
+__device__ __nv_bfloat16 __hneg(__nv_bfloat16);
+__device__ __nv_bfloat162 __hneg2(__nv_bfloat162);
+__device__ __nv_bfloat16 __habs(__nv_bfloat16);
+__device__ bool __heq(__nv_bfloat16, __nv_bfloat16);
+__device__ bool __hne(__nv_bfloat16, __nv_bfloat16);
+__device__ bool __hlt(__nv_bfloat16, __nv_bfloat16);
+__device__ bool __hle(__nv_bfloat16, __nv_bfloat16);
+__device__ bool __hgt(__nv_bfloat16, __nv_bfloat16);
+__device__ bool __hge(__nv_bfloat16, __nv_bfloat16);
+__device__ __nv_bfloat16 hexp(__nv_bfloat16);
+__device__ __nv_bfloat162 h2exp(__nv_bfloat162);
+__device__ __nv_bfloat16 hlog(__nv_bfloat16);
+__device__ __nv_bfloat162 h2log(__nv_bfloat162);
+__device__ __nv_bfloat16 hsqrt(__nv_bfloat16);
+__device__ __nv_bfloat162 h2sqrt(__nv_bfloat162);
+__device__ __nv_bfloat16 hrsqrt(__nv_bfloat16);
+__device__ __nv_bfloat162 h2rsqrt(__nv_bfloat162);
+__device__ __nv_bfloat16 hrcp(__nv_bfloat16);
+__device__ __nv_bfloat162 h2rcp(__nv_bfloat162);
+__device__ __nv_bfloat16 hsin(__nv_bfloat16);
+__device__ __nv_bfloat162 h2sin(__nv_bfloat162);
+__device__ __nv_bfloat16 hcos(__nv_bfloat16);
+__device__ __nv_bfloat162 h2cos(__nv_bfloat162);
+__device__ __nv_bfloat16 hfloor(__nv_bfloat16);
+__device__ __nv_bfloat162 h2floor(__nv_bfloat162);
+__device__ __nv_bfloat16 hceil(__nv_bfloat16);
+__device__ __nv_bfloat162 h2ceil(__nv_bfloat162);
+__device__ __nv_bfloat16 htrunc(__nv_bfloat16);
+__device__ __nv_bfloat162 h2trunc(__nv_bfloat162);
+__device__ __nv_bfloat16 hrint(__nv_bfloat16);
+__device__ __nv_bfloat162 h2rint(__nv_bfloat162);
+__device__ __nv_bfloat16 hexp2(__nv_bfloat16);
+__device__ __nv_bfloat162 h2exp2(__nv_bfloat162);
+__device__ __nv_bfloat16 hlog2(__nv_bfloat16);
+__device__ __nv_bfloat162 h2log2(__nv_bfloat162);
+__device__ __nv_bfloat16 hexp10(__nv_bfloat16);
+__device__ __nv_bfloat162 h2exp10(__nv_bfloat162);
+__device__ __nv_bfloat16 hlog10(__nv_bfloat16);
+__device__ __nv_bfloat162 h2log10(__nv_bfloat162);
+__device__ bool __hisnan(__nv_bfloat16);
+__device__ int __hisinf(__nv_bfloat16);
+__host__ __device__ __nv_bfloat16 __float2bfloat16(float);
+__host__ __device__ float __bfloat162float(__nv_bfloat16);
+__host__ __device__ __nv_bfloat16 __float2bfloat16_rn(float);
+__host__ __device__ __nv_bfloat16 __double2bfloat16(double);
+__host__ __device__ __nv_bfloat162 __float2bfloat162_rn(float);
+__host__ __device__ __nv_bfloat162 __floats2bfloat162_rn(float, float);
+__host__ __device__ float2 __bfloat1622float2(__nv_bfloat162);
+__host__ __device__ __nv_bfloat162 __float22bfloat162_rn(float2);
+__host__ __device__ float __low2float(__nv_bfloat162);
+__host__ __device__ float __high2float(__nv_bfloat162);
+__host__ __device__ __nv_bfloat16 __low2bfloat16(__nv_bfloat162);
+__host__ __device__ __nv_bfloat16 __high2bfloat16(__nv_bfloat162);
+__host__ __device__ __nv_bfloat162 __halves2bfloat162(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16);
+__host__ __device__ __nv_bfloat162 make_bfloat162(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ int __bfloat162int_rn(__nv_bfloat16);
+__host__ __device__ unsigned short __bfloat16_as_ushort(__nv_bfloat16);
+__host__ __device__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short);
+__device__ __nv_bfloat16 __shfl_sync(unsigned int, __nv_bfloat16, int, int = 32);
+__device__ __nv_bfloat16 __shfl_xor_sync(unsigned int, __nv_bfloat16, int, int = 32);
+__device__ __nv_bfloat16 __shfl_down_sync(unsigned int, __nv_bfloat16, unsigned int, int = 32);
+__device__ __nv_bfloat16 __shfl_up_sync(unsigned int, __nv_bfloat16, unsigned int, int = 32);
+__device__ __nv_bfloat162 __shfl_sync(unsigned int, __nv_bfloat162, int, int = 32);
+__device__ __nv_bfloat162 __shfl_xor_sync(unsigned int, __nv_bfloat162, int, int = 32);
+__device__ __nv_bfloat162 __shfl_down_sync(unsigned int, __nv_bfloat162, unsigned int, int = 32);
+__device__ __nv_bfloat16 atomicAdd(__nv_bfloat16 *, __nv_bfloat16);
+__device__ __nv_bfloat162 atomicAdd(__nv_bfloat162 *, __nv_bfloat162);
+template <> __device__ __nv_bfloat16 __ldg(const __nv_bfloat16 *);
+#endif

@@ -1,0 +1,141 @@
+/* drfscan built-in stub of the toolkit's cuda_fp16.h: `__half`,
+   `__half2` and their arithmetic, conversions and intrinsics, declared
+   only. */
+#ifndef __DRFSCAN_CUDA_FP16_H
+#define __DRFSCAN_CUDA_FP16_H
+struct __half {
+  unsigned short __x;
+  __host__ __device__ __half() {}
+  __host__ __device__ __half(float);
+  __host__ __device__ __half(double);
+  __host__ __device__ __half(int);
+  __host__ __device__ __half(unsigned int);
+  __host__ __device__ __half(long long);
+  __host__ __device__ __half(unsigned long long);
+  __host__ __device__ operator float() const;
+  __host__ __device__ __half &operator=(float);
+};
+struct __half2 {
+  __half x, y;
+  __host__ __device__ __half2() {}
+  __host__ __device__ __half2(__half a, __half b) : x(a), y(b) {}
+};
+__host__ __device__ __half operator+(__half, __half);
+__host__ __device__ __half operator-(__half, __half);
+__host__ __device__ __half operator*(__half, __half);
+__host__ __device__ __half operator/(__half, __half);
+__host__ __device__ __half operator-(__half);
+__host__ __device__ __half &operator+=(__half &, __half);
+__host__ __device__ __half &operator-=(__half &, __half);
+__host__ __device__ __half &operator*=(__half &, __half);
+__host__ __device__ __half &operator/=(__half &, __half);
+__host__ __device__ bool operator==(__half, __half);
+__host__ __device__ bool operator!=(__half, __half);
+__host__ __device__ bool operator<(__half, __half);
+__host__ __device__ bool operator<=(__half, __half);
+__host__ __device__ bool operator>(__half, __half);
+__host__ __device__ bool operator>=(__half, __half);
+__host__ __device__ __half2 operator+(__half2, __half2);
+__host__ __device__ __half2 operator-(__half2, __half2);
+__host__ __device__ __half2 operator*(__half2, __half2);
+__host__ __device__ __half2 operator/(__half2, __half2);
+__host__ __device__ __half2 &operator+=(__half2 &, __half2);
+__host__ __device__ __half2 &operator*=(__half2 &, __half2);
+typedef __half half;
+typedef __half2 half2;
+typedef struct { unsigned short x; } __half_raw;
+typedef struct { unsigned short x, y; } __half2_raw;
+__device__ __half __hadd(__half, __half);
+__device__ __half2 __hadd2(__half2, __half2);
+__device__ __half __hsub(__half, __half);
+__device__ __half2 __hsub2(__half2, __half2);
+__device__ __half __hmul(__half, __half);
+__device__ __half2 __hmul2(__half2, __half2);
+__device__ __half __hdiv(__half, __half);
+__device__ __half2 __hdiv2(__half2, __half2);
+__device__ __half __hmax(__half, __half);
+__device__ __half2 __hmax2(__half2, __half2);
+__device__ __half __hmin(__half, __half);
+__device__ __half2 __hmin2(__half2, __half2);
+__device__ __half __hadd_sat(__half, __half);
+__device__ __half2 __hadd_sat2(__half2, __half2);
+__device__ __half __hmul_sat(__half, __half);
+__device__ __half2 __hmul_sat2(__half2, __half2);
+__device__ __half __hfma(__half, __half, __half);
+__device__ __half2 __hfma2(__half2, __half2, __half2);
+__device__ __half __hneg(__half);
+__device__ __half2 __hneg2(__half2);
+__device__ __half __habs(__half);
+__device__ bool __heq(__half, __half);
+__device__ bool __hne(__half, __half);
+__device__ bool __hlt(__half, __half);
+__device__ bool __hle(__half, __half);
+__device__ bool __hgt(__half, __half);
+__device__ bool __hge(__half, __half);
+__device__ __half hexp(__half);
+__device__ __half2 h2exp(__half2);
+__device__ __half hlog(__half);
+__device__ __half2 h2log(__half2);
+__device__ __half hsqrt(__half);
+__device__ __half2 h2sqrt(__half2);
+__device__ __half hrsqrt(__half);
+__device__ __half2 h2rsqrt(__half2);
+__device__ __half hrcp(__half);
+__device__ __half2 h2rcp(__half2);
+__device__ __half hsin(__half);
+__device__ __half2 h2sin(__half2);
+__device__ __half hcos(__half);
+__device__ __half2 h2cos(__half2);
+__device__ __half hfloor(__half);
+__device__ __half2 h2floor(__half2);
+__device__ __half hceil(__half);
+__device__ __half2 h2ceil(__half2);
+__device__ __half htrunc(__half);
+__device__ __half2 h2trunc(__half2);
+__device__ __half hrint(__half);
+__device__ __half2 h2rint(__half2);
+__device__ __half hexp2(__half);
+__device__ __half2 h2exp2(__half2);
+__device__ __half hlog2(__half);
+__device__ __half2 h2log2(__half2);
+__device__ __half hexp10(__half);
+__device__ __half2 h2exp10(__half2);
+__device__ __half hlog10(__half);
+__device__ __half2 h2log10(__half2);
+__device__ bool __hisnan(__half);
+__device__ int __hisinf(__half);
+__host__ __device__ __half __float2half(float);
+__host__ __device__ float __half2float(__half);
+__host__ __device__ __half __float2half_rn(float);
+__host__ __device__ __half __double2half(double);
+__host__ __device__ __half __float2half_rz(float);
+__host__ __device__ __half __int2half_rn(int);
+__host__ __device__ __half2 __float2half2_rn(float);
+__host__ __device__ __half2 __floats2half2_rn(float, float);
+__host__ __device__ float2 __half22float2(__half2);
+__host__ __device__ __half2 __float22half2_rn(float2);
+__host__ __device__ float __low2float(__half2);
+__host__ __device__ float __high2float(__half2);
+__host__ __device__ __half __low2half(__half2);
+__host__ __device__ __half __high2half(__half2);
+__host__ __device__ __half2 __halves2half2(__half, __half);
+__host__ __device__ __half2 __half2half2(__half);
+__host__ __device__ __half2 make_half2(__half, __half);
+__host__ __device__ int __half2int_rn(__half);
+__host__ __device__ unsigned short __half_as_ushort(__half);
+__host__ __device__ __half __ushort_as_half(unsigned short);
+__host__ __device__ short __half_as_short(__half);
+__host__ __device__ __half __short_as_half(short);
+__device__ __half __shfl_sync(unsigned int, __half, int, int = 32);
+__device__ __half __shfl_xor_sync(unsigned int, __half, int, int = 32);
+__device__ __half __shfl_down_sync(unsigned int, __half, unsigned int, int = 32);
+__device__ __half __shfl_up_sync(unsigned int, __half, unsigned int, int = 32);
+__device__ __half2 __shfl_sync(unsigned int, __half2, int, int = 32);
+__device__ __half2 __shfl_xor_sync(unsigned int, __half2, int, int = 32);
+__device__ __half2 __shfl_down_sync(unsigned int, __half2, unsigned int, int = 32);
+__device__ __half atomicAdd(__half *, __half);
+__device__ __half2 atomicAdd(__half2 *, __half2);
+template <> __device__ __half __ldg(const __half *);
+#define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7C00U)
+#define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000U)
+#endif
