@@ -13,7 +13,13 @@ use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
-const FAMILIES: [&str; 5] = ["accesses", "barriers", "conditionals", "unsync-loops", "sync-loops"];
+const FAMILIES: [&str; 5] = [
+    "accesses",
+    "barriers",
+    "conditionals",
+    "unsync-loops",
+    "sync-loops",
+];
 
 struct Sample {
     size: usize,
@@ -28,25 +34,63 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let sizes: Vec<usize> = (1..=50).collect();
     let mut csv = String::from("family,size,ms,peak_kib,verdict\n");
-    println!("{:<14} {:>5} {:>10} {:>10}  verdict", "family", "size", "ms", "peak MiB");
+    println!(
+        "{:<14} {:>5} {:>10} {:>10}  verdict",
+        "family", "size", "ms", "peak MiB"
+    );
     for family in FAMILIES {
         let mut samples = Vec::new();
         for &size in &sizes {
-            let gen = Command::new(bin).args(["gen", family, &size.to_string()]).output().expect("drfscan gen");
+            let gen = Command::new(bin)
+                .args(["gen", family, &size.to_string()])
+                .output()
+                .expect("drfscan gen");
             let file = dir.join(format!("{family}-{size}.map"));
-            std::fs::File::create(&file).and_then(|mut f| f.write_all(&gen.stdout)).expect("write protocol");
-            let (ms, peak_kib, out) = measure(Command::new(bin).arg("check-protocol").arg(&file).args(["--format", "json"]));
+            std::fs::File::create(&file)
+                .and_then(|mut f| f.write_all(&gen.stdout))
+                .expect("write protocol");
+            let (ms, peak_kib, out) = measure(
+                Command::new(bin)
+                    .arg("check-protocol")
+                    .arg(&file)
+                    .args(["--format", "json"]),
+            );
             let verdict = serde_json::from_str::<serde_json::Value>(&out)
                 .ok()
-                .and_then(|v| v["files"][0]["arrays"][0]["verdict"].as_str().map(str::to_string))
+                .and_then(|v| {
+                    v["files"][0]["arrays"][0]["verdict"]
+                        .as_str()
+                        .map(str::to_string)
+                })
                 .unwrap_or_else(|| "?".into());
             csv.push_str(&format!("{family},{size},{ms:.2},{peak_kib},{verdict}\n"));
-            samples.push(Sample { size, ms, peak_kib, verdict });
+            samples.push(Sample {
+                size,
+                ms,
+                peak_kib,
+                verdict,
+            });
         }
-        for s in samples.iter().filter(|s| [1, 2, 5, 10, 17, 18, 25, 30, 40, 50].contains(&s.size)) {
-            println!("{:<14} {:>5} {:>10.1} {:>10.1}  {}", family, s.size, s.ms, s.peak_kib as f64 / 1024.0, s.verdict);
+        for s in samples
+            .iter()
+            .filter(|s| [1, 2, 5, 10, 17, 18, 25, 30, 40, 50].contains(&s.size))
+        {
+            println!(
+                "{:<14} {:>5} {:>10.1} {:>10.1}  {}",
+                family,
+                s.size,
+                s.ms,
+                s.peak_kib as f64 / 1024.0,
+                s.verdict
+            );
         }
-        let at = |n: usize| samples.iter().find(|s| s.size == n).map(|s| s.ms).unwrap_or(f64::NAN);
+        let at = |n: usize| {
+            samples
+                .iter()
+                .find(|s| s.size == n)
+                .map(|s| s.ms)
+                .unwrap_or(f64::NAN)
+        };
         let worst = samples.iter().map(|s| s.ms).fold(0.0, f64::max);
         let non_drf = samples.iter().filter(|s| s.verdict != "drf").count();
         println!(

@@ -34,7 +34,8 @@ fn main() {
     let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets");
     let files = cu_files(&datasets);
     let opts = Options::default();
-    let (mut kernels, mut parse, mut lower, mut infer, mut solve, mut replay) = (0usize, 0.0, 0.0, 0.0, 0.0, 0.0);
+    let (mut kernels, mut parse, mut lower, mut infer, mut solve, mut replay) =
+        (0usize, 0.0, 0.0, 0.0, 0.0, 0.0);
     let mut slowest: Vec<(f64, String)> = Vec::new();
     for file in &files {
         let started = Instant::now();
@@ -51,7 +52,14 @@ fn main() {
             solve += ms(stats.solve);
             replay += ms(stats.replay);
             let total = ms(stats.analysis) + ms(stats.solve) + ms(stats.replay);
-            slowest.push((total, format!("{} ({})", k.name, file.strip_prefix(&datasets).unwrap_or(file).display())));
+            slowest.push((
+                total,
+                format!(
+                    "{} ({})",
+                    k.name,
+                    file.strip_prefix(&datasets).unwrap_or(file).display()
+                ),
+            ));
         }
     }
 
@@ -59,7 +67,10 @@ fn main() {
     let floor = clang_floor(&files, tmp.path(), 1);
 
     let per = |x: f64| x / kernels.max(1) as f64;
-    println!("{} files, {kernels} kernels (datasets/, without bad/)", files.len());
+    println!(
+        "{} files, {kernels} kernels (datasets/, without bad/)",
+        files.len()
+    );
     println!("per kernel, mean:");
     println!("  parse (libclang)          {:8.2} ms", per(parse));
     println!("  inference (lowering)      {:8.2} ms", per(lower));

@@ -20,14 +20,20 @@ const COPIES: usize = 10;
 fn sources(root: &Path) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     for dir in ["classic", "faial", "constructs"] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else { continue };
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
         let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
         paths.sort();
         for p in paths {
-            let Ok(text) = std::fs::read_to_string(&p) else { continue };
+            let Ok(text) = std::fs::read_to_string(&p) else {
+                continue;
+            };
             let standalone = p.extension().is_some_and(|e| e == "cu")
                 && text.contains("__global__")
-                && !text.lines().any(|l| l.trim_start().starts_with("#include \""));
+                && !text
+                    .lines()
+                    .any(|l| l.trim_start().starts_with("#include \""));
             if standalone {
                 out.push((p, text));
             }
@@ -40,9 +46,15 @@ fn kernel_names(text: &str) -> Vec<String> {
     let mut names = Vec::new();
     for (i, _) in text.match_indices("__global__") {
         let rest = &text[i + "__global__".len()..];
-        let Some(paren) = rest.find('(') else { continue };
-        let name: String =
-            rest[..paren].trim_end().chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let Some(paren) = rest.find('(') else {
+            continue;
+        };
+        let name: String = rest[..paren]
+            .trim_end()
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
         let name: String = name.chars().rev().collect();
         if !name.is_empty() && !names.contains(&name) {
             names.push(name);
@@ -58,7 +70,10 @@ fn replace_word(text: &str, word: &str, by: &str) -> String {
     while let Some(i) = rest.find(word) {
         let prev = rest[..i].chars().last().or_else(|| out.chars().last());
         let prev_ok = prev.is_none_or(|c| !ident(c));
-        let next_ok = rest[i + word.len()..].chars().next().is_none_or(|c| !ident(c));
+        let next_ok = rest[i + word.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !ident(c));
         out.push_str(&rest[..i]);
         out.push_str(if prev_ok && next_ok { by } else { word });
         rest = &rest[i + word.len()..];
@@ -70,11 +85,21 @@ fn replace_word(text: &str, word: &str, by: &str) -> String {
 /// A dataset file's `--block-dim N` with N scaled by 2^`shift`: other
 /// launch constants give other traces.
 fn vary_block_dim(line: &str, shift: usize) -> String {
-    let Some(at) = line.find("--block-dim ") else { return line.to_string() };
+    let Some(at) = line.find("--block-dim ") else {
+        return line.to_string();
+    };
     let start = at + "--block-dim ".len();
-    let digits = line[start..].chars().take_while(|c| c.is_ascii_digit()).count();
+    let digits = line[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
     match line[start..start + digits].parse::<u64>() {
-        Ok(n) => format!("{}{}{}", &line[..start], n << shift, &line[start + digits..]),
+        Ok(n) => format!(
+            "{}{}{}",
+            &line[..start],
+            n << shift,
+            &line[start + digits..]
+        ),
         Err(_) => line.to_string(),
     }
 }
@@ -82,7 +107,9 @@ fn vary_block_dim(line: &str, shift: usize) -> String {
 /// One generated file: ten copies of `text` in namespaces of their own,
 /// kernels renamed, with the file's block size varied by `variant`.
 fn generate(file: usize, text: &str, variant: usize) -> String {
-    let (header, body): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.trim_start().starts_with("#include"));
+    let (header, body): (Vec<&str>, Vec<&str>) = text
+        .lines()
+        .partition(|l| l.trim_start().starts_with("#include"));
     // The label and options lines stay first, for the front-end.
     let mut out: String = body
         .iter()
@@ -93,7 +120,11 @@ fn generate(file: usize, text: &str, variant: usize) -> String {
         out.push_str(l);
         out.push('\n');
     }
-    let body: String = body.iter().skip_while(|l| l.starts_with("//")).map(|l| format!("{l}\n")).collect();
+    let body: String = body
+        .iter()
+        .skip_while(|l| l.starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect();
     let names = kernel_names(&body);
     for copy in 0..COPIES {
         let mut t = body.clone();
@@ -113,7 +144,14 @@ fn new_kernel(shift: usize) -> String {
 }
 
 fn scan(bin: &Path, dir: &Path, db: &Path) -> (f64, i64, serde_json::Value) {
-    let (ms, kib, out) = measure(Command::new(bin).arg("scan").arg(dir).arg("--db").arg(db).args(["--format", "json"]));
+    let (ms, kib, out) = measure(
+        Command::new(bin)
+            .arg("scan")
+            .arg(dir)
+            .arg("--db")
+            .arg(db)
+            .args(["--format", "json"]),
+    );
     let summary = serde_json::from_str(&out).unwrap_or(serde_json::Value::Null);
     (ms, kib, summary)
 }
@@ -122,11 +160,18 @@ fn main() {
     let bin = Path::new(env!("CARGO_BIN_EXE_drfscan"));
     let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets");
     let originals = sources(&datasets);
-    assert!(!originals.is_empty(), "no dataset kernels under {}", datasets.display());
+    assert!(
+        !originals.is_empty(),
+        "no dataset kernels under {}",
+        datasets.display()
+    );
     let tmp = tempfile::tempdir().expect("temp dir");
     let tree = tmp.path().join("tree");
     let db = tmp.path().join("scale.db");
-    let count = std::env::var("SCALE_FILES").ok().and_then(|v| v.parse().ok()).unwrap_or(FILES);
+    let count = std::env::var("SCALE_FILES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(FILES);
     let mut files = Vec::new();
     for i in 0..count {
         let (_, text) = &originals[i % originals.len()];
@@ -140,7 +185,12 @@ fn main() {
 
     let (cold_ms, cold_kib, cold) = scan(bin, &tree, &db);
     let kernels = n(&cold, "kernels");
-    println!("tree: {} files from {} dataset files, {} kernels", files.len(), originals.len(), kernels);
+    println!(
+        "tree: {} files from {} dataset files, {} kernels",
+        files.len(),
+        originals.len(),
+        kernels
+    );
     println!("verdicts: {}", cold["verdicts"]);
     println!(
         "cold scan:      {:>9.0} ms  {:>7.1} kernels/s  peak {:>6.1} MiB  parsed {} solver calls {}",
@@ -150,7 +200,11 @@ fn main() {
         n(&cold, "parsed_units"),
         n(&cold, "solver_calls")
     );
-    let reasons = Command::new(bin).args(["query", "unsupported_reasons", "--db"]).arg(&db).output().expect("query");
+    let reasons = Command::new(bin)
+        .args(["query", "unsupported_reasons", "--db"])
+        .arg(&db)
+        .output()
+        .expect("query");
     // The most frequent reasons for `error` and `unsupported`.
     for line in String::from_utf8_lossy(&reasons.stdout).lines().take(12) {
         println!("{line}");
@@ -176,7 +230,9 @@ fn main() {
         n(&one, "parsed_units"),
         n(&one, "solver_calls")
     );
-    let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let jobs = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
     let floor = clang_floor(&files, tmp.path(), jobs);
     println!(
         "clang-19 -fsyntax-only over the same files: {floor:.0} ms (cold scan = {:.1}× the floor)",

@@ -6,12 +6,12 @@
 //! solves; `check` turns outcomes into verdicts with replayed witnesses;
 //! `engine` and `store` run and record whole scans; `report` renders.
 
+pub mod analysis;
+pub mod check;
 pub mod cuda;
+pub mod engine;
 pub mod imp;
 pub mod protocol;
-pub mod analysis;
-pub mod smt;
-pub mod check;
-pub mod engine;
-pub mod store;
 pub mod report;
+pub mod smt;
+pub mod store;

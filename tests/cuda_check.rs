@@ -7,11 +7,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn drfscan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_drfscan")).args(args).output().expect("drfscan runs")
+    Command::new(env!("CARGO_BIN_EXE_drfscan"))
+        .args(args)
+        .output()
+        .expect("drfscan runs")
 }
 
 fn dataset(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("datasets")
+        .join(rel)
 }
 
 fn check_json(files: &[&Path], extra: &[&str]) -> (i32, Value) {
@@ -33,7 +38,12 @@ fn verdicts(json: &Value) -> Vec<(String, String)> {
         .unwrap()
         .iter()
         .flat_map(|f| f["kernels"].as_array().unwrap().iter())
-        .map(|k| (k["name"].as_str().unwrap().to_string(), k["verdict"].as_str().unwrap().to_string()))
+        .map(|k| {
+            (
+                k["name"].as_str().unwrap().to_string(),
+                k["verdict"].as_str().unwrap().to_string(),
+            )
+        })
         .collect()
 }
 
@@ -62,7 +72,12 @@ fn races_come_with_source_locations_and_witnesses() {
     let race = &kernel["races"][0];
     assert_eq!(race["array"], "a");
     assert_eq!(race["confidence"], "confirmed");
-    let lines: Vec<u64> = race["accesses"].as_array().unwrap().iter().map(|a| a["line"].as_u64().unwrap()).collect();
+    let lines: Vec<u64> = race["accesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["line"].as_u64().unwrap())
+        .collect();
     assert!(lines.iter().all(|l| [10, 12].contains(l)), "{race:#}");
     assert!(race["accesses"][0]["column"].as_u64().unwrap() > 0);
     // Thread ids read as in CUDA.
@@ -91,7 +106,11 @@ fn classic_kernels_end_to_end() {
 #[test]
 fn bad_input_gets_a_verdict_and_other_files_still_run() {
     let dir = tempfile::tempdir().unwrap();
-    let good = temp_file(&dir, "good.cu", b"__global__ void ok(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n");
+    let good = temp_file(
+        &dir,
+        "good.cu",
+        b"__global__ void ok(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n",
+    );
     let not_cuda = temp_file(&dir, "notes.cu", b"Dear diary, today I wrote no kernels.\n");
     let syntax = temp_file(
         &dir,
@@ -104,23 +123,64 @@ fn bad_input_gets_a_verdict_and_other_files_still_run() {
         "rec.cu",
         b"__device__ int f(int n) { return n > 0 ? f(n - 1) : 0; }\n__global__ void rec(int *a) { a[threadIdx.x] = f(2); }\n",
     );
-    let fptr = temp_file(&dir, "fptr.cu", b"__global__ void fp(int *a, int (*g)(int)) { a[threadIdx.x] = g(1); }\n");
-    let ptx = temp_file(&dir, "ptx.cu", b"__global__ void ptx(int *a) { asm volatile(\"st.global.u32 [%0], 1;\" :: \"l\"(a)); }\n");
+    let fptr = temp_file(
+        &dir,
+        "fptr.cu",
+        b"__global__ void fp(int *a, int (*g)(int)) { a[threadIdx.x] = g(1); }\n",
+    );
+    let ptx = temp_file(
+        &dir,
+        "ptx.cu",
+        b"__global__ void ptx(int *a) { asm volatile(\"st.global.u32 [%0], 1;\" :: \"l\"(a)); }\n",
+    );
     let empty = temp_file(&dir, "empty.cu", b"");
     let binary = temp_file(&dir, "blob.cu", &[0u8, 159, 146, 150, 0, 1, 2]);
-    let files = [&good, &not_cuda, &syntax, &missing, &recursion, &fptr, &ptx, &empty, &binary];
-    let (code, json) = check_json(&files.map(|p| p.as_path()), &["--block-dim", "32", "--grid-dim", "4"]);
+    let files = [
+        &good, &not_cuda, &syntax, &missing, &recursion, &fptr, &ptx, &empty, &binary,
+    ];
+    let (code, json) = check_json(
+        &files.map(|p| p.as_path()),
+        &["--block-dim", "32", "--grid-dim", "4"],
+    );
     assert_eq!(code, 2, "{json:#}");
-    let by_path = |p: &Path| json["files"].as_array().unwrap().iter().find(|f| f["path"] == p.display().to_string()).unwrap().clone();
+    let by_path = |p: &Path| {
+        json["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["path"] == p.display().to_string())
+            .unwrap()
+            .clone()
+    };
     assert_eq!(by_path(&good)["kernels"][0]["verdict"], "drf");
-    assert!(by_path(&not_cuda)["error"].as_str().unwrap().contains("error"));
+    assert!(by_path(&not_cuda)["error"]
+        .as_str()
+        .unwrap()
+        .contains("error"));
     let s = by_path(&syntax);
     assert_eq!(s["kernels"][0]["verdict"], "error");
-    assert!(s["kernels"][0]["reason"].as_str().unwrap().contains("expected expression"), "{s:#}");
+    assert!(
+        s["kernels"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("expected expression"),
+        "{s:#}"
+    );
     assert_eq!(s["kernels"][1]["verdict"], "drf");
     let m = by_path(&missing);
-    assert!(m["error"].as_str().map(|e| e.contains("nowhere_to_be_found.h")).unwrap_or(false) || m["kernels"][0]["verdict"] == "drf", "{m:#}");
-    for (p, what) in [(&recursion, "recursive"), (&fptr, "function pointer"), (&ptx, "assembly")] {
+    assert!(
+        m["error"]
+            .as_str()
+            .map(|e| e.contains("nowhere_to_be_found.h"))
+            .unwrap_or(false)
+            || m["kernels"][0]["verdict"] == "drf",
+        "{m:#}"
+    );
+    for (p, what) in [
+        (&recursion, "recursive"),
+        (&fptr, "function pointer"),
+        (&ptx, "assembly"),
+    ] {
         let k = &by_path(p)["kernels"][0];
         assert_eq!(k["verdict"], "unsupported", "{k:#}");
         assert!(k["reason"].as_str().unwrap().contains(what), "{k:#}");
@@ -135,21 +195,42 @@ fn bad_input_gets_a_verdict_and_other_files_still_run() {
 fn text_output_for_an_unreadable_file_and_a_missing_include() {
     let out = drfscan(&["check", "/nonexistent/dir/kernel.cu"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dir/kernel.cu: cannot read"));
-    let out = drfscan(&["check", &dataset("bad/missing_include.cu").display().to_string()]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dir/kernel.cu: cannot read")
+    );
+    let out = drfscan(&[
+        "check",
+        &dataset("bad/missing_include.cu").display().to_string(),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
-    assert!(text.contains("missing_include.cu:6: kernel uses_missing_header: error"), "{text}");
+    assert!(
+        text.contains("missing_include.cu:6: kernel uses_missing_header: error"),
+        "{text}"
+    );
     // A missing header the kernel does not need: a warning, and a verdict.
     let dir = tempfile::tempdir().unwrap();
     let p = temp_file(&dir, "mi.cu", b"#include \"nope.h\"\n__global__ void k(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n");
-    let out = drfscan(&["check", "--block-dim", "32", "--grid-dim", "2", &p.display().to_string()]);
+    let out = drfscan(&[
+        "check",
+        "--block-dim",
+        "32",
+        "--grid-dim",
+        "2",
+        &p.display().to_string(),
+    ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("kernel k: drf"));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("warning: ") && String::from_utf8_lossy(&out.stderr).contains("'nope.h' file not found"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("warning: ")
+            && String::from_utf8_lossy(&out.stderr).contains("'nope.h' file not found")
+    );
     let out = drfscan(&["check", &dataset("bad/not_cuda.cu").display().to_string()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not_cuda.cu:"), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not_cuda.cu:"),
+        "{out:?}"
+    );
 }
 
 #[test]
@@ -158,17 +239,27 @@ fn a_five_megabyte_file() {
     let mut src = String::from("__global__ void big(int *a, int n) {\n");
     let mut i = 0;
     while src.len() < 5 * 1024 * 1024 {
-        src.push_str(&format!("  if (n == {i}) a[blockIdx.x * blockDim.x + threadIdx.x] = {i};\n"));
+        src.push_str(&format!(
+            "  if (n == {i}) a[blockIdx.x * blockDim.x + threadIdx.x] = {i};\n"
+        ));
         i += 1;
     }
     src.push_str("}\n");
     // Many kernels too, each small.
     for k in 0..50 {
-        src.push_str(&format!("__global__ void small{k}(int *a) {{ a[threadIdx.x] = {k}; }}\n"));
+        src.push_str(&format!(
+            "__global__ void small{k}(int *a) {{ a[threadIdx.x] = {k}; }}\n"
+        ));
     }
     let p = temp_file(&dir, "big.cu", src.as_bytes());
     let (_, json) = check_json(&[&p], &["--kernel", "small7", "--kernel", "small8"]);
-    assert_eq!(verdicts(&json), vec![("small7".into(), "racy".into()), ("small8".into(), "racy".into())]);
+    assert_eq!(
+        verdicts(&json),
+        vec![
+            ("small7".into(), "racy".into()),
+            ("small8".into(), "racy".into())
+        ]
+    );
 }
 
 #[test]
@@ -179,7 +270,9 @@ fn deeply_nested_code() {
     src.push_str("; a[x] = 1; }\n__global__ void ifs(int *a) { ");
     src.push_str(&"if (a[0]) {".repeat(200));
     src.push_str(&"}".repeat(200));
-    src.push_str(" }\n__global__ void fine(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 0; }\n");
+    src.push_str(
+        " }\n__global__ void fine(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 0; }\n",
+    );
     let p = temp_file(&dir, "deep.cu", src.as_bytes());
     let (_, json) = check_json(&[&p], &["--block-dim", "32", "--grid-dim", "2"]);
     let v = verdicts(&json);
@@ -192,11 +285,18 @@ fn deeply_nested_code() {
 fn many_clang_errors_are_cut_short() {
     let dir = tempfile::tempdir().unwrap();
     let body = "a[0] = ;".repeat(40);
-    let p = temp_file(&dir, "errs.cu", format!("__global__ void k(int *a) {{ {body} }}\n").as_bytes());
+    let p = temp_file(
+        &dir,
+        "errs.cu",
+        format!("__global__ void k(int *a) {{ {body} }}\n").as_bytes(),
+    );
     let (code, json) = check_json(&[&p], &[]);
     assert_eq!(code, 2);
     let reason = json["files"][0]["kernels"][0]["reason"].as_str().unwrap();
-    assert!(reason.lines().count() <= 6 && reason.contains("more errors"), "{reason}");
+    assert!(
+        reason.lines().count() <= 6 && reason.contains("more errors"),
+        "{reason}"
+    );
 }
 
 #[test]
@@ -221,16 +321,33 @@ fn launch_options_from_the_command_line() {
 fn eval_compares_labels() {
     let dir = tempfile::tempdir().unwrap();
     temp_file(&dir, "a_drf.cu", b"// expect: drf\n// options: --block-dim 32 --grid-dim 1\n__global__ void k(int *a) { a[threadIdx.x] = 1; }\n");
-    temp_file(&dir, "b_racy.cu", b"// expect: racy\n__global__ void k(int *a) { a[0] = threadIdx.x; }\n");
-    temp_file(&dir, "unlabelled.cu", b"__global__ void k(int *a) { a[0] = 1; }\n");
+    temp_file(
+        &dir,
+        "b_racy.cu",
+        b"// expect: racy\n__global__ void k(int *a) { a[0] = threadIdx.x; }\n",
+    );
+    temp_file(
+        &dir,
+        "unlabelled.cu",
+        b"__global__ void k(int *a) { a[0] = 1; }\n",
+    );
     let out = drfscan(&["eval", &dir.path().display().to_string()]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("2 kernels: 1 DRF proved, 1 races found, 0 false alarms, 0 known false alarms, 0 missed races"), "{text}");
     assert!(!text.contains("unlabelled.cu"));
     // A wrong label is a mismatch.
-    temp_file(&dir, "c_wrong.cu", b"// expect: drf\n__global__ void k(int *a) { a[0] = threadIdx.x; }\n");
-    let out = drfscan(&["eval", "--format", "json", &dir.path().display().to_string()]);
+    temp_file(
+        &dir,
+        "c_wrong.cu",
+        b"// expect: drf\n__global__ void k(int *a) { a[0] = threadIdx.x; }\n",
+    );
+    let out = drfscan(&[
+        "eval",
+        "--format",
+        "json",
+        &dir.path().display().to_string(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["totals"]["false_alarms"], 1);
@@ -249,7 +366,12 @@ fn known_false_alarms_accept_only_possible_races() {
 __global__ void k(int *a, const int *slot) { a[slot[threadIdx.x]] = 1; }
 ",
     );
-    let out = drfscan(&["eval", "--format", "json", &dir.path().display().to_string()]);
+    let out = drfscan(&[
+        "eval",
+        "--format",
+        "json",
+        &dir.path().display().to_string(),
+    ]);
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{json:#}");
     assert_eq!(json["totals"]["known_false_alarms"], 1);
@@ -263,7 +385,12 @@ __global__ void k(int *a, const int *slot) { a[slot[threadIdx.x]] = 1; }
 __global__ void k(int *a) { a[0] = threadIdx.x; }
 ",
     );
-    let out = drfscan(&["eval", "--format", "json", &dir.path().display().to_string()]);
+    let out = drfscan(&[
+        "eval",
+        "--format",
+        "json",
+        &dir.path().display().to_string(),
+    ]);
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{json:#}");
     assert_eq!(json["totals"]["false_alarms"], 1);
@@ -271,7 +398,11 @@ __global__ void k(int *a) { a[0] = threadIdx.x; }
 
 #[test]
 fn show_protocol_prints_the_inferred_protocol() {
-    let out = drfscan(&["check", "--show-protocol", &dataset("faial/first_iter_drf.cu").display().to_string()]);
+    let out = drfscan(&[
+        "check",
+        "--show-protocol",
+        &dataset("faial/first_iter_drf.cu").display().to_string(),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("array a {"), "{text}");
     assert!(text.contains("for x in 0..n"), "{text}");

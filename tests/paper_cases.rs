@@ -8,7 +8,8 @@ use drfscan::protocol::Mode;
 
 /// The paper's examples are one-dimensional: a block of `blockDim.x`
 /// threads in a grid of `gridDim.x` blocks.
-const ONE_DIM: &str = "assume blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n";
+const ONE_DIM: &str =
+    "assume blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n";
 
 fn check(src: &str) -> ArrayReport {
     let src = format!("{ONE_DIM}{src}");
@@ -73,7 +74,10 @@ fn listing_2_2_is_racy() {
     );
     assert_eq!(races.len(), 1, "{races:?}");
     let r = pair(&races, 0, 1);
-    assert_eq!((r.accesses[0].mode, r.accesses[1].mode), (Mode::Read, Mode::Write));
+    assert_eq!(
+        (r.accesses[0].mode, r.accesses[1].mode),
+        (Mode::Read, Mode::Write)
+    );
     let (t1, t2) = (tid(&r, 0), tid(&r, 1));
     let j = r.witness.threads[0]["j"];
     assert_eq!(r.index, vec![t1 + j]);
@@ -215,10 +219,15 @@ fn example_4() {
 #[test]
 fn fig_16_read_index() {
     for (write, offset) in [("wr[x + 1]", 1), ("wr[x]", 0)] {
-        let races = racy(&format!("locals x; array A {{ wr[tid]; rd[tid]; {write} }}"));
+        let races = racy(&format!(
+            "locals x; array A {{ wr[tid]; rd[tid]; {write} }}"
+        ));
         for r in &races {
             let ids = [r.accesses[0].id, r.accesses[1].id];
-            assert!(ids.contains(&2), "every race involves the write through x: {r:?}");
+            assert!(
+                ids.contains(&2),
+                "every race involves the write through x: {r:?}"
+            );
             assert_eq!(r.confidence, Confidence::Possible);
         }
         // Against the write of another thread's own cell.
@@ -246,6 +255,12 @@ fn global_arrays_race_across_blocks() {
     assert_eq!(tid(&r, 0), tid(&r, 1));
 
     let kernel = parse(&format!("{ONE_DIM}{src}")).unwrap();
-    let block_level = check_kernel(&kernel, &Options { block_level: true, ..Options::default() });
+    let block_level = check_kernel(
+        &kernel,
+        &Options {
+            block_level: true,
+            ..Options::default()
+        },
+    );
     assert_eq!(block_level.verdict(), Verdict::Drf, "{block_level:?}");
 }

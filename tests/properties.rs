@@ -71,8 +71,18 @@ impl Gen {
             return self.atom(scope, global);
         }
         let ops = [
-            Op::Add, Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod, Op::Min, Op::Max, Op::BitAnd, Op::BitXor,
-            Op::Shr, Op::Shl,
+            Op::Add,
+            Op::Add,
+            Op::Sub,
+            Op::Mul,
+            Op::Div,
+            Op::Mod,
+            Op::Min,
+            Op::Max,
+            Op::BitAnd,
+            Op::BitXor,
+            Op::Shr,
+            Op::Shl,
         ];
         let op = ops[self.below(ops.len() as u64) as usize];
         let a = self.expr(scope, global, depth - 1);
@@ -91,10 +101,17 @@ impl Gen {
     fn cond(&mut self, scope: &InScope, global: bool) -> Cond {
         let rels = [Rel::Eq, Rel::Ne, Rel::Lt, Rel::Le, Rel::Gt, Rel::Ge];
         let rel = rels[self.below(6) as usize];
-        let c = Cond::cmp(rel, self.expr(scope, global, 1), self.expr(scope, global, 1));
+        let c = Cond::cmp(
+            rel,
+            self.expr(scope, global, 1),
+            self.expr(scope, global, 1),
+        );
         match self.below(6) {
             0 => Cond::not(c),
-            1 => Cond::and(c, Cond::cmp(rel, self.atom(scope, global), self.atom(scope, global))),
+            1 => Cond::and(
+                c,
+                Cond::cmp(rel, self.atom(scope, global), self.atom(scope, global)),
+            ),
             _ => c,
         }
     }
@@ -105,35 +122,63 @@ impl Gen {
             3..=6 => Mode::Read,
             _ => Mode::Atomic,
         };
-        let mut index: Vec<Expr> = (0..self.arity).map(|_| self.expr(scope, false, 2)).collect();
+        let mut index: Vec<Expr> = (0..self.arity)
+            .map(|_| self.expr(scope, false, 2))
+            .collect();
         if self.coin(40) {
             // Thread-strided cells, mostly race-free: `tid * c + e`.
-            let stride = Expr::bin(Op::Mul, Expr::var("tid.x"), Expr::Int(1 + self.below(4) as i64));
+            let stride = Expr::bin(
+                Op::Mul,
+                Expr::var("tid.x"),
+                Expr::Int(1 + self.below(4) as i64),
+            );
             index[0] = Expr::add(stride, self.atom(scope, false));
         }
         let id = self.next_id;
         self.next_id += 1;
-        Stmt::Access(Access { id, mode, index, loc: Loc::new(id + 1, 1) })
+        Stmt::Access(Access {
+            id,
+            mode,
+            index,
+            loc: Loc::new(id + 1, 1),
+        })
     }
 
     /// A statement; barriers only where `sync_ok` (not under unsynchronized
     /// constructs).
     fn stmt(&mut self, scope: &mut InScope, sync_ok: bool, depth: u32) -> Stmt {
-        let pick = if depth == 0 { self.below(3) } else { self.below(8) };
+        let pick = if depth == 0 {
+            self.below(3)
+        } else {
+            self.below(8)
+        };
         match pick {
             0 | 1 => self.access(scope),
             2 if sync_ok => Stmt::Sync(Loc::new(900, 1)),
             2 => self.access(scope),
             3 | 4 => {
                 let n = 2 + self.below(2);
-                Stmt::Seq((0..n).map(|_| self.stmt(scope, sync_ok, depth - 1)).collect())
+                Stmt::Seq(
+                    (0..n)
+                        .map(|_| self.stmt(scope, sync_ok, depth - 1))
+                        .collect(),
+                )
             }
             5 => {
                 let synced = sync_ok && self.coin(50);
                 let cond = self.cond(scope, synced);
                 let then = self.body(scope, synced, depth);
-                let els = if self.coin(40) { self.body(scope, synced, depth) } else { Stmt::Skip };
-                Stmt::If { cond, then: Box::new(then), els: Box::new(els), loc: Loc::new(901, 1) }
+                let els = if self.coin(40) {
+                    self.body(scope, synced, depth)
+                } else {
+                    Stmt::Skip
+                };
+                Stmt::If {
+                    cond,
+                    then: Box::new(then),
+                    els: Box::new(els),
+                    loc: Loc::new(901, 1),
+                }
             }
             _ => {
                 let synced = sync_ok && self.coin(60);
@@ -144,7 +189,8 @@ impl Gen {
                     2 if !scope.is_empty() => {
                         // Triangular: bounded by an enclosing loop variable
                         // of the same kind, when there is one.
-                        let usable: Vec<&(String, bool)> = scope.iter().filter(|(_, g)| *g || !synced).collect();
+                        let usable: Vec<&(String, bool)> =
+                            scope.iter().filter(|(_, g)| *g || !synced).collect();
                         match usable.last() {
                             Some((v, _)) => Expr::add(Expr::var(v), Expr::Int(1)),
                             None => Expr::Int(2),
@@ -157,7 +203,13 @@ impl Gen {
                 scope.push((var.clone(), synced));
                 let body = self.body(scope, synced, depth);
                 scope.pop();
-                Stmt::For { var, lo, hi, body: Box::new(body), loc: Loc::new(902, 1) }
+                Stmt::For {
+                    var,
+                    lo,
+                    hi,
+                    body: Box::new(body),
+                    loc: Loc::new(902, 1),
+                }
             }
         }
     }
@@ -180,7 +232,14 @@ struct Case {
 }
 
 fn generate(seed: u64) -> Case {
-    let mut g = Gen { state: seed, next_id: 0, next_var: 0, has_n: false, has_x: false, arity: 1 };
+    let mut g = Gen {
+        state: seed,
+        next_id: 0,
+        next_var: 0,
+        has_n: false,
+        has_x: false,
+        arity: 1,
+    };
     g.has_n = g.coin(60);
     g.has_x = g.coin(30);
     g.arity = if g.coin(15) { 2 } else { 1 };
@@ -190,7 +249,11 @@ fn generate(seed: u64) -> Case {
     let max_threads = if g.has_x { 4 / blocks } else { 4 };
     let threads = 2 + g.below(max_threads as u64 - 1) as i64;
 
-    let body = Stmt::Seq((0..2 + g.below(3)).map(|_| g.stmt(&mut Vec::new(), true, 3)).collect());
+    let body = Stmt::Seq(
+        (0..2 + g.below(3))
+            .map(|_| g.stmt(&mut Vec::new(), true, 3))
+            .collect(),
+    );
     let dim = |name: &str, v: i64| Cond::cmp(Rel::Eq, Expr::var(name), Expr::Int(v));
     let mut assumes = vec![
         dim("blockDim.x", threads),
@@ -219,15 +282,30 @@ fn generate(seed: u64) -> Case {
         body,
         loc: Loc::new(1, 1),
     };
-    let kernel = Kernel { name: format!("k{seed:x}"), params, locals, assumes, arrays: vec![array], approximations: vec![] };
-    Case { kernel, threads, blocks }
+    let kernel = Kernel {
+        name: format!("k{seed:x}"),
+        params,
+        locals,
+        assumes,
+        arrays: vec![array],
+        approximations: vec![],
+    };
+    Case {
+        kernel,
+        threads,
+        blocks,
+    }
 }
 
 /// Whether any instantiation within the bounds races, by running all of them.
 fn concretely_racy(case: &Case) -> bool {
     let kernel = &case.kernel;
     let array = &kernel.arrays[0];
-    let ns: Vec<i64> = if kernel.params.is_empty() { vec![0] } else { (0..=N_MAX).collect() };
+    let ns: Vec<i64> = if kernel.params.is_empty() {
+        vec![0]
+    } else {
+        (0..=N_MAX).collect()
+    };
     let total = (case.threads * case.blocks) as usize;
     let local_sets: Vec<Vec<i64>> = if kernel.locals.is_empty() {
         vec![vec![0; total]]
@@ -257,7 +335,11 @@ fn concretely_racy(case: &Case) -> bool {
             for b in 0..case.blocks {
                 for t in 0..case.threads {
                     let mut m = BTreeMap::new();
-                    for (name, v) in builtin::BID.iter().zip([b, 0, 0]).chain(builtin::TID.iter().zip([t, 0, 0])) {
+                    for (name, v) in builtin::BID
+                        .iter()
+                        .zip([b, 0, 0])
+                        .chain(builtin::TID.iter().zip([t, 0, 0]))
+                    {
                         m.insert(name.to_string(), v);
                     }
                     if !kernel.locals.is_empty() {

@@ -12,7 +12,11 @@ fn bin() -> Command {
 }
 
 fn run(args: &[&str], cwd: &Path) -> Output {
-    bin().args(args).current_dir(cwd).output().expect("cannot run drfscan")
+    bin()
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("cannot run drfscan")
 }
 
 fn json(out: &Output) -> Value {
@@ -57,7 +61,8 @@ impl Tree {
     fn write_file(&self, f: u32, shift: u32, barrier: bool) {
         let sub = self.src().join(format!("part{}", f % 4));
         std::fs::create_dir_all(&sub).unwrap();
-        let text = kernel(&format!("k{f}a"), shift, barrier) + &kernel(&format!("k{f}b"), shift + 1, true);
+        let text =
+            kernel(&format!("k{f}a"), shift, barrier) + &kernel(&format!("k{f}b"), shift + 1, true);
         std::fs::write(sub.join(format!("f{f}.cu")), text).unwrap();
     }
     /// Scan with the JSON summary; returns it and the exit status.
@@ -79,7 +84,11 @@ impl Tree {
         args.extend_from_slice(extra);
         let out = run(&args, self.dir.path());
         let code = out.status.code().unwrap();
-        assert!(code == 0 || code == 1, "scan failed ({code}): {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            code == 0 || code == 1,
+            "scan failed ({code}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         (json(&out), code)
     }
     fn cmd(&self, args: &[&str]) -> Output {
@@ -92,13 +101,19 @@ impl Tree {
         let mut all = args.to_vec();
         all.extend_from_slice(&["--format", "json"]);
         let out = self.cmd(&all);
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         json(&out)
     }
 }
 
 fn n(v: &Value, key: &str) -> u64 {
-    v[key].as_u64().unwrap_or_else(|| panic!("no `{key}` in {v:#}"))
+    v[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no `{key}` in {v:#}"))
 }
 
 #[test]
@@ -106,7 +121,16 @@ fn json_summary_has_every_field() {
     let t = Tree::new(2);
     let (s, code) = t.scan(&["--label", "nightly"]);
     assert_eq!(code, 0, "{s:#}");
-    for key in ["run_id", "kernels", "parsed_units", "solver_calls", "solver_cache_hits", "wall_ms", "files", "races"] {
+    for key in [
+        "run_id",
+        "kernels",
+        "parsed_units",
+        "solver_calls",
+        "solver_cache_hits",
+        "wall_ms",
+        "files",
+        "races",
+    ] {
         assert!(s[key].is_number(), "{key} missing: {s:#}");
     }
     assert_eq!(n(&s, "kernels"), 4);
@@ -116,7 +140,10 @@ fn json_summary_has_every_field() {
     let runs = t.cmd_json(&["runs"]);
     assert_eq!(runs[0]["label"], "nightly");
     assert_eq!(runs[0]["status"], "finished");
-    assert_eq!(runs[0]["analysis_version"], drfscan::check::ANALYSIS_VERSION);
+    assert_eq!(
+        runs[0]["analysis_version"],
+        drfscan::check::ANALYSIS_VERSION
+    );
 }
 
 #[test]
@@ -139,7 +166,10 @@ fn unchanged_trees_are_answered_from_the_caches() {
     let (one, _) = t.scan(&[]);
     assert_eq!(n(&one, "parsed_units"), 1, "{one:#}");
     assert_eq!(n(&one, "cached_units"), 3);
-    assert!(n(&one, "solver_calls") > 0 && n(&one, "solver_calls") < n(&cold, "solver_calls"), "{one:#}");
+    assert!(
+        n(&one, "solver_calls") > 0 && n(&one, "solver_calls") < n(&cold, "solver_calls"),
+        "{one:#}"
+    );
 
     // An analysis option that changes outcomes misses the solver cache but
     // not the unit cache; a front-end flag misses both.
@@ -185,7 +215,11 @@ fn diff_shows_an_injected_race_and_its_fix() {
     let d = t.cmd_json(&["diff"]);
     let new = d["new_races"].as_array().unwrap();
     assert!(!new.is_empty(), "{d:#}");
-    assert!(new.iter().all(|r| r["kernel"] == "k1a" && r["array"] == "s"), "{d:#}");
+    assert!(
+        new.iter()
+            .all(|r| r["kernel"] == "k1a" && r["array"] == "s"),
+        "{d:#}"
+    );
     assert_eq!(d["fixed_races"].as_array().unwrap().len(), 0);
     assert_eq!(d["verdict_changes"][0]["after"], "racy");
 
@@ -226,7 +260,12 @@ fn every_saved_query_runs() {
     t.write_file(0, 9, false);
     t.scan(&[]);
     let list = t.cmd_json(&["query", "list"]);
-    let names: Vec<&str> = list.as_array().unwrap().iter().map(|q| q["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names.len(), 6);
     for name in names {
         let args: &[&str] = match name {
@@ -239,13 +278,25 @@ fn every_saved_query_runs() {
         let rows = t.cmd_json(&all);
         assert!(rows.is_array(), "{name}: {rows:#}");
         let text = t.cmd(&all);
-        assert!(text.status.success(), "{name}: {}", String::from_utf8_lossy(&text.stderr));
+        assert!(
+            text.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&text.stderr)
+        );
     }
     let history = t.cmd_json(&["query", "kernel_history", "k0a"]);
-    let verdicts: Vec<&str> = history.as_array().unwrap().iter().map(|r| r["verdict"].as_str().unwrap()).collect();
+    let verdicts: Vec<&str> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
     assert_eq!(verdicts, ["drf", "racy"]);
     let new = t.cmd_json(&["query", "new_races_since", "1"]);
-    assert!(new.as_array().unwrap().iter().all(|r| r["kernel"] == "k0a") && !new.as_array().unwrap().is_empty());
+    assert!(
+        new.as_array().unwrap().iter().all(|r| r["kernel"] == "k0a")
+            && !new.as_array().unwrap().is_empty()
+    );
     let missing_arg = t.cmd(&["query", "kernel_history"]);
     assert_eq!(missing_arg.status.code(), Some(2));
 }
@@ -254,12 +305,22 @@ fn every_saved_query_runs() {
 fn sql_is_read_only() {
     let t = Tree::new(1);
     t.scan(&[]);
-    let rows = t.cmd_json(&["sql", "SELECT verdict, count(*) AS n FROM results GROUP BY verdict"]);
+    let rows = t.cmd_json(&[
+        "sql",
+        "SELECT verdict, count(*) AS n FROM results GROUP BY verdict",
+    ]);
     assert_eq!(rows[0]["n"], 2);
-    for sql in ["DELETE FROM results", "DROP TABLE runs", "UPDATE runs SET label = 'x'"] {
+    for sql in [
+        "DELETE FROM results",
+        "DROP TABLE runs",
+        "UPDATE runs SET label = 'x'",
+    ] {
         let out = t.cmd(&["sql", sql]);
         assert_eq!(out.status.code(), Some(2), "{sql}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("read-only"), "{sql}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("read-only"),
+            "{sql}"
+        );
     }
     let rows = t.cmd_json(&["sql", "SELECT count(*) AS n FROM results"]);
     assert_eq!(rows[0]["n"], 2);
@@ -272,9 +333,17 @@ fn report_formats() {
     t.scan(&[]);
     let r = t.cmd_json(&["report"]);
     assert_eq!(r["run"]["id"], 1);
-    let racy = r["results"].as_array().unwrap().iter().find(|k| k["verdict"] == "racy").unwrap();
+    let racy = r["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["verdict"] == "racy")
+        .unwrap();
     assert!(!racy["races"][0]["identity"].as_str().unwrap().is_empty());
-    assert!(racy["races"][0]["accesses"][0]["text"].as_str().unwrap().contains("s["));
+    assert!(racy["races"][0]["accesses"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("s["));
     let sarif = t.cmd(&["report", "1", "--format", "sarif"]);
     let sarif = json(&sarif);
     assert_eq!(sarif["version"], "2.1.0");
@@ -290,8 +359,11 @@ fn unreadable_files_and_excludes_do_not_stop_a_scan() {
     std::fs::create_dir_all(t.src().join("vendor")).unwrap();
     std::fs::write(t.src().join("vendor/v.cu"), kernel("vendored", 1, false)).unwrap();
     std::fs::write(t.src().join("garbage.cu"), b"\x00\x01 not cuda at all {{{").unwrap();
-    std::fs::write(t.src().join("broken.cu"), "__global__ void broken(int *a) { a[threadIdx.x] = undeclared; }\n")
-        .unwrap();
+    std::fs::write(
+        t.src().join("broken.cu"),
+        "__global__ void broken(int *a) { a[threadIdx.x] = undeclared; }\n",
+    )
+    .unwrap();
     let (s, code) = t.scan(&["--exclude", "vendor"]);
     assert_eq!(code, 0, "{s:#}");
     assert_eq!(n(&s, "files"), 4);
@@ -299,8 +371,15 @@ fn unreadable_files_and_excludes_do_not_stop_a_scan() {
     let errors = t.cmd_json(&["sql", "SELECT k.name, r.reason FROM results r JOIN kernels k ON k.id = r.kernel_id WHERE verdict = 'error' ORDER BY k.name"]);
     assert_eq!(errors[0]["name"], "(file)");
     assert_eq!(errors[1]["name"], "broken");
-    assert!(errors[1]["reason"].as_str().unwrap().contains("undeclared"), "{errors:#}");
-    assert!(s["warnings"].as_array().unwrap().iter().any(|w| w["path"].as_str().unwrap().ends_with("dangling.cu")));
+    assert!(
+        errors[1]["reason"].as_str().unwrap().contains("undeclared"),
+        "{errors:#}"
+    );
+    assert!(s["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w["path"].as_str().unwrap().ends_with("dangling.cu")));
     let runs = t.cmd_json(&["runs"]);
     assert_eq!(runs[0]["warnings"].as_array().unwrap().len(), 1);
 }
@@ -311,10 +390,16 @@ fn a_corrupt_database_is_a_clear_error() {
     std::fs::write(t.db(), vec![0x5au8; 4096]).unwrap();
     let src = t.src();
     let db = t.db();
-    let out = run(&["scan", src.to_str().unwrap(), "--db", db.to_str().unwrap()], t.dir.path());
+    let out = run(
+        &["scan", src.to_str().unwrap(), "--db", db.to_str().unwrap()],
+        t.dir.path(),
+    );
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("file is not a database") && err.contains("history.db"), "{err}");
+    assert!(
+        err.contains("file is not a database") && err.contains("history.db"),
+        "{err}"
+    );
     for cmd in [&["runs"][..], &["report"], &["query", "latest_verdicts"]] {
         let out = t.cmd(cmd);
         assert_eq!(out.status.code(), Some(2));
@@ -325,16 +410,38 @@ fn a_corrupt_database_is_a_clear_error() {
 #[test]
 fn the_default_database_lives_in_dot_drfscan() {
     let t = Tree::new(1);
-    let out = run(&["scan", "src", "--format", "json", "--block-dim", "128", "--grid-dim", "64"], t.dir.path());
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(
+        &[
+            "scan",
+            "src",
+            "--format",
+            "json",
+            "--block-dim",
+            "128",
+            "--grid-dim",
+            "64",
+        ],
+        t.dir.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(t.dir.path().join(".drfscan/drfscan.db").is_file());
     let out = run(&["runs", "--format", "json"], t.dir.path());
     assert_eq!(json(&out).as_array().unwrap().len(), 1);
 }
 
 fn results_in(db: &Path) -> i64 {
-    let Ok(store) = Store::open_read_only(db) else { return 0 };
-    store.query("SELECT count(*) FROM results", &[]).map(|t| t.rows[0][0].as_i64().unwrap_or(0)).unwrap_or(0)
+    let Ok(store) = Store::open_read_only(db) else {
+        return 0;
+    };
+    store
+        .query("SELECT count(*) FROM results", &[])
+        .map(|t| t.rows[0][0].as_i64().unwrap_or(0))
+        .unwrap_or(0)
 }
 
 #[test]
@@ -363,7 +470,10 @@ fn a_killed_scan_leaves_a_readable_database() {
     let deadline = Instant::now() + Duration::from_secs(120);
     while results_in(&db) == 0 {
         assert!(Instant::now() < deadline, "no result committed in time");
-        assert!(child.try_wait().unwrap().is_none(), "the scan ended before it could be killed");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the scan ended before it could be killed"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     child.kill().unwrap(); // SIGKILL
@@ -374,7 +484,11 @@ fn a_killed_scan_leaves_a_readable_database() {
     assert_eq!(run.status, "running");
     assert!(run.finished_at.is_none());
     let kept = store.results(1).unwrap();
-    assert!(!kept.is_empty() && kept.len() < 300, "{} results", kept.len());
+    assert!(
+        !kept.is_empty() && kept.len() < 300,
+        "{} results",
+        kept.len()
+    );
     assert!(kept.iter().all(|r| r.verdict == "drf"));
     let runs = t.cmd_json(&["runs"]);
     assert_eq!(runs[0]["status"], "running");
@@ -414,13 +528,22 @@ fn concurrent_scans_of_one_database_both_complete() {
     let (ca, cb) = (spawn(a.src()), spawn(b.src()));
     for child in [ca, cb] {
         let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert_eq!(n(&json(&out), "kernels"), 24);
     }
     let runs = a.cmd_json(&["runs"]);
     let runs = runs.as_array().unwrap();
     assert_eq!(runs.len(), 2);
-    assert!(runs.iter().all(|r| r["status"] == "finished" && r["kernels"] == 24), "{runs:#?}");
+    assert!(
+        runs.iter()
+            .all(|r| r["status"] == "finished" && r["kernels"] == 24),
+        "{runs:#?}"
+    );
 }
 
 #[test]
@@ -428,7 +551,12 @@ fn the_git_commit_of_the_scanned_tree_is_recorded() {
     let t = Tree::new(1);
     let git = |args: &[&str]| {
         Command::new("git")
-            .args(["-c", "user.name=drfscan", "-c", "user.email=drfscan@localhost"])
+            .args([
+                "-c",
+                "user.name=drfscan",
+                "-c",
+                "user.email=drfscan@localhost",
+            ])
             .args(args)
             .current_dir(t.src())
             .output()
@@ -436,7 +564,10 @@ fn the_git_commit_of_the_scanned_tree_is_recorded() {
     git(&["init", "-q"]).unwrap();
     git(&["add", "."]).unwrap();
     git(&["commit", "-qm", "kernels"]).unwrap();
-    let head = String::from_utf8(git(&["rev-parse", "HEAD"]).unwrap().stdout).unwrap().trim().to_string();
+    let head = String::from_utf8(git(&["rev-parse", "HEAD"]).unwrap().stdout)
+        .unwrap()
+        .trim()
+        .to_string();
     assert_eq!(head.len(), 40);
     t.scan(&[]);
     let runs = t.cmd_json(&["runs"]);
@@ -456,8 +587,21 @@ fn warm_scans_reuse_whole_kernel_reports_with_the_same_races() {
     assert_eq!(warm["races"], cold["races"], "{warm:#}");
     let db = t.db();
     let db = db.to_str().unwrap();
-    let cached = json(&run(&["sql", "select count(*) as n from report_cache", "--db", db, "--format", "json"], t.src().as_path()));
-    assert!(cached.to_string().contains("\"n\":") && !cached.to_string().contains("\"n\":0"), "{cached}");
+    let cached = json(&run(
+        &[
+            "sql",
+            "select count(*) as n from report_cache",
+            "--db",
+            db,
+            "--format",
+            "json",
+        ],
+        t.src().as_path(),
+    ));
+    assert!(
+        cached.to_string().contains("\"n\":") && !cached.to_string().contains("\"n\":0"),
+        "{cached}"
+    );
     // The races of both runs are the same rows, witness for witness.
     let witnesses = |run: u64| {
         let sql = format!(

@@ -10,7 +10,11 @@ use std::time::Instant;
 /// Runs `cmd`; returns (wall ms, peak resident KiB of the child, stdout).
 pub fn measure(cmd: &mut Command) -> (f64, i64, String) {
     let started = Instant::now();
-    let child = cmd.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("spawn");
+    let child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
     let pid = child.id() as libc::pid_t;
     let mut stdout = child.stdout.expect("stdout");
     let mut out = String::new();
@@ -29,7 +33,9 @@ pub fn measure(cmd: &mut Command) -> (f64, i64, String) {
 pub fn clang_floor(files: &[PathBuf], scratch: &Path, jobs: usize) -> f64 {
     let include = scratch.join("include");
     for (name, bytes) in drfscan::cuda::prelude::files() {
-        let rel = name.trim_start_matches(drfscan::cuda::prelude::DIR).trim_start_matches('/');
+        let rel = name
+            .trim_start_matches(drfscan::cuda::prelude::DIR)
+            .trim_start_matches('/');
         let path = include.join(rel);
         std::fs::create_dir_all(path.parent().unwrap()).expect("include dir");
         std::fs::write(&path, bytes).expect("write header");
@@ -42,7 +48,16 @@ pub fn clang_floor(files: &[PathBuf], scratch: &Path, jobs: usize) -> f64 {
             s.spawn(move || {
                 for f in chunk {
                     let _ = Command::new("clang-19")
-                        .args(["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "-std=c++17", "-fsyntax-only", "-w"])
+                        .args([
+                            "-x",
+                            "cuda",
+                            "--cuda-device-only",
+                            "-nocudainc",
+                            "-nocudalib",
+                            "-std=c++17",
+                            "-fsyntax-only",
+                            "-w",
+                        ])
                         .arg(format!("-I{}", include.display()))
                         .arg("-include")
                         .arg(forced)

@@ -20,11 +20,22 @@ pub enum Aligned {
     /// `a; a`
     Seq(Box<Aligned>, Box<Aligned>),
     /// `a; for^S x in lo..hi {a}`
-    Loop { pre: Box<Aligned>, var: String, lo: Expr, hi: Expr, body: Box<Aligned> },
+    Loop {
+        pre: Box<Aligned>,
+        var: String,
+        lo: Expr,
+        hi: Expr,
+        body: Box<Aligned>,
+    },
     /// `u; if c {a} else {a}`, each branch aligned on its own. A branch
     /// without a barrier is `None`: its code joins the unsynchronized code
     /// that follows the conditional (`if c {u1} else {u2}`).
-    If { pre: Unsync, cond: Cond, then: Option<Box<Aligned>>, els: Option<Box<Aligned>> },
+    If {
+        pre: Unsync,
+        cond: Cond,
+        then: Option<Box<Aligned>>,
+        els: Option<Box<Aligned>>,
+    },
 }
 
 /// `align` of Fig. 6: the aligned protocol and the unsynchronized code after
@@ -41,12 +52,19 @@ fn align_items(items: &[Synced]) -> (Option<Aligned>, Unsync) {
         acc = match item {
             Synced::Code(c) => (a, seq_code(u, c.clone())),
             Synced::Barrier(loc) => (Some(then(a, Aligned::Sync(u, *loc))), Unsync::Skip),
-            Synced::Loop { var, lo, hi, body, .. } => {
+            Synced::Loop {
+                var, lo, hi, body, ..
+            } => {
                 let (a_body, u_body) = align_items(body);
                 let Some(a_body) = a_body else {
                     // No barrier in the body after all: an unsynchronized loop.
                     let body = Box::new(u_body);
-                    let l = Unsync::For { var: var.clone(), lo: lo.clone(), hi: hi.clone(), body };
+                    let l = Unsync::For {
+                        var: var.clone(),
+                        lo: lo.clone(),
+                        hi: hi.clone(),
+                        body,
+                    };
                     acc = (a, seq_code(u, l));
                     continue;
                 };
@@ -65,10 +83,17 @@ fn align_items(items: &[Synced]) -> (Option<Aligned>, Unsync) {
                 };
                 (Some(then(a, aligned)), subst_unsync(&u_body, var, &last))
             }
-            Synced::If { cond, then: t, els, .. } => {
+            Synced::If {
+                cond, then: t, els, ..
+            } => {
                 let (at, ut) = align_items(t);
                 let (ae, ue) = align_items(els);
-                let node = Aligned::If { pre: u, cond: cond.clone(), then: at.map(Box::new), els: ae.map(Box::new) };
+                let node = Aligned::If {
+                    pre: u,
+                    cond: cond.clone(),
+                    then: at.map(Box::new),
+                    els: ae.map(Box::new),
+                };
                 let after = Unsync::If(cond.clone(), Box::new(ut), Box::new(ue));
                 (Some(then(a, node)), after)
             }
@@ -92,14 +117,25 @@ fn prefix(u: Unsync, a: &Aligned) -> Aligned {
     match a {
         Aligned::Sync(u2, loc) => Aligned::Sync(seq_code(u, u2.clone()), *loc),
         Aligned::Seq(x, y) => Aligned::Seq(Box::new(prefix(u, x)), y.clone()),
-        Aligned::Loop { pre, var, lo, hi, body } => Aligned::Loop {
+        Aligned::Loop {
+            pre,
+            var,
+            lo,
+            hi,
+            body,
+        } => Aligned::Loop {
             pre: Box::new(prefix(u, pre)),
             var: var.clone(),
             lo: lo.clone(),
             hi: hi.clone(),
             body: body.clone(),
         },
-        Aligned::If { pre, cond, then, els } => Aligned::If {
+        Aligned::If {
+            pre,
+            cond,
+            then,
+            els,
+        } => Aligned::If {
             pre: seq_code(u, pre.clone()),
             cond: cond.clone(),
             then: then.clone(),
@@ -115,7 +151,13 @@ fn aligned_free_vars(a: &Aligned, out: &mut BTreeSet<String>) {
             aligned_free_vars(x, out);
             aligned_free_vars(y, out);
         }
-        Aligned::Loop { pre, var, lo, hi, body } => {
+        Aligned::Loop {
+            pre,
+            var,
+            lo,
+            hi,
+            body,
+        } => {
             aligned_free_vars(pre, out);
             lo.free_vars(out);
             hi.free_vars(out);
@@ -124,10 +166,17 @@ fn aligned_free_vars(a: &Aligned, out: &mut BTreeSet<String>) {
             inner.remove(var);
             out.extend(inner);
         }
-        Aligned::If { pre, cond, then, els } => {
+        Aligned::If {
+            pre,
+            cond,
+            then,
+            els,
+        } => {
             unsync_free_vars(pre, out);
             cond.free_vars(out);
-            then.iter().chain(els).for_each(|x| aligned_free_vars(x, out));
+            then.iter()
+                .chain(els)
+                .for_each(|x| aligned_free_vars(x, out));
         }
     }
 }
@@ -136,8 +185,17 @@ fn aligned_free_vars(a: &Aligned, out: &mut BTreeSet<String>) {
 fn subst_aligned(a: &Aligned, var: &str, by: &Expr) -> Aligned {
     match a {
         Aligned::Sync(u, loc) => Aligned::Sync(subst_unsync(u, var, by), *loc),
-        Aligned::Seq(x, y) => Aligned::Seq(Box::new(subst_aligned(x, var, by)), Box::new(subst_aligned(y, var, by))),
-        Aligned::Loop { pre, var: v, lo, hi, body } => {
+        Aligned::Seq(x, y) => Aligned::Seq(
+            Box::new(subst_aligned(x, var, by)),
+            Box::new(subst_aligned(y, var, by)),
+        ),
+        Aligned::Loop {
+            pre,
+            var: v,
+            lo,
+            hi,
+            body,
+        } => {
             let pre = Box::new(subst_aligned(pre, var, by));
             let lo = lo.subst(var, by);
             let hi = hi.subst(var, by);
@@ -149,15 +207,29 @@ fn subst_aligned(a: &Aligned, var: &str, by: &Expr) -> Aligned {
                 let mut taken = by_fv;
                 aligned_free_vars(body, &mut taken);
                 taken.insert(var.to_string());
-                let fresh = (1..).map(|i| format!("{v}#{i}'")).find(|n| !taken.contains(n)).unwrap();
+                let fresh = (1..)
+                    .map(|i| format!("{v}#{i}'"))
+                    .find(|n| !taken.contains(n))
+                    .unwrap();
                 let renamed = subst_aligned(body, v, &Expr::var(&fresh));
                 (fresh, Box::new(subst_aligned(&renamed, var, by)))
             } else {
                 (v.clone(), Box::new(subst_aligned(body, var, by)))
             };
-            Aligned::Loop { pre, var: v, lo, hi, body }
+            Aligned::Loop {
+                pre,
+                var: v,
+                lo,
+                hi,
+                body,
+            }
         }
-        Aligned::If { pre, cond, then, els } => Aligned::If {
+        Aligned::If {
+            pre,
+            cond,
+            then,
+            els,
+        } => Aligned::If {
             pre: subst_unsync(pre, var, by),
             cond: cond.subst(var, by),
             then: then.as_ref().map(|x| Box::new(subst_aligned(x, var, by))),
@@ -191,13 +263,29 @@ fn print_node(a: &Aligned, indent: usize, out: &mut String) {
             print_node(x, indent, out);
             print_node(y, indent, out);
         }
-        Aligned::Loop { pre, var, lo, hi, body } => {
+        Aligned::Loop {
+            pre,
+            var,
+            lo,
+            hi,
+            body,
+        } => {
             print_node(pre, indent, out);
-            let _ = writeln!(out, "{pad}for {var} in {}..{} {{", fmt_expr(lo), fmt_expr(hi));
+            let _ = writeln!(
+                out,
+                "{pad}for {var} in {}..{} {{",
+                fmt_expr(lo),
+                fmt_expr(hi)
+            );
             print_node(body, indent + 1, out);
             let _ = writeln!(out, "{pad}}}");
         }
-        Aligned::If { pre, cond, then, els } => {
+        Aligned::If {
+            pre,
+            cond,
+            then,
+            els,
+        } => {
             if *pre != Unsync::Skip {
                 fmt_unsync(pre, indent, out);
             }
@@ -223,19 +311,38 @@ mod tests {
     /// `split` of Fig. 8 on an aligned protocol: one closure per `u; sync`
     /// and one for the code after the last barrier.
     fn paper_split(a: &Aligned, out: &mut Vec<Interval>) {
-        let closure = |u: &Unsync| Interval { binders: vec![], cond: Cond::Bool(true), code: u.clone(), start: None, end: None };
+        let closure = |u: &Unsync| Interval {
+            binders: vec![],
+            cond: Cond::Bool(true),
+            code: u.clone(),
+            start: None,
+            end: None,
+        };
         match a {
             Aligned::Sync(u, _) => out.push(closure(u)),
             Aligned::Seq(x, y) => {
                 paper_split(x, out);
                 paper_split(y, out);
             }
-            Aligned::Loop { pre, var, lo, hi, body } => {
+            Aligned::Loop {
+                pre,
+                var,
+                lo,
+                hi,
+                body,
+            } => {
                 paper_split(pre, out);
                 let mut inner = Vec::new();
                 paper_split(body, &mut inner);
                 for mut c in inner {
-                    c.binders.insert(0, Binder { var: var.clone(), lo: lo.clone(), hi: hi.clone() });
+                    c.binders.insert(
+                        0,
+                        Binder {
+                            var: var.clone(),
+                            lo: lo.clone(),
+                            hi: hi.clone(),
+                        },
+                    );
                     out.push(c);
                 }
             }
@@ -249,7 +356,13 @@ mod tests {
         if let Some(a) = &a {
             paper_split(a, &mut out);
         }
-        out.push(Interval { binders: vec![], cond: Cond::Bool(true), code: u, start: None, end: None });
+        out.push(Interval {
+            binders: vec![],
+            cond: Cond::Bool(true),
+            code: u,
+            start: None,
+            end: None,
+        });
         out
     }
 
@@ -257,7 +370,12 @@ mod tests {
         let mut ids = Ids::default();
         let w = ufor("i", n(0), v("M"), ids.wr(v("tid.x")));
         let r = ufor("j", n(0), v("M"), ids.rd(add(v("tid.x"), v("j"))));
-        wf(vec![sfor("r", n(0), v("N"), vec![code(w), sync(3), code(r)])])
+        wf(vec![sfor(
+            "r",
+            n(0),
+            v("N"),
+            vec![code(w), sync(3), code(r)],
+        )])
     }
 
     #[test]
@@ -290,14 +408,29 @@ for j in 0..M {
         let c = Cond::cmp(crate::protocol::Rel::Gt, v("N"), n(1));
         let p = wf(vec![
             code(ids.wr(v("tid.x"))),
-            Synced::If { cond: c, then: vec![sync(2)], els: vec![], loc: Loc::NONE },
+            Synced::If {
+                cond: c,
+                then: vec![sync(2)],
+                els: vec![],
+                loc: Loc::NONE,
+            },
             code(ids.rd(v("tid.x"))),
         ]);
         let (a, u) = align(&p);
-        assert!(matches!(a, Some(Aligned::If { then: Some(_), els: None, .. })));
+        assert!(matches!(
+            a,
+            Some(Aligned::If {
+                then: Some(_),
+                els: None,
+                ..
+            })
+        ));
         assert!(matches!(u, Unsync::Seq(ref xs) if matches!(xs[0], Unsync::If(..))));
         let text = print_aligned(&(a, u));
-        assert!(text.starts_with("wr[tid.x];\nif N > 1 {\n  sync;"), "{text}");
+        assert!(
+            text.starts_with("wr[tid.x];\nif N > 1 {\n  sync;"),
+            "{text}"
+        );
     }
 
     /// Theorem 1 on small instances: when every synchronized loop runs, the
@@ -321,7 +454,10 @@ for j in 0..M {
                 assert_eq!(instances(&reference, &env), want, "seed {seed} N={nv}");
                 let got = instances(&ours, &env);
                 for (a, b) in &want {
-                    assert!(got.iter().any(|(x, y)| a.iter().all(|h| x.contains(h)) && b.iter().all(|h| y.contains(h))));
+                    assert!(got
+                        .iter()
+                        .any(|(x, y)| a.iter().all(|h| x.contains(h))
+                            && b.iter().all(|h| y.contains(h))));
                 }
                 if !has_passable_loop(&p.body) {
                     assert_eq!(got, want, "seed {seed} N={nv}");

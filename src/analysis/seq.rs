@@ -7,8 +7,8 @@
 use super::split::unsync_free_vars;
 use super::{Binder, Interval, Pairing, Trace, TraceAccess};
 use crate::protocol::builtin::{BID, BLOCK_DIM, GRID_DIM, TID};
-use crate::protocol::wf::Unsync;
 use crate::protocol::print::{op_str, rel_str};
+use crate::protocol::wf::Unsync;
 use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Rel, Scope};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
@@ -25,7 +25,11 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
                 || (pairing == Pairing::OtherBlock && BID.contains(&name)))
     };
     let rename_free = |name: &str, k: usize| -> String {
-        if thread_local(name) { format!("{name}@{k}") } else { name.to_string() }
+        if thread_local(name) {
+            format!("{name}@{k}")
+        } else {
+            name.to_string()
+        }
     };
 
     let mut accesses: [Vec<TraceAccess>; 2] = [Vec::new(), Vec::new()];
@@ -66,9 +70,15 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
         assumptions.push(interval.cond.clone());
     }
 
-    let ids: &[&str; 3] = if pairing == Pairing::SameBlock { &TID } else { &BID };
-    let distinct: Vec<(String, String)> =
-        ids.iter().map(|d| (format!("{d}@1"), format!("{d}@2"))).collect();
+    let ids: &[&str; 3] = if pairing == Pairing::SameBlock {
+        &TID
+    } else {
+        &BID
+    };
+    let distinct: Vec<(String, String)> = ids
+        .iter()
+        .map(|d| (format!("{d}@1"), format!("{d}@2")))
+        .collect();
 
     // Range facts for every variable, in order of first appearance so that
     // the trace (and its hash) does not depend on how variables are named.
@@ -138,13 +148,24 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
 }
 
 /// One trace per interval, in order.
-pub fn seq_all(kernel: &Kernel, array: &ArrayProtocol, intervals: &[Interval], pairing: Pairing) -> Vec<Trace> {
-    intervals.iter().map(|iv| seq(kernel, array, iv, pairing)).collect()
+pub fn seq_all(
+    kernel: &Kernel,
+    array: &ArrayProtocol,
+    intervals: &[Interval],
+    pairing: Pairing,
+) -> Vec<Trace> {
+    intervals
+        .iter()
+        .map(|iv| seq(kernel, array, iv, pairing))
+        .collect()
 }
 
 fn id_range(name: &str, dim: &str) -> Cond {
     let v = Expr::var(name);
-    Cond::and(Cond::cmp(Rel::Le, Expr::Int(0), v.clone()), Cond::cmp(Rel::Lt, v, Expr::var(dim)))
+    Cond::and(
+        Cond::cmp(Rel::Le, Expr::Int(0), v.clone()),
+        Cond::cmp(Rel::Lt, v, Expr::var(dim)),
+    )
 }
 
 /// Flattens one thread's code into accesses with their loops and paths.
@@ -204,7 +225,11 @@ impl<F: Fn(&str, usize) -> String> Flatten<'_, F> {
                     name = format!("{base}#{n}@{}", self.k);
                 }
                 self.taken.insert(name.clone());
-                loops.push(Binder { var: name.clone(), lo, hi });
+                loops.push(Binder {
+                    var: name.clone(),
+                    lo,
+                    hi,
+                });
                 self.scope.push((var.clone(), name));
                 self.walk(body, loops, path);
                 self.scope.pop();
@@ -219,7 +244,11 @@ fn map_expr(e: &Expr, f: &dyn Fn(&str) -> String) -> Expr {
         Expr::Int(_) => e.clone(),
         Expr::Var(v) => Expr::Var(f(v)),
         Expr::Bin(op, a, b) => Expr::bin(*op, map_expr(a, f), map_expr(b, f)),
-        Expr::Ite(c, a, b) => Expr::Ite(Box::new(map_cond(c, f)), Box::new(map_expr(a, f)), Box::new(map_expr(b, f))),
+        Expr::Ite(c, a, b) => Expr::Ite(
+            Box::new(map_cond(c, f)),
+            Box::new(map_expr(a, f)),
+            Box::new(map_expr(b, f)),
+        ),
     }
 }
 
@@ -363,7 +392,10 @@ impl Trace {
         let mut list = |vs: &[String]| -> String {
             let mut ids: Vec<usize> = vs.iter().map(|v| names.add(v)).collect();
             ids.sort_unstable();
-            ids.iter().map(|i| format!("v{i}")).collect::<Vec<_>>().join(" ")
+            ids.iter()
+                .map(|i| format!("v{i}"))
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         let g = list(&self.globals);
         let l1 = list(&self.locals[0]);
@@ -375,7 +407,12 @@ impl Trace {
     /// The content hash keying the solver cache: blake3 of the canonical
     /// text, the solver options and the analysis version, in hex.
     pub fn hash(&self, solver_key: &str) -> String {
-        let text = format!("{}\n{}\n{}", self.canonical_text(), solver_key, crate::check::ANALYSIS_VERSION);
+        let text = format!(
+            "{}\n{}\n{}",
+            self.canonical_text(),
+            solver_key,
+            crate::check::ANALYSIS_VERSION
+        );
         blake3::hash(text.as_bytes()).to_hex().to_string()
     }
 }
@@ -407,7 +444,11 @@ fn scond(c: &Cond, names: &mut Names) -> String {
             format!("({} {a} {b})", rel_str(*r))
         }
         Cond::And(a, b) | Cond::Or(a, b) => {
-            let tag = if matches!(c, Cond::And(..)) { "and" } else { "or" };
+            let tag = if matches!(c, Cond::And(..)) {
+                "and"
+            } else {
+                "or"
+            };
             let a = scond(a, names);
             let b = scond(b, names);
             format!("({tag} {a} {b})")
@@ -466,7 +507,12 @@ pub(super) fn fmt_unsync(u: &Unsync, indent: usize, out: &mut String) {
             let _ = writeln!(out, "{pad}}}");
         }
         Unsync::For { var, lo, hi, body } => {
-            let _ = writeln!(out, "{pad}for {var} in {}..{} {{", fmt_expr(lo), fmt_expr(hi));
+            let _ = writeln!(
+                out,
+                "{pad}for {var} in {}..{} {{",
+                fmt_expr(lo),
+                fmt_expr(hi)
+            );
             fmt_unsync(body, indent + 1, out);
             let _ = writeln!(out, "{pad}}}");
         }
@@ -491,7 +537,13 @@ pub fn print_intervals(intervals: &[Interval]) -> String {
             fmt_bound(&iv.end, "kernel end")
         );
         for b in &iv.binders {
-            let _ = writeln!(out, "  var {} in {}..{};", b.var, fmt_expr(&b.lo), fmt_expr(&b.hi));
+            let _ = writeln!(
+                out,
+                "  var {} in {}..{};",
+                b.var,
+                fmt_expr(&b.lo),
+                fmt_expr(&b.hi)
+            );
         }
         if iv.cond != Cond::Bool(true) {
             let _ = writeln!(out, "  assume {};", fmt_cond(&iv.cond));
@@ -523,18 +575,35 @@ pub fn print_trace(trace: &Trace) -> String {
     for c in &trace.assumptions {
         let _ = writeln!(out, "  assume {};", fmt_cond(c));
     }
-    let (l, r): (Vec<&str>, Vec<&str>) = trace.distinct.iter().map(|(a, b)| (a.as_str(), b.as_str())).unzip();
+    let (l, r): (Vec<&str>, Vec<&str>) = trace
+        .distinct
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .unzip();
     let _ = writeln!(out, "  distinct ({}) != ({});", l.join(", "), r.join(", "));
     for (k, accs) in trace.accesses.iter().enumerate() {
         for a in accs {
             let _ = write!(out, "  t{}: ", k + 1);
             for lp in &a.loops {
-                let _ = write!(out, "var {} in {}..{}; ", lp.var, fmt_expr(&lp.lo), fmt_expr(&lp.hi));
+                let _ = write!(
+                    out,
+                    "var {} in {}..{}; ",
+                    lp.var,
+                    fmt_expr(&lp.lo),
+                    fmt_expr(&lp.hi)
+                );
             }
             if a.path != Cond::Bool(true) {
                 let _ = write!(out, "if {} ", fmt_cond(&a.path));
             }
-            let _ = writeln!(out, "{}{}  // #{} at {}", mode_str(a.mode), fmt_index(&a.index), a.id, a.loc);
+            let _ = writeln!(
+                out,
+                "{}{}  // #{} at {}",
+                mode_str(a.mode),
+                fmt_index(&a.index),
+                a.id,
+                a.loc
+            );
         }
     }
     out
@@ -561,7 +630,12 @@ mod tests {
     }
 
     fn array(scope: Scope) -> ArrayProtocol {
-        ArrayProtocol { name: "a".into(), scope, body: Stmt::Skip, loc: Loc::NONE }
+        ArrayProtocol {
+            name: "a".into(),
+            scope,
+            body: Stmt::Skip,
+            loc: Loc::NONE,
+        }
     }
 
     fn only(wf: &WellFormed) -> Interval {
@@ -578,24 +652,51 @@ mod tests {
     #[test]
     fn example_4() {
         let mut ids = Ids::default();
-        let u = Unsync::Seq(vec![ids.wr(add(v("tid.x"), n(1))), ids.rd(add(v("tid.x"), n(2)))]);
+        let u = Unsync::Seq(vec![
+            ids.wr(add(v("tid.x"), n(1))),
+            ids.rd(add(v("tid.x"), n(2))),
+        ]);
         let iv = only(&wf(vec![code(u), sync(3)]));
-        let t = seq(&kernel(&[], &[], vec![]), &array(Scope::Shared), &iv, Pairing::SameBlock);
+        let t = seq(
+            &kernel(&[], &[], vec![]),
+            &array(Scope::Shared),
+            &iv,
+            Pairing::SameBlock,
+        );
         for k in 0..2 {
             let tid = v(&format!("tid.x@{}", k + 1));
-            let got: Vec<(u32, Mode, Vec<Expr>)> = t.accesses[k].iter().map(|a| (a.id, a.mode, a.index.clone())).collect();
-            assert_eq!(got, vec![(0, Mode::Write, vec![add(tid.clone(), n(1))]), (1, Mode::Read, vec![add(tid, n(2))])]);
-            assert!(t.accesses[k].iter().all(|a| a.loops.is_empty() && a.path == Cond::Bool(true)));
+            let got: Vec<(u32, Mode, Vec<Expr>)> = t.accesses[k]
+                .iter()
+                .map(|a| (a.id, a.mode, a.index.clone()))
+                .collect();
+            assert_eq!(
+                got,
+                vec![
+                    (0, Mode::Write, vec![add(tid.clone(), n(1))]),
+                    (1, Mode::Read, vec![add(tid, n(2))])
+                ]
+            );
+            assert!(t.accesses[k]
+                .iter()
+                .all(|a| a.loops.is_empty() && a.path == Cond::Bool(true)));
         }
-        assert_eq!(t.distinct, vec![
-            ("tid.x@1".to_string(), "tid.x@2".to_string()),
-            ("tid.y@1".to_string(), "tid.y@2".to_string()),
-            ("tid.z@1".to_string(), "tid.z@2".to_string()),
-        ]);
-        assert_eq!(t.globals, strings(&["blockDim.x", "blockDim.y", "blockDim.z"]));
+        assert_eq!(
+            t.distinct,
+            vec![
+                ("tid.x@1".to_string(), "tid.x@2".to_string()),
+                ("tid.y@1".to_string(), "tid.y@2".to_string()),
+                ("tid.z@1".to_string(), "tid.z@2".to_string()),
+            ]
+        );
+        assert_eq!(
+            t.globals,
+            strings(&["blockDim.x", "blockDim.y", "blockDim.z"])
+        );
         assert_eq!(t.locals[0], strings(&["tid.x@1", "tid.y@1", "tid.z@1"]));
         assert!(t.assumptions.contains(&id_range("tid.z@2", "blockDim.z")));
-        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("blockDim.y"), n(1))));
+        assert!(t
+            .assumptions
+            .contains(&Cond::cmp(Rel::Ge, v("blockDim.y"), n(1))));
         assert_eq!(t.end, Some(Loc::new(3, 0)));
         let text = print_trace(&t);
         assert!(text.contains("t2: wr[tid.x@2 + 1]  // #0 at 1:1"), "{text}");
@@ -606,7 +707,12 @@ mod tests {
         let mut ids = Ids(line);
         let w = ufor(i, n(0), v(m), ids.wr(v("tid.x")));
         let rd = ufor(j, n(0), v(m), ids.rd(add(v("tid.x"), v(j))));
-        let mut p = wf(vec![sfor(r, n(0), v(nn), vec![code(w), sync(line), code(rd)])]);
+        let mut p = wf(vec![sfor(
+            r,
+            n(0),
+            v(nn),
+            vec![code(w), sync(line), code(rd)],
+        )]);
         // Ids(line) numbered from `line`; renumber from 0 as the front-end does.
         if let Synced::Loop { body, .. } = &mut p.body[0] {
             for item in body.iter_mut() {
@@ -631,17 +737,36 @@ mod tests {
     #[test]
     fn listing_2_3_middle_fragment() {
         let t = inner_trace(["N", "M", "r", "i", "j"], 3);
-        assert_eq!(t.globals, strings(&["M", "N", "blockDim.x", "blockDim.y", "blockDim.z", "r"]));
-        assert_eq!(t.locals[0], strings(&["i@1", "j@1", "tid.x@1", "tid.y@1", "tid.z@1"]));
-        let r_range = Cond::and(Cond::cmp(Rel::Le, n(0), v("r")), Cond::cmp(Rel::Lt, v("r"), Expr::sub(v("N"), n(1))));
+        assert_eq!(
+            t.globals,
+            strings(&["M", "N", "blockDim.x", "blockDim.y", "blockDim.z", "r"])
+        );
+        assert_eq!(
+            t.locals[0],
+            strings(&["i@1", "j@1", "tid.x@1", "tid.y@1", "tid.z@1"])
+        );
+        let r_range = Cond::and(
+            Cond::cmp(Rel::Le, n(0), v("r")),
+            Cond::cmp(Rel::Lt, v("r"), Expr::sub(v("N"), n(1))),
+        );
         assert!(t.assumptions.contains(&r_range));
         assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("M"), n(0))));
         assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("N"), n(0))));
         let read = &t.accesses[1][0];
-        assert_eq!(read.loops, vec![Binder { var: "j@2".into(), lo: n(0), hi: v("M") }]);
+        assert_eq!(
+            read.loops,
+            vec![Binder {
+                var: "j@2".into(),
+                lo: n(0),
+                hi: v("M")
+            }]
+        );
         assert_eq!(read.index, vec![add(v("tid.x@2"), v("j@2"))]);
         let text = print_trace(&t);
-        assert!(text.contains("t1: var j@1 in 0..M; rd[tid.x@1 + j@1]"), "{text}");
+        assert!(
+            text.contains("t1: var j@1 in 0..M; rd[tid.x@1 + j@1]"),
+            "{text}"
+        );
         assert!(text.contains("assume 0 <= r && r < N - 1;"), "{text}");
     }
 
@@ -670,7 +795,10 @@ mod tests {
         let pos = |names: &[String], x: &str| names.iter().position(|n| n == x).unwrap();
         assert_eq!(pos(&na, "N"), pos(&nb, "size"));
         assert_eq!(pos(&na, "j@2"), pos(&nb, "b@2"));
-        assert_eq!(na.len(), a.globals.len() + a.locals[0].len() + a.locals[1].len());
+        assert_eq!(
+            na.len(),
+            a.globals.len() + a.locals[0].len() + a.locals[1].len()
+        );
     }
 
     #[test]
@@ -681,14 +809,22 @@ mod tests {
         let iv = only(&p);
         let k = kernel(&[], &[], vec![]);
         let t = seq(&k, &array(Scope::Global), &iv, Pairing::OtherBlock);
-        assert_eq!(t.distinct[0], ("bid.x@1".to_string(), "bid.x@2".to_string()));
+        assert_eq!(
+            t.distinct[0],
+            ("bid.x@1".to_string(), "bid.x@2".to_string())
+        );
         assert!(t.locals[1].contains(&"bid.x@2".to_string()));
         assert!(t.assumptions.contains(&id_range("bid.x@1", "gridDim.x")));
-        assert!(t.assumptions.contains(&Cond::cmp(Rel::Ge, v("gridDim.x"), n(1))));
+        assert!(t
+            .assumptions
+            .contains(&Cond::cmp(Rel::Ge, v("gridDim.x"), n(1))));
         let same = seq(&k, &array(Scope::Global), &iv, Pairing::SameBlock);
         assert!(same.globals.contains(&"bid.x".to_string()));
         assert!(same.assumptions.contains(&id_range("bid.x", "gridDim.x")));
-        assert_eq!(same.distinct[0], ("tid.x@1".to_string(), "tid.x@2".to_string()));
+        assert_eq!(
+            same.distinct[0],
+            ("tid.x@1".to_string(), "tid.x@2".to_string())
+        );
     }
 
     #[test]
@@ -700,13 +836,20 @@ mod tests {
         let global = Cond::cmp(Rel::Gt, v("N"), n(4));
         let kern = kernel(&["N"], &["k"], vec![local, global.clone()]);
         let t = seq(&kern, &array(Scope::Shared), &iv, Pairing::SameBlock);
-        assert!(t.assumptions.contains(&Cond::cmp(Rel::Lt, v("k@1"), v("tid.x@1"))));
-        assert!(t.assumptions.contains(&Cond::cmp(Rel::Lt, v("k@2"), v("tid.x@2"))));
+        assert!(t
+            .assumptions
+            .contains(&Cond::cmp(Rel::Lt, v("k@1"), v("tid.x@1"))));
+        assert!(t
+            .assumptions
+            .contains(&Cond::cmp(Rel::Lt, v("k@2"), v("tid.x@2"))));
         assert_eq!(t.assumptions.iter().filter(|c| **c == global).count(), 1);
         assert!(t.locals[0].contains(&"k@1".to_string()));
         assert!(t.globals.contains(&"N".to_string()));
         // No range for an unknown local.
-        assert!(!t.assumptions.iter().any(|c| matches!(c, Cond::Cmp(Rel::Ge, Expr::Var(x), _) if x == "k@1")));
+        assert!(!t
+            .assumptions
+            .iter()
+            .any(|c| matches!(c, Cond::Cmp(Rel::Ge, Expr::Var(x), _) if x == "k@1")));
     }
 
     #[test]
@@ -716,20 +859,46 @@ mod tests {
         let inner = ufor("i", n(0), add(v("i"), n(1)), ids.wr(v("i")));
         let u = Unsync::Seq(vec![
             ids.rd(v("i")),
-            ufor("i", n(0), n(2), Unsync::If(c, Box::new(inner), Box::new(Unsync::Skip))),
+            ufor(
+                "i",
+                n(0),
+                n(2),
+                Unsync::If(c, Box::new(inner), Box::new(Unsync::Skip)),
+            ),
         ]);
         let p = wf(vec![code(u)]);
         let iv = only(&p);
-        let t = seq(&kernel(&[], &["i"], vec![]), &array(Scope::Shared), &iv, Pairing::SameBlock);
-        let [read, write] = &t.accesses[0][..] else { panic!() };
+        let t = seq(
+            &kernel(&[], &["i"], vec![]),
+            &array(Scope::Shared),
+            &iv,
+            Pairing::SameBlock,
+        );
+        let [read, write] = &t.accesses[0][..] else {
+            panic!()
+        };
         assert_eq!(read.index, vec![v("i@1")]);
-        assert_eq!(write.loops, vec![
-            Binder { var: "i#2@1".into(), lo: n(0), hi: n(2) },
-            Binder { var: "i#3@1".into(), lo: n(0), hi: add(v("i#2@1"), n(1)) },
-        ]);
+        assert_eq!(
+            write.loops,
+            vec![
+                Binder {
+                    var: "i#2@1".into(),
+                    lo: n(0),
+                    hi: n(2)
+                },
+                Binder {
+                    var: "i#3@1".into(),
+                    lo: n(0),
+                    hi: add(v("i#2@1"), n(1))
+                },
+            ]
+        );
         assert_eq!(write.index, vec![v("i#3@1")]);
         assert_eq!(write.path, Cond::cmp(Rel::Eq, v("tid.x@1"), n(0)));
-        assert_eq!(t.locals[0], strings(&["i#2@1", "i#3@1", "i@1", "tid.x@1", "tid.y@1", "tid.z@1"]));
+        assert_eq!(
+            t.locals[0],
+            strings(&["i#2@1", "i#3@1", "i@1", "tid.x@1", "tid.y@1", "tid.z@1"])
+        );
     }
 
     #[test]
@@ -737,17 +906,30 @@ mod tests {
         let p = listing_2_3(["N", "M", "r", "i", "j"], 3);
         let text = print_intervals(&split(&p));
         assert!(text.starts_with("interval 0: from kernel start to sync at 3:0\n  assume 0 < N;\n  for i in 0..M {\n    wr[tid.x];"), "{text}");
-        assert!(text.contains("interval 1: from sync at 3:0 to sync at 3:0\n  var r in 0..N - 1;\n"), "{text}");
-        assert!(text.contains("interval 2: from sync at 3:0 to kernel end"), "{text}");
+        assert!(
+            text.contains("interval 1: from sync at 3:0 to sync at 3:0\n  var r in 0..N - 1;\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("interval 2: from sync at 3:0 to kernel end"),
+            "{text}"
+        );
     }
 
     #[test]
     fn expressions_print_with_needed_parentheses() {
-        let e = Expr::bin(Op::Mul, add(v("a"), n(1)), Expr::sub(v("b"), Expr::sub(v("c"), n(2))));
+        let e = Expr::bin(
+            Op::Mul,
+            add(v("a"), n(1)),
+            Expr::sub(v("b"), Expr::sub(v("c"), n(2))),
+        );
         assert_eq!(fmt_expr(&e), "(a + 1) * (b - (c - 2))");
         let m = Expr::bin(Op::Min, v("a"), Expr::bin(Op::Shl, n(1), v("k")));
         assert_eq!(fmt_expr(&m), "min(a, 1 << k)");
-        let or = Cond::Or(Box::new(Cond::cmp(Rel::Eq, v("w"), n(1))), Box::new(Cond::cmp(Rel::Ne, v("x"), n(0))));
+        let or = Cond::Or(
+            Box::new(Cond::cmp(Rel::Eq, v("w"), n(1))),
+            Box::new(Cond::cmp(Rel::Ne, v("x"), n(0))),
+        );
         let c = Cond::and(or, Cond::not(Cond::cmp(Rel::Lt, v("y"), n(3))));
         assert_eq!(fmt_cond(&c), "(w == 1 || x != 0) && !(y < 3)");
     }

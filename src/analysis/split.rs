@@ -47,7 +47,13 @@ struct Splitter {
 }
 
 fn piece(code: Unsync) -> Interval {
-    Interval { binders: vec![], cond: Cond::Bool(true), code, start: None, end: None }
+    Interval {
+        binders: vec![],
+        cond: Cond::Bool(true),
+        code,
+        start: None,
+        end: None,
+    }
 }
 
 impl Splitter {
@@ -60,7 +66,10 @@ impl Splitter {
     }
 
     fn items(&mut self, items: &[Synced]) -> Summary {
-        let mut acc = Summary { pass: vec![piece(Unsync::Skip)], ..Summary::default() };
+        let mut acc = Summary {
+            pass: vec![piece(Unsync::Skip)],
+            ..Summary::default()
+        };
         for item in items {
             let s = self.item(item);
             acc = self.then(acc, s);
@@ -70,13 +79,24 @@ impl Splitter {
 
     fn item(&mut self, item: &Synced) -> Summary {
         match item {
-            Synced::Code(u) => Summary { pass: vec![piece(u.clone())], ..Summary::default() },
-            Synced::Barrier(loc) => Summary {
-                heads: vec![Interval { end: Some(*loc), ..piece(Unsync::Skip) }],
-                tails: vec![Interval { start: Some(*loc), ..piece(Unsync::Skip) }],
+            Synced::Code(u) => Summary {
+                pass: vec![piece(u.clone())],
                 ..Summary::default()
             },
-            Synced::If { cond, then, els, .. } => {
+            Synced::Barrier(loc) => Summary {
+                heads: vec![Interval {
+                    end: Some(*loc),
+                    ..piece(Unsync::Skip)
+                }],
+                tails: vec![Interval {
+                    start: Some(*loc),
+                    ..piece(Unsync::Skip)
+                }],
+                ..Summary::default()
+            },
+            Synced::If {
+                cond, then, els, ..
+            } => {
                 let a = self.items(then);
                 let b = self.items(els);
                 let not = Cond::not(cond.clone());
@@ -94,9 +114,16 @@ impl Splitter {
                 let heads = branch(a.heads, b.heads);
                 let tails = branch(a.tails, b.tails);
                 let inner = branch(a.inner, b.inner);
-                Summary { pass: self.merge_pass(pass), heads, tails, inner }
+                Summary {
+                    pass: self.merge_pass(pass),
+                    heads,
+                    tails,
+                    inner,
+                }
             }
-            Synced::Loop { var, lo, hi, body, .. } => self.sync_loop(var, lo, hi, body),
+            Synced::Loop {
+                var, lo, hi, body, ..
+            } => self.sync_loop(var, lo, hi, body),
         }
     }
 
@@ -120,9 +147,16 @@ impl Splitter {
         };
         let x_var = Expr::var(x);
         let plus1 = |e: Expr| Expr::add(e, Expr::Int(1));
-        let whole = Binder { var: x.to_string(), lo: lo.clone(), hi: hi.clone() };
-        let mut inner: Vec<Interval> =
-            b.inner.into_iter().map(|iv| self.prepend(iv, vec![whole.clone()])).collect();
+        let whole = Binder {
+            var: x.to_string(),
+            lo: lo.clone(),
+            hi: hi.clone(),
+        };
+        let mut inner: Vec<Interval> = b
+            .inner
+            .into_iter()
+            .map(|iv| self.prepend(iv, vec![whole.clone()]))
+            .collect();
 
         if b.pass.is_empty() {
             // Every iteration crosses a barrier: the loop opens with the head of
@@ -146,7 +180,11 @@ impl Splitter {
                     self.conjoin(t, &nonempty)
                 })
                 .collect();
-            let but_last = Binder { var: x.to_string(), lo: lo.clone(), hi: last.clone() };
+            let but_last = Binder {
+                var: x.to_string(),
+                lo: lo.clone(),
+                hi: last.clone(),
+            };
             for t in &b.tails {
                 for h in &b.heads {
                     let next = self.subst(h, x, &plus1(x_var.clone()));
@@ -157,7 +195,10 @@ impl Splitter {
             }
             let empty = Cond::cmp(Rel::Ge, lo.clone(), hi.clone());
             return Summary {
-                pass: vec![Interval { cond: empty, ..piece(Unsync::Skip) }],
+                pass: vec![Interval {
+                    cond: empty,
+                    ..piece(Unsync::Skip)
+                }],
                 heads,
                 tails,
                 inner,
@@ -192,16 +233,33 @@ impl Splitter {
                 body => {
                     let w = s.fresh(x);
                     let body = body.subst(&v, &Expr::var(&w));
-                    Cond::Forall { var: w, lo: from.clone(), hi: to.clone(), body: Box::new(body) }
+                    Cond::Forall {
+                        var: w,
+                        lo: from.clone(),
+                        hi: to.clone(),
+                        body: Box::new(body),
+                    }
                 }
             };
             let code = if steps.is_empty() {
                 Unsync::Skip
             } else {
-                let body = if steps.len() == 1 { steps.pop().unwrap() } else { Unsync::Seq(steps) };
-                Unsync::For { var: v, lo: from, hi: to, body: Box::new(body) }
+                let body = if steps.len() == 1 {
+                    steps.pop().unwrap()
+                } else {
+                    Unsync::Seq(steps)
+                };
+                Unsync::For {
+                    var: v,
+                    lo: from,
+                    hi: to,
+                    body: Box::new(body),
+                }
             };
-            Interval { cond: all_pass, ..piece(code) }
+            Interval {
+                cond: all_pass,
+                ..piece(code)
+            }
         };
 
         let mut heads = Vec::new();
@@ -210,7 +268,11 @@ impl Splitter {
             let before = passing(self, lo.clone(), Expr::var(&bv));
             let h = self.subst(h, x, &Expr::var(&bv));
             if let Some(iv) = self.product(&before, &h) {
-                let binder = Binder { var: bv, lo: lo.clone(), hi: hi.clone() };
+                let binder = Binder {
+                    var: bv,
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                };
                 heads.push(self.prepend(iv, vec![binder]));
             }
         }
@@ -220,7 +282,11 @@ impl Splitter {
             let t = self.subst(t, x, &Expr::var(&av));
             let after = passing(self, plus1(Expr::var(&av)), hi.clone());
             if let Some(iv) = self.product(&t, &after) {
-                let binder = Binder { var: av, lo: lo.clone(), hi: hi.clone() };
+                let binder = Binder {
+                    var: av,
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                };
                 tails.push(self.prepend(iv, vec![binder]));
             }
         }
@@ -229,17 +295,30 @@ impl Splitter {
                 let bv = self.fresh(x);
                 let between = passing(self, plus1(x_var.clone()), Expr::var(&bv));
                 let h = self.subst(h, x, &Expr::var(&bv));
-                let Some(iv) = self.product(t, &between) else { continue };
-                let Some(iv) = self.product(&iv, &h) else { continue };
+                let Some(iv) = self.product(t, &between) else {
+                    continue;
+                };
+                let Some(iv) = self.product(&iv, &h) else {
+                    continue;
+                };
                 let binders = vec![
                     whole.clone(),
-                    Binder { var: bv, lo: plus1(x_var.clone()), hi: hi.clone() },
+                    Binder {
+                        var: bv,
+                        lo: plus1(x_var.clone()),
+                        hi: hi.clone(),
+                    },
                 ];
                 inner.push(self.prepend(iv, binders));
             }
         }
         let pass = vec![passing(self, lo.clone(), hi.clone())];
-        Summary { pass, heads, tails, inner }
+        Summary {
+            pass,
+            heads,
+            tails,
+            inner,
+        }
     }
 
     fn then(&mut self, a: Summary, b: Summary) -> Summary {
@@ -251,7 +330,12 @@ impl Splitter {
         let mut inner = a.inner;
         inner.extend(b.inner);
         inner.extend(self.products(&a.tails, &b.heads));
-        Summary { pass: self.merge_pass(pass), heads, tails, inner }
+        Summary {
+            pass: self.merge_pass(pass),
+            heads,
+            tails,
+            inner,
+        }
     }
 
     fn products(&mut self, xs: &[Interval], ys: &[Interval]) -> Vec<Interval> {
@@ -280,7 +364,13 @@ impl Splitter {
         }
         let mut binders = p.binders;
         binders.extend(q.binders);
-        Some(Interval { binders, cond, code: seq_code(p.code, q.code), start: p.start, end: q.end })
+        Some(Interval {
+            binders,
+            cond,
+            code: seq_code(p.code, q.code),
+            start: p.start,
+            end: q.end,
+        })
     }
 
     /// Passing pieces come from distinct paths through synchronized
@@ -290,7 +380,9 @@ impl Splitter {
         if pass.len() <= 1 || pass.iter().any(|p| !p.binders.is_empty()) {
             return pass;
         }
-        let cond = pass.iter().fold(Cond::Bool(false), |c, p| Cond::or(c, p.cond.clone()));
+        let cond = pass
+            .iter()
+            .fold(Cond::Bool(false), |c, p| Cond::or(c, p.cond.clone()));
         let steps: Vec<Unsync> = pass
             .into_iter()
             .filter(|p| has_access(&p.code))
@@ -301,7 +393,10 @@ impl Splitter {
             1 => steps.into_iter().next().unwrap(),
             _ => Unsync::Seq(steps),
         };
-        vec![Interval { cond, ..piece(code) }]
+        vec![Interval {
+            cond,
+            ..piece(code)
+        }]
     }
 
     fn conjoin(&mut self, mut iv: Interval, c: &Cond) -> Option<Interval> {
@@ -345,14 +440,21 @@ impl Splitter {
         let mut fv = BTreeSet::new();
         by.free_vars(&mut fv);
         self.avoid(&mut iv, &fv);
-        let mut out = Interval { binders: Vec::new(), ..iv.clone() };
+        let mut out = Interval {
+            binders: Vec::new(),
+            ..iv.clone()
+        };
         let mut shadowed = false;
         for b in &iv.binders {
             if shadowed {
                 out.binders.push(b.clone());
                 continue;
             }
-            out.binders.push(Binder { var: b.var.clone(), lo: b.lo.subst(var, by), hi: b.hi.subst(var, by) });
+            out.binders.push(Binder {
+                var: b.var.clone(),
+                lo: b.lo.subst(var, by),
+                hi: b.hi.subst(var, by),
+            });
             shadowed = b.var == var;
         }
         if !shadowed {
@@ -428,25 +530,48 @@ pub(super) fn subst_unsync(u: &Unsync, var: &str, by: &Expr) -> Unsync {
             Box::new(subst_unsync(a, var, by)),
             Box::new(subst_unsync(b, var, by)),
         ),
-        Unsync::For { var: v, lo, hi, body } => {
+        Unsync::For {
+            var: v,
+            lo,
+            hi,
+            body,
+        } => {
             let lo = lo.subst(var, by);
             let hi = hi.subst(var, by);
             if v == var {
-                return Unsync::For { var: v.clone(), lo, hi, body: body.clone() };
+                return Unsync::For {
+                    var: v.clone(),
+                    lo,
+                    hi,
+                    body: body.clone(),
+                };
             }
             let mut by_fv = BTreeSet::new();
             by.free_vars(&mut by_fv);
             if !by_fv.contains(v) {
                 let body = Box::new(subst_unsync(body, var, by));
-                return Unsync::For { var: v.clone(), lo, hi, body };
+                return Unsync::For {
+                    var: v.clone(),
+                    lo,
+                    hi,
+                    body,
+                };
             }
             let mut taken = by_fv;
             unsync_free_vars(body, &mut taken);
             taken.insert(var.to_string());
             let base = v.split('#').next().unwrap_or(v);
-            let fresh = (1..).map(|i| format!("{base}#{i}'")).find(|n| !taken.contains(n)).unwrap();
+            let fresh = (1..)
+                .map(|i| format!("{base}#{i}'"))
+                .find(|n| !taken.contains(n))
+                .unwrap();
             let body = subst_unsync(body, v, &Expr::var(&fresh));
-            Unsync::For { var: fresh, lo, hi, body: Box::new(subst_unsync(&body, var, by)) }
+            Unsync::For {
+                var: fresh,
+                lo,
+                hi,
+                body: Box::new(subst_unsync(&body, var, by)),
+            }
         }
     }
 }
@@ -504,7 +629,12 @@ pub(super) mod testkit {
         pub fn acc(&mut self, mode: Mode, index: Expr) -> Unsync {
             self.0 += 1;
             let loc = Loc::new(self.0, 1);
-            Unsync::Access(Access { id: self.0 - 1, mode, index: vec![index], loc })
+            Unsync::Access(Access {
+                id: self.0 - 1,
+                mode,
+                index: vec![index],
+                loc,
+            })
         }
         pub fn rd(&mut self, index: Expr) -> Unsync {
             self.acc(Mode::Read, index)
@@ -515,10 +645,21 @@ pub(super) mod testkit {
     }
 
     pub fn ufor(var: &str, lo: Expr, hi: Expr, body: Unsync) -> Unsync {
-        Unsync::For { var: var.into(), lo, hi, body: Box::new(body) }
+        Unsync::For {
+            var: var.into(),
+            lo,
+            hi,
+            body: Box::new(body),
+        }
     }
     pub fn sfor(var: &str, lo: Expr, hi: Expr, body: Vec<Synced>) -> Synced {
-        Synced::Loop { var: var.into(), lo, hi, body, loc: Loc::NONE }
+        Synced::Loop {
+            var: var.into(),
+            lo,
+            hi,
+            body,
+            loc: Loc::NONE,
+        }
     }
     pub fn sync(line: u32) -> Synced {
         Synced::Barrier(Loc::new(line, 0))
@@ -534,11 +675,13 @@ pub(super) mod testkit {
 
     /// The concrete evaluator's semantics, on a map.
     pub fn eval(e: &Expr, env: &Env) -> i64 {
-        crate::protocol::eval::eval_expr(e, &|x: &str| env.get(x).copied()).unwrap_or_else(|err| panic!("{err}"))
+        crate::protocol::eval::eval_expr(e, &|x: &str| env.get(x).copied())
+            .unwrap_or_else(|err| panic!("{err}"))
     }
 
     pub fn holds(c: &Cond, env: &Env) -> bool {
-        crate::protocol::eval::eval_cond(c, &|x: &str| env.get(x).copied()).unwrap_or_else(|err| panic!("{err}"))
+        crate::protocol::eval::eval_cond(c, &|x: &str| env.get(x).copied())
+            .unwrap_or_else(|err| panic!("{err}"))
     }
 
     /// (access id, index) of one access instance.
@@ -550,7 +693,11 @@ pub(super) mod testkit {
             Unsync::Access(a) => out.push((a.id, a.index.iter().map(|e| eval(e, env)).collect())),
             Unsync::Seq(items) => items.iter().for_each(|i| run_unsync(i, env, out)),
             Unsync::If(c, a, b) => {
-                if holds(c, env) { run_unsync(a, env, out) } else { run_unsync(b, env, out) }
+                if holds(c, env) {
+                    run_unsync(a, env, out)
+                } else {
+                    run_unsync(b, env, out)
+                }
             }
             Unsync::For { var, lo, hi, body } => {
                 let (lo, hi) = (eval(lo, env), eval(hi, env));
@@ -578,7 +725,9 @@ pub(super) mod testkit {
             match item {
                 Synced::Code(u) => run_unsync(u, env, out.last_mut().unwrap()),
                 Synced::Barrier(_) => out.push(Vec::new()),
-                Synced::Loop { var, lo, hi, body, .. } => {
+                Synced::Loop {
+                    var, lo, hi, body, ..
+                } => {
                     let (lo, hi) = (eval(lo, env), eval(hi, env));
                     *empty_loop |= lo >= hi;
                     let saved = env.get(var).copied();
@@ -588,7 +737,9 @@ pub(super) mod testkit {
                     }
                     restore(env, var, saved);
                 }
-                Synced::If { cond, then, els, .. } => {
+                Synced::If {
+                    cond, then, els, ..
+                } => {
                     let branch = if holds(cond, env) { then } else { els };
                     phases(branch, env, out, empty_loop);
                 }
@@ -623,8 +774,12 @@ pub(super) mod testkit {
         let t1 = per_thread.pop().unwrap();
         let t0 = per_thread.pop().unwrap();
         assert_eq!(t0.len(), t1.len());
-        let mut all: Vec<PairPhase> =
-            t0.into_iter().zip(t1).map(|(a, b)| pair(a, b)).filter(|(a, b)| !a.is_empty() || !b.is_empty()).collect();
+        let mut all: Vec<PairPhase> = t0
+            .into_iter()
+            .zip(t1)
+            .map(|(a, b)| pair(a, b))
+            .filter(|(a, b)| !a.is_empty() || !b.is_empty())
+            .collect();
         all.sort();
         (all, empty)
     }
@@ -693,11 +848,21 @@ pub(super) mod testkit {
 
     impl Gen {
         pub fn new(seed: u64, conds: bool) -> Gen {
-            Gen { rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1), ids: Ids::default(), conds, line: 100 }
+            Gen {
+                rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
+                ids: Ids::default(),
+                conds,
+                line: 100,
+            }
         }
 
         fn index(&mut self, scope: &[String]) -> Expr {
-            let mut choices = vec![v("tid.x"), add(v("tid.x"), n(1)), n(0), Expr::sub(v("N"), v("tid.x"))];
+            let mut choices = vec![
+                v("tid.x"),
+                add(v("tid.x"), n(1)),
+                n(0),
+                Expr::sub(v("N"), v("tid.x")),
+            ];
             for x in scope {
                 choices.push(v(x));
                 choices.push(add(v("tid.x"), v(x)));
@@ -706,7 +871,11 @@ pub(super) mod testkit {
         }
 
         fn unsync(&mut self, scope: &[String]) -> Unsync {
-            let mode = if self.rng.below(2) == 0 { Mode::Read } else { Mode::Write };
+            let mode = if self.rng.below(2) == 0 {
+                Mode::Read
+            } else {
+                Mode::Write
+            };
             match self.rng.below(4) {
                 0 => {
                     let mut inner = scope.to_vec();
@@ -717,7 +886,11 @@ pub(super) mod testkit {
                 1 => {
                     let idx = self.index(scope);
                     let a = self.ids.acc(mode, idx);
-                    Unsync::If(Cond::cmp(crate::protocol::Rel::Eq, v("tid.x"), n(0)), Box::new(a), Box::new(Unsync::Skip))
+                    Unsync::If(
+                        Cond::cmp(crate::protocol::Rel::Eq, v("tid.x"), n(0)),
+                        Box::new(a),
+                        Box::new(Unsync::Skip),
+                    )
                 }
                 _ => {
                     let idx = self.index(scope);
@@ -735,7 +908,11 @@ pub(super) mod testkit {
             let len = 1 + self.rng.below(3);
             let mut items = Vec::new();
             for _ in 0..len {
-                let k = if depth == 0 { self.rng.below(2) } else { self.rng.below(if self.conds { 5 } else { 4 }) };
+                let k = if depth == 0 {
+                    self.rng.below(2)
+                } else {
+                    self.rng.below(if self.conds { 5 } else { 4 })
+                };
                 items.push(match k {
                     0 => code(self.unsync(scope)),
                     1 => self.barrier(),
@@ -765,7 +942,12 @@ pub(super) mod testkit {
                         let cond = self.rng.pick(&conds);
                         let then = self.items(depth - 1, scope, true);
                         let els = self.items(depth - 1, scope, false);
-                        Synced::If { cond, then, els, loc: Loc::NONE }
+                        Synced::If {
+                            cond,
+                            then,
+                            els,
+                            loc: Loc::NONE,
+                        }
                     }
                 });
             }
@@ -861,10 +1043,20 @@ mod tests {
         let last = Expr::sub(v("N"), n(1));
         let expected = vec![
             // (1) the first iteration's writes
-            Interval { binders: vec![], cond: nonempty.clone(), code: w.clone(), start: None, end: Some(Loc::new(3, 0)) },
+            Interval {
+                binders: vec![],
+                cond: nonempty.clone(),
+                code: w.clone(),
+                start: None,
+                end: Some(Loc::new(3, 0)),
+            },
             // (2) iteration r's reads with iteration r+1's writes
             Interval {
-                binders: vec![Binder { var: "r".into(), lo: n(0), hi: last.clone() }],
+                binders: vec![Binder {
+                    var: "r".into(),
+                    lo: n(0),
+                    hi: last.clone(),
+                }],
                 cond: Cond::Bool(true),
                 code: Unsync::Seq(vec![r.clone(), w.clone()]),
                 start: Some(Loc::new(3, 0)),
@@ -886,7 +1078,10 @@ mod tests {
     fn empty_synchronized_loop_joins_the_code_around_it() {
         let ivs = split(&listing_2_3(true));
         assert_eq!(ivs.len(), 4);
-        let empty = ivs.iter().find(|iv| iv.start.is_none() && iv.end.is_none()).unwrap();
+        let empty = ivs
+            .iter()
+            .find(|iv| iv.start.is_none() && iv.end.is_none())
+            .unwrap();
         assert_eq!(empty.cond, Cond::cmp(Rel::Ge, n(0), v("N")));
         let mut hits = Vec::new();
         let mut env = params(0);
@@ -904,7 +1099,11 @@ mod tests {
             let ivs = split(&p);
             for nv in 0..4 {
                 let env = params(nv);
-                assert_eq!(instances(&ivs, &env), ground_truth(&p, &env).0, "N={nv} around={around}");
+                assert_eq!(
+                    instances(&ivs, &env),
+                    ground_truth(&p, &env).0,
+                    "N={nv} around={around}"
+                );
             }
         }
     }
@@ -930,8 +1129,13 @@ mod tests {
                     assert_eq!(got, want, "seed {seed} N={nv}\n{p:#?}\n{ivs:#?}");
                 } else {
                     for (a, b) in &want {
-                        let covered = got.iter().any(|(x, y)| a.iter().all(|h| x.contains(h)) && b.iter().all(|h| y.contains(h)));
-                        assert!(covered, "seed {seed} N={nv}: phase {a:?} {b:?} missed\n{p:#?}\n{ivs:#?}");
+                        let covered = got.iter().any(|(x, y)| {
+                            a.iter().all(|h| x.contains(h)) && b.iter().all(|h| y.contains(h))
+                        });
+                        assert!(
+                            covered,
+                            "seed {seed} N={nv}: phase {a:?} {b:?} missed\n{p:#?}\n{ivs:#?}"
+                        );
                     }
                 }
             }
@@ -944,20 +1148,32 @@ mod tests {
     #[test]
     fn last_iter_first_iter_covers_every_phase() {
         let mut ids = Ids::default();
-        let y_loop = sfor("y", n(1), add(v("x"), n(1)), vec![sync(2), code(ids.wr(add(add(v("tid.x"), v("x")), v("y"))))]);
+        let y_loop = sfor(
+            "y",
+            n(1),
+            add(v("x"), n(1)),
+            vec![sync(2), code(ids.wr(add(add(v("tid.x"), v("x")), v("y"))))],
+        );
         let z_loop = sfor(
             "z",
             Expr::bin(crate::protocol::Op::Mul, v("N"), n(2)),
             Expr::bin(crate::protocol::Op::Mul, v("N"), n(3)),
             vec![code(ids.wr(add(add(v("tid.x"), v("z")), n(1)))), sync(4)],
         );
-        let p = wf(vec![sfor("x", n(1), add(v("N"), n(1)), vec![y_loop, z_loop])]);
+        let p = wf(vec![sfor(
+            "x",
+            n(1),
+            add(v("N"), n(1)),
+            vec![y_loop, z_loop],
+        )]);
         let ivs = split(&p);
         for nv in 0..4 {
             let env = params(nv);
             let got = instances(&ivs, &env);
             for (a, b) in ground_truth(&p, &env).0 {
-                assert!(got.iter().any(|(x, y)| a.iter().all(|h| x.contains(h)) && b.iter().all(|h| y.contains(h))));
+                assert!(got.iter().any(
+                    |(x, y)| a.iter().all(|h| x.contains(h)) && b.iter().all(|h| y.contains(h))
+                ));
             }
         }
         // The race of the racy version: the last y-iteration's write
@@ -993,7 +1209,9 @@ mod tests {
             Cond::Cmp(_, a, b) => 1 + size_expr(a) + size_expr(b),
             Cond::And(a, b) | Cond::Or(a, b) => 1 + size_cond(a) + size_cond(b),
             Cond::Not(a) => 1 + size_cond(a),
-            Cond::Forall { lo, hi, body, .. } => 1 + size_expr(lo) + size_expr(hi) + size_cond(body),
+            Cond::Forall { lo, hi, body, .. } => {
+                1 + size_expr(lo) + size_expr(hi) + size_cond(body)
+            }
         }
     }
     fn size_unsync(u: &Unsync) -> usize {
@@ -1002,7 +1220,9 @@ mod tests {
             Unsync::Access(a) => 1 + a.index.iter().map(size_expr).sum::<usize>(),
             Unsync::Seq(xs) => 1 + xs.iter().map(size_unsync).sum::<usize>(),
             Unsync::If(c, a, b) => 1 + size_cond(c) + size_unsync(a) + size_unsync(b),
-            Unsync::For { lo, hi, body, .. } => 1 + size_expr(lo) + size_expr(hi) + size_unsync(body),
+            Unsync::For { lo, hi, body, .. } => {
+                1 + size_expr(lo) + size_expr(hi) + size_unsync(body)
+            }
         }
     }
     fn size(ivs: &[Interval]) -> usize {
@@ -1010,7 +1230,10 @@ mod tests {
             .map(|iv| {
                 size_cond(&iv.cond)
                     + size_unsync(&iv.code)
-                    + iv.binders.iter().map(|b| 1 + size_expr(&b.lo) + size_expr(&b.hi)).sum::<usize>()
+                    + iv.binders
+                        .iter()
+                        .map(|b| 1 + size_expr(&b.lo) + size_expr(&b.hi))
+                        .sum::<usize>()
             })
             .sum()
     }
@@ -1021,7 +1244,11 @@ mod tests {
         let mut body: Vec<Synced> = vec![code(ids.wr(v("tid.x"))), sync(depth as u32 + 1)];
         for d in (1..=depth).rev() {
             let l = sfor(&format!("i{d}"), n(0), v("N"), body);
-            body = if pass_through || d == 1 { vec![l] } else { vec![code(ids.wr(v("tid.x"))), sync(d as u32), l] };
+            body = if pass_through || d == 1 {
+                vec![l]
+            } else {
+                vec![code(ids.wr(v("tid.x"))), sync(d as u32), l]
+            };
         }
         wf(body)
     }
@@ -1044,7 +1271,10 @@ mod tests {
                 let env = params(nv);
                 let got = instances(&ivs, &env);
                 for (a, b) in ground_truth(&p, &env).0 {
-                    assert!(got.iter().any(|(x, y)| a.iter().all(|h| x.contains(h)) && b.iter().all(|h| y.contains(h))));
+                    assert!(got
+                        .iter()
+                        .any(|(x, y)| a.iter().all(|h| x.contains(h))
+                            && b.iter().all(|h| y.contains(h))));
                 }
             }
         }
@@ -1056,7 +1286,12 @@ mod tests {
         let c = Cond::cmp(Rel::Gt, v("N"), n(1));
         let p = wf(vec![
             code(ids.wr(v("tid.x"))),
-            Synced::If { cond: c.clone(), then: vec![sync(2)], els: vec![], loc: Loc::NONE },
+            Synced::If {
+                cond: c.clone(),
+                then: vec![sync(2)],
+                els: vec![],
+                loc: Loc::NONE,
+            },
             code(ids.rd(add(v("tid.x"), n(1)))),
         ]);
         let ivs = split(&p);
@@ -1073,8 +1308,18 @@ mod tests {
     #[test]
     fn shadowed_loop_variables_get_distinct_binders() {
         let mut ids = Ids::default();
-        let inner = sfor("x", v("x"), add(v("x"), n(2)), vec![code(ids.wr(add(v("tid.x"), v("x")))), sync(2)]);
-        let p = wf(vec![sfor("x", n(0), v("N"), vec![inner, code(ids.rd(v("x"))), sync(3)])]);
+        let inner = sfor(
+            "x",
+            v("x"),
+            add(v("x"), n(2)),
+            vec![code(ids.wr(add(v("tid.x"), v("x")))), sync(2)],
+        );
+        let p = wf(vec![sfor(
+            "x",
+            n(0),
+            v("N"),
+            vec![inner, code(ids.rd(v("x"))), sync(3)],
+        )]);
         let ivs = split(&p);
         for iv in &ivs {
             let names: BTreeSet<_> = iv.binders.iter().map(|b| &b.var).collect();

@@ -2,8 +2,8 @@
 //! turn solver models into witnesses, replay every witness on the concrete
 //! evaluator, and classify races as confirmed or possible.
 
-use crate::analysis::split::split;
 use crate::analysis::seq::seq;
+use crate::analysis::split::split;
 use crate::analysis::{Interval, Pairing, Trace, TraceAccess};
 use crate::protocol::eval::{self, EvalError, Instance};
 use crate::protocol::wf::{erase_barriers, well_formed};
@@ -47,7 +47,11 @@ impl Verdict {
                 Verdict::Racy => 5,
             }
         }
-        if rank(other) > rank(self) { other } else { self }
+        if rank(other) > rank(self) {
+            other
+        } else {
+            self
+        }
     }
 }
 
@@ -108,14 +112,18 @@ pub struct KernelReport {
 
 impl KernelReport {
     pub fn verdict(&self) -> Verdict {
-        self.arrays.iter().fold(Verdict::Drf, |v, a| v.combine(a.verdict))
+        self.arrays
+            .iter()
+            .fold(Verdict::Drf, |v, a| v.combine(a.verdict))
     }
 
     /// The array that gives the kernel its verdict, reason and location;
     /// none when the kernel is DRF.
     pub fn worst(&self) -> Option<&ArrayReport> {
         let verdict = self.verdict();
-        self.arrays.iter().find(|a| a.verdict == verdict && verdict != Verdict::Drf)
+        self.arrays
+            .iter()
+            .find(|a| a.verdict == verdict && verdict != Verdict::Drf)
     }
 }
 
@@ -133,14 +141,21 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { timeout_ms: 10_000, block_level: false, max_races_per_interval: 16 }
+        Options {
+            timeout_ms: 10_000,
+            block_level: false,
+            max_races_per_interval: 16,
+        }
     }
 }
 
 impl Options {
     /// The options that change solver outcomes, as text for content hashes.
     pub fn solver_key(&self) -> String {
-        format!("timeout={};block_level={};max_races={}", self.timeout_ms, self.block_level, self.max_races_per_interval)
+        format!(
+            "timeout={};block_level={};max_races={}",
+            self.timeout_ms, self.block_level, self.max_races_per_interval
+        )
     }
 }
 
@@ -202,12 +217,20 @@ pub fn check_kernel(kernel: &Kernel, opts: &Options) -> KernelReport {
 }
 
 /// [`check_kernel`], answering traces from `cache` where it can.
-pub fn check_kernel_cached(kernel: &Kernel, opts: &Options, cache: &dyn TraceCache) -> KernelReport {
+pub fn check_kernel_cached(
+    kernel: &Kernel,
+    opts: &Options,
+    cache: &dyn TraceCache,
+) -> KernelReport {
     check_kernel_stats(kernel, opts, cache).0
 }
 
 /// [`check_kernel_cached`] with where the time went.
-pub fn check_kernel_stats(kernel: &Kernel, opts: &Options, cache: &dyn TraceCache) -> (KernelReport, Stats) {
+pub fn check_kernel_stats(
+    kernel: &Kernel,
+    opts: &Options,
+    cache: &dyn TraceCache,
+) -> (KernelReport, Stats) {
     let mut stats = Stats::default();
     let arrays = kernel
         .arrays
@@ -218,12 +241,23 @@ pub fn check_kernel_stats(kernel: &Kernel, opts: &Options, cache: &dyn TraceCach
             report
         })
         .collect();
-    (KernelReport { name: kernel.name.clone(), arrays }, stats)
+    (
+        KernelReport {
+            name: kernel.name.clone(),
+            arrays,
+        },
+        stats,
+    )
 }
 
 /// The pipeline on one array protocol: well-formedness, split, seq, solve,
 /// witnesses, replay.
-pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache: &dyn TraceCache) -> (ArrayReport, Stats) {
+pub fn check_array(
+    kernel: &Kernel,
+    array: &ArrayProtocol,
+    opts: &Options,
+    cache: &dyn TraceCache,
+) -> (ArrayReport, Stats) {
     let mut fixed = kernel.clone();
     fixed.assumes.extend(kernel.unused_dimensions());
     let kernel = &fixed;
@@ -250,7 +284,10 @@ pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache
         }
     };
     let intervals = split(&wf);
-    let mut traces: Vec<Trace> = intervals.iter().map(|iv| seq(kernel, array, iv, Pairing::SameBlock)).collect();
+    let mut traces: Vec<Trace> = intervals
+        .iter()
+        .map(|iv| seq(kernel, array, iv, Pairing::SameBlock))
+        .collect();
     if array.scope == Scope::Global && !opts.block_level {
         // Barriers order nothing across blocks: the whole protocol is one
         // unsynchronized interval.
@@ -314,7 +351,8 @@ pub fn check_array(kernel: &Kernel, array: &ArrayProtocol, opts: &Options, cache
                     }
                     let race = witness(kernel, array, trace, r);
                     // Accesses without a position keep their identity.
-                    let site = |a: &RaceAccess| (a.loc, a.mode, if a.loc.line == 0 { a.id } else { 0 });
+                    let site =
+                        |a: &RaceAccess| (a.loc, a.mode, if a.loc.line == 0 { a.id } else { 0 });
                     let mut source = [site(&race.accesses[0]), site(&race.accesses[1])];
                     source.sort_unstable();
                     let earlier = shown.get(&source).copied();
@@ -393,18 +431,31 @@ fn issued(trace: &Trace, k: usize, id: u32) -> impl Iterator<Item = &TraceAccess
 fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace) -> Race {
     // Unsynchronized-loop variables matter only for the loops around the
     // racing access; the model's values for other loops are arbitrary.
-    let loop_vars: [BTreeSet<&str>; 2] =
-        [0, 1].map(|k| trace.accesses[k].iter().flat_map(|a| a.loops.iter().map(|b| b.var.as_str())).collect());
+    let loop_vars: [BTreeSet<&str>; 2] = [0, 1].map(|k| {
+        trace.accesses[k]
+            .iter()
+            .flat_map(|a| a.loops.iter().map(|b| b.var.as_str()))
+            .collect()
+    });
     let own_loops: [BTreeSet<&str>; 2] = [0, 1].map(|k| {
-        issued(trace, k, raw.accesses[k]).flat_map(|a| a.loops.iter().map(|b| b.var.as_str())).collect()
+        issued(trace, k, raw.accesses[k])
+            .flat_map(|a| a.loops.iter().map(|b| b.var.as_str()))
+            .collect()
     });
 
     // Ids and dimensions of unused axes are fixed (to 0 and 1) and only
     // clutter the witness.
     let mut mentioned = BTreeSet::new();
-    kernel.arrays.iter().for_each(|a| a.body.free_vars(&mut mentioned));
+    kernel
+        .arrays
+        .iter()
+        .for_each(|a| a.body.free_vars(&mut mentioned));
     let axis_fixed = |dim: &str| {
-        kernel.assumes.contains(&Cond::cmp(crate::protocol::Rel::Eq, crate::protocol::Expr::var(dim), crate::protocol::Expr::Int(1)))
+        kernel.assumes.contains(&Cond::cmp(
+            crate::protocol::Rel::Eq,
+            crate::protocol::Expr::var(dim),
+            crate::protocol::Expr::Int(1),
+        ))
     };
     let trivial = |base: &str| {
         let dim = (1..3).find_map(|d| {
@@ -449,14 +500,19 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
                 b.lo.free_vars(&mut vars);
                 b.hi.free_vars(&mut vars);
             }
-            vars.iter().any(|v| kernel.is_local(source_name(kernel, v).0))
+            vars.iter()
+                .any(|v| kernel.is_local(source_name(kernel, v).0))
         })
     });
 
     let access = |k: usize| {
         let id = raw.accesses[k];
         let found = issued(trace, k, id).next();
-        RaceAccess { id, loc: found.map_or(Loc::NONE, |a| a.loc), mode: found.map_or(Mode::Write, |a| a.mode) }
+        RaceAccess {
+            id,
+            loc: found.map_or(Loc::NONE, |a| a.loc),
+            mode: found.map_or(Mode::Write, |a| a.mode),
+        }
     };
     Race {
         array: array.name.clone(),
@@ -473,11 +529,21 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
 
 /// The two-thread instance a witness describes.
 pub fn instance(kernel: &Kernel, w: &Witness) -> Instance {
-    let globals = w.globals.iter().filter(|(n, _)| kernel.is_param(n)).map(|(n, v)| (n.clone(), *v)).collect();
+    let globals = w
+        .globals
+        .iter()
+        .filter(|(n, _)| kernel.is_param(n))
+        .map(|(n, v)| (n.clone(), *v))
+        .collect();
     let threads = w
         .threads
         .iter()
-        .map(|t| t.iter().filter(|(n, _)| builtin::is_thread_id(n) || kernel.is_local(n)).map(|(n, v)| (n.clone(), *v)).collect())
+        .map(|t| {
+            t.iter()
+                .filter(|(n, _)| builtin::is_thread_id(n) || kernel.is_local(n))
+                .map(|(n, v)| (n.clone(), *v))
+                .collect()
+        })
         .collect();
     Instance { globals, threads }
 }
@@ -495,7 +561,9 @@ fn replay(kernel: &Kernel, array: &ArrayProtocol, race: &Race) -> Result<Option<
     );
     match eval::replay(kernel, array, &inst, ids, &race.index, REPLAY_BUDGET) {
         Ok(true) => Ok(None),
-        Err(EvalError::Budget) => Ok(Some(format!("{what} was not replayed: evaluation budget exhausted"))),
+        Err(EvalError::Budget) => Ok(Some(format!(
+            "{what} was not replayed: evaluation budget exhausted"
+        ))),
         Ok(false) => Err(format!("internal error: {what} does not replay")),
         Err(e) => Err(format!("internal error: {what} does not replay ({e})")),
     }
@@ -508,7 +576,8 @@ mod tests {
     use std::collections::HashMap;
     use std::sync::Mutex;
 
-    const ONE_DIM: &str = "assume blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n";
+    const ONE_DIM: &str =
+        "assume blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n";
 
     fn kernel(src: &str) -> Kernel {
         parse(&format!("{ONE_DIM}{src}")).unwrap()
@@ -518,7 +587,9 @@ mod tests {
     fn copies_of_one_source_access_make_one_race() {
         // Two copies of the write (as loop unrolling makes) at one position.
         let mut k = kernel("array a { wr[tid + 1] wr[tid + 2] rd[tid] }");
-        let crate::protocol::Stmt::Seq(items) = &mut k.arrays[0].body else { panic!("a sequence") };
+        let crate::protocol::Stmt::Seq(items) = &mut k.arrays[0].body else {
+            panic!("a sequence")
+        };
         let first = match &items[0] {
             crate::protocol::Stmt::Access(a) => a.loc,
             _ => panic!("an access"),
@@ -542,7 +613,9 @@ mod tests {
             .collect();
         sites.dedup();
         assert_eq!(sites.len(), 2);
-        assert!(races.iter().all(|r| r.accesses.iter().any(|a| a.loc == first)));
+        assert!(races
+            .iter()
+            .all(|r| r.accesses.iter().any(|a| a.loc == first)));
     }
 
     #[derive(Default)]
@@ -553,7 +626,10 @@ mod tests {
             self.0.lock().unwrap().get(hash).cloned()
         }
         fn put(&self, hash: &str, outcome: &Outcome) {
-            self.0.lock().unwrap().insert(hash.to_string(), outcome.clone());
+            self.0
+                .lock()
+                .unwrap()
+                .insert(hash.to_string(), outcome.clone());
         }
     }
 
@@ -586,7 +662,10 @@ mod tests {
         let (r1, r2) = (&report.arrays[0].races[0], &again.arrays[0].races[0]);
         assert_eq!(r1.index, r2.index);
         assert_eq!(r1.witness.globals.get("N"), r2.witness.globals.get("M"));
-        assert_eq!(r1.witness.threads[0].get("j"), r2.witness.threads[0].get("k"));
+        assert_eq!(
+            r1.witness.threads[0].get("j"),
+            r2.witness.threads[0].get("k")
+        );
     }
 
     #[test]
@@ -596,7 +675,10 @@ mod tests {
         let k = kernel("locals x; array a { if x > 0 { wr[0] } }");
         let report = check_kernel(&k, &opts);
         let races = &report.arrays[0].races;
-        assert!(!races.is_empty() && races.iter().all(|r| r.confidence == Confidence::Possible), "{report:?}");
+        assert!(
+            !races.is_empty() && races.iter().all(|r| r.confidence == Confidence::Possible),
+            "{report:?}"
+        );
         assert!(races[0].witness.threads.iter().all(|t| t["x"] > 0));
 
         // The kernel has an unknown, but the racing accesses do not use it.
@@ -604,32 +686,63 @@ mod tests {
         let report = check_kernel(&k, &opts);
         for r in &report.arrays[0].races {
             let ids = [r.accesses[0].id, r.accesses[1].id];
-            let expected = if ids == [0, 0] { Confidence::Confirmed } else { Confidence::Possible };
+            let expected = if ids == [0, 0] {
+                Confidence::Confirmed
+            } else {
+                Confidence::Possible
+            };
             assert_eq!(r.confidence, expected, "{r:?}");
         }
-        assert!(report.arrays[0].races.iter().any(|r| r.confidence == Confidence::Confirmed));
+        assert!(report.arrays[0]
+            .races
+            .iter()
+            .any(|r| r.confidence == Confidence::Confirmed));
     }
 
     #[test]
     fn witnesses_keep_only_the_racing_accesses_loops() {
-        let k = kernel("params N; array a { for i in 0..N { rd[tid * 4 + i] } for j in 0..N { wr[tid] } }");
+        let k = kernel(
+            "params N; array a { for i in 0..N { rd[tid * 4 + i] } for j in 0..N { wr[tid] } }",
+        );
         let report = check_kernel(&k, &Options::default());
         let r = &report.arrays[0].races[0];
-        let reader = if r.accesses[0].mode == Mode::Read { 0 } else { 1 };
+        let reader = if r.accesses[0].mode == Mode::Read {
+            0
+        } else {
+            1
+        };
         let t = &r.witness.threads;
-        assert!(t[reader].contains_key("i") && !t[reader].contains_key("j"), "{r:?}");
-        assert!(t[1 - reader].contains_key("j") && !t[1 - reader].contains_key("i"), "{r:?}");
-        assert_eq!(t[reader]["tid.x"] * 4 + t[reader]["i"], t[1 - reader]["tid.x"]);
+        assert!(
+            t[reader].contains_key("i") && !t[reader].contains_key("j"),
+            "{r:?}"
+        );
+        assert!(
+            t[1 - reader].contains_key("j") && !t[1 - reader].contains_key("i"),
+            "{r:?}"
+        );
+        assert_eq!(
+            t[reader]["tid.x"] * 4 + t[reader]["i"],
+            t[1 - reader]["tid.x"]
+        );
         assert_eq!(report.arrays[0].intervals, 1);
     }
 
     #[test]
     fn drf_and_divergent_reports() {
         let opts = Options::default();
-        let report = check_kernel(&kernel("params N; array a { for i in 0..N { wr[tid]; sync; rd[tid + 1]; sync } }"), &opts);
+        let report = check_kernel(
+            &kernel("params N; array a { for i in 0..N { wr[tid]; sync; rd[tid + 1]; sync } }"),
+            &opts,
+        );
         let a = &report.arrays[0];
-        assert_eq!((a.verdict, a.races.len(), a.reason.as_deref()), (Verdict::Drf, 0, None));
-        assert!(a.intervals >= 2 && a.solver_calls == a.intervals, "one query per DRF interval: {a:?}");
+        assert_eq!(
+            (a.verdict, a.races.len(), a.reason.as_deref()),
+            (Verdict::Drf, 0, None)
+        );
+        assert!(
+            a.intervals >= 2 && a.solver_calls == a.intervals,
+            "one query per DRF interval: {a:?}"
+        );
 
         let report = check_kernel(&kernel("array a { if tid == 0 { sync } }"), &opts);
         let a = &report.arrays[0];
@@ -643,19 +756,30 @@ mod tests {
     impl TraceCache for LyingCache {
         fn get(&self, _hash: &str) -> Option<Outcome> {
             let values = (0..20).map(|i| (format!("v{i}"), 1)).collect();
-            Some(Outcome::Racy(vec![RawRace { accesses: [0, 0], index: vec![7], values }]))
+            Some(Outcome::Racy(vec![RawRace {
+                accesses: [0, 0],
+                index: vec![7],
+                values,
+            }]))
         }
         fn put(&self, _hash: &str, _outcome: &Outcome) {}
     }
 
     #[test]
     fn witnesses_that_do_not_replay_are_internal_errors() {
-        let report = check_kernel_cached(&kernel("array a { wr[tid] }"), &Options::default(), &LyingCache);
+        let report = check_kernel_cached(
+            &kernel("array a { wr[tid] }"),
+            &Options::default(),
+            &LyingCache,
+        );
         let a = &report.arrays[0];
         assert_eq!(a.verdict, Verdict::Error, "{a:?}");
         assert!(a.races.is_empty());
         let reason = a.reason.as_deref().unwrap_or_default();
-        assert!(reason.contains("access #0 at 2:11") && reason.contains("does not replay"), "{reason}");
+        assert!(
+            reason.contains("access #0 at 2:11") && reason.contains("does not replay"),
+            "{reason}"
+        );
     }
 
     #[test]
@@ -667,7 +791,13 @@ mod tests {
         let r = &a.races[0];
         assert_ne!(r.witness.threads[0]["bid.x"], r.witness.threads[1]["bid.x"]);
         assert_eq!(r.witness.threads[0]["tid.x"], r.witness.threads[1]["tid.x"]);
-        let block_level = check_kernel(&kernel(src), &Options { block_level: true, ..Options::default() });
+        let block_level = check_kernel(
+            &kernel(src),
+            &Options {
+                block_level: true,
+                ..Options::default()
+            },
+        );
         assert_eq!(block_level.verdict(), Verdict::Drf);
     }
 }

@@ -46,14 +46,16 @@ pub fn frontend_options(a: &AnalysisArgs) -> anyhow::Result<FrontendOptions> {
     let dim = |flag: &str, v: &Option<String>| -> anyhow::Result<Option<[u64; 3]>> {
         match v {
             None => Ok(None),
-            Some(text) => label::parse_dim(text)
-                .map(Some)
-                .ok_or_else(|| anyhow::anyhow!("{flag} {text}: expected X[,Y[,Z]] or [x,y,z], each at least 1")),
+            Some(text) => label::parse_dim(text).map(Some).ok_or_else(|| {
+                anyhow::anyhow!("{flag} {text}: expected X[,Y[,Z]] or [x,y,z], each at least 1")
+            }),
         }
     };
     let mut params = Vec::new();
     for p in &a.params {
-        let parsed = p.split_once('=').and_then(|(n, v)| Some((n.trim().to_string(), v.trim().parse::<i64>().ok()?)));
+        let parsed = p
+            .split_once('=')
+            .and_then(|(n, v)| Some((n.trim().to_string(), v.trim().parse::<i64>().ok()?)));
         match parsed {
             Some(p) if !p.0.is_empty() => params.push(p),
             _ => anyhow::bail!("--param {p}: expected NAME=VALUE with an integer VALUE"),
@@ -70,37 +72,79 @@ pub fn frontend_options(a: &AnalysisArgs) -> anyhow::Result<FrontendOptions> {
 }
 
 /// Parses one file and analyses each of its kernels (or those named).
-fn check_file(path: &Path, fopts: &FrontendOptions, opts: &Options, only: &[String], show_protocol: bool) -> (FileReport, Unit) {
+fn check_file(
+    path: &Path,
+    fopts: &FrontendOptions,
+    opts: &Options,
+    only: &[String],
+    show_protocol: bool,
+) -> (FileReport, Unit) {
     let path_str = path.display().to_string();
     let source = std::fs::read(path);
-    let mut report = FileReport { path: path_str.clone(), ..Default::default() };
+    let mut report = FileReport {
+        path: path_str.clone(),
+        ..Default::default()
+    };
     let bytes = match source {
         Ok(b) => b,
         Err(e) => {
             report.error = Some(format!("{path_str}: cannot read: {e}"));
-            let unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation: None, clang_us: 0 };
+            let unit = Unit {
+                kernels: Vec::new(),
+                diagnostics: Vec::new(),
+                includes: Vec::new(),
+                expectation: None,
+                clang_us: 0,
+            };
             return (report, unit);
         }
     };
     report.source = Some(String::from_utf8_lossy(&bytes).into_owned());
     let unit = cuda::parse_source(path, &bytes, fopts);
-    for ku in unit.kernels.iter().filter(|k| only.is_empty() || only.contains(&k.name)) {
+    for ku in unit
+        .kernels
+        .iter()
+        .filter(|k| only.is_empty() || only.contains(&k.name))
+    {
         let names: BTreeMap<String, String> = ku.display_names.iter().cloned().collect();
         let entry = match &ku.lowered {
-            _ if !ku.errors.is_empty() => {
-                KernelEntry::failed(&ku.name, ku.loc.line, Verdict::Error, ku.errors.join("\n"), Some(ku.loc))
-            }
-            Err(u) => KernelEntry::failed(&ku.name, ku.loc.line, Verdict::Unsupported, u.reason.clone(), Some(u.loc)),
+            _ if !ku.errors.is_empty() => KernelEntry::failed(
+                &ku.name,
+                ku.loc.line,
+                Verdict::Error,
+                ku.errors.join("\n"),
+                Some(ku.loc),
+            ),
+            Err(u) => KernelEntry::failed(
+                &ku.name,
+                ku.loc.line,
+                Verdict::Unsupported,
+                u.reason.clone(),
+                Some(u.loc),
+            ),
             Ok(kernel) => {
                 if show_protocol {
-                    emit(&format!("// {}: kernel {}\n{}\n", path_str, ku.name, print::print(kernel)));
+                    emit(&format!(
+                        "// {}: kernel {}\n{}\n",
+                        path_str,
+                        ku.name,
+                        print::print(kernel)
+                    ));
                 }
                 let start = Instant::now();
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check::check_kernel(kernel, opts)));
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    check::check_kernel(kernel, opts)
+                }));
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
                 match r {
                     Ok(r) => KernelEntry::from_report(r, ku.loc.line, ms, names),
-                    Err(_) => KernelEntry::failed(&ku.name, ku.loc.line, Verdict::Error, "internal error in the analysis".into(), Some(ku.loc)),
+                    Err(_) => KernelEntry::failed(
+                        &ku.name,
+                        ku.loc.line,
+                        Verdict::Error,
+                        "internal error in the analysis".into(),
+                        Some(ku.loc),
+                    ),
                 }
             }
         };
@@ -119,7 +163,13 @@ fn emit(text: &str) {
 
 fn render(files: &[FileReport], format: Format) -> String {
     match format {
-        Format::Text => report::text::render(files, TextStyle { color: std::io::stdout().is_terminal(), protocol: false }),
+        Format::Text => report::text::render(
+            files,
+            TextStyle {
+                color: std::io::stdout().is_terminal(),
+                protocol: false,
+            },
+        ),
         Format::Json => format!("{:#}\n", report::json::cuda_files(files)),
         Format::Sarif => format!("{:#}\n", report::sarif::render(files)),
     }
@@ -131,7 +181,15 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let (files, units): (Vec<FileReport>, Vec<Unit>) = args
         .files
         .iter()
-        .map(|p| check_file(p, &fopts, &opts, &args.kernel, args.show_protocol && args.format == Format::Text))
+        .map(|p| {
+            check_file(
+                p,
+                &fopts,
+                &opts,
+                &args.kernel,
+                args.show_protocol && args.format == Format::Text,
+            )
+        })
         .unzip();
     emit(&render(&files, args.format));
     if args.format == Format::Text {
@@ -146,7 +204,12 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
                 continue;
             }
             let in_kernels: Vec<&String> = u.kernels.iter().flat_map(|k| k.errors.iter()).collect();
-            for d in u.diagnostics.iter().filter(|d| !in_kernels.contains(d)).take(5) {
+            for d in u
+                .diagnostics
+                .iter()
+                .filter(|d| !in_kernels.contains(d))
+                .take(5)
+            {
                 eprintln!("drfscan: warning: {d}");
             }
         }
@@ -171,7 +234,11 @@ fn cu_files(paths: &[PathBuf]) -> Vec<PathBuf> {
             out.push(p.clone());
             continue;
         }
-        for e in walkdir::WalkDir::new(p).sort_by_file_name().into_iter().filter_map(Result::ok) {
+        for e in walkdir::WalkDir::new(p)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+        {
             if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "cu") {
                 out.push(e.into_path());
             }
@@ -196,8 +263,12 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
     let (mut proved, mut found, mut false_alarms, mut missed, mut other) = (0, 0, 0, 0, 0);
     let mut known_alarms = 0;
     for path in cu_files(&args.paths) {
-        let Ok(bytes) = std::fs::read(&path) else { continue };
-        let (Some(expected), _) = label::read(&String::from_utf8_lossy(&bytes)) else { continue };
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        let (Some(expected), _) = label::read(&String::from_utf8_lossy(&bytes)) else {
+            continue;
+        };
         let (report, _) = check_file(&path, &fopts, &opts, &[], false);
         // (kernel, verdict, whether every race is only possible)
         let mut results: Vec<(String, String, bool)> = report
@@ -209,13 +280,18 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
             })
             .collect();
         if results.is_empty() {
-            let actual = if report.error.is_some() { "error" } else { "none" };
+            let actual = if report.error.is_some() {
+                "error"
+            } else {
+                "none"
+            };
             results.push(("-".into(), actual.into(), false));
         }
         for (kernel, actual, only_possible) in results {
             let known = expected.verdict == "drf" && expected.known_false_alarm.is_some();
             let actual_is_racy = actual == "racy";
-            let ok = meets(&expected.verdict, &actual) || (known && actual_is_racy && only_possible);
+            let ok =
+                meets(&expected.verdict, &actual) || (known && actual_is_racy && only_possible);
             match (expected.verdict.as_str(), actual.as_str()) {
                 ("drf", "drf") => proved += 1,
                 ("racy", "racy") => found += 1,
@@ -245,7 +321,10 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
                 "kernels": rows.len(), "drf_proved": proved, "races_found": found,
                 "false_alarms": false_alarms, "known_false_alarms": known_alarms, "missed_races": missed, "other_mismatches": other,
             });
-            emit(&format!("{:#}\n", serde_json::json!({ "results": rows, "totals": totals })));
+            emit(&format!(
+                "{:#}\n",
+                serde_json::json!({ "results": rows, "totals": totals })
+            ));
         }
         Format::Text => {
             if !rows.is_empty() {

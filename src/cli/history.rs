@@ -9,7 +9,8 @@ use drfscan::engine::{self, ScanOptions};
 use drfscan::protocol::{Loc, Mode};
 use drfscan::report::{sarif, FileReport, KernelEntry};
 use drfscan::store::{
-    diff_runs, saved_queries, AccessRow, RaceChange, ResultRow, RunDiff, RunRow, SavedQuery, Store, Table,
+    diff_runs, saved_queries, AccessRow, RaceChange, ResultRow, RunDiff, RunRow, SavedQuery, Store,
+    Table,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -132,11 +133,10 @@ fn parse_dims(flag: &str, text: &str) -> Result<[u64; 3]> {
     }
     let mut dims = [1u64; 3];
     for (d, p) in dims.iter_mut().zip(&parts) {
-        *d = p
-            .parse()
-            .ok()
-            .filter(|&v| v >= 1)
-            .with_context(|| format!("{flag} {text}: `{p}` is not a dimension (an integer ≥ 1)"))?;
+        *d =
+            p.parse().ok().filter(|&v| v >= 1).with_context(|| {
+                format!("{flag} {text}: `{p}` is not a dimension (an integer ≥ 1)")
+            })?;
     }
     Ok(dims)
 }
@@ -146,8 +146,13 @@ fn frontend_options(a: &AnalysisArgs) -> Result<FrontendOptions> {
         .params
         .iter()
         .map(|p| {
-            let (name, value) = p.split_once('=').with_context(|| format!("--param {p}: expected NAME=VALUE"))?;
-            let value = value.trim().parse().with_context(|| format!("--param {p}: `{value}` is not an integer"))?;
+            let (name, value) = p
+                .split_once('=')
+                .with_context(|| format!("--param {p}: expected NAME=VALUE"))?;
+            let value = value
+                .trim()
+                .parse()
+                .with_context(|| format!("--param {p}: `{value}` is not an integer"))?;
             Ok((name.trim().to_string(), value))
         })
         .collect::<Result<_>>()?;
@@ -155,8 +160,16 @@ fn frontend_options(a: &AnalysisArgs) -> Result<FrontendOptions> {
         include_dirs: a.include_dirs.clone(),
         defines: a.defines.clone(),
         cuda_path: a.cuda_path.clone(),
-        block_dim: a.block_dim.as_deref().map(|d| parse_dims("--block-dim", d)).transpose()?,
-        grid_dim: a.grid_dim.as_deref().map(|d| parse_dims("--grid-dim", d)).transpose()?,
+        block_dim: a
+            .block_dim
+            .as_deref()
+            .map(|d| parse_dims("--block-dim", d))
+            .transpose()?,
+        grid_dim: a
+            .grid_dim
+            .as_deref()
+            .map(|d| parse_dims("--grid-dim", d))
+            .transpose()?,
         params,
     })
 }
@@ -183,7 +196,9 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
     // Findings that fail the scan: all of them, or those the previous run of the same paths did not have.
     let previous = store.previous_finished_run(summary.run_id, &summary.paths)?;
     let new_findings = match previous {
-        Some(base) => diff_runs(base, &store.results(base)?, summary.run_id, &results).new_findings(),
+        Some(base) => {
+            diff_runs(base, &store.results(base)?, summary.run_id, &results).new_findings()
+        }
         None => diff_runs(0, &[], summary.run_id, &results).new_findings(),
     };
     let failing = match a.fail_on {
@@ -200,13 +215,20 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
         }
         Format::Sarif => print_json(&sarif::render(&file_reports(&results)?))?,
         Format::Text => {
-            let shown: Vec<ResultRow> = results.into_iter().filter(|r| !matches!(r.verdict.as_str(), "drf")).collect();
+            let shown: Vec<ResultRow> = results
+                .into_iter()
+                .filter(|r| !matches!(r.verdict.as_str(), "drf"))
+                .collect();
             if !shown.is_empty() {
                 print_results(&shown);
                 outln!();
             }
-            let verdicts: Vec<String> =
-                summary.verdicts.iter().filter(|(_, n)| **n > 0).map(|(v, n)| format!("{n} {v}")).collect();
+            let verdicts: Vec<String> = summary
+                .verdicts
+                .iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(v, n)| format!("{n} {v}"))
+                .collect();
             outln!(
                 "run {}: {} kernels in {} files ({}), {} races; parsed {} files ({} from cache), {} solver calls ({} cache hits), {:.0} ms",
                 summary.run_id,
@@ -277,17 +299,36 @@ fn clip(text: String) -> String {
 
 fn print_query_table(t: &Table) {
     let header: Vec<&str> = t.columns.iter().map(String::as_str).collect();
-    outln!("{}", render_table(&header, t.rows.iter().map(|r| r.iter().map(|v| clip(cell(v))).collect())));
-    outln!("({} row{})", t.rows.len(), if t.rows.len() == 1 { "" } else { "s" });
+    outln!(
+        "{}",
+        render_table(
+            &header,
+            t.rows
+                .iter()
+                .map(|r| r.iter().map(|v| clip(cell(v))).collect())
+        )
+    );
+    outln!(
+        "({} row{})",
+        t.rows.len(),
+        if t.rows.len() == 1 { "" } else { "s" }
+    );
 }
 
 fn short(commit: &Option<String>) -> String {
-    commit.as_deref().map(|c| c.chars().take(10).collect()).unwrap_or_default()
+    commit
+        .as_deref()
+        .map(|c| c.chars().take(10).collect())
+        .unwrap_or_default()
 }
 
 fn run_counts(r: &RunRow) -> [String; 3] {
     let n = |v: &str| r.verdicts.get(v).copied().unwrap_or(0);
-    [n("drf").to_string(), n("racy").to_string(), n("divergent").to_string()]
+    [
+        n("drf").to_string(),
+        n("racy").to_string(),
+        n("divergent").to_string(),
+    ]
 }
 
 pub fn runs(a: RunsArgs) -> Result<i32> {
@@ -322,7 +363,19 @@ pub fn runs(a: RunsArgs) -> Result<i32> {
     outln!(
         "{}",
         render_table(
-            &["run", "started", "status", "label", "kernels", "drf", "racy", "divergent", "other", "commit", "paths"],
+            &[
+                "run",
+                "started",
+                "status",
+                "label",
+                "kernels",
+                "drf",
+                "racy",
+                "divergent",
+                "other",
+                "commit",
+                "paths"
+            ],
             rows
         )
     );
@@ -338,7 +391,9 @@ fn pick_run(store: &Store, id: Option<i64>) -> Result<RunRow> {
             .first()
             .with_context(|| format!("{}: no runs recorded yet", store.path().display()))?,
     };
-    store.run(id)?.with_context(|| format!("{}: no run {id}", store.path().display()))
+    store
+        .run(id)?
+        .with_context(|| format!("{}: no run {id}", store.path().display()))
 }
 
 fn parse_verdict(s: &str) -> Result<Verdict> {
@@ -359,13 +414,21 @@ fn file_reports(rows: &[ResultRow]) -> Result<Vec<FileReport>> {
                     "atomic" => Mode::Atomic,
                     m => bail!("unknown access mode `{m}` in the database"),
                 };
-                Ok(RaceAccess { id: a.id, loc: Loc::new(a.line, a.column), mode })
+                Ok(RaceAccess {
+                    id: a.id,
+                    loc: Loc::new(a.line, a.column),
+                    mode,
+                })
             };
             let race = Race {
                 array: x.array.clone(),
                 accesses: [access(&x.accesses[0])?, access(&x.accesses[1])?],
                 index: serde_json::from_value(x.index.clone()).unwrap_or_default(),
-                confidence: if x.confidence == "confirmed" { Confidence::Confirmed } else { Confidence::Possible },
+                confidence: if x.confidence == "confirmed" {
+                    Confidence::Confirmed
+                } else {
+                    Confidence::Possible
+                },
                 witness: serde_json::from_value(x.witness.clone()).unwrap_or_default(),
             };
             arrays
@@ -412,7 +475,13 @@ fn print_results(rows: &[ResultRow]) {
             clip(r.reason.clone().unwrap_or_default()),
         ]
     });
-    outln!("{}", render_table(&["file", "kernel", "verdict", "races", "ms", "reason"], table));
+    outln!(
+        "{}",
+        render_table(
+            &["file", "kernel", "verdict", "races", "ms", "reason"],
+            table
+        )
+    );
     for r in rows.iter().filter(|r| !r.races.is_empty()) {
         outln!("\n{} in {}:", r.kernel, shown(&r.path));
         for x in &r.races {
@@ -447,7 +516,10 @@ pub fn report(a: ReportArgs) -> Result<i32> {
                 run.id,
                 run.status,
                 run.started_at,
-                run.label.as_deref().map(|l| format!(", label {l}")).unwrap_or_default(),
+                run.label
+                    .as_deref()
+                    .map(|l| format!(", label {l}"))
+                    .unwrap_or_default(),
                 run.kernels
             );
             for w in &run.warnings {
@@ -493,10 +565,20 @@ fn print_diff(d: &RunDiff) {
     }
     outln!("\nslower kernels (more than 2×): {}", d.slower.len());
     for s in &d.slower {
-        outln!("  {}:{}: {:.1} ms → {:.1} ms", shown(&s.path), s.kernel, s.before_ms, s.after_ms);
+        outln!(
+            "  {}:{}: {:.1} ms → {:.1} ms",
+            shown(&s.path),
+            s.kernel,
+            s.before_ms,
+            s.after_ms
+        );
     }
     if !d.added_kernels.is_empty() || !d.removed_kernels.is_empty() {
-        outln!("\nkernels added: {}, removed: {}", d.added_kernels.len(), d.removed_kernels.len());
+        outln!(
+            "\nkernels added: {}, removed: {}",
+            d.added_kernels.len(),
+            d.removed_kernels.len()
+        );
     }
 }
 
@@ -508,11 +590,17 @@ pub fn diff(a: DiffArgs) -> Result<i32> {
         (Some(b), None) => (b, *latest.first().context("no runs recorded yet")?),
         (None, _) => match latest.as_slice() {
             [h, b] => (*b, *h),
-            _ => bail!("{}: diff needs two runs, {} recorded", store.path().display(), latest.len()),
+            _ => bail!(
+                "{}: diff needs two runs, {} recorded",
+                store.path().display(),
+                latest.len()
+            ),
         },
     };
     for id in [base, head] {
-        store.run(id)?.with_context(|| format!("{}: no run {id}", store.path().display()))?;
+        store
+            .run(id)?
+            .with_context(|| format!("{}: no run {id}", store.path().display()))?;
     }
     let d = diff_runs(base, &store.results(base)?, head, &store.results(head)?);
     match a.format {
@@ -536,7 +624,9 @@ pub fn query(a: QueryArgs) -> Result<i32> {
                 "{}",
                 render_table(
                     &["query", "description"],
-                    queries.iter().map(|q| vec![q.name.into(), q.description.into()])
+                    queries
+                        .iter()
+                        .map(|q| vec![q.name.into(), q.description.into()])
                 )
             );
         }
@@ -547,15 +637,20 @@ pub fn query(a: QueryArgs) -> Result<i32> {
         format!("no saved query `{}` (known: {})", a.name, names.join(", "))
     })?;
     let store = open_read(&a.db)?;
-    let t = store.query(q.sql, &a.args).with_context(|| format!("query `{}`", q.name))?;
+    let t = store
+        .query(q.sql, &a.args)
+        .with_context(|| format!("query `{}`", q.name))?;
     show_table(&t, a.format)
 }
 
 fn show_table(t: &Table, format: Format) -> Result<i32> {
     match format {
         Format::Json => {
-            let rows: Vec<serde_json::Map<String, serde_json::Value>> =
-                t.rows.iter().map(|r| t.columns.iter().cloned().zip(r.iter().cloned()).collect()).collect();
+            let rows: Vec<serde_json::Map<String, serde_json::Value>> = t
+                .rows
+                .iter()
+                .map(|r| t.columns.iter().cloned().zip(r.iter().cloned()).collect())
+                .collect();
             print_json(&rows)?;
         }
         _ => print_query_table(t),

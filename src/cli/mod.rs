@@ -7,10 +7,15 @@ mod protocol;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-
 #[derive(Parser, Debug)]
-#[command(name = "drfscan", version, about = "Proves CUDA kernels free of data races, or shows a concrete race")]
-#[command(after_help = "Exit status: 0 no race or divergence, 1 race or divergence found, 2 drfscan could not run.")]
+#[command(
+    name = "drfscan",
+    version,
+    about = "Proves CUDA kernels free of data races, or shows a concrete race"
+)]
+#[command(
+    after_help = "Exit status: 0 no race or divergence, 1 race or divergence found, 2 drfscan could not run."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

@@ -61,7 +61,11 @@ fn load(path: &PathBuf) -> Result<(String, Kernel), String> {
 }
 
 pub fn check_protocol(args: CheckProtocolArgs) -> anyhow::Result<i32> {
-    let opts = Options { timeout_ms: args.timeout_ms, block_level: args.block_level, ..Options::default() };
+    let opts = Options {
+        timeout_ms: args.timeout_ms,
+        block_level: args.block_level,
+        ..Options::default()
+    };
     if let Some(stage) = args.show {
         return show(&args.files, stage, &opts);
     }
@@ -69,23 +73,42 @@ pub fn check_protocol(args: CheckProtocolArgs) -> anyhow::Result<i32> {
     for path in &args.files {
         let display = path.display().to_string();
         match load(path) {
-            Err(error) => files.push(FileReport { path: display, source: None, error: Some(error), kernels: vec![] }),
+            Err(error) => files.push(FileReport {
+                path: display,
+                source: None,
+                error: Some(error),
+                kernels: vec![],
+            }),
             Ok((source, kernel)) => {
                 let started = Instant::now();
                 let report = check::check_kernel(&kernel, &opts);
                 let ms = started.elapsed().as_secs_f64() * 1e3;
                 let entry = KernelEntry::from_report(report, 1, ms, BTreeMap::new());
-                files.push(FileReport { path: display, source: Some(source), error: None, kernels: vec![entry] });
+                files.push(FileReport {
+                    path: display,
+                    source: Some(source),
+                    error: None,
+                    kernels: vec![entry],
+                });
             }
         }
     }
     match args.format {
         Format::Text => {
-            let style = report::text::TextStyle { color: std::io::stdout().is_terminal(), protocol: true };
+            let style = report::text::TextStyle {
+                color: std::io::stdout().is_terminal(),
+                protocol: true,
+            };
             print!("{}", report::text::render(&files, style));
         }
-        Format::Json => println!("{}", serde_json::to_string_pretty(&report::json::protocol_files(&files))?),
-        Format::Sarif => println!("{}", serde_json::to_string_pretty(&report::sarif::render(&files))?),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&report::json::protocol_files(&files))?
+        ),
+        Format::Sarif => println!(
+            "{}",
+            serde_json::to_string_pretty(&report::sarif::render(&files))?
+        ),
     }
     for f in &files {
         if let Some(e) = &f.error {
@@ -94,7 +117,10 @@ pub fn check_protocol(args: CheckProtocolArgs) -> anyhow::Result<i32> {
     }
     let code = report::exit_code(&files);
     // A protocol whose witness failed to replay is an internal error.
-    let internal = files.iter().flat_map(|f| &f.kernels).any(|k| k.verdict == Verdict::Error);
+    let internal = files
+        .iter()
+        .flat_map(|f| &f.kernels)
+        .any(|k| k.verdict == Verdict::Error);
     Ok(if internal && code == 0 { 2 } else { code })
 }
 
@@ -130,7 +156,15 @@ fn show(paths: &[PathBuf], stage: Stage, opts: &Options) -> anyhow::Result<i32> 
                 Stage::Traces => {
                     let intervals = split::split(&wf);
                     for interval in &intervals {
-                        print!("{}", seq::print_trace(&seq::seq(&kernel, array, interval, Pairing::SameBlock)));
+                        print!(
+                            "{}",
+                            seq::print_trace(&seq::seq(
+                                &kernel,
+                                array,
+                                interval,
+                                Pairing::SameBlock
+                            ))
+                        );
                     }
                     if array.scope == Scope::Global && !opts.block_level {
                         let whole = drfscan::analysis::Interval {
@@ -140,7 +174,15 @@ fn show(paths: &[PathBuf], stage: Stage, opts: &Options) -> anyhow::Result<i32> 
                             start: None,
                             end: None,
                         };
-                        print!("{}", seq::print_trace(&seq::seq(&kernel, array, &whole, Pairing::OtherBlock)));
+                        print!(
+                            "{}",
+                            seq::print_trace(&seq::seq(
+                                &kernel,
+                                array,
+                                &whole,
+                                Pairing::OtherBlock
+                            ))
+                        );
                     }
                 }
             }
@@ -152,6 +194,8 @@ fn show(paths: &[PathBuf], stage: Stage, opts: &Options) -> anyhow::Result<i32> 
 pub fn gen(args: GenArgs) -> anyhow::Result<i32> {
     use std::io::Write;
     let text = gen::synthetic(args.family, args.size);
-    std::io::stdout().write_all(text.as_bytes()).context("writing the protocol")?;
+    std::io::stdout()
+        .write_all(text.as_bytes())
+        .context("writing the protocol")?;
     Ok(0)
 }

@@ -46,7 +46,11 @@ impl Drop for Tu {
 fn cx_string(s: CXString) -> String {
     unsafe {
         let p = clang_getCString(s);
-        let out = if p.is_null() { String::new() } else { CStr::from_ptr(p).to_string_lossy().into_owned() };
+        let out = if p.is_null() {
+            String::new()
+        } else {
+            CStr::from_ptr(p).to_string_lossy().into_owned()
+        };
         clang_disposeString(s);
         out
     }
@@ -89,14 +93,19 @@ impl Tu {
             );
             let out = Tu { index, tu };
             if code != CXError_Success || tu.is_null() {
-                return Err(format!("libclang could not parse the file (error code {code})"));
+                return Err(format!(
+                    "libclang could not parse the file (error code {code})"
+                ));
             }
             Ok(out)
         }
     }
 
     pub fn root(&self) -> Node<'_> {
-        Node { c: unsafe { clang_getTranslationUnitCursor(self.tu) }, _tu: self }
+        Node {
+            c: unsafe { clang_getTranslationUnitCursor(self.tu) },
+            _tu: self,
+        }
     }
 
     pub fn diagnostics(&self) -> Vec<Diag> {
@@ -106,13 +115,31 @@ impl Tu {
                 .map(|i| {
                     let d = clang_getDiagnostic(self.tu, i);
                     let severity = clang_getDiagnosticSeverity(d) as u32;
-                    let text = cx_string(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
+                    let text = cx_string(clang_formatDiagnostic(
+                        d,
+                        clang_defaultDiagnosticDisplayOptions(),
+                    ));
                     let mut f: CXFile = ptr::null_mut();
                     let (mut line, mut column, mut offset) = (0, 0, 0);
-                    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &mut f, &mut line, &mut column, &mut offset);
-                    let file = if f.is_null() { String::new() } else { cx_string(clang_getFileName(f)) };
+                    clang_getExpansionLocation(
+                        clang_getDiagnosticLocation(d),
+                        &mut f,
+                        &mut line,
+                        &mut column,
+                        &mut offset,
+                    );
+                    let file = if f.is_null() {
+                        String::new()
+                    } else {
+                        cx_string(clang_getFileName(f))
+                    };
                     clang_disposeDiagnostic(d);
-                    Diag { severity, text, file, line }
+                    Diag {
+                        severity,
+                        text,
+                        file,
+                        line,
+                    }
                 })
                 .collect()
         }
@@ -120,12 +147,19 @@ impl Tu {
 
     /// Every file the translation unit read, the main file included.
     pub fn inclusions(&self) -> Vec<PathBuf> {
-        extern "C" fn visit(file: CXFile, _stack: *mut CXSourceLocation, _len: c_uint, data: CXClientData) {
+        extern "C" fn visit(
+            file: CXFile,
+            _stack: *mut CXSourceLocation,
+            _len: c_uint,
+            data: CXClientData,
+        ) {
             let out = unsafe { &mut *(data as *mut Vec<PathBuf>) };
             out.push(PathBuf::from(cx_string(unsafe { clang_getFileName(file) })));
         }
         let mut out: Vec<PathBuf> = Vec::new();
-        unsafe { clang_getInclusions(self.tu, visit, &mut out as *mut Vec<PathBuf> as *mut c_void) };
+        unsafe {
+            clang_getInclusions(self.tu, visit, &mut out as *mut Vec<PathBuf> as *mut c_void)
+        };
         out
     }
 }
@@ -157,13 +191,19 @@ impl<'tu> Node<'tu> {
         cx_string(unsafe { clang_getCursorSpelling(self.c) })
     }
     pub fn children(&self) -> Vec<Node<'tu>> {
-        extern "C" fn visit(c: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
+        extern "C" fn visit(
+            c: CXCursor,
+            _parent: CXCursor,
+            data: CXClientData,
+        ) -> CXChildVisitResult {
             let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
             out.push(c);
             CXChildVisit_Continue
         }
         let mut out: Vec<CXCursor> = Vec::new();
-        unsafe { clang_visitChildren(self.c, visit, &mut out as *mut Vec<CXCursor> as *mut c_void) };
+        unsafe {
+            clang_visitChildren(self.c, visit, &mut out as *mut Vec<CXCursor> as *mut c_void)
+        };
         out.into_iter().map(|c| Node { c, _tu: self._tu }).collect()
     }
     pub fn pos(&self) -> Pos {
@@ -172,7 +212,11 @@ impl<'tu> Node<'tu> {
             let mut file: CXFile = ptr::null_mut();
             let (mut line, mut column, mut offset) = (0, 0, 0);
             clang_getExpansionLocation(loc, &mut file, &mut line, &mut column, &mut offset);
-            let file = if file.is_null() { String::new() } else { cx_string(clang_getFileName(file)) };
+            let file = if file.is_null() {
+                String::new()
+            } else {
+                cx_string(clang_getFileName(file))
+            };
             Pos { file, line, column }
         }
     }
@@ -237,7 +281,10 @@ impl<'tu> Node<'tu> {
         unsafe { clang_Cursor_getNumArguments(self.c) }
     }
     pub fn arg(&self, i: u32) -> Node<'tu> {
-        Node { c: unsafe { clang_Cursor_getArgument(self.c, i) }, _tu: self._tu }
+        Node {
+            c: unsafe { clang_Cursor_getArgument(self.c, i) },
+            _tu: self._tu,
+        }
     }
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.c) != 0 }
@@ -255,7 +302,9 @@ impl<'tu> Node<'tu> {
             let n = clang_Cursor_getNumTemplateArguments(self.c);
             (0..n.max(0) as u32)
                 .map(|i| {
-                    if clang_Cursor_getTemplateArgumentKind(self.c, i) == CXTemplateArgumentKind_Integral {
+                    if clang_Cursor_getTemplateArgumentKind(self.c, i)
+                        == CXTemplateArgumentKind_Integral
+                    {
                         Ok(clang_Cursor_getTemplateArgumentValue(self.c, i))
                     } else {
                         Err(Ty(clang_Cursor_getTemplateArgumentType(self.c, i)).spelling())
@@ -280,8 +329,20 @@ impl<'tu> Node<'tu> {
         unsafe {
             let r = clang_getCursorExtent(self.c);
             let (mut l1, mut l2, mut col, mut off) = (0, 0, 0, 0);
-            clang_getExpansionLocation(clang_getRangeStart(r), ptr::null_mut(), &mut l1, &mut col, &mut off);
-            clang_getExpansionLocation(clang_getRangeEnd(r), ptr::null_mut(), &mut l2, &mut col, &mut off);
+            clang_getExpansionLocation(
+                clang_getRangeStart(r),
+                ptr::null_mut(),
+                &mut l1,
+                &mut col,
+                &mut off,
+            );
+            clang_getExpansionLocation(
+                clang_getRangeEnd(r),
+                ptr::null_mut(),
+                &mut l2,
+                &mut col,
+                &mut off,
+            );
             (l1, l2)
         }
     }
@@ -310,7 +371,13 @@ impl<'tu> Node<'tu> {
                     let text = cx_string(clang_getTokenSpelling(tu, t));
                     let loc = clang_getTokenLocation(tu, t);
                     let (mut line, mut column, mut offset) = (0, 0, 0);
-                    clang_getExpansionLocation(loc, ptr::null_mut(), &mut line, &mut column, &mut offset);
+                    clang_getExpansionLocation(
+                        loc,
+                        ptr::null_mut(),
+                        &mut line,
+                        &mut column,
+                        &mut offset,
+                    );
                     (text, offset)
                 })
                 .collect();
@@ -342,7 +409,10 @@ impl Ty {
     }
     pub fn is_array(&self) -> bool {
         let k = self.canonical().kind();
-        k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray || k == CXType_DependentSizedArray
+        k == CXType_ConstantArray
+            || k == CXType_IncompleteArray
+            || k == CXType_VariableArray
+            || k == CXType_DependentSizedArray
     }
     pub fn is_reference(&self) -> bool {
         let k = self.canonical().kind();
@@ -366,35 +436,40 @@ impl Ty {
 
 pub mod kind {
     pub use clang_sys::{
-        CXCursor_ArraySubscriptExpr as ARRAY_SUBSCRIPT, CXCursor_AsmStmt as ASM, CXCursor_BinaryOperator as BINARY,
-        CXCursor_BreakStmt as BREAK, CXCursor_CStyleCastExpr as C_CAST, CXCursor_CUDAConstantAttr as CUDA_CONSTANT,
+        CXCursor_ArraySubscriptExpr as ARRAY_SUBSCRIPT, CXCursor_AsmStmt as ASM,
+        CXCursor_BinaryOperator as BINARY, CXCursor_BreakStmt as BREAK,
+        CXCursor_CStyleCastExpr as C_CAST, CXCursor_CUDAConstantAttr as CUDA_CONSTANT,
         CXCursor_CUDADeviceAttr as CUDA_DEVICE, CXCursor_CUDAGlobalAttr as CUDA_GLOBAL,
         CXCursor_CUDASharedAttr as CUDA_SHARED, CXCursor_CXXBoolLiteralExpr as BOOL_LIT,
-        CXCursor_CXXFunctionalCastExpr as FUNCTIONAL_CAST, CXCursor_CXXStaticCastExpr as STATIC_CAST,
-        CXCursor_CXXReinterpretCastExpr as REINTERPRET_CAST, CXCursor_CXXConstCastExpr as CONST_CAST,
-        CXCursor_CallExpr as CALL, CXCursor_CaseStmt as CASE, CXCursor_CharacterLiteral as CHAR_LIT,
-        CXCursor_CompoundAssignOperator as COMPOUND_ASSIGN,
-        CXCursor_CompoundStmt as COMPOUND, CXCursor_ConditionalOperator as CONDITIONAL,
-        CXCursor_ContinueStmt as CONTINUE, CXCursor_DeclRefExpr as DECL_REF, CXCursor_DeclStmt as DECL_STMT,
-        CXCursor_DefaultStmt as DEFAULT, CXCursor_DoStmt as DO, CXCursor_EnumConstantDecl as ENUM_CONSTANT,
-        CXCursor_FieldDecl as FIELD, CXCursor_FloatingLiteral as FLOAT_LIT, CXCursor_ForStmt as FOR,
+        CXCursor_CXXConstCastExpr as CONST_CAST, CXCursor_CXXDeleteExpr as DELETE,
+        CXCursor_CXXForRangeStmt as FOR_RANGE, CXCursor_CXXFunctionalCastExpr as FUNCTIONAL_CAST,
+        CXCursor_CXXMethod as METHOD, CXCursor_CXXNewExpr as NEW,
+        CXCursor_CXXNullPtrLiteralExpr as NULLPTR,
+        CXCursor_CXXReinterpretCastExpr as REINTERPRET_CAST,
+        CXCursor_CXXStaticCastExpr as STATIC_CAST, CXCursor_CXXThrowExpr as THROW,
+        CXCursor_CXXTryStmt as TRY, CXCursor_CallExpr as CALL, CXCursor_CaseStmt as CASE,
+        CXCursor_CharacterLiteral as CHAR_LIT, CXCursor_ClassDecl as CLASS,
+        CXCursor_CompoundAssignOperator as COMPOUND_ASSIGN, CXCursor_CompoundStmt as COMPOUND,
+        CXCursor_ConditionalOperator as CONDITIONAL, CXCursor_Constructor as CONSTRUCTOR,
+        CXCursor_ContinueStmt as CONTINUE, CXCursor_DeclRefExpr as DECL_REF,
+        CXCursor_DeclStmt as DECL_STMT, CXCursor_DefaultStmt as DEFAULT, CXCursor_DoStmt as DO,
+        CXCursor_EnumConstantDecl as ENUM_CONSTANT, CXCursor_FieldDecl as FIELD,
+        CXCursor_FloatingLiteral as FLOAT_LIT, CXCursor_ForStmt as FOR,
         CXCursor_FunctionDecl as FUNCTION, CXCursor_FunctionTemplate as FUNCTION_TEMPLATE,
-        CXCursor_GotoStmt as GOTO, CXCursor_IfStmt as IF,
-        CXCursor_IntegerLiteral as INT_LIT, CXCursor_LabelStmt as LABEL, CXCursor_LambdaExpr as LAMBDA,
-        CXCursor_MSAsmStmt as MS_ASM, CXCursor_MemberRefExpr as MEMBER_REF, CXCursor_Namespace as NAMESPACE,
-        CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM, CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_TemplateTemplateParameter as TEMPLATE_TEMPLATE_PARAM, CXCursor_NullStmt as NULL_STMT,
-        CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM, CXCursor_ReturnStmt as RETURN,
-        CXCursor_StructDecl as STRUCT, CXCursor_ClassDecl as CLASS, CXCursor_SwitchStmt as SWITCH,
-        CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY, CXCursor_UnexposedExpr as UNEXPOSED,
-        CXCursor_VarDecl as VAR, CXCursor_WhileStmt as WHILE, CXCursor_LinkageSpec as LINKAGE_SPEC,
-        CXCursor_CXXForRangeStmt as FOR_RANGE, CXCursor_StringLiteral as STRING_LIT,
-        CXCursor_TypeRef as TYPE_REF,
-        CXCursor_CXXNullPtrLiteralExpr as NULLPTR, CXCursor_GNUNullExpr as GNU_NULL,
-        
-        CXCursor_StmtExpr as STMT_EXPR,
-        CXCursor_CXXMethod as METHOD, CXCursor_Constructor as CONSTRUCTOR, CXCursor_CXXNewExpr as NEW,
-        CXCursor_CXXDeleteExpr as DELETE, CXCursor_CXXThrowExpr as THROW, CXCursor_CXXTryStmt as TRY,
-        
+        CXCursor_GNUNullExpr as GNU_NULL, CXCursor_GotoStmt as GOTO, CXCursor_IfStmt as IF,
+        CXCursor_IntegerLiteral as INT_LIT, CXCursor_LabelStmt as LABEL,
+        CXCursor_LambdaExpr as LAMBDA, CXCursor_LinkageSpec as LINKAGE_SPEC,
+        CXCursor_MSAsmStmt as MS_ASM, CXCursor_MemberRefExpr as MEMBER_REF,
+        CXCursor_Namespace as NAMESPACE,
+        CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM,
+        CXCursor_NullStmt as NULL_STMT, CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM,
+        CXCursor_ReturnStmt as RETURN, CXCursor_StmtExpr as STMT_EXPR,
+        CXCursor_StringLiteral as STRING_LIT, CXCursor_StructDecl as STRUCT,
+        CXCursor_SwitchStmt as SWITCH,
+        CXCursor_TemplateTemplateParameter as TEMPLATE_TEMPLATE_PARAM,
+        CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_TypeRef as TYPE_REF,
+        CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY,
+        CXCursor_UnexposedExpr as UNEXPOSED, CXCursor_VarDecl as VAR, CXCursor_WhileStmt as WHILE,
     };
 }
 

@@ -9,7 +9,12 @@ use super::Expectation;
 fn known_false_alarm(src: &str) -> Option<String> {
     src.lines()
         .take(6)
-        .find_map(|l| l.trim().strip_prefix("//").map(str::trim).and_then(|r| r.strip_prefix("known false alarm:")))
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("//")
+                .map(str::trim)
+                .and_then(|r| r.strip_prefix("known false alarm:"))
+        })
         .map(|r| r.trim().to_string())
 }
 
@@ -18,7 +23,11 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
     let mut lines = src.lines().map(str::trim);
     let first = lines.next().unwrap_or("");
     let second = lines.next().unwrap_or("");
-    if let Some(rest) = first.strip_prefix("//").map(str::trim).and_then(|r| r.strip_prefix("expect:")) {
+    if let Some(rest) = first
+        .strip_prefix("//")
+        .map(str::trim)
+        .and_then(|r| r.strip_prefix("expect:"))
+    {
         let verdict = rest.split_whitespace().next().unwrap_or("").to_lowercase();
         let mut exp = Expectation {
             verdict,
@@ -28,7 +37,11 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
             defines: Vec::new(),
         };
         let mut params = Vec::new();
-        if let Some(opts) = second.strip_prefix("//").map(str::trim).and_then(|r| r.strip_prefix("options:")) {
+        if let Some(opts) = second
+            .strip_prefix("//")
+            .map(str::trim)
+            .and_then(|r| r.strip_prefix("options:"))
+        {
             let words: Vec<&str> = opts.split_whitespace().collect();
             let mut i = 0;
             while i < words.len() {
@@ -60,7 +73,12 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
     } else if let Some(rest) = head.strip_prefix("xfail:") {
         // GPUVerify names the failure it expects; a race is what matters here.
         let rest = rest.trim().to_lowercase();
-        let context: String = src.lines().take(5).collect::<Vec<_>>().join(" ").to_lowercase();
+        let context: String = src
+            .lines()
+            .take(5)
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
         if context.contains("race") {
             "racy".to_string()
         } else if context.contains("barrier") || context.contains("divergence") {
@@ -71,8 +89,13 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
     } else {
         return (None, Vec::new());
     };
-    let mut exp =
-        Expectation { verdict, block_dim: None, grid_dim: None, known_false_alarm: known_false_alarm(src), defines: Vec::new() };
+    let mut exp = Expectation {
+        verdict,
+        block_dim: None,
+        grid_dim: None,
+        known_false_alarm: known_false_alarm(src),
+        defines: Vec::new(),
+    };
     let opts = second.strip_prefix("//").unwrap_or("");
     let words: Vec<&str> = opts.split_whitespace().collect();
     for (i, word) in words.iter().enumerate() {
@@ -93,7 +116,11 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
 pub fn parse_dim(text: &str) -> Option<[u64; 3]> {
     let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
     let mut out = [1u64; 3];
-    let parts: Vec<&str> = inner.split(',').map(str::trim).filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> = inner
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
     if parts.is_empty() || parts.len() > 3 {
         return None;
     }
@@ -125,8 +152,12 @@ mod tests {
         assert_eq!(e.block_dim, Some([32, 8, 1]));
         assert_eq!(e.grid_dim, Some([64, 1, 1]));
         let (e, _) = read("//pass\n//--blockDim=8 -DWIDTH=64 -D FLAG --gridDim=2\n");
-        assert_eq!(e.unwrap().defines, vec!["WIDTH=64".to_string(), "FLAG".to_string()]);
-        let (e, _) = read("//xfail:BOOGIE_ERROR\n//--blockDim=64 --gridDim=1\n//possible write-write race");
+        assert_eq!(
+            e.unwrap().defines,
+            vec!["WIDTH=64".to_string(), "FLAG".to_string()]
+        );
+        let (e, _) =
+            read("//xfail:BOOGIE_ERROR\n//--blockDim=64 --gridDim=1\n//possible write-write race");
         assert_eq!(e.unwrap().verdict, "racy");
         let (e, _) = read("//xfail:BOOGIE_ERROR\n//--blockDim=64 --gridDim=1\n");
         assert_eq!(e.unwrap().verdict, "xfail:boogie_error");

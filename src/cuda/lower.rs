@@ -52,13 +52,24 @@ struct Jumps {
 
 impl Jumps {
     fn none() -> Jumps {
-        Jumps { ret: Cond::Bool(false), brk: Cond::Bool(false), cont: Cond::Bool(false) }
+        Jumps {
+            ret: Cond::Bool(false),
+            brk: Cond::Bool(false),
+            cont: Cond::Bool(false),
+        }
     }
     fn any(&self) -> Cond {
-        Cond::or(Cond::or(self.ret.clone(), self.brk.clone()), self.cont.clone())
+        Cond::or(
+            Cond::or(self.ret.clone(), self.brk.clone()),
+            self.cont.clone(),
+        )
     }
     fn or(self, o: Jumps) -> Jumps {
-        Jumps { ret: Cond::or(self.ret, o.ret), brk: Cond::or(self.brk, o.brk), cont: Cond::or(self.cont, o.cont) }
+        Jumps {
+            ret: Cond::or(self.ret, o.ret),
+            brk: Cond::or(self.brk, o.brk),
+            cont: Cond::or(self.cont, o.cont),
+        }
     }
     fn under(self, c: &Cond) -> Jumps {
         Jumps {
@@ -102,7 +113,10 @@ fn loc_of(n: &Node) -> Loc {
 }
 
 fn unsupported<T>(n: &Node, reason: impl Into<String>) -> R<T> {
-    Err(Unsupported { reason: reason.into(), loc: loc_of(n) })
+    Err(Unsupported {
+        reason: reason.into(),
+        loc: loc_of(n),
+    })
 }
 
 /// A declaration's identity: its hash and where it is, so that two
@@ -116,10 +130,19 @@ fn strip<'a>(n: Node<'a>) -> Node<'a> {
     let mut n = n;
     loop {
         let k = n.kind();
-        if k == K::PAREN || k == K::UNEXPOSED || k == K::C_CAST || k == K::STATIC_CAST || k == K::FUNCTIONAL_CAST
-            || k == K::REINTERPRET_CAST || k == K::CONST_CAST
+        if k == K::PAREN
+            || k == K::UNEXPOSED
+            || k == K::C_CAST
+            || k == K::STATIC_CAST
+            || k == K::FUNCTIONAL_CAST
+            || k == K::REINTERPRET_CAST
+            || k == K::CONST_CAST
         {
-            let ch: Vec<Node> = n.children().into_iter().filter(|c| c.is_expression()).collect();
+            let ch: Vec<Node> = n
+                .children()
+                .into_iter()
+                .filter(|c| c.is_expression())
+                .collect();
             if ch.len() == 1 {
                 n = ch[0];
                 continue;
@@ -130,7 +153,10 @@ fn strip<'a>(n: Node<'a>) -> Node<'a> {
 }
 
 fn exprs<'a>(n: &Node<'a>) -> Vec<Node<'a>> {
-    n.children().into_iter().filter(|c| c.is_expression()).collect()
+    n.children()
+        .into_iter()
+        .filter(|c| c.is_expression())
+        .collect()
 }
 
 fn as_cond(e: &Expr) -> Cond {
@@ -162,7 +188,10 @@ impl Lower {
             out: Vec::new(),
             env: HashMap::new(),
             facts: Vec::new(),
-            prog: Program { name: name.to_string(), ..Default::default() },
+            prog: Program {
+                name: name.to_string(),
+                ..Default::default()
+            },
             fresh: HashMap::new(),
             globals: HashMap::new(),
             stack: Vec::new(),
@@ -200,9 +229,19 @@ impl Lower {
                 let name = c.spelling();
                 let ty = c.ty();
                 if ty.is_pointer() || ty.is_array() {
-                    let name = if name.is_empty() { self.name("arg") } else { name };
+                    let name = if name.is_empty() {
+                        self.name("arg")
+                    } else {
+                        name
+                    };
                     self.add_array(&name, Scope::Global, loc_of(&c));
-                    self.env.insert(key(&c), Val::Ptr(Ptr { target: Target::Shared(name), index: vec![] }));
+                    self.env.insert(
+                        key(&c),
+                        Val::Ptr(Ptr {
+                            target: Target::Shared(name),
+                            index: vec![],
+                        }),
+                    );
                 } else if ty.is_integral() && !name.is_empty() {
                     let name = self.param(&name);
                     self.env.insert(key(&c), Val::Int(Expr::Var(name)));
@@ -213,7 +252,9 @@ impl Lower {
                 body = Some(c);
             }
         }
-        let Some(body) = body else { return unsupported(f, "kernel without a body") };
+        let Some(body) = body else {
+            return unsupported(f, "kernel without a body");
+        };
         self.block(&body.children())?;
         let mut p = self.prog;
         p.body = self.out;
@@ -245,7 +286,11 @@ impl Lower {
 
     fn add_array(&mut self, name: &str, scope: Scope, loc: Loc) {
         if !self.prog.arrays.iter().any(|a| a.name == name) {
-            self.prog.arrays.push(Array { name: name.to_string(), scope, loc });
+            self.prog.arrays.push(Array {
+                name: name.to_string(),
+                scope,
+                loc,
+            });
         }
     }
 
@@ -267,7 +312,12 @@ impl Lower {
             Cond::Bool(false) => self.emit(els),
             cond => {
                 if then.has_access() || then.has_sync() || els.has_access() || els.has_sync() {
-                    self.emit(Stmt::If { cond, then: Box::new(then), els: Box::new(els), loc })
+                    self.emit(Stmt::If {
+                        cond,
+                        then: Box::new(then),
+                        els: Box::new(els),
+                        loc,
+                    })
                 }
             }
         }
@@ -286,9 +336,18 @@ impl Lower {
 
     fn access(&mut self, p: &Ptr, mode: Mode, loc: Loc) {
         let loc = self.place(loc);
-        let index: Vec<Expr> = if p.index.is_empty() { vec![Expr::Int(0)] } else { p.index.iter().map(simplify).collect() };
+        let index: Vec<Expr> = if p.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            p.index.iter().map(simplify).collect()
+        };
         match &p.target {
-            Target::Shared(array) => self.emit(Stmt::Access { array: array.clone(), mode, index: index.clone(), loc }),
+            Target::Shared(array) => self.emit(Stmt::Access {
+                array: array.clone(),
+                mode,
+                index: index.clone(),
+                loc,
+            }),
             Target::Private(_) => {}
         }
         if mode != Mode::Read {
@@ -299,7 +358,11 @@ impl Lower {
 
     fn write(&mut self, p: &Ptr, v: &Val, loc: Loc) {
         self.access(p, Mode::Write, loc);
-        let index: Vec<Expr> = if p.index.is_empty() { vec![Expr::Int(0)] } else { p.index.iter().map(simplify).collect() };
+        let index: Vec<Expr> = if p.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            p.index.iter().map(simplify).collect()
+        };
         if let Val::Int(e) = v {
             self.facts.push((p.target.clone(), index, e.clone()));
         }
@@ -307,7 +370,11 @@ impl Lower {
 
     fn read(&mut self, p: &Ptr, loc: Loc) -> Val {
         self.access(p, Mode::Read, loc);
-        let index: Vec<Expr> = if p.index.is_empty() { vec![Expr::Int(0)] } else { p.index.iter().map(simplify).collect() };
+        let index: Vec<Expr> = if p.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            p.index.iter().map(simplify).collect()
+        };
         self.facts
             .iter()
             .rev()
@@ -350,7 +417,11 @@ impl Lower {
 
     fn stmt(&mut self, s: &Node) -> R<Jumps> {
         self.depth += 1;
-        let r = if self.depth > MAX_DEPTH { unsupported(s, "code nested too deeply") } else { self.stmt_at(s) };
+        let r = if self.depth > MAX_DEPTH {
+            unsupported(s, "code nested too deeply")
+        } else {
+            self.stmt_at(s)
+        };
         self.depth -= 1;
         r
     }
@@ -386,10 +457,19 @@ impl Lower {
                         r.push((path, v));
                     }
                 }
-                Ok(Jumps { ret: Cond::Bool(true), ..Jumps::none() })
+                Ok(Jumps {
+                    ret: Cond::Bool(true),
+                    ..Jumps::none()
+                })
             }
-            _ if k == K::BREAK => Ok(Jumps { brk: Cond::Bool(true), ..Jumps::none() }),
-            _ if k == K::CONTINUE => Ok(Jumps { cont: Cond::Bool(true), ..Jumps::none() }),
+            _ if k == K::BREAK => Ok(Jumps {
+                brk: Cond::Bool(true),
+                ..Jumps::none()
+            }),
+            _ if k == K::CONTINUE => Ok(Jumps {
+                cont: Cond::Bool(true),
+                ..Jumps::none()
+            }),
             _ if k == K::NULL_STMT => Ok(Jumps::none()),
             _ if k == K::LABEL => self.block(&s.children()),
             _ if k == K::ASM || k == K::MS_ASM => unsupported(s, "inline assembly"),
@@ -399,7 +479,11 @@ impl Lower {
                 // Statements clang does not expose (`#pragma unroll`,
                 // `[[likely]]`, attributed statements): their one
                 // sub-statement.
-                let subs: Vec<Node> = s.children().into_iter().filter(|c| !c.is_attribute()).collect();
+                let subs: Vec<Node> = s
+                    .children()
+                    .into_iter()
+                    .filter(|c| !c.is_attribute())
+                    .collect();
                 match subs.as_slice() {
                     [one] => self.stmt(one),
                     [] => Ok(Jumps::none()),
@@ -415,8 +499,18 @@ impl Lower {
         let k = key(d);
         if d.has_attr(K::CUDA_SHARED) {
             self.add_array(&name, Scope::Shared, loc_of(d));
-            let index = if ty.is_array() { vec![] } else { vec![Expr::Int(0)] };
-            self.env.insert(k, Val::Ptr(Ptr { target: Target::Shared(name), index }));
+            let index = if ty.is_array() {
+                vec![]
+            } else {
+                vec![Expr::Int(0)]
+            };
+            self.env.insert(
+                k,
+                Val::Ptr(Ptr {
+                    target: Target::Shared(name),
+                    index,
+                }),
+            );
             return Ok(());
         }
         let init = exprs(d).into_iter().last();
@@ -442,7 +536,10 @@ impl Lower {
                             let fields: Vec<(String, Val)> = self
                                 .env
                                 .iter()
-                                .filter_map(|(key, v)| key.strip_prefix(&from).map(|f| (format!("{k}.{f}"), v.clone())))
+                                .filter_map(|(key, v)| {
+                                    key.strip_prefix(&from)
+                                        .map(|f| (format!("{k}.{f}"), v.clone()))
+                                })
                                 .collect();
                             self.env.extend(fields);
                         }
@@ -454,7 +551,13 @@ impl Lower {
         }
         if ty.is_array() {
             let priv_name = self.name(&format!("{name}@private"));
-            self.env.insert(k, Val::Ptr(Ptr { target: Target::Private(priv_name), index: vec![] }));
+            self.env.insert(
+                k,
+                Val::Ptr(Ptr {
+                    target: Target::Private(priv_name),
+                    index: vec![],
+                }),
+            );
             if let Some(init) = init {
                 self.rvalue(&init)?;
             }
@@ -500,10 +603,15 @@ impl Lower {
             _ => return unsupported(s, "if with an initializer"),
         };
         let c = self.cond(&cond_n)?;
-        self.branches(c, |me| me.stmt(&then_n), |me| match else_n {
-            Some(e) => me.stmt(&e),
-            None => Ok(Jumps::none()),
-        }, loc_of(s))
+        self.branches(
+            c,
+            |me| me.stmt(&then_n),
+            |me| match else_n {
+                Some(e) => me.stmt(&e),
+                None => Ok(Jumps::none()),
+            },
+            loc_of(s),
+        )
     }
 
     /// Lowers two branches from the same state and merges the states.
@@ -519,7 +627,10 @@ impl Lower {
         let t = self.capture(then);
         self.path.pop();
         let (jt, bt) = t?;
-        let (env_t, facts_t) = (std::mem::replace(&mut self.env, env0), std::mem::replace(&mut self.facts, facts0));
+        let (env_t, facts_t) = (
+            std::mem::replace(&mut self.env, env0),
+            std::mem::replace(&mut self.facts, facts0),
+        );
         let nc = Cond::not(c.clone());
         self.path.push(nc.clone());
         let e = self.capture(els);
@@ -530,7 +641,12 @@ impl Lower {
         Ok(jt.under(&c).or(je.under(&nc)))
     }
 
-    fn merge(&mut self, c: &Cond, env_t: HashMap<String, Val>, facts_t: Vec<(Target, Vec<Expr>, Expr)>) {
+    fn merge(
+        &mut self,
+        c: &Cond,
+        env_t: HashMap<String, Val>,
+        facts_t: Vec<(Target, Vec<Expr>, Expr)>,
+    ) {
         let mut merged = HashMap::new();
         for (k, vt) in env_t {
             let Some(ve) = self.env.get(&k) else { continue };
@@ -538,16 +654,30 @@ impl Lower {
                 vt
             } else {
                 match (vt, ve.clone()) {
-                    (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::Ite(Box::new(c.clone()), Box::new(a), Box::new(b)))),
-                    (Val::Ptr(a), Val::Ptr(b)) if a.target == b.target && a.index.len() == b.index.len() => Val::Ptr(Ptr {
-                        target: a.target,
-                        index: a
-                            .index
-                            .into_iter()
-                            .zip(b.index)
-                            .map(|(x, y)| simplify(&Expr::Ite(Box::new(c.clone()), Box::new(x), Box::new(y))))
-                            .collect(),
-                    }),
+                    (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::Ite(
+                        Box::new(c.clone()),
+                        Box::new(a),
+                        Box::new(b),
+                    ))),
+                    (Val::Ptr(a), Val::Ptr(b))
+                        if a.target == b.target && a.index.len() == b.index.len() =>
+                    {
+                        Val::Ptr(Ptr {
+                            target: a.target,
+                            index: a
+                                .index
+                                .into_iter()
+                                .zip(b.index)
+                                .map(|(x, y)| {
+                                    simplify(&Expr::Ite(
+                                        Box::new(c.clone()),
+                                        Box::new(x),
+                                        Box::new(y),
+                                    ))
+                                })
+                                .collect(),
+                        })
+                    }
                     _ => Val::Unknown,
                 }
             };
@@ -563,8 +693,16 @@ impl Lower {
         let k = n.kind();
         let writes = (k == K::BINARY && n.binop() == op::ASSIGN)
             || k == K::COMPOUND_ASSIGN
-            || (k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC));
-        let target = if writes { exprs(n).first().copied() } else { None };
+            || (k == K::UNARY
+                && matches!(
+                    n.unop(),
+                    op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC
+                ));
+        let target = if writes {
+            exprs(n).first().copied()
+        } else {
+            None
+        };
         if let Some(t) = target {
             let mut t = strip(t);
             while t.kind() == K::MEMBER_REF {
@@ -625,7 +763,14 @@ impl Lower {
     }
 
     /// `init; cond; inc` of a `for`, told apart by the semicolons.
-    fn for_parts<'a>(s: &Node<'a>) -> (Option<Node<'a>>, Option<Node<'a>>, Option<Node<'a>>, Option<Node<'a>>) {
+    fn for_parts<'a>(
+        s: &Node<'a>,
+    ) -> (
+        Option<Node<'a>>,
+        Option<Node<'a>>,
+        Option<Node<'a>>,
+        Option<Node<'a>>,
+    ) {
         let ch = s.children();
         if ch.len() == 4 {
             return (Some(ch[0]), Some(ch[1]), Some(ch[2]), Some(ch[3]));
@@ -664,7 +809,9 @@ impl Lower {
 
     fn for_stmt(&mut self, s: &Node) -> R<Jumps> {
         let (init, cond, inc, body) = Self::for_parts(s);
-        let Some(body) = body else { return unsupported(s, "for without a body") };
+        let Some(body) = body else {
+            return unsupported(s, "for without a body");
+        };
         if let Some(i) = init {
             self.stmt(&i)?;
         }
@@ -683,17 +830,30 @@ impl Lower {
 
     fn while_stmt(&mut self, s: &Node, is_do: bool) -> R<Jumps> {
         let ch = s.children();
-        let (cond, body) = if is_do { (ch.get(1).copied(), ch.first().copied()) } else { (ch.first().copied(), ch.get(1).copied()) };
-        let Some(body) = body else { return unsupported(s, "loop without a body") };
+        let (cond, body) = if is_do {
+            (ch.get(1).copied(), ch.first().copied())
+        } else {
+            (ch.first().copied(), ch.get(1).copied())
+        };
+        let Some(body) = body else {
+            return unsupported(s, "loop without a body");
+        };
         if is_do && cond.and_then(|c| c.eval_int()) == Some(0) {
             // `do { … } while (0)`: the body once.
             let j = self.stmt(&body)?;
-            return Ok(Jumps { ret: j.ret, ..Jumps::none() });
+            return Ok(Jumps {
+                ret: j.ret,
+                ..Jumps::none()
+            });
         }
         let mut names = HashMap::new();
         Self::var_names(s, &mut names);
         // `while (i < n) { …; i += s; }`: a counted loop after all.
-        let items = if body.kind() == K::COMPOUND { body.children() } else { vec![body] };
+        let items = if body.kind() == K::COMPOUND {
+            body.children()
+        } else {
+            vec![body]
+        };
         if let Some((last, rest)) = items.split_last() {
             let mut assigned = HashSet::new();
             rest.iter().for_each(|it| self.assigned(it, &mut assigned));
@@ -701,7 +861,11 @@ impl Lower {
                 // The first iteration runs unconditionally.
                 let (env0, facts0, out0) = (self.env.clone(), self.facts.clone(), self.out.len());
                 let j = self.block(&items)?;
-                let shape = if j.any() == Cond::Bool(false) { self.loop_shape(cond, Some(*last), &assigned) } else { None };
+                let shape = if j.any() == Cond::Bool(false) {
+                    self.loop_shape(cond, Some(*last), &assigned)
+                } else {
+                    None
+                };
                 if shape.is_none() {
                     self.env = env0;
                     self.facts = facts0;
@@ -770,7 +934,13 @@ impl Lower {
         });
         self.loop_vars.pop();
         let (j, b) = r?;
-        self.emit(Stmt::For { var, lo: Expr::Int(0), hi: Expr::Var(bound), body: Box::new(b), loc });
+        self.emit(Stmt::For {
+            var,
+            lo: Expr::Int(0),
+            hi: Expr::Var(bound),
+            body: Box::new(b),
+            loc,
+        });
         self.facts.clear();
         self.forget(assigned, names);
         Ok(self.after_loop(j))
@@ -788,10 +958,18 @@ impl Lower {
         } else {
             self.local("returned")
         };
-        Jumps { ret: Cond::cmp(Rel::Ne, v, Expr::Int(0)), ..Jumps::none() }
+        Jumps {
+            ret: Cond::cmp(Rel::Ne, v, Expr::Int(0)),
+            ..Jumps::none()
+        }
     }
 
-    fn loop_shape<'a>(&mut self, cond: Option<Node<'a>>, inc: Option<Node<'a>>, assigned: &HashSet<String>) -> Option<Shape<'a>> {
+    fn loop_shape<'a>(
+        &mut self,
+        cond: Option<Node<'a>>,
+        inc: Option<Node<'a>>,
+        assigned: &HashSet<String>,
+    ) -> Option<Shape<'a>> {
         let inc = strip(inc?);
         let (var, step) = if inc.kind() == K::UNARY {
             let target = var_key(exprs(&inc).first()?)?;
@@ -847,10 +1025,22 @@ impl Lower {
         // conjunction stays a guard.
         let cond = without_invariants(strip(cond?));
         let (rel, bound, rest) = self.bound_of(&cond, &var, assigned)?;
-        Some(Shape { var, lo, rel, bound, step, rest })
+        Some(Shape {
+            var,
+            lo,
+            rel,
+            bound,
+            step,
+            rest,
+        })
     }
 
-    fn bound_of<'a>(&mut self, c: &Node<'a>, var: &str, assigned: &HashSet<String>) -> Option<(Rel, Expr, Option<Node<'a>>)> {
+    fn bound_of<'a>(
+        &mut self,
+        c: &Node<'a>,
+        var: &str,
+        assigned: &HashSet<String>,
+    ) -> Option<(Rel, Expr, Option<Node<'a>>)> {
         if c.kind() != K::BINARY {
             return None;
         }
@@ -916,7 +1106,8 @@ impl Lower {
         others.remove(&shape.var);
         self.forget(&others, names);
         self.facts.clear();
-        self.env.insert(shape.var.clone(), Val::Int(Expr::Var(v.clone())));
+        self.env
+            .insert(shape.var.clone(), Val::Int(Expr::Var(v.clone())));
         self.loop_vars.push(v.clone());
         let r = self.capture(|me| {
             let (j, b) = me.capture(|me| match shape.rest {
@@ -935,7 +1126,12 @@ impl Lower {
         if let (Step::Add(Expr::Int(1)), false) = (&shape.step, synced) {
             // Iteration `v` runs only if no earlier one broke out.
             if let Some(g) = no_earlier_break(&j.brk, &v, &shape.lo) {
-                b = Stmt::If { cond: g, then: Box::new(b), els: Box::new(Stmt::skip()), loc };
+                b = Stmt::If {
+                    cond: g,
+                    then: Box::new(b),
+                    els: Box::new(Stmt::skip()),
+                    loc,
+                };
             }
         }
 
@@ -948,30 +1144,85 @@ impl Lower {
                 let (hi_excl, lo_incl) = match (up, shape.rel) {
                     (true, Rel::Lt | Rel::Ne) => (bound.clone(), None),
                     (true, Rel::Le) => (Expr::add(bound.clone(), Expr::Int(1)), None),
-                    (false, Rel::Gt | Rel::Ne) => (Expr::Int(0), Some(Expr::add(bound.clone(), Expr::Int(1)))),
+                    (false, Rel::Gt | Rel::Ne) => {
+                        (Expr::Int(0), Some(Expr::add(bound.clone(), Expr::Int(1))))
+                    }
                     (false, Rel::Ge) => (Expr::Int(0), Some(bound.clone())),
                     _ => return self.fallback_counted(s, b, j, &v, loc),
                 };
                 if *st == Expr::Int(1) && (up || !synced) {
-                    let (l, h) = if up { (lo.clone(), hi_excl) } else { (lo_incl.clone().unwrap_or(Expr::Int(0)), Expr::add(lo.clone(), Expr::Int(1))) };
-                    Stmt::For { var: v.clone(), lo: simplify(&l), hi: simplify(&h), body: Box::new(b), loc }
+                    let (l, h) = if up {
+                        (lo.clone(), hi_excl)
+                    } else {
+                        (
+                            lo_incl.clone().unwrap_or(Expr::Int(0)),
+                            Expr::add(lo.clone(), Expr::Int(1)),
+                        )
+                    };
+                    Stmt::For {
+                        var: v.clone(),
+                        lo: simplify(&l),
+                        hi: simplify(&h),
+                        body: Box::new(b),
+                        loc,
+                    }
                 } else if !synced {
                     let (l, h, dist) = if up {
                         (lo.clone(), hi_excl, Expr::sub(vv.clone(), lo.clone()))
                     } else {
-                        (lo_incl.clone().unwrap_or(Expr::Int(0)), Expr::add(lo.clone(), Expr::Int(1)), Expr::sub(lo.clone(), vv.clone()))
+                        (
+                            lo_incl.clone().unwrap_or(Expr::Int(0)),
+                            Expr::add(lo.clone(), Expr::Int(1)),
+                            Expr::sub(lo.clone(), vv.clone()),
+                        )
                     };
-                    let guard = Cond::cmp(Rel::Eq, simplify(&Expr::bin(Op::Mod, dist, st.clone())), Expr::Int(0));
-                    let body = Stmt::If { cond: guard, then: Box::new(b), els: Box::new(Stmt::skip()), loc };
-                    Stmt::For { var: v.clone(), lo: simplify(&l), hi: simplify(&h), body: Box::new(body), loc }
+                    let guard = Cond::cmp(
+                        Rel::Eq,
+                        simplify(&Expr::bin(Op::Mod, dist, st.clone())),
+                        Expr::Int(0),
+                    );
+                    let body = Stmt::If {
+                        cond: guard,
+                        then: Box::new(b),
+                        els: Box::new(Stmt::skip()),
+                        loc,
+                    };
+                    Stmt::For {
+                        var: v.clone(),
+                        lo: simplify(&l),
+                        hi: simplify(&h),
+                        body: Box::new(body),
+                        loc,
+                    }
                 } else {
                     // Iterations in source order: `v = lo ± k*step`.
                     let k = self.name(&format!("{src_name}#k"));
-                    let span = if up { Expr::sub(hi_excl, lo.clone()) } else { Expr::sub(Expr::add(lo.clone(), Expr::Int(1)), lo_incl.clone().unwrap_or(Expr::Int(0))) };
-                    let count = Expr::bin(Op::Div, Expr::add(span, Expr::sub(st.clone(), Expr::Int(1))), st.clone());
+                    let span = if up {
+                        Expr::sub(hi_excl, lo.clone())
+                    } else {
+                        Expr::sub(
+                            Expr::add(lo.clone(), Expr::Int(1)),
+                            lo_incl.clone().unwrap_or(Expr::Int(0)),
+                        )
+                    };
+                    let count = Expr::bin(
+                        Op::Div,
+                        Expr::add(span, Expr::sub(st.clone(), Expr::Int(1))),
+                        st.clone(),
+                    );
                     let kv = Expr::bin(Op::Mul, Expr::var(&k), st.clone());
-                    let value = if up { Expr::add(lo.clone(), kv) } else { Expr::sub(lo.clone(), kv) };
-                    Stmt::For { var: k, lo: Expr::Int(0), hi: simplify(&count), body: Box::new(b.subst(&v, &simplify(&value))), loc }
+                    let value = if up {
+                        Expr::add(lo.clone(), kv)
+                    } else {
+                        Expr::sub(lo.clone(), kv)
+                    };
+                    Stmt::For {
+                        var: k,
+                        lo: Expr::Int(0),
+                        hi: simplify(&count),
+                        body: Box::new(b.subst(&v, &simplify(&value))),
+                        loc,
+                    }
                 }
             }
             Step::Mul(st) | Step::Div(st) => {
@@ -979,7 +1230,10 @@ impl Lower {
                 let (l, h) = match (up, shape.rel) {
                     (true, Rel::Lt | Rel::Ne) => (lo.clone(), bound.clone()),
                     (true, Rel::Le) => (lo.clone(), Expr::add(bound.clone(), Expr::Int(1))),
-                    (false, Rel::Gt | Rel::Ne) => (Expr::add(bound.clone(), Expr::Int(1)), Expr::add(lo.clone(), Expr::Int(1))),
+                    (false, Rel::Gt | Rel::Ne) => (
+                        Expr::add(bound.clone(), Expr::Int(1)),
+                        Expr::add(lo.clone(), Expr::Int(1)),
+                    ),
                     (false, Rel::Ge) => (bound.clone(), Expr::add(lo.clone(), Expr::Int(1))),
                     _ => return self.fallback_counted(s, b, j, &v, loc),
                 };
@@ -992,22 +1246,52 @@ impl Lower {
                             _ => false,
                         };
                     let body = if pow2 {
-                        let c = Cond::cmp(Rel::Eq, Expr::bin(Op::BitAnd, vv.clone(), Expr::sub(vv.clone(), Expr::Int(1))), Expr::Int(0));
-                        Stmt::If { cond: c, then: Box::new(b), els: Box::new(Stmt::skip()), loc }
+                        let c = Cond::cmp(
+                            Rel::Eq,
+                            Expr::bin(Op::BitAnd, vv.clone(), Expr::sub(vv.clone(), Expr::Int(1))),
+                            Expr::Int(0),
+                        );
+                        Stmt::If {
+                            cond: c,
+                            then: Box::new(b),
+                            els: Box::new(Stmt::skip()),
+                            loc,
+                        }
                     } else {
                         b
                     };
-                    Stmt::For { var: v.clone(), lo: simplify(&l), hi: simplify(&h), body: Box::new(body), loc }
+                    Stmt::For {
+                        var: v.clone(),
+                        lo: simplify(&l),
+                        hi: simplify(&h),
+                        body: Box::new(body),
+                        loc,
+                    }
                 } else if barrier_at_edge(&b) {
                     // Extra values between two real iterations only add
                     // barriers where the body already has one at its edge,
                     // so no interval of the real loop is cut.
                     if up {
-                        Stmt::For { var: v.clone(), lo: simplify(&l), hi: simplify(&h), body: Box::new(b), loc }
+                        Stmt::For {
+                            var: v.clone(),
+                            lo: simplify(&l),
+                            hi: simplify(&h),
+                            body: Box::new(b),
+                            loc,
+                        }
                     } else {
                         let k = self.name(&format!("{src_name}#k"));
-                        let value = simplify(&Expr::sub(Expr::sub(h.clone(), Expr::Int(1)), Expr::var(&k)));
-                        Stmt::For { var: k, lo: Expr::Int(0), hi: simplify(&Expr::sub(h, l)), body: Box::new(b.subst(&v, &value)), loc }
+                        let value = simplify(&Expr::sub(
+                            Expr::sub(h.clone(), Expr::Int(1)),
+                            Expr::var(&k),
+                        ));
+                        Stmt::For {
+                            var: k,
+                            lo: Expr::Int(0),
+                            hi: simplify(&Expr::sub(h, l)),
+                            body: Box::new(b.subst(&v, &value)),
+                            loc,
+                        }
                     }
                 } else {
                     return self.fallback_counted(s, b, j, &v, loc);
@@ -1064,7 +1348,10 @@ impl Lower {
             None => Val::Int(shape.lo.clone()),
         };
         self.env.insert(shape.var.clone(), after);
-        Ok(Jumps { ret, ..Jumps::none() })
+        Ok(Jumps {
+            ret,
+            ..Jumps::none()
+        })
     }
 
     /// A synchronized loop we cannot count exactly: an unknown number of
@@ -1074,18 +1361,30 @@ impl Lower {
         let bound = self.param("iterations");
         let unknown = self.local(v);
         let _ = s;
-        self.emit(Stmt::For { var, lo: Expr::Int(0), hi: Expr::Var(bound), body: Box::new(b.subst(v, &unknown)), loc });
+        self.emit(Stmt::For {
+            var,
+            lo: Expr::Int(0),
+            hi: Expr::Var(bound),
+            body: Box::new(b.subst(v, &unknown)),
+            loc,
+        });
         self.facts.clear();
         Ok(self.after_loop(j))
     }
 
     fn switch_stmt(&mut self, s: &Node) -> R<Jumps> {
         let ch = s.children();
-        let (Some(scrut), Some(body)) = (ch.first(), ch.last()) else { return unsupported(s, "malformed switch") };
+        let (Some(scrut), Some(body)) = (ch.first(), ch.last()) else {
+            return unsupported(s, "malformed switch");
+        };
         let v = self.int(scrut, "switch")?;
         // Flatten into segments: (labels, statements).
         let mut segs: Vec<(Vec<Option<Expr>>, Vec<Node>)> = Vec::new();
-        let items = if body.kind() == K::COMPOUND { body.children() } else { vec![*body] };
+        let items = if body.kind() == K::COMPOUND {
+            body.children()
+        } else {
+            vec![*body]
+        };
         for it in items {
             let mut it = it;
             let mut labels = Vec::new();
@@ -1094,7 +1393,9 @@ impl Lower {
                 if k == K::CASE {
                     let c = it.children();
                     let val = c.first().and_then(|e| e.eval_int()).map(Expr::Int);
-                    let Some(val) = val else { return unsupported(&it, "case label that is not a constant") };
+                    let Some(val) = val else {
+                        return unsupported(&it, "case label that is not a constant");
+                    };
                     labels.push(Some(val));
                     match c.last() {
                         Some(n) if c.len() >= 2 => it = *n,
@@ -1120,22 +1421,38 @@ impl Lower {
                 }
             }
         }
-        let cases: Vec<Expr> = segs.iter().flat_map(|(l, _)| l.iter().flatten().cloned()).collect();
+        let cases: Vec<Expr> = segs
+            .iter()
+            .flat_map(|(l, _)| l.iter().flatten().cloned())
+            .collect();
         let no_case = Cond::not(Cond::Bool(false).clone());
-        let no_case = cases.iter().fold(no_case, |acc, c| Cond::and(acc, Cond::cmp(Rel::Ne, v.clone(), c.clone())));
+        let no_case = cases.iter().fold(no_case, |acc, c| {
+            Cond::and(acc, Cond::cmp(Rel::Ne, v.clone(), c.clone()))
+        });
         let mut running = Cond::Bool(false);
         let mut out = Jumps::none();
         for (labels, stmts) in segs {
             let entry = labels.iter().fold(Cond::Bool(false), |acc, l| {
-                Cond::or(acc, match l {
-                    Some(c) => Cond::cmp(Rel::Eq, v.clone(), c.clone()),
-                    None => no_case.clone(),
-                })
+                Cond::or(
+                    acc,
+                    match l {
+                        Some(c) => Cond::cmp(Rel::Eq, v.clone(), c.clone()),
+                        None => no_case.clone(),
+                    },
+                )
             });
             let runs = Cond::or(entry, running);
-            let j = self.branches(runs.clone(), |me| me.block(&stmts), |_| Ok(Jumps::none()), loc_of(s))?;
+            let j = self.branches(
+                runs.clone(),
+                |me| me.block(&stmts),
+                |_| Ok(Jumps::none()),
+                loc_of(s),
+            )?;
             running = Cond::and(runs, Cond::not(j.any()));
-            out = out.or(Jumps { brk: Cond::Bool(false), ..j });
+            out = out.or(Jumps {
+                brk: Cond::Bool(false),
+                ..j
+            });
         }
         Ok(out)
     }
@@ -1144,7 +1461,11 @@ impl Lower {
 
     fn cond(&mut self, n: &Node) -> R<Cond> {
         self.depth += 1;
-        let r = if self.depth > MAX_DEPTH { unsupported(n, "code nested too deeply") } else { self.cond_at(n) };
+        let r = if self.depth > MAX_DEPTH {
+            unsupported(n, "code nested too deeply")
+        } else {
+            self.cond_at(n)
+        };
         self.depth -= 1;
         r
     }
@@ -1220,22 +1541,35 @@ impl Lower {
 
     fn rvalue(&mut self, n: &Node) -> R<Val> {
         self.depth += 1;
-        let r = if self.depth > MAX_DEPTH { unsupported(n, "code nested too deeply") } else { self.rvalue_at(n) };
+        let r = if self.depth > MAX_DEPTH {
+            unsupported(n, "code nested too deeply")
+        } else {
+            self.rvalue_at(n)
+        };
         self.depth -= 1;
         r
     }
 
     fn rvalue_at(&mut self, n: &Node) -> R<Val> {
         let k = n.kind();
-        if k == K::PAREN || (k == K::UNEXPOSED && exprs(n).len() == 1) || k == K::C_CAST || k == K::STATIC_CAST
-            || k == K::FUNCTIONAL_CAST || k == K::REINTERPRET_CAST || k == K::CONST_CAST
+        if k == K::PAREN
+            || (k == K::UNEXPOSED && exprs(n).len() == 1)
+            || k == K::C_CAST
+            || k == K::STATIC_CAST
+            || k == K::FUNCTIONAL_CAST
+            || k == K::REINTERPRET_CAST
+            || k == K::CONST_CAST
         {
             let inner = exprs(n);
-            let Some(inner) = inner.last() else { return Ok(Val::Unknown) };
+            let Some(inner) = inner.last() else {
+                return Ok(Val::Unknown);
+            };
             let v = self.rvalue(inner)?;
             // A cast to an integer of a non-integer value stays unknown.
             return Ok(match v {
-                Val::Ptr(p) if !n.ty().is_pointer() && !n.ty().is_array() && !n.ty().is_dependent() => {
+                Val::Ptr(p)
+                    if !n.ty().is_pointer() && !n.ty().is_array() && !n.ty().is_dependent() =>
+                {
                     let _ = p;
                     Val::Unknown
                 }
@@ -1246,7 +1580,11 @@ impl Lower {
         // `sizeof`. Operators on constants fold in `simplify`, which keeps
         // this linear in the size of an expression.
         let ty = n.ty();
-        let leaf = k == K::INT_LIT || k == K::CHAR_LIT || k == K::BOOL_LIT || k == K::UNARY_EXPR || k == K::DECL_REF
+        let leaf = k == K::INT_LIT
+            || k == K::CHAR_LIT
+            || k == K::BOOL_LIT
+            || k == K::UNARY_EXPR
+            || k == K::DECL_REF
             || k == K::MEMBER_REF;
         if leaf && (ty.is_integral() || k != K::DECL_REF) {
             if let Some(v) = n.eval_int() {
@@ -1267,7 +1605,10 @@ impl Lower {
                 if let Some(d) = n.referenced() {
                     let dk = d.kind();
                     if dk == K::ENUM_CONSTANT {
-                        return Ok(d.eval_int().map(|v| Val::Int(Expr::Int(v))).unwrap_or(Val::Unknown));
+                        return Ok(d
+                            .eval_int()
+                            .map(|v| Val::Int(Expr::Int(v)))
+                            .unwrap_or(Val::Unknown));
                     }
                     if dk == K::FUNCTION || dk == K::FUNCTION_TEMPLATE || dk == K::METHOD {
                         return Ok(Val::Unknown);
@@ -1300,7 +1641,9 @@ impl Lower {
             let (b, bb) = self.capture(|me| me.rvalue(&ch[2]))?;
             self.emit_if(c.clone(), ba, bb, loc_of(n));
             return Ok(match (a, b) {
-                (Val::Int(a), Val::Int(b)) => Val::Int(Expr::Ite(Box::new(c), Box::new(a), Box::new(b))),
+                (Val::Int(a), Val::Int(b)) => {
+                    Val::Int(Expr::Ite(Box::new(c), Box::new(a), Box::new(b)))
+                }
                 (a, b) if a == b => a,
                 _ => Val::Unknown,
             });
@@ -1414,7 +1757,10 @@ impl Lower {
             }
             return Ok(LVal::Var(k));
         }
-        let global = d.kind() == K::VAR && d.semantic_parent().map(|p| p.kind() != K::FUNCTION).unwrap_or(true);
+        let global = d.kind() == K::VAR
+            && d.semantic_parent()
+                .map(|p| p.kind() != K::FUNCTION)
+                .unwrap_or(true);
         if !global {
             return Ok(LVal::Var(k));
         }
@@ -1423,15 +1769,31 @@ impl Lower {
         let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT);
         let constant = d.has_attr(K::CUDA_CONSTANT) || d.ty().is_const_qualified();
         let g = if (shared || device) && !constant {
-            self.add_array(&name, if shared { Scope::Shared } else { Scope::Global }, loc_of(d));
-            let index = if d.ty().is_array() { vec![] } else { vec![Expr::Int(0)] };
-            Val::Ptr(Ptr { target: Target::Shared(name), index })
+            self.add_array(
+                &name,
+                if shared { Scope::Shared } else { Scope::Global },
+                loc_of(d),
+            );
+            let index = if d.ty().is_array() {
+                vec![]
+            } else {
+                vec![Expr::Int(0)]
+            };
+            Val::Ptr(Ptr {
+                target: Target::Shared(name),
+                index,
+            })
         } else if d.ty().is_array() {
             // A read-only table (`__constant__`, `const`): its cells never
             // race; reading one gives an unknown value.
-            Val::Ptr(Ptr { target: Target::Private(name), index: vec![] })
+            Val::Ptr(Ptr {
+                target: Target::Private(name),
+                index: vec![],
+            })
         } else {
-            d.eval_int().map(|v| Val::Int(Expr::Int(v))).unwrap_or(Val::Unknown)
+            d.eval_int()
+                .map(|v| Val::Int(Expr::Int(v)))
+                .unwrap_or(Val::Unknown)
         };
         self.globals.insert(k.clone(), g);
         self.var_lvalue(d)
@@ -1441,7 +1803,9 @@ impl Lower {
         let n = strip(*n);
         let k = n.kind();
         if k == K::DECL_REF {
-            let Some(d) = n.referenced() else { return Ok(LVal::Unknown) };
+            let Some(d) = n.referenced() else {
+                return Ok(LVal::Unknown);
+            };
             return self.var_lvalue(&d);
         }
         if k == K::ARRAY_SUBSCRIPT {
@@ -1466,7 +1830,9 @@ impl Lower {
             });
         }
         if k == K::UNARY && n.unop() == op::DEREF {
-            let Some(inner) = exprs(&n).into_iter().next() else { return Ok(LVal::Unknown) };
+            let Some(inner) = exprs(&n).into_iter().next() else {
+                return Ok(LVal::Unknown);
+            };
             return match self.pointer(&inner)? {
                 Some(mut p) => {
                     if p.index.is_empty() {
@@ -1479,7 +1845,9 @@ impl Lower {
         }
         if k == K::MEMBER_REF {
             let field = n.spelling();
-            let Some(base) = exprs(&n).into_iter().next() else { return Ok(LVal::Unknown) };
+            let Some(base) = exprs(&n).into_iter().next() else {
+                return Ok(LVal::Unknown);
+            };
             let base = strip(base);
             if base.ty().is_pointer() {
                 // `p->f`: an access to the element `p` points at.
@@ -1500,14 +1868,21 @@ impl Lower {
                         // A field of a kernel parameter passed by value is
                         // the same for every thread.
                         let base_decl = base.referenced();
-                        let is_param = base_decl.map(|d| d.kind() == K::PARM).unwrap_or(false) && self.stack.len() == 1;
+                        let is_param = base_decl.map(|d| d.kind() == K::PARM).unwrap_or(false)
+                            && self.stack.len() == 1;
                         if is_param && n.ty().is_integral() {
                             let name = self.param(&format!("{}.{}", base.spelling(), field));
                             self.env.insert(fk.clone(), Val::Int(Expr::Var(name)));
                         } else if is_param && (n.ty().is_pointer() || n.ty().is_array()) {
                             let name = format!("{}.{}", base.spelling(), field);
                             self.add_array(&name, Scope::Global, loc_of(&n));
-                            self.env.insert(fk.clone(), Val::Ptr(Ptr { target: Target::Shared(name), index: vec![] }));
+                            self.env.insert(
+                                fk.clone(),
+                                Val::Ptr(Ptr {
+                                    target: Target::Shared(name),
+                                    index: vec![],
+                                }),
+                            );
                         }
                     }
                     LVal::Var(fk)
@@ -1544,12 +1919,17 @@ impl Lower {
             });
         }
         if k == K::UNARY && n.unop() == op::ADDR_OF {
-            let Some(inner) = exprs(&n).into_iter().next() else { return Ok(None) };
+            let Some(inner) = exprs(&n).into_iter().next() else {
+                return Ok(None);
+            };
             return Ok(match self.lvalue(&inner)? {
                 LVal::Mem(p) => Some(p),
                 LVal::Var(v) => {
                     // `&x` of a local: a private cell named after the variable.
-                    Some(Ptr { target: Target::Private(v), index: vec![Expr::Int(0)] })
+                    Some(Ptr {
+                        target: Target::Private(v),
+                        index: vec![Expr::Int(0)],
+                    })
                 }
                 LVal::Unknown => None,
             });
@@ -1585,7 +1965,9 @@ impl Lower {
                 self.arith(compound_base(o), cur, rhs)
             };
             let v = match (&lv, v) {
-                (LVal::Var(_), Val::Unknown) if strip(ch[0]).ty().is_integral() => Val::Int(self.local(&hint)),
+                (LVal::Var(_), Val::Unknown) if strip(ch[0]).ty().is_integral() => {
+                    Val::Int(self.local(&hint))
+                }
                 (_, v) => v,
             };
             self.store(&lv, v.clone(), loc);
@@ -1644,7 +2026,9 @@ impl Lower {
     }
 
     fn unary(&mut self, n: &Node) -> R<Val> {
-        let Some(inner) = exprs(n).into_iter().next() else { return Ok(Val::Unknown) };
+        let Some(inner) = exprs(n).into_iter().next() else {
+            return Ok(Val::Unknown);
+        };
         let o = n.unop();
         let loc = loc_of(n);
         match o {
@@ -1656,7 +2040,15 @@ impl Lower {
                     LVal::Unknown => Val::Unknown,
                 };
                 let one = Val::Int(Expr::Int(1));
-                let new = self.arith(if matches!(o, op::PRE_INC | op::POST_INC) { op::ADD } else { op::SUB }, cur.clone(), one);
+                let new = self.arith(
+                    if matches!(o, op::PRE_INC | op::POST_INC) {
+                        op::ADD
+                    } else {
+                        op::SUB
+                    },
+                    cur.clone(),
+                    one,
+                );
                 let new = match (&lv, new) {
                     (LVal::Var(_), Val::Unknown) if strip(inner).ty().is_integral() => {
                         Val::Int(self.local(&strip(inner).spelling()))
@@ -1664,7 +2056,11 @@ impl Lower {
                     (_, v) => v,
                 };
                 self.store(&lv, new.clone(), loc);
-                Ok(if matches!(o, op::PRE_INC | op::PRE_DEC) { new } else { cur })
+                Ok(if matches!(o, op::PRE_INC | op::PRE_DEC) {
+                    new
+                } else {
+                    cur
+                })
             }
             op::ADDR_OF => Ok(self.pointer(n)?.map(Val::Ptr).unwrap_or(Val::Unknown)),
             op::DEREF => self.load(n),
@@ -1732,7 +2128,11 @@ impl Lower {
             }
         }
         match name.as_str() {
-            "__syncthreads" | "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" | "__barrier_sync" => {
+            "__syncthreads"
+            | "__syncthreads_count"
+            | "__syncthreads_and"
+            | "__syncthreads_or"
+            | "__barrier_sync" => {
                 for a in &args {
                     self.rvalue(a)?;
                 }
@@ -1768,20 +2168,30 @@ impl Lower {
                 let b = self.rvalue(&args[1])?;
                 return Ok(self.arith(op::MUL, a, b));
             }
-            "min" | "max" | "umin" | "umax" | "llmin" | "llmax" if args.len() == 2 && n.ty().is_integral() => {
+            "min" | "max" | "umin" | "umax" | "llmin" | "llmax"
+                if args.len() == 2 && n.ty().is_integral() =>
+            {
                 let a = self.rvalue(&args[0])?;
                 let b = self.rvalue(&args[1])?;
                 return Ok(match (a, b) {
-                    (Val::Int(a), Val::Int(b)) => {
-                        Val::Int(Expr::bin(if name.ends_with("min") { Op::Min } else { Op::Max }, a, b))
-                    }
+                    (Val::Int(a), Val::Int(b)) => Val::Int(Expr::bin(
+                        if name.ends_with("min") {
+                            Op::Min
+                        } else {
+                            Op::Max
+                        },
+                        a,
+                        b,
+                    )),
                     _ => Val::Unknown,
                 });
             }
             _ => {}
         }
         if let Some(mode) = atomic_mode(&name) {
-            let Some(target) = args.first() else { return Ok(Val::Unknown) };
+            let Some(target) = args.first() else {
+                return Ok(Val::Unknown);
+            };
             let p = self.pointer(target)?;
             for a in args.iter().skip(1) {
                 self.rvalue(a)?;
@@ -1798,7 +2208,11 @@ impl Lower {
             }
             return Ok(Val::Unknown);
         }
-        if name == "__ldg" || name.starts_with("__ldc") || name.starts_with("__ldlu") || name.starts_with("__ldcs") {
+        if name == "__ldg"
+            || name.starts_with("__ldc")
+            || name.starts_with("__ldlu")
+            || name.starts_with("__ldcs")
+        {
             // Cached loads: a read of `*p`.
             if let Some(a) = args.first() {
                 if let Some(mut p) = self.pointer(a)? {
@@ -1812,7 +2226,8 @@ impl Lower {
         }
         if (name == "sync" || name == "synchronize") && args.len() == 1 {
             let ty = strip(args[0]).ty().canonical().spelling();
-            if ty.contains("cooperative_groups::thread_block") && !ty.contains("thread_block_tile") {
+            if ty.contains("cooperative_groups::thread_block") && !ty.contains("thread_block_tile")
+            {
                 self.sync(loc);
                 return Ok(Val::Unknown);
             }
@@ -1867,7 +2282,11 @@ impl Lower {
                 let x = self.int(&args[0], "x")?;
                 let pow2 = Cond::and(
                     Cond::cmp(Rel::Gt, x.clone(), Expr::Int(0)),
-                    Cond::cmp(Rel::Eq, Expr::bin(Op::BitAnd, x.clone(), Expr::sub(x, Expr::Int(1))), Expr::Int(0)),
+                    Cond::cmp(
+                        Rel::Eq,
+                        Expr::bin(Op::BitAnd, x.clone(), Expr::sub(x, Expr::Int(1))),
+                        Expr::Int(0),
+                    ),
                 );
                 Ok(Some(cond_val(pow2)))
             }
@@ -1879,21 +2298,56 @@ impl Lower {
             // Facts about both threads, the active threads or the other
             // thread: nothing a single thread's assumption can say, so they
             // constrain nothing (dropping an assumption is sound).
-            "__enabled" | "__uniform_int" | "__uniform_bool" | "__distinct_int" | "__distinct_bool" | "__same_group"
-            | "__at_most_one" | "__add_noovfl" | "__add_noovfl_signed" | "__add_noovfl_unsigned" => {
-                Ok(Some(cond_val(Cond::Bool(true))))
-            }
+            "__enabled"
+            | "__uniform_int"
+            | "__uniform_bool"
+            | "__distinct_int"
+            | "__distinct_bool"
+            | "__same_group"
+            | "__at_most_one"
+            | "__add_noovfl"
+            | "__add_noovfl_signed"
+            | "__add_noovfl_unsigned" => Ok(Some(cond_val(Cond::Bool(true)))),
             // Specifications with no effect on the analysis: loop and global
             // invariants, postconditions, access predicates, the values of
             // the other thread or of the past.
-            "__invariant" | "__candidate_invariant" | "__global_invariant" | "__candidate_global_invariant"
-            | "__assert" | "__global_assert" | "__ensures" | "__global_ensures" | "__axiom" | "__barrier_invariant"
-            | "__barrier_invariant_binary" | "__requires_fresh_array" | "__read" | "__write" | "__atomic"
-            | "__no_read" | "__no_write" | "__no_atomic" | "__read_implies" | "__write_implies" | "__atomic_implies"
-            | "__read_offset_bytes" | "__write_offset_bytes" | "__atomic_offset_bytes" | "__ptr_offset_bytes"
-            | "__ptr_base" | "__other_int" | "__other_bool" | "__old_int" | "__old_bool" | "__return_val_int"
-            | "__return_val_bool" | "__return_val_ptr" | "__return_val_funptr" | "__array_snapshot"
-            | "__non_temporal_loads_begin" | "__non_temporal_loads_end" => Ok(Some(Val::Unknown)),
+            "__invariant"
+            | "__candidate_invariant"
+            | "__global_invariant"
+            | "__candidate_global_invariant"
+            | "__assert"
+            | "__global_assert"
+            | "__ensures"
+            | "__global_ensures"
+            | "__axiom"
+            | "__barrier_invariant"
+            | "__barrier_invariant_binary"
+            | "__requires_fresh_array"
+            | "__read"
+            | "__write"
+            | "__atomic"
+            | "__no_read"
+            | "__no_write"
+            | "__no_atomic"
+            | "__read_implies"
+            | "__write_implies"
+            | "__atomic_implies"
+            | "__read_offset_bytes"
+            | "__write_offset_bytes"
+            | "__atomic_offset_bytes"
+            | "__ptr_offset_bytes"
+            | "__ptr_base"
+            | "__other_int"
+            | "__other_bool"
+            | "__old_int"
+            | "__old_bool"
+            | "__return_val_int"
+            | "__return_val_bool"
+            | "__return_val_ptr"
+            | "__return_val_funptr"
+            | "__array_snapshot"
+            | "__non_temporal_loads_begin"
+            | "__non_temporal_loads_end" => Ok(Some(Val::Unknown)),
             _ if name.starts_with("curand") || name.starts_with("skipahead") => {
                 // A generator reads and advances the state it is given.
                 let mut state = None;
@@ -1905,7 +2359,9 @@ impl Lower {
                         self.rvalue(a)?;
                     }
                 }
-                let Some((Some(mut p), ty)) = state else { return Ok(Some(Val::Unknown)) };
+                let Some((Some(mut p), ty)) = state else {
+                    return Ok(Some(Val::Unknown));
+                };
                 if p.index.is_empty() {
                     p.index.push(Expr::Int(0));
                 }
@@ -1914,7 +2370,8 @@ impl Lower {
                     // each through a slot of its own.
                     let last = p.index.pop().unwrap_or(Expr::Int(0));
                     let slot = Expr::bin(Op::Mod, linear_tid(), Expr::Int(256));
-                    p.index.push(Expr::add(Expr::bin(Op::Mul, last, Expr::Int(256)), slot));
+                    p.index
+                        .push(Expr::add(Expr::bin(Op::Mul, last, Expr::Int(256)), slot));
                 } else if !name.starts_with("curand_init") {
                     self.read(&p, loc);
                 }
@@ -1935,7 +2392,13 @@ impl Lower {
         let object = ops
             .first()
             .map(|o| strip(*o))
-            .and_then(|o| if o.kind() == K::MEMBER_REF { exprs(&o).first().copied() } else { Some(o) })
+            .and_then(|o| {
+                if o.kind() == K::MEMBER_REF {
+                    exprs(&o).first().copied()
+                } else {
+                    Some(o)
+                }
+            })
             .map(|o| strip(o).ty().canonical().spelling())
             .unwrap_or_default();
         let block_group = object.starts_with("cooperative_groups::thread_block")
@@ -1950,7 +2413,9 @@ impl Lower {
                 _ => {}
             }
         }
-        let assign = name.strip_prefix("operator").filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="));
+        let assign = name
+            .strip_prefix("operator")
+            .filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="));
         if let (Some(o), Some(target)) = (assign, ops.first()) {
             let lv = self.lvalue(target)?;
             for a in ops.iter().skip(1) {
@@ -1982,7 +2447,11 @@ impl Lower {
         if self.stack.len() > 64 {
             return unsupported(call, "calls nested too deeply");
         }
-        let params: Vec<Node> = f.children().into_iter().filter(|c| c.kind() == K::PARM).collect();
+        let params: Vec<Node> = f
+            .children()
+            .into_iter()
+            .filter(|c| c.kind() == K::PARM)
+            .collect();
         let mut bound = Vec::new();
         for (i, p) in params.iter().enumerate() {
             let pk = key(p);
@@ -2012,7 +2481,9 @@ impl Lower {
             }
             bound.push(pk);
         }
-        let Some(body) = f.children().into_iter().find(|c| c.kind() == K::COMPOUND) else { return Ok(Val::Unknown) };
+        let Some(body) = f.children().into_iter().find(|c| c.kind() == K::COMPOUND) else {
+            return Ok(Val::Unknown);
+        };
         let saved_site = self.site;
         if self.site.is_none() && f.pos().file != self.main {
             self.site = Some(loc_of(call));
@@ -2031,7 +2502,11 @@ impl Lower {
         for (c, v) in rets.into_iter().rev() {
             result = Some(match (result, v) {
                 (None, v) => v,
-                (Some(Val::Int(rest)), Val::Int(v)) => Val::Int(simplify(&Expr::Ite(Box::new(c), Box::new(v), Box::new(rest)))),
+                (Some(Val::Int(rest)), Val::Int(v)) => Val::Int(simplify(&Expr::Ite(
+                    Box::new(c),
+                    Box::new(v),
+                    Box::new(rest),
+                ))),
                 (Some(rest), v) if rest == v => v,
                 _ => Val::Unknown,
             });
@@ -2060,7 +2535,9 @@ enum Step {
 /// there are few: at most 64 for multiplicative steps (a handful of powers),
 /// at most 8 for additive ones.
 fn constant_values(shape: &Shape) -> Option<Vec<i64>> {
-    let (Expr::Int(lo), Expr::Int(bound)) = (&shape.lo, &shape.bound) else { return None };
+    let (Expr::Int(lo), Expr::Int(bound)) = (&shape.lo, &shape.bound) else {
+        return None;
+    };
     let (kind, f) = match &shape.step {
         Step::Mul(f) => (0, simplify(f)),
         Step::Div(f) => (1, simplify(f)),
@@ -2101,7 +2578,9 @@ fn constant_values(shape: &Shape) -> Option<Vec<i64>> {
 /// condition that no iteration before `v` broke out, when it has a closed
 /// form.
 fn no_earlier_break(brk: &Cond, v: &str, lo: &Expr) -> Option<Cond> {
-    let Cond::Cmp(rel, a, b) = brk else { return None };
+    let Cond::Cmp(rel, a, b) = brk else {
+        return None;
+    };
     let var = Expr::var(v);
     let mentions_v = |e: &Expr| {
         let mut s = BTreeSet::new();
@@ -2124,9 +2603,15 @@ fn no_earlier_break(brk: &Cond, v: &str, lo: &Expr) -> Option<Cond> {
     };
     match rel {
         // Broke at `c` if `lo <= c < v`.
-        Rel::Eq => Some(Cond::not(Cond::and(Cond::cmp(Rel::Le, lo.clone(), c.clone()), Cond::cmp(Rel::Lt, c, var)))),
+        Rel::Eq => Some(Cond::not(Cond::and(
+            Cond::cmp(Rel::Le, lo.clone(), c.clone()),
+            Cond::cmp(Rel::Lt, c, var),
+        ))),
         // Broke at some `v'` in `[lo, v)` with `v' >= c`.
-        Rel::Ge => Some(Cond::or(Cond::cmp(Rel::Le, var.clone(), c), Cond::cmp(Rel::Le, var, lo.clone()))),
+        Rel::Ge => Some(Cond::or(
+            Cond::cmp(Rel::Le, var.clone(), c),
+            Cond::cmp(Rel::Le, var, lo.clone()),
+        )),
         Rel::Gt => Some(Cond::or(
             Cond::cmp(Rel::Le, var.clone(), simplify(&Expr::add(c, Expr::Int(1)))),
             Cond::cmp(Rel::Le, var, lo.clone()),
@@ -2163,7 +2648,11 @@ fn record_source(n: Node) -> Option<Node> {
     if k == K::DECL_REF {
         return Some(n);
     }
-    if k == K::CALL && n.referenced().map(|c| c.kind() == K::CONSTRUCTOR).unwrap_or(false) {
+    if k == K::CALL
+        && n.referenced()
+            .map(|c| c.kind() == K::CONSTRUCTOR)
+            .unwrap_or(false)
+    {
         let args = exprs(&n);
         if args.len() == 1 {
             return record_source(args[0]);
@@ -2206,7 +2695,11 @@ fn hint_of(n: &Node) -> String {
     if k == K::ARRAY_SUBSCRIPT || k == K::UNARY {
         if let Some(b) = exprs(&n).first() {
             let h = hint_of(b);
-            return if h.is_empty() || h.ends_with(".elem") { h } else { format!("{h}.elem") };
+            return if h.is_empty() || h.ends_with(".elem") {
+                h
+            } else {
+                format!("{h}.elem")
+            };
         }
     }
     "value".into()
@@ -2220,7 +2713,12 @@ fn has_effects(n: &Node) -> bool {
     if k == K::BINARY && n.binop() == op::ASSIGN {
         return true;
     }
-    if k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC | op::DEREF) {
+    if k == K::UNARY
+        && matches!(
+            n.unop(),
+            op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC | op::DEREF
+        )
+    {
         return true;
     }
     n.children().iter().any(has_effects)
@@ -2254,8 +2752,17 @@ fn atomic_mode(name: &str) -> Option<Mode> {
     let base = name.trim_end_matches("_block").trim_end_matches("_system");
     matches!(
         base,
-        "atomicAdd" | "atomicSub" | "atomicExch" | "atomicMin" | "atomicMax" | "atomicInc" | "atomicDec" | "atomicCAS"
-            | "atomicAnd" | "atomicOr" | "atomicXor"
+        "atomicAdd"
+            | "atomicSub"
+            | "atomicExch"
+            | "atomicMin"
+            | "atomicMax"
+            | "atomicInc"
+            | "atomicDec"
+            | "atomicCAS"
+            | "atomicAnd"
+            | "atomicOr"
+            | "atomicXor"
     )
     .then_some(Mode::Atomic)
 }
@@ -2273,7 +2780,12 @@ fn barrier_at_edge(b: &Stmt) -> bool {
     let first_sync = items.iter().position(|s| matches!(s, Stmt::Sync(_)));
     let last_sync = items.iter().rposition(|s| matches!(s, Stmt::Sync(_)));
     match (first_sync, last_sync) {
-        (Some(f), Some(l)) => !items[..f].iter().any(|s| s.has_access() || s.has_sync()) || !items[l + 1..].iter().any(|s| s.has_access() || s.has_sync()),
+        (Some(f), Some(l)) => {
+            !items[..f].iter().any(|s| s.has_access() || s.has_sync())
+                || !items[l + 1..]
+                    .iter()
+                    .any(|s| s.has_access() || s.has_sync())
+        }
         _ => false,
     }
 }

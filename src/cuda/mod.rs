@@ -101,22 +101,44 @@ pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Unit {
 pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     let text = String::from_utf8_lossy(src);
     let (expectation, label_params) = label::read(&text);
-    let mut unit = Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes: Vec::new(), expectation, clang_us: 0 };
+    let mut unit = Unit {
+        kernels: Vec::new(),
+        diagnostics: Vec::new(),
+        includes: Vec::new(),
+        expectation,
+        clang_us: 0,
+    };
     if src.contains(&0) {
-        unit.diagnostics.push(format!("{}: not a text file", path.display()));
+        unit.diagnostics
+            .push(format!("{}: not a text file", path.display()));
         return unit;
     }
     let launch = Launch {
-        block_dim: opts.block_dim.or(unit.expectation.as_ref().and_then(|e| e.block_dim)),
-        grid_dim: opts.grid_dim.or(unit.expectation.as_ref().and_then(|e| e.grid_dim)),
-        params: label_params.into_iter().chain(opts.params.iter().cloned()).collect(),
+        block_dim: opts
+            .block_dim
+            .or(unit.expectation.as_ref().and_then(|e| e.block_dim)),
+        grid_dim: opts
+            .grid_dim
+            .or(unit.expectation.as_ref().and_then(|e| e.grid_dim)),
+        params: label_params
+            .into_iter()
+            .chain(opts.params.iter().cloned())
+            .collect(),
     };
     let main = absolute(path);
     let main_str = main.to_string_lossy().into_owned();
-    let mut args: Vec<String> = ["-x", "cuda", "--cuda-device-only", "-nocudalib", "-std=c++17", "-fsyntax-only", "-w"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut args: Vec<String> = [
+        "-x",
+        "cuda",
+        "--cuda-device-only",
+        "-nocudalib",
+        "-std=c++17",
+        "-fsyntax-only",
+        "-w",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     let mut unsaved = vec![(main_str.clone(), src.to_vec())];
     match &opts.cuda_path {
         Some(dir) => args.push(format!("--cuda-path={}", dir.display())),
@@ -158,7 +180,9 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
             unit.includes = includes;
         }
         Ok(Err(e)) => unit.diagnostics.push(format!("{}: {e}", path.display())),
-        Err(_) => unit.diagnostics.push(format!("{}: internal error while parsing", path.display())),
+        Err(_) => unit
+            .diagnostics
+            .push(format!("{}: internal error while parsing", path.display())),
     }
     unit
 }
@@ -179,17 +203,28 @@ fn absolute(path: &Path) -> PathBuf {
     if path.is_absolute() {
         path.to_path_buf()
     } else {
-        std::env::current_dir().map(|d| d.join(path)).unwrap_or_else(|_| path.to_path_buf())
+        std::env::current_dir()
+            .map(|d| d.join(path))
+            .unwrap_or_else(|_| path.to_path_buf())
     }
 }
 
 type Parsed = (Vec<KernelUnit>, Vec<String>, Vec<(PathBuf, String)>, u64);
 
-fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: &Launch) -> Result<Parsed, String> {
+fn parse_tu(
+    main: &str,
+    args: &[String],
+    unsaved: &[(String, Vec<u8>)],
+    launch: &Launch,
+) -> Result<Parsed, String> {
     let started = std::time::Instant::now();
     let tu = Tu::parse(main, args, unsaved)?;
     let clang_us = started.elapsed().as_micros() as u64;
-    let errors: Vec<clang::Diag> = tu.diagnostics().into_iter().filter(|d| d.severity >= clang::DIAG_ERROR).collect();
+    let errors: Vec<clang::Diag> = tu
+        .diagnostics()
+        .into_iter()
+        .filter(|d| d.severity >= clang::DIAG_ERROR)
+        .collect();
     let diagnostics: Vec<String> = errors.iter().map(|d| d.text.clone()).collect();
     let mut includes = Vec::new();
     for f in tu.inclusions() {
@@ -197,7 +232,11 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
         if s == main || includes.iter().any(|(p, _): &(PathBuf, String)| *p == f) {
             continue;
         }
-        let bytes = unsaved.iter().find(|(n, _)| *n == s).map(|(_, b)| b.clone()).or_else(|| std::fs::read(&f).ok());
+        let bytes = unsaved
+            .iter()
+            .find(|(n, _)| *n == s)
+            .map(|(_, b)| b.clone())
+            .or_else(|| std::fs::read(&f).ok());
         if let Some(b) = bytes {
             includes.push((f, blake3::hash(&b).to_hex().to_string()));
         }
@@ -220,22 +259,31 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
             continue;
         }
         if f.kind() == K::FUNCTION_TEMPLATE && !mine.is_empty() {
-            found.extend(mine.into_iter().map(|(_, a, at)| (f, a.clone(), (!in_main).then_some(*at))));
+            found.extend(
+                mine.into_iter()
+                    .map(|(_, a, at)| (f, a.clone(), (!in_main).then_some(*at))),
+            );
         } else {
             found.push((f, Vec::new(), None));
         }
     }
-    let warp_is_block = launch.block_dim.map(|d| d.iter().product::<u64>() <= 32).unwrap_or(false);
+    let warp_is_block = launch
+        .block_dim
+        .map(|d| d.iter().product::<u64>() <= 32)
+        .unwrap_or(false);
     let kernels = found
         .into_iter()
         .map(|(f, targs, site)| {
             let name = if targs.is_empty() {
                 f.spelling()
             } else {
-                let args: Vec<String> = targs.iter().map(|a| match a {
-                    Ok(v) => v.to_string(),
-                    Err(t) => t.clone(),
-                }).collect();
+                let args: Vec<String> = targs
+                    .iter()
+                    .map(|a| match a {
+                        Ok(v) => v.to_string(),
+                        Err(t) => t.clone(),
+                    })
+                    .collect();
                 format!("{}<{}>", f.spelling(), args.join(", "))
             };
             let loc = site.unwrap_or_else(|| Loc::new(f.pos().line, f.pos().column));
@@ -251,25 +299,49 @@ fn parse_tu(main: &str, args: &[String], unsaved: &[(String, Vec<u8>)], launch: 
                 errors.push(format!("({more} more errors)"));
             }
             if !errors.is_empty() {
-                let lowered = Err(Unsupported { reason: "the kernel does not compile".into(), loc });
-                return KernelUnit { name, loc, lowered, display_names: display_names(), errors };
+                let lowered = Err(Unsupported {
+                    reason: "the kernel does not compile".into(),
+                    loc,
+                });
+                return KernelUnit {
+                    name,
+                    loc,
+                    lowered,
+                    display_names: display_names(),
+                    errors,
+                };
             }
             let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 lower::Lower::new(&name, warp_is_block, main, site).kernel(&f, &targs)
             }))
-            .unwrap_or_else(|_| Err(Unsupported { reason: "internal error while lowering".into(), loc }))
+            .unwrap_or_else(|_| {
+                Err(Unsupported {
+                    reason: "internal error while lowering".into(),
+                    loc,
+                })
+            })
             .map(|mut p| {
                 // Known launch values go into the indices themselves: the
                 // solver then sees constants where it would see products of
                 // unknowns.
                 for (name, v) in launch_constants(launch, &p.params) {
-                    p.body = p.body.iter().map(|s| s.subst(&name, &Expr::Int(v))).collect();
+                    p.body = p
+                        .body
+                        .iter()
+                        .map(|s| s.subst(&name, &Expr::Int(v)))
+                        .collect();
                 }
                 let mut k = crate::imp::infer(&p);
                 k.assumes.extend(launch_assumes(launch, &k));
                 k
             });
-            KernelUnit { name, loc, lowered, display_names: display_names(), errors }
+            KernelUnit {
+                name,
+                loc,
+                lowered,
+                display_names: display_names(),
+                errors,
+            }
         })
         .collect();
     Ok((kernels, diagnostics, includes, clang_us))
@@ -281,7 +353,10 @@ fn collect_kernels<'a>(n: &Node<'a>, out: &mut Vec<Node<'a>>) {
         let k = c.kind();
         if k == K::NAMESPACE || k == K::LINKAGE_SPEC {
             collect_kernels(&c, out);
-        } else if (k == K::FUNCTION || k == K::FUNCTION_TEMPLATE) && c.is_definition() && c.has_attr(K::CUDA_GLOBAL) {
+        } else if (k == K::FUNCTION || k == K::FUNCTION_TEMPLATE)
+            && c.is_definition()
+            && c.has_attr(K::CUDA_GLOBAL)
+        {
             out.push(c);
         }
     }
@@ -322,7 +397,10 @@ fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<Instantiation>) {
 /// The variables a launch configuration fixes, with their values.
 fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
     let mut out = Vec::new();
-    let dims = [(launch.block_dim, builtin::BLOCK_DIM), (launch.grid_dim, builtin::GRID_DIM)];
+    let dims = [
+        (launch.block_dim, builtin::BLOCK_DIM),
+        (launch.grid_dim, builtin::GRID_DIM),
+    ];
     for (dim, names) in dims {
         if let Some(d) = dim {
             for (v, n) in d.iter().zip(names) {
@@ -339,7 +417,10 @@ fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
 }
 
 fn launch_assumes(launch: &Launch, k: &Kernel) -> Vec<Cond> {
-    launch_constants(launch, &k.params).into_iter().map(|(n, v)| Cond::cmp(Rel::Eq, Expr::Var(n), Expr::Int(v))).collect()
+    launch_constants(launch, &k.params)
+        .into_iter()
+        .map(|(n, v)| Cond::cmp(Rel::Eq, Expr::Var(n), Expr::Int(v)))
+        .collect()
 }
 
 /// How built-in variables read in CUDA.

@@ -55,14 +55,27 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         (forced(), PRELUDE.as_bytes().to_vec()),
         (format!("{DIR}/assert.h"), ASSERT.as_bytes().to_vec()),
         (format!("{DIR}/cassert"), ASSERT.as_bytes().to_vec()),
-        (format!("{DIR}/cooperative_groups.h"), COOPERATIVE_GROUPS.as_bytes().to_vec()),
-        (format!("{DIR}/curand_kernel.h"), CURAND_KERNEL.as_bytes().to_vec()),
+        (
+            format!("{DIR}/cooperative_groups.h"),
+            COOPERATIVE_GROUPS.as_bytes().to_vec(),
+        ),
+        (
+            format!("{DIR}/curand_kernel.h"),
+            CURAND_KERNEL.as_bytes().to_vec(),
+        ),
         (format!("{DIR}/curand.h"), CURAND_KERNEL.as_bytes().to_vec()),
         (format!("{DIR}/cuda_fp16.h"), CUDA_FP16.as_bytes().to_vec()),
         (format!("{DIR}/cuda_bf16.h"), CUDA_BF16.as_bytes().to_vec()),
-        (format!("{DIR}/math_constants.h"), MATH_CONSTANTS.as_bytes().to_vec()),
+        (
+            format!("{DIR}/math_constants.h"),
+            MATH_CONSTANTS.as_bytes().to_vec(),
+        ),
         (format!("{DIR}/cuda.h"), CUDA_H.as_bytes().to_vec()),
     ];
-    out.extend(STUBS.iter().map(|s| (format!("{DIR}/{s}"), EMPTY.as_bytes().to_vec())));
+    out.extend(
+        STUBS
+            .iter()
+            .map(|s| (format!("{DIR}/{s}"), EMPTY.as_bytes().to_vec())),
+    );
     out
 }

@@ -17,7 +17,10 @@ fn kernel(src: &str) -> Kernel {
     let u = unit(src);
     assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
     assert_eq!(u.kernels.len(), 1, "{:?}", u.kernels);
-    u.kernels[0].lowered.clone().unwrap_or_else(|e| panic!("unsupported: {e:?}"))
+    u.kernels[0]
+        .lowered
+        .clone()
+        .unwrap_or_else(|e| panic!("unsupported: {e:?}"))
 }
 
 /// A compact rendering of protocols, enough to compare shapes.
@@ -63,7 +66,9 @@ fn show(k: &Kernel) -> String {
             Cond::And(a, b) => format!("({} && {})", c(a), c(b)),
             Cond::Or(a, b) => format!("({} || {})", c(a), c(b)),
             Cond::Not(a) => format!("!({})", c(a)),
-            Cond::Forall { var, lo, hi, body } => format!("forall {var} in {}..{}: {}", e(lo), e(hi), c(body)),
+            Cond::Forall { var, lo, hi, body } => {
+                format!("forall {var} in {}..{}: {}", e(lo), e(hi), c(body))
+            }
         }
     }
     fn s(x: &Stmt, out: &mut String) {
@@ -80,7 +85,9 @@ fn show(k: &Kernel) -> String {
             }
             Stmt::Sync(_) => out.push_str("sync; "),
             Stmt::Seq(items) => items.iter().for_each(|i| s(i, out)),
-            Stmt::If { cond, then, els, .. } => {
+            Stmt::If {
+                cond, then, els, ..
+            } => {
                 let _ = write!(out, "if ({}) {{ ", c(cond));
                 s(then, out);
                 out.push('}');
@@ -91,7 +98,9 @@ fn show(k: &Kernel) -> String {
                 }
                 out.push(' ');
             }
-            Stmt::For { var, lo, hi, body, .. } => {
+            Stmt::For {
+                var, lo, hi, body, ..
+            } => {
                 let _ = write!(out, "for {var} in {}..{} {{ ", e(lo), e(hi));
                 s(body, out);
                 out.push_str("} ");
@@ -135,7 +144,10 @@ fn first_iter_of_the_paper() {
   }
 }",
     );
-    assert_eq!(show(&k), "a: wr[(tid.x + 1)]; for x in 0..n { if (x > 0) { wr[tid.x]; } sync; } \n");
+    assert_eq!(
+        show(&k),
+        "a: wr[(tid.x + 1)]; for x in 0..n { if (x > 0) { wr[tid.x]; } sync; } \n"
+    );
     assert_eq!(k.params, vec!["n".to_string()]);
     assert_eq!(k.arrays[0].scope, Scope::Shared);
 }
@@ -143,9 +155,13 @@ fn first_iter_of_the_paper() {
 #[test]
 fn read_index_pair() {
     // The value a thread wrote and reads back is known (Fig. 16).
-    let drf = shape("__global__ void k(int *A) { int t = threadIdx.x; A[t] = t; int x = A[t]; A[x] = 0; }");
+    let drf = shape(
+        "__global__ void k(int *A) { int t = threadIdx.x; A[t] = t; int x = A[t]; A[x] = 0; }",
+    );
     assert_eq!(drf, "A: wr[tid.x]; rd[tid.x]; wr[tid.x]; \n");
-    let racy = shape("__global__ void k(int *A) { int t = threadIdx.x; A[t] = t; int x = A[t]; A[x + 1] = 0; }");
+    let racy = shape(
+        "__global__ void k(int *A) { int t = threadIdx.x; A[t] = t; int x = A[t]; A[x + 1] = 0; }",
+    );
     assert_eq!(racy, "A: wr[tid.x]; rd[tid.x]; wr[(tid.x + 1)]; \n");
     // A write elsewhere in the array may have overwritten the cell.
     let k = kernel("__global__ void k(int *A, int j) { int t = threadIdx.x; A[t] = t; A[j] = 5; int x = A[t]; A[x] = 0; }");
@@ -237,7 +253,12 @@ fn switch_falls_through() {
     let out = shape(
         "__global__ void k(int *d) { switch (threadIdx.x) { case 0: d[0] = 1; case 1: d[1] = 1; break; default: d[2] = 1; } }",
     );
-    assert!(out.starts_with("d: if (tid.x == 0) { wr[0]; } if ((tid.x == 1 || tid.x == 0)) { wr[1]; } if ("), "{out}");
+    assert!(
+        out.starts_with(
+            "d: if (tid.x == 0) { wr[0]; } if ((tid.x == 1 || tid.x == 0)) { wr[1]; } if ("
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -254,7 +275,10 @@ __global__ void k(float *a, P *ps) {
   ps[threadIdx.x + 1].x = 3;
 }",
     );
-    assert_eq!(out, "a: wr[(8 + tid.x)]; wr[((tid.y * 32) + tid.x)]; \nps: wr[tid.x]; wr[(tid.x + 1)]; \n");
+    assert_eq!(
+        out,
+        "a: wr[(8 + tid.x)]; wr[((tid.y * 32) + tid.x)]; \nps: wr[tid.x]; wr[(tid.x + 1)]; \n"
+    );
 }
 
 #[test]
@@ -269,7 +293,10 @@ __global__ void k() {
   atomicAdd(&hist[threadIdx.x % 64], 1);
 }",
     );
-    assert_eq!(show(&k), "t: wr[tid.y][tid.x]; \nflag: wr[0]; \nhist: at[(tid.x % 64)]; \n");
+    assert_eq!(
+        show(&k),
+        "t: wr[tid.y][tid.x]; \nflag: wr[0]; \nhist: at[(tid.x % 64)]; \n"
+    );
     assert_eq!(k.array("hist").map(|a| a.scope), Some(Scope::Global));
     assert_eq!(k.array("flag").map(|a| a.scope), Some(Scope::Shared));
 }
@@ -305,25 +332,50 @@ fn local_arrays_are_private() {
 
 #[test]
 fn annotations_and_launch_configuration() {
-    let k = kernel("__global__ void k(int *a, int n) { __requires(n == 128); a[threadIdx.x] = n; }");
-    assert_eq!(k.assumes, vec![Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(128))]);
-    let opts = FrontendOptions { block_dim: Some([64, 1, 1]), params: vec![("n".into(), 3)], ..Default::default() };
-    let u = unit_with("__global__ void k(int *a, int n) { a[threadIdx.x] = n; }", &opts);
+    let k =
+        kernel("__global__ void k(int *a, int n) { __requires(n == 128); a[threadIdx.x] = n; }");
+    assert_eq!(
+        k.assumes,
+        vec![Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(128))]
+    );
+    let opts = FrontendOptions {
+        block_dim: Some([64, 1, 1]),
+        params: vec![("n".into(), 3)],
+        ..Default::default()
+    };
+    let u = unit_with(
+        "__global__ void k(int *a, int n) { a[threadIdx.x] = n; }",
+        &opts,
+    );
     let k = u.kernels[0].lowered.clone().unwrap();
-    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(64))));
-    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(3))));
+    assert!(k
+        .assumes
+        .contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(64))));
+    assert!(k
+        .assumes
+        .contains(&Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(3))));
     let u = unit("// expect: drf\n// options: --block-dim 32 --param n=7\n__global__ void k(int *a, int n) { a[threadIdx.x] = n; }");
-    assert_eq!(u.expectation.as_ref().map(|e| e.verdict.as_str()), Some("drf"));
+    assert_eq!(
+        u.expectation.as_ref().map(|e| e.verdict.as_str()),
+        Some("drf")
+    );
     let k = u.kernels[0].lowered.clone().unwrap();
-    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(32))));
-    assert!(k.assumes.contains(&Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(7))));
+    assert!(k
+        .assumes
+        .contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(32))));
+    assert!(k
+        .assumes
+        .contains(&Cond::cmp(Rel::Eq, Expr::var("n"), Expr::Int(7))));
 }
 
 #[test]
 fn warp_barrier_only_when_a_block_is_a_warp() {
     let src = "__global__ void k(int *a) { __shared__ int s[32]; s[threadIdx.x] = 1; __syncwarp(); a[0] = s[0]; }";
     assert_eq!(shape(src), "a: wr[0]; \ns: wr[tid.x]; rd[0]; \n");
-    let opts = FrontendOptions { block_dim: Some([32, 1, 1]), ..Default::default() };
+    let opts = FrontendOptions {
+        block_dim: Some([32, 1, 1]),
+        ..Default::default()
+    };
     let k = unit_with(src, &opts).kernels[0].lowered.clone().unwrap();
     assert_eq!(show(&k), "a: sync; wr[0]; \ns: wr[tid.x]; sync; rd[0]; \n");
 }
@@ -364,7 +416,11 @@ void host(float *a, int *b) { rev<float, 64><<<1, 64>>>(a); rev<int, 32><<<1, 32
     assert_eq!(names, vec!["rev<float, 64>", "rev<int, 32>"]);
     let k = u.kernels[0].lowered.clone().unwrap();
     assert!(k.params.is_empty());
-    assert!(show(&k).contains("s: wr[tid.x]; sync; rd[(63 - tid.x)]; "), "{}", show(&k));
+    assert!(
+        show(&k).contains("s: wr[tid.x]; sync; rd[(63 - tid.x)]; "),
+        "{}",
+        show(&k)
+    );
     // Without an instantiation: value parameters are parameters.
     let k = kernel("template <int BS> __global__ void k(int *a) { a[threadIdx.x + BS] = 0; }");
     assert_eq!(k.params, vec!["BS".to_string()]);
@@ -373,7 +429,10 @@ void host(float *a, int *b) { rev<float, 64><<<1, 64>>>(a); rev<int, 32><<<1, 32
 #[test]
 fn unsupported_constructs_have_a_reason_and_a_place() {
     assert!(reason("__device__ int f(int n) { return n ? f(n - 1) : 0; }\n__global__ void k(int *a) { a[0] = f(3); }").contains("recursive"));
-    assert!(reason("__global__ void k(int *a, int (*f)(int)) { a[0] = f(1); }").contains("function pointer"));
+    assert!(
+        reason("__global__ void k(int *a, int (*f)(int)) { a[0] = f(1); }")
+            .contains("function pointer")
+    );
     assert!(reason("__global__ void k(int *a) { asm(\"trap;\"); a[0] = 1; }").contains("assembly"));
     let u = unit("__global__ void k(int *a) { asm(\"trap;\"); }");
     let e = u.kernels[0].lowered.clone().unwrap_err();
@@ -392,7 +451,11 @@ fn clang_errors_are_diagnostics() {
     let u = unit("");
     assert!(u.kernels.is_empty() && u.diagnostics.is_empty());
     let u = unit("#include \"missing_header.h\"\n__global__ void k(int *a) { a[0] = 1; }");
-    assert!(u.diagnostics.iter().any(|d| d.contains("missing_header.h")), "{:?}", u.diagnostics);
+    assert!(
+        u.diagnostics.iter().any(|d| d.contains("missing_header.h")),
+        "{:?}",
+        u.diagnostics
+    );
 }
 
 #[test]
@@ -426,7 +489,11 @@ fn code_from_headers_is_reported_where_the_file_reaches_it() {
     )
     .unwrap();
     let src = "#include \"k.cuh\"\n__global__ void k(int *a) {\n  put(a, threadIdx.x);\n}\nvoid go(int *a) { fill<32><<<2, 32>>>(a); }\n";
-    let u = parse_source(&dir.path().join("main.cu"), src.as_bytes(), &FrontendOptions::default());
+    let u = parse_source(
+        &dir.path().join("main.cu"),
+        src.as_bytes(),
+        &FrontendOptions::default(),
+    );
     assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
     let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
     assert_eq!(names, vec!["fill<32>", "k"]);
@@ -452,7 +519,11 @@ fn parses_on_several_threads_at_once() {
         })
         .collect();
     for (i, h) in handles.into_iter().enumerate() {
-        let expected = if i == 0 { "a: wr[tid.x]; \n".to_string() } else { format!("a: wr[(tid.x + {i})]; \n") };
+        let expected = if i == 0 {
+            "a: wr[tid.x]; \n".to_string()
+        } else {
+            format!("a: wr[(tid.x + {i})]; \n")
+        };
         assert_eq!(h.join().unwrap().unwrap(), expected);
     }
 }
@@ -460,7 +531,18 @@ fn parses_on_several_threads_at_once() {
 #[test]
 fn includes_are_hashed() {
     let u = unit("#include <cuda_runtime.h>\n__global__ void k(int *a) { a[0] = 1; }");
-    assert!(u.includes.iter().any(|(p, h)| p.ends_with("cuda_runtime.h") && h.len() == 64), "{:?}", u.includes);
-    let names: Vec<&str> = u.kernels[0].display_names.iter().filter(|(a, _)| a == "tid.x").map(|(_, b)| b.as_str()).collect();
+    assert!(
+        u.includes
+            .iter()
+            .any(|(p, h)| p.ends_with("cuda_runtime.h") && h.len() == 64),
+        "{:?}",
+        u.includes
+    );
+    let names: Vec<&str> = u.kernels[0]
+        .display_names
+        .iter()
+        .filter(|(a, _)| a == "tid.x")
+        .map(|(_, b)| b.as_str())
+        .collect();
     assert_eq!(names, vec!["threadIdx.x"]);
 }

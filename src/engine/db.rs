@@ -55,7 +55,10 @@ pub struct ScanDb {
 
 impl ScanDb {
     pub fn new(caches: Arc<Caches>) -> ScanDb {
-        ScanDb { storage: salsa::Storage::default(), caches }
+        ScanDb {
+            storage: salsa::Storage::default(),
+            caches,
+        }
     }
 }
 
@@ -101,7 +104,13 @@ pub fn hash_bytes(bytes: &[u8]) -> String {
 fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
     let flags = serde_json::to_string(frontend).unwrap_or_default();
     let mut h = blake3::Hasher::new();
-    for part in [env!("CARGO_PKG_VERSION"), ANALYSIS_VERSION, file, hash, &flags] {
+    for part in [
+        env!("CARGO_PKG_VERSION"),
+        ANALYSIS_VERSION,
+        file,
+        hash,
+        &flags,
+    ] {
         h.update(part.as_bytes());
         h.update(b"\x1e");
     }
@@ -112,7 +121,8 @@ fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
 /// directory) change only with the tool version, which is part of the key.
 fn includes_unchanged(unit: &Unit) -> bool {
     unit.includes.iter().all(|(path, hash)| {
-        path.starts_with(crate::cuda::prelude::DIR) || std::fs::read(path).is_ok_and(|b| hash_bytes(&b) == *hash)
+        path.starts_with(crate::cuda::prelude::DIR)
+            || std::fs::read(path).is_ok_and(|b| hash_bytes(&b) == *hash)
     })
 }
 
@@ -130,12 +140,18 @@ pub fn parse(db: &dyn Db, file: SourceFile, config: Config) -> Parsed {
     if let Some(json) = db.caches().unit_get(&key) {
         if let Ok(unit) = serde_json::from_str::<Unit>(&json) {
             if includes_unchanged(&unit) {
-                return Parsed { unit: Arc::new(unit), cached: true, time: Duration::ZERO };
+                return Parsed {
+                    unit: Arc::new(unit),
+                    cached: true,
+                    time: Duration::ZERO,
+                };
             }
         }
     }
     let started = Instant::now();
-    let unit = catch_unwind(AssertUnwindSafe(|| cuda::parse_source(path, file.bytes(db), config.frontend(db))));
+    let unit = catch_unwind(AssertUnwindSafe(|| {
+        cuda::parse_source(path, file.bytes(db), config.frontend(db))
+    }));
     let time = started.elapsed();
     let unit = match unit {
         Ok(unit) => {
@@ -147,13 +163,20 @@ pub fn parse(db: &dyn Db, file: SourceFile, config: Config) -> Parsed {
         // Not cached: a panic is a bug to fix, not an answer to remember.
         Err(p) => Unit {
             kernels: Vec::new(),
-            diagnostics: vec![format!("the front-end panicked: {}", panic_message(p.as_ref()))],
+            diagnostics: vec![format!(
+                "the front-end panicked: {}",
+                panic_message(p.as_ref())
+            )],
             includes: Vec::new(),
             expectation: None,
             clang_us: 0,
         },
     };
-    Parsed { unit: Arc::new(unit), cached: false, time }
+    Parsed {
+        unit: Arc::new(unit),
+        cached: false,
+        time,
+    }
 }
 
 /// The solver cache as the analysis sees it. Keys add the solver options
@@ -165,7 +188,10 @@ struct SolverCache<'a> {
 
 impl<'a> SolverCache<'a> {
     fn new(caches: &'a Caches, options: &Options) -> SolverCache<'a> {
-        SolverCache { caches, prefix: format!("{ANALYSIS_VERSION}\x1f{}\x1f", options.solver_key()) }
+        SolverCache {
+            caches,
+            prefix: format!("{ANALYSIS_VERSION}\x1f{}\x1f", options.solver_key()),
+        }
     }
 
     fn key(&self, hash: &str) -> String {
@@ -190,7 +216,12 @@ impl TraceCache for SolverCache<'_> {
 fn report_key(kernel: &crate::protocol::Kernel, options: &Options) -> Option<String> {
     let json = serde_json::to_string(kernel).ok()?;
     let mut h = blake3::Hasher::new();
-    for part in [env!("CARGO_PKG_VERSION"), ANALYSIS_VERSION, &options.solver_key(), &json] {
+    for part in [
+        env!("CARGO_PKG_VERSION"),
+        ANALYSIS_VERSION,
+        &options.solver_key(),
+        &json,
+    ] {
         h.update(part.as_bytes());
         h.update(b"\x1e");
     }
@@ -201,18 +232,39 @@ fn report_key(kernel: &crate::protocol::Kernel, options: &Options) -> Option<Str
 pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> Analysed {
     let parsed = parse(db, *kernel.file(db), config);
     let Some(unit) = parsed.unit.kernels.get(*kernel.index(db)) else {
-        let failure = Failure { verdict: Verdict::Error, reason: "no such kernel in the unit".into(), loc: None };
-        return Analysed { report: Err(failure), stats: Stats::default() };
+        let failure = Failure {
+            verdict: Verdict::Error,
+            reason: "no such kernel in the unit".into(),
+            loc: None,
+        };
+        return Analysed {
+            report: Err(failure),
+            stats: Stats::default(),
+        };
     };
     if !unit.errors.is_empty() {
-        let failure = Failure { verdict: Verdict::Error, reason: unit.errors.join("\n"), loc: Some(unit.loc) };
-        return Analysed { report: Err(failure), stats: Stats::default() };
+        let failure = Failure {
+            verdict: Verdict::Error,
+            reason: unit.errors.join("\n"),
+            loc: Some(unit.loc),
+        };
+        return Analysed {
+            report: Err(failure),
+            stats: Stats::default(),
+        };
     }
     let k = match &unit.lowered {
         Ok(k) => k,
         Err(u) => {
-            let failure = Failure { verdict: Verdict::Unsupported, reason: u.reason.clone(), loc: Some(u.loc) };
-            return Analysed { report: Err(failure), stats: Stats::default() };
+            let failure = Failure {
+                verdict: Verdict::Unsupported,
+                reason: u.reason.clone(),
+                loc: Some(u.loc),
+            };
+            return Analysed {
+                report: Err(failure),
+                stats: Stats::default(),
+            };
         }
     };
     let options = config.options(db);
@@ -221,21 +273,36 @@ pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> 
         if let Ok(report) = serde_json::from_str::<KernelReport>(&report) {
             // Every trace of the kernel is answered without the solver.
             let traces = report.arrays.iter().map(|a| a.intervals).sum();
-            return Analysed { report: Ok(report), stats: Stats { traces, cache_hits: traces, ..Stats::default() } };
+            return Analysed {
+                report: Ok(report),
+                stats: Stats {
+                    traces,
+                    cache_hits: traces,
+                    ..Stats::default()
+                },
+            };
         }
     }
     let cache = SolverCache::new(db.caches(), options);
-    match catch_unwind(AssertUnwindSafe(|| check::check_kernel_stats(k, options, &cache))) {
+    match catch_unwind(AssertUnwindSafe(|| {
+        check::check_kernel_stats(k, options, &cache)
+    })) {
         Ok((report, stats)) => {
             // Unknown outcomes may not recur on a quieter machine: not cached,
             // as in the solver cache.
-            let settled = report.arrays.iter().all(|a| a.verdict != Verdict::Unknown && a.verdict != Verdict::Error);
+            let settled = report
+                .arrays
+                .iter()
+                .all(|a| a.verdict != Verdict::Unknown && a.verdict != Verdict::Error);
             if let (Some(key), true) = (&key, settled) {
                 if let Ok(json) = serde_json::to_string(&report) {
                     db.caches().report_put(key, json);
                 }
             }
-            Analysed { report: Ok(report), stats }
+            Analysed {
+                report: Ok(report),
+                stats,
+            }
         }
         Err(p) => Analysed {
             report: Err(Failure {
@@ -253,7 +320,13 @@ mod tests {
     use super::*;
 
     fn unit(includes: Vec<(PathBuf, String)>) -> Unit {
-        Unit { kernels: Vec::new(), diagnostics: Vec::new(), includes, expectation: None, clang_us: 0 }
+        Unit {
+            kernels: Vec::new(),
+            diagnostics: Vec::new(),
+            includes,
+            expectation: None,
+            clang_us: 0,
+        }
     }
 
     #[test]
@@ -263,9 +336,15 @@ mod tests {
         assert_eq!(key, unit_key("/a.cu", "h1", &opts));
         assert_ne!(key, unit_key("/b.cu", "h1", &opts));
         assert_ne!(key, unit_key("/a.cu", "h2", &opts));
-        let defined = FrontendOptions { defines: vec!["N=4".into()], ..FrontendOptions::default() };
+        let defined = FrontendOptions {
+            defines: vec!["N=4".into()],
+            ..FrontendOptions::default()
+        };
         assert_ne!(key, unit_key("/a.cu", "h1", &defined));
-        let dims = FrontendOptions { block_dim: Some([32, 1, 1]), ..FrontendOptions::default() };
+        let dims = FrontendOptions {
+            block_dim: Some([32, 1, 1]),
+            ..FrontendOptions::default()
+        };
         assert_ne!(key, unit_key("/a.cu", "h1", &dims));
     }
 
@@ -275,9 +354,15 @@ mod tests {
         let store = crate::store::Store::open(&d.path().join("t.db")).unwrap();
         let caches = store.caches().unwrap();
         let base = Options::default();
-        let block_level = Options { block_level: true, ..Options::default() };
+        let block_level = Options {
+            block_level: true,
+            ..Options::default()
+        };
         SolverCache::new(&caches, &base).put("trace", &Outcome::Drf);
-        assert_eq!(SolverCache::new(&caches, &base).get("trace"), Some(Outcome::Drf));
+        assert_eq!(
+            SolverCache::new(&caches, &base).get("trace"),
+            Some(Outcome::Drf)
+        );
         assert_eq!(SolverCache::new(&caches, &block_level).get("trace"), None);
         assert_eq!(SolverCache::new(&caches, &base).get("other"), None);
     }
@@ -288,7 +373,10 @@ mod tests {
         let header = d.path().join("h.h");
         std::fs::write(&header, "#define N 4\n").unwrap();
         let prelude = PathBuf::from(format!("{}/cuda.h", crate::cuda::prelude::DIR));
-        let u = unit(vec![(header.clone(), hash_bytes(b"#define N 4\n")), (prelude, "built-in".into())]);
+        let u = unit(vec![
+            (header.clone(), hash_bytes(b"#define N 4\n")),
+            (prelude, "built-in".into()),
+        ]);
         assert!(includes_unchanged(&u));
         std::fs::write(&header, "#define N 8\n").unwrap();
         assert!(!includes_unchanged(&u));

@@ -62,13 +62,20 @@ pub struct RunSummary {
 impl RunSummary {
     /// Kernels with a race or a barrier divergence.
     pub fn findings(&self) -> usize {
-        ["racy", "divergent"].iter().map(|v| self.verdicts.get(*v).copied().unwrap_or(0)).sum()
+        ["racy", "divergent"]
+            .iter()
+            .map(|v| self.verdicts.get(*v).copied().unwrap_or(0))
+            .sum()
     }
 }
 
 fn git_commit(paths: &[PathBuf]) -> Option<String> {
     let first = paths.first()?;
-    let dir = if first.is_dir() { first.as_path() } else { first.parent()? };
+    let dir = if first.is_dir() {
+        first.as_path()
+    } else {
+        first.parent()?
+    };
     let out = std::process::Command::new("git")
         .arg("-C")
         .arg(dir)
@@ -82,7 +89,15 @@ fn git_commit(paths: &[PathBuf]) -> Option<String> {
 
 /// The scanned paths as recorded: absolute where they exist.
 fn absolute(paths: &[PathBuf]) -> Vec<String> {
-    paths.iter().map(|p| p.canonicalize().unwrap_or_else(|_| p.clone()).display().to_string()).collect()
+    paths
+        .iter()
+        .map(|p| {
+            p.canonicalize()
+                .unwrap_or_else(|_| p.clone())
+                .display()
+                .to_string()
+        })
+        .collect()
 }
 
 /// Scan `paths` and record one run in `store`.
@@ -108,10 +123,17 @@ pub fn scan(paths: &[PathBuf], opts: &ScanOptions, store: &mut Store) -> Result<
         paths: meta.paths.clone(),
         files: 0,
         kernels: 0,
-        verdicts: ["drf", "racy", "divergent", "unknown", "unsupported", "error"]
-            .iter()
-            .map(|v| (v.to_string(), 0))
-            .collect(),
+        verdicts: [
+            "drf",
+            "racy",
+            "divergent",
+            "unknown",
+            "unsupported",
+            "error",
+        ]
+        .iter()
+        .map(|v| (v.to_string(), 0))
+        .collect(),
         parsed_units: 0,
         cached_units: 0,
         solver_calls: 0,
@@ -171,11 +193,17 @@ fn run_scan(
                 let hash = db::hash_bytes(&bytes);
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 let input = SourceFile::new(&db, path.clone(), Arc::from(bytes), hash.clone());
-                sources.push(Source { input, path: path.display().to_string(), text, hash });
+                sources.push(Source {
+                    input,
+                    path: path.display().to_string(),
+                    text,
+                    hash,
+                });
             }
-            Err(e) => summary
-                .warnings
-                .push(Warning { path: path.display().to_string(), message: format!("cannot read: {e}") }),
+            Err(e) => summary.warnings.push(Warning {
+                path: path.display().to_string(),
+                message: format!("cannot read: {e}"),
+            }),
         }
     }
     store.record_warnings(run, &summary.warnings)?;
@@ -219,22 +247,38 @@ fn run_scan(
         // cost neither.
         let kernels = unit.kernels.len() as f64;
         let total = p.time.as_secs_f64() * 1e3;
-        let clang = if p.cached { 0.0 } else { (unit.clang_us as f64 / 1e3).min(total) };
+        let clang = if p.cached {
+            0.0
+        } else {
+            (unit.clang_us as f64 / 1e3).min(total)
+        };
         let share = (clang / kernels, (total - clang) / kernels);
         let mut seen: HashMap<&str, usize> = HashMap::new();
         for (k, ku) in unit.kernels.iter().enumerate() {
             // Overloads and template instantiations share a name; number them.
             let n = seen.entry(ku.name.as_str()).or_default();
             *n += 1;
-            let name = if *n == 1 { ku.name.clone() } else { format!("{}#{n}", ku.name) };
+            let name = if *n == 1 {
+                ku.name.clone()
+            } else {
+                format!("{}#{n}", ku.name)
+            };
             tasks.push((i, k, name, share, p.cached));
         }
     }
 
-    let progress = progress_bar(opts.progress, (tasks.len() + early.len()) as u64, "analysing");
+    let progress = progress_bar(
+        opts.progress,
+        (tasks.len() + early.len()) as u64,
+        "analysing",
+    );
     let (tx, rx) = mpsc::channel::<Done>();
     for result in early {
-        tx.send(Done { result, stats: Stats::default() }).ok();
+        tx.send(Done {
+            result,
+            stats: Stats::default(),
+        })
+        .ok();
     }
     std::thread::scope(|scope| -> Result<()> {
         let workers = scope.spawn({
@@ -250,7 +294,10 @@ fn run_scan(
                             let loc = db::parse(db, s.input, config).unit.kernels[*k].loc;
                             let result = kernel_result(s, name, loc, *share, *cached, a);
                             progress.inc(1);
-                            Done { result, stats: a.stats }
+                            Done {
+                                result,
+                                stats: a.stats,
+                            }
                         })
                         .for_each_with(tx, |tx, done| {
                             // The writer only hangs up after an error it reports itself.
@@ -261,7 +308,12 @@ fn run_scan(
         });
         let written = write_results(store, run, &rx, &caches, summary);
         drop(rx);
-        workers.join().map_err(|p| anyhow::anyhow!("a worker thread panicked: {}", db::panic_message(p.as_ref())))?;
+        workers.join().map_err(|p| {
+            anyhow::anyhow!(
+                "a worker thread panicked: {}",
+                db::panic_message(p.as_ref())
+            )
+        })?;
         written
     })?;
     progress.finish_and_clear();
@@ -284,7 +336,10 @@ fn write_results(
         let closed = matches!(next, Err(mpsc::RecvTimeoutError::Disconnected));
         if let Ok(done) = next {
             summary.kernels += 1;
-            *summary.verdicts.entry(done.result.verdict.as_str().to_string()).or_default() += 1;
+            *summary
+                .verdicts
+                .entry(done.result.verdict.as_str().to_string())
+                .or_default() += 1;
             summary.solver_calls += done.stats.solver_calls;
             summary.solver_cache_hits += done.stats.cache_hits;
             summary.races += done.result.races.len();
@@ -306,7 +361,9 @@ fn progress_bar(wanted: bool, len: u64, what: &'static str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} [{elapsed_precise}]") {
+    if let Ok(style) =
+        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} [{elapsed_precise}]")
+    {
         bar.set_style(style);
     }
     bar.set_message(what);
@@ -351,9 +408,19 @@ fn kernel_result(
                 .flat_map(|x| x.races.iter())
                 .map(|r| RaceRecord::new(&s.path, name, &s.text, r.clone()))
                 .collect();
-            (verdict, worst.and_then(|x| x.reason.clone()), worst.and_then(|x| x.loc).or(Some(loc)), races)
+            (
+                verdict,
+                worst.and_then(|x| x.reason.clone()),
+                worst.and_then(|x| x.loc).or(Some(loc)),
+                races,
+            )
         }
-        Err(f) => (f.verdict, Some(f.reason.clone()), f.loc.or(Some(loc)), Vec::new()),
+        Err(f) => (
+            f.verdict,
+            Some(f.reason.clone()),
+            f.loc.or(Some(loc)),
+            Vec::new(),
+        ),
     };
     KernelResult {
         path: s.path.clone(),

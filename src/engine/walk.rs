@@ -48,7 +48,10 @@ pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
         let root = match root.canonicalize() {
             Ok(r) => r,
             Err(e) => {
-                found.skipped.push(Warning { path: root.display().to_string(), message: format!("cannot open: {e}") });
+                found.skipped.push(Warning {
+                    path: root.display().to_string(),
+                    message: format!("cannot open: {e}"),
+                });
                 continue;
             }
         };
@@ -56,8 +59,10 @@ pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
             files.insert(root);
             continue;
         }
-        let walk =
-            WalkDir::new(&root).follow_links(true).into_iter().filter_entry(|e| !excluded(exclude, &root, e.path()));
+        let walk = WalkDir::new(&root)
+            .follow_links(true)
+            .into_iter()
+            .filter_entry(|e| !excluded(exclude, &root, e.path()));
         for entry in walk {
             match entry {
                 Ok(e) if e.file_type().is_file() && is_cuda(e.path()) => {
@@ -65,12 +70,19 @@ pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    let path = e.path().map(|p| p.display().to_string()).unwrap_or_else(|| root.display().to_string());
+                    let path = e
+                        .path()
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_else(|| root.display().to_string());
                     // A broken link to something that is not a CUDA file is of no interest.
                     if e.path().is_none_or(is_cuda)
-                        || e.io_error().is_some_and(|io| io.kind() != std::io::ErrorKind::NotFound)
+                        || e.io_error()
+                            .is_some_and(|io| io.kind() != std::io::ErrorKind::NotFound)
                     {
-                        found.skipped.push(Warning { path, message: format!("cannot read: {}", io_message(&e)) });
+                        found.skipped.push(Warning {
+                            path,
+                            message: format!("cannot read: {}", io_message(&e)),
+                        });
                     }
                 }
             }
@@ -101,13 +113,22 @@ mod tests {
     fn finds_cuda_files_and_honours_excludes() {
         let d = tempfile::tempdir().unwrap();
         let root = d.path().canonicalize().unwrap();
-        for f in ["a.cu", "sub/b.cu", "vendor/c.cu", "sub/d.cuh", "sub/e.gen.cu"] {
+        for f in [
+            "a.cu",
+            "sub/b.cu",
+            "vendor/c.cu",
+            "sub/d.cuh",
+            "sub/e.gen.cu",
+        ] {
             touch(&root.join(f));
         }
         let set = exclude_set(&["vendor".into(), "*.gen.cu".into()]).unwrap();
         let found = find(std::slice::from_ref(&root), &set);
-        let names: Vec<_> =
-            found.files.iter().map(|p| p.strip_prefix(&root).unwrap().to_str().unwrap().to_string()).collect();
+        let names: Vec<_> = found
+            .files
+            .iter()
+            .map(|p| p.strip_prefix(&root).unwrap().to_str().unwrap().to_string())
+            .collect();
         assert_eq!(names, ["a.cu", "sub/b.cu"]);
         assert!(found.skipped.is_empty());
         // A file named on the command line is scanned even without `.cu`.
@@ -121,10 +142,16 @@ mod tests {
         let root = d.path().canonicalize().unwrap();
         touch(&root.join("ok.cu"));
         std::os::unix::fs::symlink(root.join("gone.cu"), root.join("dangling.cu")).unwrap();
-        let found = find(&[root.clone(), root.join("missing")], &exclude_set(&[]).unwrap());
+        let found = find(
+            &[root.clone(), root.join("missing")],
+            &exclude_set(&[]).unwrap(),
+        );
         assert_eq!(found.files, [root.join("ok.cu")]);
         assert_eq!(found.skipped.len(), 2, "{:?}", found.skipped);
-        assert!(found.skipped.iter().any(|s| s.path.ends_with("dangling.cu") && s.message.contains("broken")));
+        assert!(found
+            .skipped
+            .iter()
+            .any(|s| s.path.ends_with("dangling.cu") && s.message.contains("broken")));
         assert!(found.skipped.iter().any(|s| s.path.ends_with("missing")));
     }
 

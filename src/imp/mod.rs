@@ -3,17 +3,35 @@
 //! expression over thread ids, parameters, loop variables and unknowns.
 //! [`infer`] slices it into one memory access protocol per array.
 
-use crate::protocol::{builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope};
+use crate::protocol::{
+    builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope,
+};
 use std::collections::BTreeSet;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stmt {
-    Access { array: String, mode: Mode, index: Vec<Expr>, loc: Loc },
+    Access {
+        array: String,
+        mode: Mode,
+        index: Vec<Expr>,
+        loc: Loc,
+    },
     Sync(Loc),
     Seq(Vec<Stmt>),
-    If { cond: Cond, then: Box<Stmt>, els: Box<Stmt>, loc: Loc },
+    If {
+        cond: Cond,
+        then: Box<Stmt>,
+        els: Box<Stmt>,
+        loc: Loc,
+    },
     /// `for var in lo..hi { body }`.
-    For { var: String, lo: Expr, hi: Expr, body: Box<Stmt>, loc: Loc },
+    For {
+        var: String,
+        lo: Expr,
+        hi: Expr,
+        body: Box<Stmt>,
+        loc: Loc,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +81,12 @@ impl Stmt {
 
     pub fn subst(&self, var: &str, by: &Expr) -> Stmt {
         match self {
-            Stmt::Access { array, mode, index, loc } => Stmt::Access {
+            Stmt::Access {
+                array,
+                mode,
+                index,
+                loc,
+            } => Stmt::Access {
                 array: array.clone(),
                 mode: *mode,
                 index: index.iter().map(|e| simplify(&e.subst(var, by))).collect(),
@@ -71,17 +94,32 @@ impl Stmt {
             },
             Stmt::Sync(l) => Stmt::Sync(*l),
             Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| s.subst(var, by)).collect()),
-            Stmt::If { cond, then, els, loc } => Stmt::If {
+            Stmt::If {
+                cond,
+                then,
+                els,
+                loc,
+            } => Stmt::If {
                 cond: simplify_cond(&cond.subst(var, by)),
                 then: Box::new(then.subst(var, by)),
                 els: Box::new(els.subst(var, by)),
                 loc: *loc,
             },
-            Stmt::For { var: v, lo, hi, body, loc } => Stmt::For {
+            Stmt::For {
+                var: v,
+                lo,
+                hi,
+                body,
+                loc,
+            } => Stmt::For {
                 var: v.clone(),
                 lo: simplify(&lo.subst(var, by)),
                 hi: simplify(&hi.subst(var, by)),
-                body: Box::new(if v == var { (**body).clone() } else { body.subst(var, by) }),
+                body: Box::new(if v == var {
+                    (**body).clone()
+                } else {
+                    body.subst(var, by)
+                }),
                 loc: *loc,
             },
         }
@@ -94,11 +132,24 @@ pub fn simplify(e: &Expr) -> Expr {
         Expr::Bin(op, a, b) => {
             let (a, b) = (simplify(a), simplify(b));
             match (op, &a, &b) {
-                (Op::Add, Expr::Int(x), Expr::Int(y)) => x.checked_add(*y).map(Expr::Int).unwrap_or_else(|| Expr::bin(*op, a, b)),
-                (Op::Sub, Expr::Int(x), Expr::Int(y)) => x.checked_sub(*y).map(Expr::Int).unwrap_or_else(|| Expr::bin(*op, a, b)),
-                (Op::Mul, Expr::Int(x), Expr::Int(y)) => x.checked_mul(*y).map(Expr::Int).unwrap_or_else(|| Expr::bin(*op, a, b)),
+                (Op::Add, Expr::Int(x), Expr::Int(y)) => x
+                    .checked_add(*y)
+                    .map(Expr::Int)
+                    .unwrap_or_else(|| Expr::bin(*op, a, b)),
+                (Op::Sub, Expr::Int(x), Expr::Int(y)) => x
+                    .checked_sub(*y)
+                    .map(Expr::Int)
+                    .unwrap_or_else(|| Expr::bin(*op, a, b)),
+                (Op::Mul, Expr::Int(x), Expr::Int(y)) => x
+                    .checked_mul(*y)
+                    .map(Expr::Int)
+                    .unwrap_or_else(|| Expr::bin(*op, a, b)),
                 // `(x ± c1) ± c2` → `x ± c`.
-                (Op::Add | Op::Sub, Expr::Bin(inner @ (Op::Add | Op::Sub), x, c1), Expr::Int(c2)) if matches!(**c1, Expr::Int(_)) => {
+                (
+                    Op::Add | Op::Sub,
+                    Expr::Bin(inner @ (Op::Add | Op::Sub), x, c1),
+                    Expr::Int(c2),
+                ) if matches!(**c1, Expr::Int(_)) => {
                     let Expr::Int(c1) = **c1 else { unreachable!() };
                     let c1 = if *inner == Op::Add { c1 } else { -c1 };
                     let c2 = if *op == Op::Add { *c2 } else { -*c2 };
@@ -111,7 +162,11 @@ pub fn simplify(e: &Expr) -> Expr {
                 }
                 (Op::Div, Expr::Int(x), Expr::Int(y)) if *y != 0 => Expr::Int(x.div_euclid(*y)),
                 (Op::Mod, Expr::Int(x), Expr::Int(y)) if *y != 0 => Expr::Int(x.rem_euclid(*y)),
-                (Op::Shl, Expr::Int(x), Expr::Int(y)) if (0..32).contains(y) && x.abs() < (1 << 30) => Expr::Int(x << y),
+                (Op::Shl, Expr::Int(x), Expr::Int(y))
+                    if (0..32).contains(y) && x.abs() < (1 << 30) =>
+                {
+                    Expr::Int(x << y)
+                }
                 (Op::Shr, Expr::Int(x), Expr::Int(y)) if (0..63).contains(y) => Expr::Int(x >> y),
                 (Op::BitAnd, Expr::Int(x), Expr::Int(y)) => Expr::Int(x & y),
                 (Op::BitOr, Expr::Int(x), Expr::Int(y)) => Expr::Int(x | y),
@@ -182,7 +237,12 @@ pub fn infer(p: &Program) -> Kernel {
             continue;
         }
         free_vars(&body, &mut used);
-        arrays.push(ArrayProtocol { name: a.name.clone(), scope: a.scope, body, loc: a.loc });
+        arrays.push(ArrayProtocol {
+            name: a.name.clone(),
+            scope: a.scope,
+            body,
+            loc: a.loc,
+        });
     }
     for c in &p.assumes {
         c.free_vars(&mut used);
@@ -190,7 +250,12 @@ pub fn infer(p: &Program) -> Kernel {
     Kernel {
         name: p.name.clone(),
         params: p.params.clone(),
-        locals: p.locals.iter().filter(|l| used.contains(*l)).cloned().collect(),
+        locals: p
+            .locals
+            .iter()
+            .filter(|l| used.contains(*l))
+            .cloned()
+            .collect(),
         assumes: p.assumes.clone(),
         arrays,
         approximations: p.approximations.clone(),
@@ -200,10 +265,20 @@ pub fn infer(p: &Program) -> Kernel {
 fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
     use crate::protocol::Stmt as P;
     match s {
-        Stmt::Access { array: a, mode, index, loc } if a == array => {
+        Stmt::Access {
+            array: a,
+            mode,
+            index,
+            loc,
+        } if a == array => {
             let id = *next;
             *next += 1;
-            P::Access(Access { id, mode: *mode, index: index.clone(), loc: *loc })
+            P::Access(Access {
+                id,
+                mode: *mode,
+                index: index.clone(),
+                loc: *loc,
+            })
         }
         Stmt::Access { .. } => P::Skip,
         Stmt::Sync(l) => P::Sync(*l),
@@ -222,20 +297,47 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
                 _ => P::Seq(out),
             }
         }
-        Stmt::If { cond: Cond::Bool(b), then, els, .. } => slice(if *b { then } else { els }, array, next),
-        Stmt::If { cond, then, els, loc } => {
+        Stmt::If {
+            cond: Cond::Bool(b),
+            then,
+            els,
+            ..
+        } => slice(if *b { then } else { els }, array, next),
+        Stmt::If {
+            cond,
+            then,
+            els,
+            loc,
+        } => {
             let (t, e) = (slice(then, array, next), slice(els, array, next));
             if t == P::Skip && e == P::Skip {
                 return P::Skip;
             }
-            P::If { cond: cond.clone(), then: Box::new(t), els: Box::new(e), loc: *loc }
+            P::If {
+                cond: cond.clone(),
+                then: Box::new(t),
+                els: Box::new(e),
+                loc: *loc,
+            }
         }
-        Stmt::For { var, lo, hi, body, loc } => {
+        Stmt::For {
+            var,
+            lo,
+            hi,
+            body,
+            loc,
+        } => {
             let b = slice(body, array, next);
             if b == P::Skip {
                 return P::Skip;
             }
-            P::For { var: var.clone(), lo: lo.clone(), hi: hi.clone(), body: Box::new(b), loc: *loc }
+            P::For {
+                var: var.clone(),
+                lo: lo.clone(),
+                hi: hi.clone(),
+                body: Box::new(b),
+                loc: *loc,
+            }
         }
     }
 }
@@ -246,7 +348,9 @@ fn free_vars(s: &crate::protocol::Stmt, out: &mut BTreeSet<String>) {
         P::Skip | P::Sync(_) => {}
         P::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
         P::Seq(items) => items.iter().for_each(|i| free_vars(i, out)),
-        P::If { cond, then, els, .. } => {
+        P::If {
+            cond, then, els, ..
+        } => {
             cond.free_vars(out);
             free_vars(then, out);
             free_vars(els, out);
@@ -262,7 +366,8 @@ fn free_vars(s: &crate::protocol::Stmt, out: &mut BTreeSet<String>) {
 /// Whether every variable of `vars` is the same for all threads of a block:
 /// launch dimensions, block ids, and the given thread-global names.
 pub fn is_uniform(vars: &BTreeSet<String>, globals: &[String]) -> bool {
-    vars.iter().all(|v| builtin::is_dim(v) || builtin::BID.contains(&v.as_str()) || globals.contains(v))
+    vars.iter()
+        .all(|v| builtin::is_dim(v) || builtin::BID.contains(&v.as_str()) || globals.contains(v))
 }
 
 #[cfg(test)]
@@ -271,7 +376,12 @@ mod tests {
     use crate::protocol::Stmt as P;
 
     fn acc(array: &str, mode: Mode) -> Stmt {
-        Stmt::Access { array: array.into(), mode, index: vec![Expr::var("tid.x")], loc: Loc::new(1, 1) }
+        Stmt::Access {
+            array: array.into(),
+            mode,
+            index: vec![Expr::var("tid.x")],
+            loc: Loc::new(1, 1),
+        }
     }
 
     #[test]
@@ -279,9 +389,21 @@ mod tests {
         let p = Program {
             name: "k".into(),
             arrays: vec![
-                Array { name: "a".into(), scope: Scope::Shared, loc: Loc::NONE },
-                Array { name: "b".into(), scope: Scope::Global, loc: Loc::NONE },
-                Array { name: "unused".into(), scope: Scope::Global, loc: Loc::NONE },
+                Array {
+                    name: "a".into(),
+                    scope: Scope::Shared,
+                    loc: Loc::NONE,
+                },
+                Array {
+                    name: "b".into(),
+                    scope: Scope::Global,
+                    loc: Loc::NONE,
+                },
+                Array {
+                    name: "unused".into(),
+                    scope: Scope::Global,
+                    loc: Loc::NONE,
+                },
             ],
             locals: vec!["x".into(), "y".into()],
             body: vec![
@@ -323,7 +445,14 @@ mod tests {
 
     #[test]
     fn simplify_folds_constants() {
-        let e = Expr::add(Expr::Int(0), Expr::bin(Op::Mul, Expr::var("i"), Expr::add(Expr::Int(1), Expr::Int(0))));
+        let e = Expr::add(
+            Expr::Int(0),
+            Expr::bin(
+                Op::Mul,
+                Expr::var("i"),
+                Expr::add(Expr::Int(1), Expr::Int(0)),
+            ),
+        );
         assert_eq!(simplify(&e), Expr::var("i"));
     }
 }

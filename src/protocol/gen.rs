@@ -127,11 +127,13 @@ mod tests {
     type Env = HashMap<String, i64>;
 
     fn eval(e: &Expr, env: &Env) -> i64 {
-        crate::protocol::eval::eval_expr(e, &|x: &str| env.get(x).copied()).expect("closed expression")
+        crate::protocol::eval::eval_expr(e, &|x: &str| env.get(x).copied())
+            .expect("closed expression")
     }
 
     fn holds(c: &Cond, env: &Env) -> bool {
-        crate::protocol::eval::eval_cond(c, &|x: &str| env.get(x).copied()).expect("closed condition")
+        crate::protocol::eval::eval_cond(c, &|x: &str| env.get(x).copied())
+            .expect("closed condition")
     }
 
     /// One thread's accesses as (phase, mode, index), phases counted by

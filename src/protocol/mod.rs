@@ -13,7 +13,9 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// A position in the source the protocol came from; 1-based, 0 when unknown.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Loc {
     pub line: u32,
     pub column: u32,
@@ -170,7 +172,9 @@ pub enum Stmt {
 
 /// Which threads can see an array: one block's threads (`__shared__`), or the
 /// whole grid (global memory), where `sync` orders nothing across blocks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Scope {
     #[default]
@@ -314,11 +318,20 @@ impl Cond {
             Cond::Or(a, b) => Cond::Or(Box::new(a.subst(var, by)), Box::new(b.subst(var, by))),
             Cond::Not(a) => Cond::Not(Box::new(a.subst(var, by))),
             // Bound variables are fresh names, so `by` cannot be captured.
-            Cond::Forall { var: bound, lo, hi, body } => Cond::Forall {
+            Cond::Forall {
+                var: bound,
+                lo,
+                hi,
+                body,
+            } => Cond::Forall {
                 var: bound.clone(),
                 lo: lo.subst(var, by),
                 hi: hi.subst(var, by),
-                body: if bound == var { body.clone() } else { Box::new(body.subst(var, by)) },
+                body: if bound == var {
+                    body.clone()
+                } else {
+                    Box::new(body.subst(var, by))
+                },
             },
         }
     }
@@ -374,7 +387,9 @@ impl Stmt {
             Stmt::Skip | Stmt::Sync(_) => {}
             Stmt::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
             Stmt::Seq(items) => items.iter().for_each(|s| s.free_vars(out)),
-            Stmt::If { cond, then, els, .. } => {
+            Stmt::If {
+                cond, then, els, ..
+            } => {
                 cond.free_vars(out);
                 then.free_vars(out);
                 els.free_vars(out);
@@ -409,7 +424,10 @@ impl Kernel {
         let used = self.mentioned_vars();
         let mut out = Vec::new();
         for d in 1..3 {
-            for (id, dim) in [(builtin::TID[d], builtin::BLOCK_DIM[d]), (builtin::BID[d], builtin::GRID_DIM[d])] {
+            for (id, dim) in [
+                (builtin::TID[d], builtin::BLOCK_DIM[d]),
+                (builtin::BID[d], builtin::GRID_DIM[d]),
+            ] {
                 if !used.contains(id) && !used.contains(dim) {
                     out.push(Cond::cmp(Rel::Eq, Expr::var(dim), Expr::Int(1)));
                 }
@@ -428,7 +446,12 @@ mod tests {
             arrays: vec![ArrayProtocol {
                 name: "A".into(),
                 scope: Scope::Shared,
-                body: Stmt::Access(Access { id: 0, mode: Mode::Write, index, loc: Loc::NONE }),
+                body: Stmt::Access(Access {
+                    id: 0,
+                    mode: Mode::Write,
+                    index,
+                    loc: Loc::NONE,
+                }),
                 loc: Loc::NONE,
             }],
             ..Kernel::default()
@@ -448,7 +471,9 @@ mod tests {
     fn a_mentioned_dimension_stays_symbolic() {
         let k = kernel(vec![Expr::var("tid.y"), Expr::var("gridDim.y")]);
         let fixed = k.unused_dimensions();
-        assert!(!fixed.iter().any(|c| matches!(c, Cond::Cmp(_, Expr::Var(v), _) if v == "blockDim.y" || v == "gridDim.y")));
+        assert!(!fixed.iter().any(
+            |c| matches!(c, Cond::Cmp(_, Expr::Var(v), _) if v == "blockDim.y" || v == "gridDim.y")
+        ));
         assert_eq!(fixed.len(), 2);
     }
 }

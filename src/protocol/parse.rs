@@ -220,7 +220,10 @@ fn lex(src: &str) -> Result<Vec<Token>> {
             let mut text = String::new();
             // `x#2` is one name: the front-end numbers fresh unknowns this
             // way. A `#` that does not follow a name still opens a comment.
-            while at(i).is_ascii_alphanumeric() || at(i) == '_' || (at(i) == '#' && at(i + 1).is_ascii_digit()) {
+            while at(i).is_ascii_alphanumeric()
+                || at(i) == '_'
+                || (at(i) == '#' && at(i + 1).is_ascii_digit())
+            {
                 text.push(chars[i]);
                 advance(&mut loc, chars[i]);
                 i += 1;

@@ -7,7 +7,11 @@ use serde_json::{json, Map, Value};
 
 fn witness(kernel: &KernelEntry, race: &Race) -> Value {
     let named = |m: &std::collections::BTreeMap<String, i64>| -> Value {
-        Value::Object(m.iter().map(|(k, v)| (kernel.display_name(k).to_string(), json!(v))).collect::<Map<_, _>>())
+        Value::Object(
+            m.iter()
+                .map(|(k, v)| (kernel.display_name(k).to_string(), json!(v)))
+                .collect::<Map<_, _>>(),
+        )
     };
     json!({
         "globals": named(&race.witness.globals),

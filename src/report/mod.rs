@@ -36,7 +36,12 @@ pub struct KernelEntry {
 }
 
 impl KernelEntry {
-    pub fn from_report(report: KernelReport, line: u32, time_ms: f64, names: BTreeMap<String, String>) -> KernelEntry {
+    pub fn from_report(
+        report: KernelReport,
+        line: u32,
+        time_ms: f64,
+        names: BTreeMap<String, String>,
+    ) -> KernelEntry {
         let verdict = report.verdict();
         let worst = report.worst();
         KernelEntry {
@@ -52,7 +57,13 @@ impl KernelEntry {
     }
 
     /// A kernel that never reached the analysis (unsupported, error).
-    pub fn failed(name: &str, line: u32, verdict: Verdict, reason: String, loc: Option<Loc>) -> KernelEntry {
+    pub fn failed(
+        name: &str,
+        line: u32,
+        verdict: Verdict,
+        reason: String,
+        loc: Option<Loc>,
+    ) -> KernelEntry {
         KernelEntry {
             name: name.to_string(),
             line,
@@ -78,7 +89,11 @@ impl KernelEntry {
 /// The documented exit status: 1 when a race or a barrier divergence was
 /// found, else 2 when something could not be analysed, else 0.
 pub fn exit_code(files: &[FileReport]) -> i32 {
-    let verdicts = || files.iter().flat_map(|f| f.kernels.iter().map(|k| k.verdict));
+    let verdicts = || {
+        files
+            .iter()
+            .flat_map(|f| f.kernels.iter().map(|k| k.verdict))
+    };
     if verdicts().any(|v| matches!(v, Verdict::Racy | Verdict::Divergent)) {
         1
     } else if files.iter().any(|f| f.error.is_some()) || verdicts().any(|v| v == Verdict::Error) {
@@ -94,13 +109,19 @@ pub fn access_span(source: &str, loc: Loc) -> Option<std::ops::Range<usize>> {
     if loc.line == 0 {
         return None;
     }
-    let line_start = source.split_inclusive('\n').take(loc.line as usize - 1).map(str::len).sum::<usize>();
+    let line_start = source
+        .split_inclusive('\n')
+        .take(loc.line as usize - 1)
+        .map(str::len)
+        .sum::<usize>();
     let line = source[line_start..].split('\n').next()?;
     let col = (loc.column.max(1) as usize - 1).min(line.len());
     let start = line_start + col;
     let bytes = line.as_bytes();
     let mut end = col;
-    while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_' || bytes[end] == b'.') {
+    while end < bytes.len()
+        && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_' || bytes[end] == b'.')
+    {
         end += 1;
     }
     // Then `[ … ]` groups, matched by depth.

@@ -28,20 +28,51 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
     if file.error.is_some() {
         return;
     }
-    if file.kernels.is_empty() || (style.protocol && file.kernels.iter().all(|k| k.arrays.is_empty())) {
-        let what = if style.protocol { "no array" } else { "no kernel" };
+    if file.kernels.is_empty()
+        || (style.protocol && file.kernels.iter().all(|k| k.arrays.is_empty()))
+    {
+        let what = if style.protocol {
+            "no array"
+        } else {
+            "no kernel"
+        };
         let _ = writeln!(out, "{}: {what} found", file.path);
         return;
     }
     for kernel in &file.kernels {
         if style.protocol {
             for array in &kernel.arrays {
-                let _ = write!(out, "{}: array {}: {}", file.path, array.name, array.verdict.as_str());
-                summary_suffix(out, array.verdict, array.races.len(), array.reason.as_deref(), array.loc);
+                let _ = write!(
+                    out,
+                    "{}: array {}: {}",
+                    file.path,
+                    array.name,
+                    array.verdict.as_str()
+                );
+                summary_suffix(
+                    out,
+                    array.verdict,
+                    array.races.len(),
+                    array.reason.as_deref(),
+                    array.loc,
+                );
             }
         } else {
-            let _ = write!(out, "{}:{}: kernel {}: {}", file.path, kernel.line, kernel.name, kernel.verdict.as_str());
-            summary_suffix(out, kernel.verdict, kernel.races().count(), kernel.reason.as_deref(), kernel.loc);
+            let _ = write!(
+                out,
+                "{}:{}: kernel {}: {}",
+                file.path,
+                kernel.line,
+                kernel.name,
+                kernel.verdict.as_str()
+            );
+            summary_suffix(
+                out,
+                kernel.verdict,
+                kernel.races().count(),
+                kernel.reason.as_deref(),
+                kernel.loc,
+            );
         }
     }
     for kernel in &file.kernels {
@@ -55,7 +86,10 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
                 let origin = file.path.as_str();
                 if let Some(span) = access_span(source, loc) {
                     let msg = Level::Error.title(&title).snippet(
-                        Snippet::source(source).origin(origin).fold(true).annotation(Level::Error.span(span).label(&reason)),
+                        Snippet::source(source)
+                            .origin(origin)
+                            .fold(true)
+                            .annotation(Level::Error.span(span).label(&reason)),
                     );
                     let _ = writeln!(out, "{}\n", renderer(style).render(msg));
                 }
@@ -64,7 +98,13 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
     }
 }
 
-fn summary_suffix(out: &mut String, verdict: Verdict, races: usize, reason: Option<&str>, loc: Option<crate::protocol::Loc>) {
+fn summary_suffix(
+    out: &mut String,
+    verdict: Verdict,
+    races: usize,
+    reason: Option<&str>,
+    loc: Option<crate::protocol::Loc>,
+) {
     match verdict {
         Verdict::Racy => {
             let _ = writeln!(out, " ({races} race{})", if races == 1 { "" } else { "s" });
@@ -73,8 +113,15 @@ fn summary_suffix(out: &mut String, verdict: Verdict, races: usize, reason: Opti
             let _ = writeln!(out);
         }
         _ => {
-            let at = loc.filter(|l| l.line > 0).map(|l| format!(" at {l}")).unwrap_or_default();
-            let _ = writeln!(out, "{at}{}", reason.map(|r| format!(": {r}")).unwrap_or_default());
+            let at = loc
+                .filter(|l| l.line > 0)
+                .map(|l| format!(" at {l}"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "{at}{}",
+                reason.map(|r| format!(": {r}")).unwrap_or_default()
+            );
         }
     }
 }
@@ -87,7 +134,13 @@ fn renderer(style: TextStyle) -> Renderer {
     }
 }
 
-fn render_race(out: &mut String, file: &FileReport, kernel: &KernelEntry, race: &Race, style: TextStyle) {
+fn render_race(
+    out: &mut String,
+    file: &FileReport,
+    kernel: &KernelEntry,
+    race: &Race,
+    style: TextStyle,
+) {
     let confidence = match race.confidence {
         Confidence::Confirmed => "confirmed",
         Confidence::Possible => "possible: depends on values read from memory",
@@ -95,7 +148,10 @@ fn render_race(out: &mut String, file: &FileReport, kernel: &KernelEntry, race: 
     let title = if style.protocol {
         format!("data race on `{}` ({confidence})", race.array)
     } else {
-        format!("data race on `{}` in `{}` ({confidence})", race.array, kernel.name)
+        format!(
+            "data race on `{}` in `{}` ({confidence})",
+            race.array, kernel.name
+        )
     };
     let labels: Vec<String> = race
         .accesses
@@ -105,7 +161,11 @@ fn render_race(out: &mut String, file: &FileReport, kernel: &KernelEntry, race: 
         .collect();
     match &file.source {
         Some(source) => {
-            let spans: Vec<_> = race.accesses.iter().map(|a| access_span(source, a.loc)).collect();
+            let spans: Vec<_> = race
+                .accesses
+                .iter()
+                .map(|a| access_span(source, a.loc))
+                .collect();
             let mut snippet = Snippet::source(source).origin(&file.path).fold(true);
             for (span, label) in spans.iter().zip(&labels) {
                 if let Some(span) = span {
@@ -128,7 +188,11 @@ fn render_race(out: &mut String, file: &FileReport, kernel: &KernelEntry, race: 
 /// The witness: values both threads share, then each thread's own values.
 pub fn witness_table(kernel: &KernelEntry, race: &Race) -> String {
     let mut out = String::new();
-    let index = race.index.iter().map(|i| format!("[{i}]")).collect::<String>();
+    let index = race
+        .index
+        .iter()
+        .map(|i| format!("[{i}]"))
+        .collect::<String>();
     let _ = writeln!(out, "  index {index}");
     let w = &race.witness;
     if !w.globals.is_empty() {
@@ -146,7 +210,12 @@ pub fn witness_table(kernel: &KernelEntry, race: &Race) -> String {
         let mut b = Builder::default();
         b.push_record(["per thread", "thread 1", "thread 2"]);
         for name in names {
-            let get = |k: usize| w.threads[k].get(name).map(|v| v.to_string()).unwrap_or_else(|| "-".into());
+            let get = |k: usize| {
+                w.threads[k]
+                    .get(name)
+                    .map(|v| v.to_string())
+                    .unwrap_or_else(|| "-".into())
+            };
             b.push_record([kernel.display_name(name).to_string(), get(0), get(1)]);
         }
         let _ = writeln!(out, "{}", b.build().with(Style::rounded()));

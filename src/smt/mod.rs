@@ -68,7 +68,14 @@ const SMALL_WITNESS_MS: u64 = 2_000;
 /// Per-query time limit in milliseconds; 0 = none.
 fn set_timeout(solver: &Solver, ms: u64) {
     let mut params = Params::new();
-    params.set_u32("timeout", if ms == 0 { u32::MAX } else { u32::try_from(ms).unwrap_or(u32::MAX) });
+    params.set_u32(
+        "timeout",
+        if ms == 0 {
+            u32::MAX
+        } else {
+            u32::try_from(ms).unwrap_or(u32::MAX)
+        },
+    );
     solver.set_params(&params);
 }
 
@@ -93,8 +100,15 @@ const QUICK_MS: u64 = 1_000;
 /// thread analysed before. Fresh contexts cost milliseconds each, too much
 /// to pay on every query.
 pub fn solve(trace: &Trace, opts: &Options) -> Solved {
-    let quick = if opts.timeout_ms == 0 { QUICK_MS } else { opts.timeout_ms.min(QUICK_MS) };
-    let quick_opts = Options { timeout_ms: quick, ..opts.clone() };
+    let quick = if opts.timeout_ms == 0 {
+        QUICK_MS
+    } else {
+        opts.timeout_ms.min(QUICK_MS)
+    };
+    let quick_opts = Options {
+        timeout_ms: quick,
+        ..opts.clone()
+    };
     let (first, gave_up) = SOLVER.with(|cell| {
         let mut cell = cell.borrow_mut();
         let (solver, limit) = cell.get_or_insert_with(|| {
@@ -166,7 +180,11 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
             SatResult::Unknown => {
                 gave_up = true;
                 if races.is_empty() {
-                    unknown = Some(solver.get_reason_unknown().unwrap_or_else(|| "unknown".into()));
+                    unknown = Some(
+                        solver
+                            .get_reason_unknown()
+                            .unwrap_or_else(|| "unknown".into()),
+                    );
                 }
                 // Otherwise the races found are real; the rest stays unexplored.
                 break;
@@ -178,7 +196,11 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
         };
         if !bounded {
             // Small witnesses are a nicety: they get a shorter time limit.
-            let short = if opts.timeout_ms == 0 { SMALL_WITNESS_MS } else { opts.timeout_ms.min(SMALL_WITNESS_MS) };
+            let short = if opts.timeout_ms == 0 {
+                SMALL_WITNESS_MS
+            } else {
+                opts.timeout_ms.min(SMALL_WITNESS_MS)
+            };
             set_timeout(solver, short);
             let (small, extra, bound) = query.small_model(solver, model);
             set_timeout(solver, opts.timeout_ms);
@@ -213,7 +235,13 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
         (_, true) => Outcome::Drf,
         (_, false) => Outcome::Racy(races),
     };
-    (Solved { outcome, solver_calls: calls }, gave_up)
+    (
+        Solved {
+            outcome,
+            solver_calls: calls,
+        },
+        gave_up,
+    )
 }
 
 /// The Z3 terms of one trace.
@@ -238,14 +266,27 @@ impl Query {
         }
         let mut assertions: Vec<Bool> = trace.assumptions.iter().map(|c| enc.cond(c)).collect();
 
-        let differ: Vec<Bool> = trace.distinct.iter().map(|(a, b)| enc.var(a).ne(enc.var(b))).collect();
+        let differ: Vec<Bool> = trace
+            .distinct
+            .iter()
+            .map(|(a, b)| enc.var(a).ne(enc.var(b)))
+            .collect();
         assertions.push(Bool::or(&differ));
 
-        let arity = trace.accesses.iter().flatten().map(|a| a.index.len()).max().unwrap_or(0);
+        let arity = trace
+            .accesses
+            .iter()
+            .flatten()
+            .map(|a| a.index.len())
+            .max()
+            .unwrap_or(0);
         let select = [Int::new_const("!s@1"), Int::new_const("!s@2")];
         let mode = [Int::new_const("!m@1"), Int::new_const("!m@2")];
-        let index: [Vec<Int>; 2] =
-            [1, 2].map(|k| (0..arity).map(|d| Int::new_const(format!("!idx{d}@{k}"))).collect());
+        let index: [Vec<Int>; 2] = [1, 2].map(|k| {
+            (0..arity)
+                .map(|d| Int::new_const(format!("!idx{d}@{k}")))
+                .collect()
+        });
         for k in 0..2 {
             let choices: Vec<Bool> = trace.accesses[k]
                 .iter()
@@ -276,7 +317,13 @@ impl Query {
             }
         }
         let sites = by_site.into_iter().map(|(_, ids)| ids).collect();
-        Query { assertions, vars, select, index, sites }
+        Query {
+            assertions,
+            vars,
+            select,
+            index,
+            sites,
+        }
     }
 
     /// A model whose trace variables all lie within the smallest bound of
@@ -286,7 +333,11 @@ impl Query {
         let max_abs = |m: &Model| {
             self.vars
                 .iter()
-                .map(|(_, v)| m.eval(v, true).and_then(|x| x.as_i64()).map_or(u64::MAX, i64::unsigned_abs))
+                .map(|(_, v)| {
+                    m.eval(v, true)
+                        .and_then(|x| x.as_i64())
+                        .map_or(u64::MAX, i64::unsigned_abs)
+                })
                 .max()
                 .unwrap_or(0)
         };
@@ -335,19 +386,36 @@ impl Query {
         for (name, v) in &self.vars {
             values.insert(name.clone(), value(v)?);
         }
-        Ok(RawRace { accesses, index, values })
+        Ok(RawRace {
+            accesses,
+            index,
+            values,
+        })
     }
 
     /// Excludes the unordered access pair `{i, j}` from further models,
     /// with every copy of their source sites: the report shows one race per
     /// pair of source accesses, so further copies would only cost queries.
     fn block(&self, [i, j]: [u32; 2]) -> Bool {
-        let copies = |id: u32| -> Vec<u32> { self.sites.iter().find(|s| s.contains(&id)).cloned().unwrap_or(vec![id]) };
+        let copies = |id: u32| -> Vec<u32> {
+            self.sites
+                .iter()
+                .find(|s| s.contains(&id))
+                .cloned()
+                .unwrap_or(vec![id])
+        };
         let (a, b) = (copies(i), copies(j));
         let chose = |k: usize, ids: &[u32]| {
-            Bool::or(&ids.iter().map(|&id| self.select[k].eq(Int::from_u64(id.into()))).collect::<Vec<_>>())
+            Bool::or(
+                &ids.iter()
+                    .map(|&id| self.select[k].eq(Int::from_u64(id.into())))
+                    .collect::<Vec<_>>(),
+            )
         };
-        Bool::and(&[Bool::and(&[chose(0, &a), chose(1, &b)]).not(), Bool::and(&[chose(0, &b), chose(1, &a)]).not()])
+        Bool::and(&[
+            Bool::and(&[chose(0, &a), chose(1, &b)]).not(),
+            Bool::and(&[chose(0, &b), chose(1, &a)]).not(),
+        ])
     }
 }
 
@@ -386,7 +454,10 @@ impl Encoder {
 
     /// Thread `k` chose access `a`: `s = id ∧ path ∧ loop ranges ∧ idx = index ∧ m = mode`.
     fn choice(&mut self, a: &TraceAccess, select: &Int, mode: &Int, index: &[Int]) -> Bool {
-        let mut parts = vec![select.eq(Int::from_u64(a.id.into())), mode.eq(Int::from_i64(mode_code(a.mode)))];
+        let mut parts = vec![
+            select.eq(Int::from_u64(a.id.into())),
+            mode.eq(Int::from_i64(mode_code(a.mode))),
+        ];
         for Binder { var, lo, hi } in &a.loops {
             let x = self.var(var);
             parts.push(self.expr(lo).le(&x));
@@ -394,7 +465,10 @@ impl Encoder {
         }
         parts.push(self.cond(&a.path));
         for (d, idx) in index.iter().enumerate() {
-            let e = a.index.get(d).map_or_else(|| Int::from_i64(0), |e| self.expr(e));
+            let e = a
+                .index
+                .get(d)
+                .map_or_else(|| Int::from_i64(0), |e| self.expr(e));
             parts.push(idx.eq(e));
         }
         Bool::and(&parts)
@@ -464,8 +538,11 @@ impl Encoder {
                         Some(p) => a.div(Int::from_i64(p)),
                         None => {
                             // As in the evaluator, `a >> b` for b ≥ 63 is `a >> 63`.
-                            let sign = a.lt(Int::from_i64(0)).ite(&Int::from_i64(-1), &Int::from_i64(0));
-                            b.ge(Int::from_i64(63)).ite(&sign, &shift_by(&b, |p| a.div(Int::from_i64(p))))
+                            let sign = a
+                                .lt(Int::from_i64(0))
+                                .ite(&Int::from_i64(-1), &Int::from_i64(0));
+                            b.ge(Int::from_i64(63))
+                                .ite(&sign, &shift_by(&b, |p| a.div(Int::from_i64(p))))
                         }
                     },
                     Op::BitAnd | Op::BitOr | Op::BitXor => match (constant(lhs), constant(rhs)) {
@@ -516,7 +593,10 @@ fn with_constant(op: Op, a: &Int, c: i64) -> Int {
             match op {
                 Op::BitAnd => Int::mul(&[p, bit(a, i)]),
                 Op::BitOr => Int::mul(&[p, Int::sub(&[one(), bit(a, i)])]),
-                _ => Int::mul(&[p, Int::sub(&[one(), Int::mul(&[Int::from_i64(2), bit(a, i)])])]),
+                _ => Int::mul(&[
+                    p,
+                    Int::sub(&[one(), Int::mul(&[Int::from_i64(2), bit(a, i)])]),
+                ]),
             }
         })
         .collect();
@@ -531,7 +611,9 @@ fn with_constant(op: Op, a: &Int, c: i64) -> Int {
 /// 0..63 with `by(2^b)`. Other amounts have no agreed meaning: their result
 /// is a fresh unconstrained integer (sound, possibly a spurious race).
 fn shift_by(b: &Int, by: impl Fn(i64) -> Int) -> Int {
-    (0..63).rev().fold(Int::fresh_const("!shift"), |rest, i| b.eq(Int::from_i64(i)).ite(&by(1 << i), &rest))
+    (0..63).rev().fold(Int::fresh_const("!shift"), |rest, i| {
+        b.eq(Int::from_i64(i)).ite(&by(1 << i), &rest)
+    })
 }
 
 /// `a op b` for two non-constant operands, through 64-bit two's complement
@@ -557,7 +639,11 @@ impl Outcome {
                     .map(|r| RawRace {
                         accesses: r.accesses,
                         index: r.index.clone(),
-                        values: r.values.iter().filter_map(|(n, v)| Some((rename(n)?, *v))).collect(),
+                        values: r
+                            .values
+                            .iter()
+                            .filter_map(|(n, v)| Some((rename(n)?, *v)))
+                            .collect(),
                     })
                     .collect(),
             ),
@@ -570,15 +656,24 @@ impl Outcome {
     /// under a content hash, since traces with one hash may name their
     /// variables differently.
     pub fn to_canonical(&self, trace: &Trace) -> Outcome {
-        let pos: HashMap<String, usize> =
-            trace.canonical_names().into_iter().enumerate().map(|(i, n)| (n, i)).collect();
+        let pos: HashMap<String, usize> = trace
+            .canonical_names()
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| (n, i))
+            .collect();
         self.rename(|n| pos.get(n).map(|i| format!("v{i}")))
     }
 
     /// Inverse of [`Outcome::to_canonical`] for a trace with the same hash.
     pub fn from_canonical(&self, trace: &Trace) -> Outcome {
         let names = trace.canonical_names();
-        self.rename(|n| n.strip_prefix('v')?.parse::<usize>().ok().and_then(|i| names.get(i).cloned()))
+        self.rename(|n| {
+            n.strip_prefix('v')?
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| names.get(i).cloned())
+        })
     }
 }
 
@@ -616,7 +711,12 @@ mod tests {
     }
 
     fn acc(id: u32, mode: Mode, index: fn(&str) -> Vec<Expr>) -> Acc {
-        Acc { id, mode, index, loops: |_| Vec::new() }
+        Acc {
+            id,
+            mode,
+            index,
+            loops: |_| Vec::new(),
+        }
     }
 
     /// A same-block trace over `tid.x` (`blockDim.x` symbolic, ≥ 1) with
@@ -674,19 +774,34 @@ mod tests {
     fn distinct_cells_are_drf_in_one_query() {
         let t = trace(&[acc(0, Mode::Write, |s| vec![tid(s)])], &[], vec![]);
         let solved = solve(&t, &Options::default());
-        assert_eq!(solved, Solved { outcome: Outcome::Drf, solver_calls: 1 });
+        assert_eq!(
+            solved,
+            Solved {
+                outcome: Outcome::Drf,
+                solver_calls: 1
+            }
+        );
     }
 
     #[test]
     fn shared_cell_races_with_a_small_witness() {
         let t = trace(&[acc(0, Mode::Write, |_| vec![n(0)])], &[], vec![]);
         let solved = solve(&t, &Options::default());
-        let [r] = races(&solved) else { panic!("one pair expected: {solved:?}") };
+        let [r] = races(&solved) else {
+            panic!("one pair expected: {solved:?}")
+        };
         assert_eq!(r.accesses, [0, 0]);
         assert_eq!(r.index, vec![0]);
-        let (t1, t2, dim) = (r.values["tid.x@1"], r.values["tid.x@2"], r.values["blockDim.x"]);
+        let (t1, t2, dim) = (
+            r.values["tid.x@1"],
+            r.values["tid.x@2"],
+            r.values["blockDim.x"],
+        );
         assert_ne!(t1, t2);
-        assert!((0..dim).contains(&t1) && (0..dim).contains(&t2) && dim <= 8, "{r:?}");
+        assert!(
+            (0..dim).contains(&t1) && (0..dim).contains(&t2) && dim <= 8,
+            "{r:?}"
+        );
     }
 
     #[test]
@@ -722,21 +837,37 @@ mod tests {
         // Two races, then the final UNSAT, plus possibly witness refinements.
         assert!(solved.solver_calls >= 3);
 
-        let one = solve(&t, &Options { max_races_per_interval: 1, ..Options::default() });
+        let one = solve(
+            &t,
+            &Options {
+                max_races_per_interval: 1,
+                ..Options::default()
+            },
+        );
         assert_eq!(races(&one).len(), 1);
     }
 
     #[test]
     fn modes_conflict_as_specified() {
         let same = |a: Mode, b: Mode| {
-            let t = trace(&[acc(0, a, |_| vec![n(3)]), acc(1, b, |_| vec![n(3)])], &[], vec![]);
+            let t = trace(
+                &[acc(0, a, |_| vec![n(3)]), acc(1, b, |_| vec![n(3)])],
+                &[],
+                vec![],
+            );
             solve(&t, &Options::default()).outcome
         };
         assert_eq!(same(Mode::Read, Mode::Read), Outcome::Drf);
         assert_eq!(same(Mode::Atomic, Mode::Atomic), Outcome::Drf);
-        for (a, b) in [(Mode::Read, Mode::Atomic), (Mode::Write, Mode::Read), (Mode::Atomic, Mode::Write)] {
+        for (a, b) in [
+            (Mode::Read, Mode::Atomic),
+            (Mode::Write, Mode::Read),
+            (Mode::Atomic, Mode::Write),
+        ] {
             let outcome = same(a, b);
-            let Outcome::Racy(races) = &outcome else { panic!("{a:?}/{b:?}: {outcome:?}") };
+            let Outcome::Racy(races) = &outcome else {
+                panic!("{a:?}/{b:?}: {outcome:?}")
+            };
             // Each of the two ids with itself is a read/read or atomic/atomic
             // pair unless it is a write.
             assert!(races.iter().any(|r| r.accesses[0] != r.accesses[1]));
@@ -746,9 +877,20 @@ mod tests {
     #[test]
     fn division_by_zero_agrees_with_the_evaluator() {
         // tid / 0 = 0 for every thread: a race; tid % 0 = tid: none.
-        let div = trace(&[acc(0, Mode::Write, |s| vec![bin(Op::Div, tid(s), n(0))])], &[], vec![]);
-        assert!(matches!(solve(&div, &Options::default()).outcome, Outcome::Racy(_)));
-        let rem = trace(&[acc(0, Mode::Write, |s| vec![bin(Op::Mod, tid(s), n(0))])], &[], vec![]);
+        let div = trace(
+            &[acc(0, Mode::Write, |s| vec![bin(Op::Div, tid(s), n(0))])],
+            &[],
+            vec![],
+        );
+        assert!(matches!(
+            solve(&div, &Options::default()).outcome,
+            Outcome::Racy(_)
+        ));
+        let rem = trace(
+            &[acc(0, Mode::Write, |s| vec![bin(Op::Mod, tid(s), n(0))])],
+            &[],
+            vec![],
+        );
         assert_eq!(solve(&rem, &Options::default()).outcome, Outcome::Drf);
         // Euclidean: (tid - 5) / 2 and (tid - 5) % 2 pin down tid.
         let euclid = trace(
@@ -768,18 +910,28 @@ mod tests {
         // (tid & 3) + ((tid >> 2) << 2) == tid: no race.
         let t = trace(
             &[acc(0, Mode::Write, |s| {
-                vec![Expr::add(bin(Op::BitAnd, tid(s), n(3)), bin(Op::Shl, bin(Op::Shr, tid(s), n(2)), n(2)))]
+                vec![Expr::add(
+                    bin(Op::BitAnd, tid(s), n(3)),
+                    bin(Op::Shl, bin(Op::Shr, tid(s), n(2)), n(2)),
+                )]
             })],
             &[],
             small.clone(),
         );
         assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
         // 1 << tid is injective for tid < 32.
-        let t = trace(&[acc(0, Mode::Write, |s| vec![bin(Op::Shl, n(1), tid(s))])], &[], small.clone());
+        let t = trace(
+            &[acc(0, Mode::Write, |s| vec![bin(Op::Shl, n(1), tid(s))])],
+            &[],
+            small.clone(),
+        );
         assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
         // tid ^ 1 pairs neighbours: wr[tid ^ 1] against rd[tid] races.
         let t = trace(
-            &[acc(0, Mode::Write, |s| vec![bin(Op::BitXor, tid(s), n(1))]), acc(1, Mode::Read, |s| vec![tid(s)])],
+            &[
+                acc(0, Mode::Write, |s| vec![bin(Op::BitXor, tid(s), n(1))]),
+                acc(1, Mode::Read, |s| vec![tid(s)]),
+            ],
             &[],
             small,
         );
@@ -799,7 +951,13 @@ mod tests {
                 id: 0,
                 mode: Mode::Write,
                 index: |s| vec![Expr::add(bin(Op::Mul, tid(s), v("N")), v(&format!("j{s}")))],
-                loops: |s| vec![Binder { var: format!("j{s}"), lo: n(0), hi: v("N") }],
+                loops: |s| {
+                    vec![Binder {
+                        var: format!("j{s}"),
+                        lo: n(0),
+                        hi: v("N"),
+                    }]
+                },
             }],
             &["N"],
             vec![le(n(0), v("N"))],
@@ -820,7 +978,11 @@ mod tests {
     #[test]
     fn witnesses_prefer_small_values_but_respect_assumptions() {
         let big = vec![eq(v("blockDim.x"), n(2000))];
-        let t = trace(&[acc(0, Mode::Write, |s| vec![bin(Op::Min, tid(s), n(1500))])], &[], big);
+        let t = trace(
+            &[acc(0, Mode::Write, |s| vec![bin(Op::Min, tid(s), n(1500))])],
+            &[],
+            big,
+        );
         let solved = solve(&t, &Options::default());
         let r = &races(&solved)[0];
         assert_eq!(r.values["blockDim.x"], 2000);
@@ -830,22 +992,54 @@ mod tests {
     #[test]
     fn no_threads_differ_no_race() {
         // `blockDim.x == 1`: a single thread races with no one.
-        let t = trace(&[acc(0, Mode::Write, |_| vec![n(0)])], &[], vec![eq(v("blockDim.x"), n(1))]);
+        let t = trace(
+            &[acc(0, Mode::Write, |_| vec![n(0)])],
+            &[],
+            vec![eq(v("blockDim.x"), n(1))],
+        );
         assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
     }
 
     #[test]
     fn bitwise_encodings_match_twos_complement() {
         use z3::ast::Ast;
-        let values = [0, 1, 2, 3, 5, 7, 8, 31, 1000, -1, -2, -5, -8, -1000, i64::MAX, i64::MIN];
+        let values = [
+            0,
+            1,
+            2,
+            3,
+            5,
+            7,
+            8,
+            31,
+            1000,
+            -1,
+            -2,
+            -5,
+            -8,
+            -1000,
+            i64::MAX,
+            i64::MIN,
+        ];
         type Concrete = fn(i64, i64) -> i64;
-        let ops: [(Op, Concrete); 3] = [(Op::BitAnd, |a, b| a & b), (Op::BitOr, |a, b| a | b), (Op::BitXor, |a, b| a ^ b)];
+        let ops: [(Op, Concrete); 3] = [
+            (Op::BitAnd, |a, b| a & b),
+            (Op::BitOr, |a, b| a | b),
+            (Op::BitXor, |a, b| a ^ b),
+        ];
         for (op, f) in ops {
             for a in values {
                 for c in values {
                     let x = Int::from_i64(a);
-                    for (how, term) in [("constant", with_constant(op, &x, c)), ("bit-vector", bitwise(op, &x, &Int::from_i64(c)))] {
-                        assert_eq!(term.simplify().as_i64(), Some(f(a, c)), "{how}: {a} {op:?} {c}");
+                    for (how, term) in [
+                        ("constant", with_constant(op, &x, c)),
+                        ("bit-vector", bitwise(op, &x, &Int::from_i64(c))),
+                    ] {
+                        assert_eq!(
+                            term.simplify().as_i64(),
+                            Some(f(a, c)),
+                            "{how}: {a} {op:?} {c}"
+                        );
                     }
                 }
             }
@@ -854,7 +1048,11 @@ mod tests {
             for b in [0, 1, 5, 62] {
                 let (x, y) = (Int::from_i64(a), Int::from_i64(b));
                 let shl = shift_by(&y, |p| Int::mul(&[x.clone(), Int::from_i64(p)]));
-                assert_eq!(shl.simplify().as_i128(), Some(i128::from(a) << b), "{a} << {b}");
+                assert_eq!(
+                    shl.simplify().as_i128(),
+                    Some(i128::from(a) << b),
+                    "{a} << {b}"
+                );
                 let shr = shift_by(&y, |p| x.div(Int::from_i64(p)));
                 assert_eq!(shr.simplify().as_i64(), Some(a >> b), "{a} >> {b}");
             }
@@ -864,13 +1062,20 @@ mod tests {
     #[test]
     fn shifts_by_a_variable_match_the_evaluator() {
         for (a, b) in [(-7i64, 0i64), (-7, 2), (40, 3), (-7, 63), (-7, 70), (9, 64)] {
-            for (op, expected) in [(Op::Shr, Some(a >> b.min(63))), (Op::Shl, (b < 63).then(|| a << b))] {
+            for (op, expected) in [
+                (Op::Shr, Some(a >> b.min(63))),
+                (Op::Shl, (b < 63).then(|| a << b)),
+            ] {
                 let mut enc = Encoder::default();
                 let term = enc.expr(&bin(op, n(a), v("b")));
                 let solver = Solver::new();
                 solver.assert(enc.var("b").eq(Int::from_i64(b)));
                 assert_eq!(solver.check(), SatResult::Sat);
-                let got = solver.get_model().unwrap().eval(&term, true).and_then(|x| x.as_i64());
+                let got = solver
+                    .get_model()
+                    .unwrap()
+                    .eval(&term, true)
+                    .and_then(|x| x.as_i64());
                 if let Some(e) = expected {
                     assert_eq!(got, Some(e), "{a} {op:?} {b}");
                 }
@@ -883,7 +1088,9 @@ mod tests {
         let t = trace(&[acc(0, Mode::Write, |_| vec![n(0)])], &[], vec![]);
         let solved = solve(&t, &Options::default());
         let canonical = solved.outcome.to_canonical(&t);
-        let Outcome::Racy(rs) = &canonical else { panic!() };
+        let Outcome::Racy(rs) = &canonical else {
+            panic!()
+        };
         assert!(rs[0].values.keys().all(|k| k.starts_with('v')));
         assert_eq!(canonical.from_canonical(&t), solved.outcome);
         let json = serde_json::to_string(&canonical).unwrap();

@@ -30,14 +30,21 @@ impl Pending {
 
 impl Caches {
     pub(super) fn new(conn: Connection) -> Caches {
-        Caches { conn: Mutex::new(conn), pending: Mutex::new(Pending::default()) }
+        Caches {
+            conn: Mutex::new(conn),
+            pending: Mutex::new(Pending::default()),
+        }
     }
 
     fn lookup(&self, sql: &str, key: &str) -> Option<String> {
         let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
         // A failed read is a miss: the caller recomputes the answer.
         let mut stmt = conn.prepare_cached(sql).ok()?;
-        let found = stmt.query_row([key], |r| r.get(0)).optional().ok().flatten();
+        let found = stmt
+            .query_row([key], |r| r.get(0))
+            .optional()
+            .ok()
+            .flatten();
         found
     }
 

@@ -56,7 +56,11 @@ impl RunDiff {
     /// Races and barrier divergences of the head run that the base run did
     /// not have.
     pub fn new_findings(&self) -> usize {
-        let newly_divergent = self.verdict_changes.iter().filter(|c| c.after == "divergent").count();
+        let newly_divergent = self
+            .verdict_changes
+            .iter()
+            .filter(|c| c.after == "divergent")
+            .count();
         self.new_races.len() + newly_divergent
     }
 }
@@ -86,12 +90,18 @@ pub fn diff_runs(base_id: i64, base: &[ResultRow], head_id: i64, head: &[ResultR
     let base_by: BTreeMap<_, _> = base.iter().map(|r| (key(r), r)).collect();
     let head_by: BTreeMap<_, _> = head.iter().map(|r| (key(r), r)).collect();
     let ids = |rows: &[ResultRow]| -> HashSet<String> {
-        rows.iter().flat_map(|r| r.races.iter().map(|x| x.identity.clone())).collect()
+        rows.iter()
+            .flat_map(|r| r.races.iter().map(|x| x.identity.clone()))
+            .collect()
     };
     let (base_ids, head_ids) = (ids(base), ids(head));
     let new: HashSet<&str> = head_ids.difference(&base_ids).map(String::as_str).collect();
     // A race of a kernel the head run did not analyse is not fixed, only unseen.
-    let still_scanned: Vec<ResultRow> = base.iter().filter(|r| head_by.contains_key(&key(r))).cloned().collect();
+    let still_scanned: Vec<ResultRow> = base
+        .iter()
+        .filter(|r| head_by.contains_key(&key(r)))
+        .cloned()
+        .collect();
     let fixed: HashSet<&str> = base_ids.difference(&head_ids).map(String::as_str).collect();
 
     let mut diff = RunDiff {
@@ -130,10 +140,18 @@ pub fn diff_runs(base_id: i64, base: &[ResultRow], head_id: i64, head: &[ResultR
         }
         let (before, after) = (b.total_ms(), h.total_ms());
         if after > 2.0 * before && after - before >= SLOWDOWN_FLOOR_MS {
-            diff.slower.push(Slowdown { path: k.0.clone(), kernel: k.1.clone(), before_ms: before, after_ms: after });
+            diff.slower.push(Slowdown {
+                path: k.0.clone(),
+                kernel: k.1.clone(),
+                before_ms: before,
+                after_ms: after,
+            });
         }
     }
-    diff.removed_kernels =
-        base_by.keys().filter(|k| !head_by.contains_key(*k)).map(|k| format!("{}:{}", k.0, k.1)).collect();
+    diff.removed_kernels = base_by
+        .keys()
+        .filter(|k| !head_by.contains_key(*k))
+        .map(|k| format!("{}:{}", k.0, k.1))
+        .collect();
     diff
 }

@@ -17,7 +17,9 @@ pub use queries::{saved_queries, SavedQuery};
 use crate::check::{Confidence, Race, Verdict};
 use crate::protocol::Loc;
 use anyhow::{bail, Context, Result};
-use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{
+    params, Connection, ErrorCode, OpenFlags, OptionalExtension, Transaction, TransactionBehavior,
+};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -27,8 +29,10 @@ use std::time::{Duration, Instant};
 const APPLICATION_ID: i64 = 0x4452_4653;
 
 /// Migrations in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] =
-    &[include_str!("../../schema/0001_init.sql"), include_str!("../../schema/0002_report_cache.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../schema/0001_init.sql"),
+    include_str!("../../schema/0002_report_cache.sql"),
+];
 
 /// How long a write waits for other writers before giving up.
 const WRITE_PATIENCE: Duration = Duration::from_secs(300);
@@ -100,10 +104,24 @@ impl RaceRecord {
     /// Attach the source lines and the identity of a race of `kernel` in the
     /// file at `path` whose text is `source`.
     pub fn new(path: &str, kernel: &str, source: &str, race: Race) -> RaceRecord {
-        let line = |l: u32| source.lines().nth((l as usize).wrapping_sub(1)).unwrap_or("").trim().to_string();
-        let texts = [line(race.accesses[0].loc.line), line(race.accesses[1].loc.line)];
+        let line = |l: u32| {
+            source
+                .lines()
+                .nth((l as usize).wrapping_sub(1))
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        let texts = [
+            line(race.accesses[0].loc.line),
+            line(race.accesses[1].loc.line),
+        ];
         let identity = race_identity(path, kernel, &race, &texts);
-        RaceRecord { race, texts, identity }
+        RaceRecord {
+            race,
+            texts,
+            identity,
+        }
     }
 }
 
@@ -200,7 +218,10 @@ pub struct Table {
 }
 
 fn is_busy(e: &rusqlite::Error) -> bool {
-    matches!(e.sqlite_error_code(), Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked))
+    matches!(
+        e.sqlite_error_code(),
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+    )
 }
 
 /// Run `f` again while another connection holds the lock it needs.
@@ -240,15 +261,23 @@ impl Store {
         let conn = Connection::open(path).map_err(|e| describe(path, e))?;
         configure(&conn).map_err(|e| describe(path, e))?;
         check_identity(&conn, path)?;
-        let mode: String = retry_busy(|| conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)))
-            .map_err(|e| describe(path, e))?;
+        let mode: String =
+            retry_busy(|| conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)))
+                .map_err(|e| describe(path, e))?;
         if !mode.eq_ignore_ascii_case("wal") {
-            bail!("{}: cannot switch the database to WAL mode (journal mode is {mode})", path.display());
+            bail!(
+                "{}: cannot switch the database to WAL mode (journal mode is {mode})",
+                path.display()
+            );
         }
         // In WAL mode a killed process loses nothing it committed; only a
         // power cut can lose the last commits, never consistency.
-        conn.pragma_update(None, "synchronous", "NORMAL").map_err(|e| describe(path, e))?;
-        let mut store = Store { conn, path: path.to_path_buf() };
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| describe(path, e))?;
+        let mut store = Store {
+            conn,
+            path: path.to_path_buf(),
+        };
         store.migrate()?;
         Ok(store)
     }
@@ -256,15 +285,23 @@ impl Store {
     /// Open an existing database for reading only.
     pub fn open_read_only(path: &Path) -> Result<Store> {
         if !path.exists() {
-            bail!("{}: no such database (run `drfscan scan` first)", path.display());
+            bail!(
+                "{}: no such database (run `drfscan scan` first)",
+                path.display()
+            );
         }
-        let conn =
-            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-                .map_err(|e| describe(path, e))?;
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| describe(path, e))?;
         configure(&conn).map_err(|e| describe(path, e))?;
-        conn.pragma_update(None, "query_only", true).map_err(|e| describe(path, e))?;
+        conn.pragma_update(None, "query_only", true)
+            .map_err(|e| describe(path, e))?;
         check_identity(&conn, path)?;
-        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| describe(path, e))?;
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| describe(path, e))?;
         if version != MIGRATIONS.len() as i64 {
             bail!(
                 "{}: database schema version {version}, this drfscan reads version {} (a scan upgrades it)",
@@ -272,7 +309,10 @@ impl Store {
                 MIGRATIONS.len()
             );
         }
-        Ok(Store { conn, path: path.to_path_buf() })
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -280,7 +320,9 @@ impl Store {
     }
 
     pub fn schema_version(&self) -> Result<i64> {
-        Ok(self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
     }
 
     fn migrate(&mut self) -> Result<()> {
@@ -296,7 +338,11 @@ impl Store {
         self.write(|tx| {
             // Read again under the write lock: another scan may have migrated meanwhile.
             let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-            for (i, sql) in MIGRATIONS.iter().enumerate().skip(version.clamp(0, known) as usize) {
+            for (i, sql) in MIGRATIONS
+                .iter()
+                .enumerate()
+                .skip(version.clamp(0, known) as usize)
+            {
                 tx.execute_batch(sql)?;
                 tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             }
@@ -351,7 +397,9 @@ impl Store {
             return Ok(());
         }
         self.write(|tx| {
-            let mut stmt = tx.prepare_cached("INSERT INTO warnings (run_id, path, message) VALUES (?1, ?2, ?3)")?;
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO warnings (run_id, path, message) VALUES (?1, ?2, ?3)",
+            )?;
             for w in warnings {
                 stmt.execute(params![run, w.path, w.message])?;
             }
@@ -361,7 +409,12 @@ impl Store {
 
     /// Commit finished kernels of a run together with the cache entries their
     /// analysis produced.
-    pub fn record_batch(&mut self, run: i64, results: &[KernelResult], pending: &Pending) -> Result<()> {
+    pub fn record_batch(
+        &mut self,
+        run: i64,
+        results: &[KernelResult],
+        pending: &Pending,
+    ) -> Result<()> {
         self.write(|tx| {
             for r in results {
                 insert_result(tx, run, r)?;
@@ -389,8 +442,12 @@ impl Store {
 
     pub fn runs(&self) -> Result<Vec<RunRow>> {
         let mut stmt = self.conn.prepare("SELECT id FROM runs ORDER BY id")?;
-        let ids = stmt.query_map([], |r| r.get::<_, i64>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
-        ids.into_iter().map(|id| self.run(id)?.context("run vanished while reading")).collect()
+        let ids = stmt
+            .query_map([], |r| r.get::<_, i64>(0))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        ids.into_iter()
+            .map(|id| self.run(id)?.context("run vanished while reading"))
+            .collect()
     }
 
     pub fn run(&self, id: i64) -> Result<Option<RunRow>> {
@@ -420,23 +477,36 @@ impl Store {
             )
             .optional()?;
         let Some(mut row) = row else { return Ok(None) };
-        let mut stmt = self.conn.prepare("SELECT verdict, count(*) FROM results WHERE run_id = ?1 GROUP BY verdict")?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT verdict, count(*) FROM results WHERE run_id = ?1 GROUP BY verdict")?;
         for v in stmt.query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
             let (verdict, n) = v?;
             row.kernels += n;
             row.verdicts.insert(verdict, n);
         }
-        let mut stmt = self.conn.prepare("SELECT path, message FROM warnings WHERE run_id = ?1 ORDER BY id")?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT path, message FROM warnings WHERE run_id = ?1 ORDER BY id")?;
         row.warnings = stmt
-            .query_map([id], |r| Ok(Warning { path: r.get(0)?, message: r.get(1)? }))?
+            .query_map([id], |r| {
+                Ok(Warning {
+                    path: r.get(0)?,
+                    message: r.get(1)?,
+                })
+            })?
             .collect::<rusqlite::Result<_>>()?;
         Ok(Some(row))
     }
 
     /// The ids of the latest `n` runs, newest first.
     pub fn latest_runs(&self, n: usize) -> Result<Vec<i64>> {
-        let mut stmt = self.conn.prepare("SELECT id FROM runs ORDER BY id DESC LIMIT ?1")?;
-        let ids = stmt.query_map([n as i64], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id FROM runs ORDER BY id DESC LIMIT ?1")?;
+        let ids = stmt
+            .query_map([n as i64], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
         Ok(ids)
     }
 
@@ -528,14 +598,19 @@ impl Store {
     /// Run one statement with `args` bound to `?1`, `?2`, …; only
     /// statements that do not write are accepted.
     pub fn query(&self, sql: &str, args: &[String]) -> Result<Table> {
-        let mut stmt =
-            self.conn.prepare(sql).with_context(|| format!("{}: cannot prepare the query", self.path.display()))?;
+        let mut stmt = self
+            .conn
+            .prepare(sql)
+            .with_context(|| format!("{}: cannot prepare the query", self.path.display()))?;
         if !stmt.readonly() {
             bail!("only read-only statements are allowed: the database is opened for reading");
         }
         let expected = stmt.parameter_count();
         if args.len() != expected {
-            bail!("the query takes {expected} argument(s), {} given", args.len());
+            bail!(
+                "the query takes {expected} argument(s), {} given",
+                args.len()
+            );
         }
         let columns: Vec<String> = stmt.column_names().map(str::to_string).collect();
         let mut rows = Vec::new();
@@ -556,7 +631,9 @@ fn json_value(v: rusqlite::types::ValueRef<'_>) -> serde_json::Value {
     match v {
         ValueRef::Null => serde_json::Value::Null,
         ValueRef::Integer(i) => i.into(),
-        ValueRef::Real(f) => serde_json::Number::from_f64(f).map_or(serde_json::Value::Null, Into::into),
+        ValueRef::Real(f) => {
+            serde_json::Number::from_f64(f).map_or(serde_json::Value::Null, Into::into)
+        }
         ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned().into(),
         ValueRef::Blob(b) => format!("<{} bytes>", b.len()).into(),
     }
@@ -653,15 +730,18 @@ fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Resu
 }
 
 fn insert_pending(tx: &Transaction, pending: &Pending) -> rusqlite::Result<()> {
-    let mut stmt = tx.prepare_cached("INSERT OR REPLACE INTO solver_cache (hash, outcome) VALUES (?1, ?2)")?;
+    let mut stmt =
+        tx.prepare_cached("INSERT OR REPLACE INTO solver_cache (hash, outcome) VALUES (?1, ?2)")?;
     for (hash, outcome) in &pending.solver {
         stmt.execute(params![hash, outcome])?;
     }
-    let mut stmt = tx.prepare_cached("INSERT OR REPLACE INTO unit_cache (key, unit) VALUES (?1, ?2)")?;
+    let mut stmt =
+        tx.prepare_cached("INSERT OR REPLACE INTO unit_cache (key, unit) VALUES (?1, ?2)")?;
     for (key, unit) in &pending.units {
         stmt.execute(params![key, unit])?;
     }
-    let mut stmt = tx.prepare_cached("INSERT OR REPLACE INTO report_cache (key, report) VALUES (?1, ?2)")?;
+    let mut stmt =
+        tx.prepare_cached("INSERT OR REPLACE INTO report_cache (key, report) VALUES (?1, ?2)")?;
     for (key, report) in &pending.reports {
         stmt.execute(params![key, report])?;
     }

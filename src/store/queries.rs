@@ -28,7 +28,12 @@ pub fn saved_queries() -> Vec<SavedQuery> {
         .iter()
         .map(|&(name, sql)| SavedQuery {
             name,
-            description: sql.lines().next().and_then(|l| l.strip_prefix("--")).unwrap_or("").trim(),
+            description: sql
+                .lines()
+                .next()
+                .and_then(|l| l.strip_prefix("--"))
+                .unwrap_or("")
+                .trim(),
             sql,
         })
         .collect()

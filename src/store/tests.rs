@@ -24,16 +24,34 @@ fn race(lines: (u32, u32), modes: (Mode, Mode)) -> Race {
     Race {
         array: "a".into(),
         accesses: [
-            RaceAccess { id: 0, loc: Loc::new(lines.0, 3), mode: modes.0 },
-            RaceAccess { id: 1, loc: Loc::new(lines.1, 11), mode: modes.1 },
+            RaceAccess {
+                id: 0,
+                loc: Loc::new(lines.0, 3),
+                mode: modes.0,
+            },
+            RaceAccess {
+                id: 1,
+                loc: Loc::new(lines.1, 11),
+                mode: modes.1,
+            },
         ],
         index: vec![0],
         confidence: Confidence::Confirmed,
-        witness: Witness { globals: BTreeMap::new(), threads: [t1, t2] },
+        witness: Witness {
+            globals: BTreeMap::new(),
+            threads: [t1, t2],
+        },
     }
 }
 
-fn result(path: &str, kernel: &str, verdict: Verdict, races: Vec<Race>, source: &str, ms: f64) -> KernelResult {
+fn result(
+    path: &str,
+    kernel: &str,
+    verdict: Verdict,
+    races: Vec<Race>,
+    source: &str,
+    ms: f64,
+) -> KernelResult {
     KernelResult {
         path: path.into(),
         file_hash: blake3::hash(source.as_bytes()).to_hex().to_string(),
@@ -48,7 +66,10 @@ fn result(path: &str, kernel: &str, verdict: Verdict, races: Vec<Race>, source: 
         solver_calls: 2,
         cache_hits: 0,
         unit_cached: false,
-        races: races.into_iter().map(|r| RaceRecord::new(path, kernel, source, r)).collect(),
+        races: races
+            .into_iter()
+            .map(|r| RaceRecord::new(path, kernel, source, r))
+            .collect(),
     }
 }
 
@@ -75,20 +96,27 @@ fn garbage_and_foreign_files_are_refused_by_name() {
     let (_d, path) = temp_db();
     std::fs::write(&path, vec![0x42u8; 8192]).unwrap();
     let err = Store::open(&path).err().unwrap().to_string();
-    assert!(err.contains("file is not a database") && err.contains("drfscan.db"), "{err}");
+    assert!(
+        err.contains("file is not a database") && err.contains("drfscan.db"),
+        "{err}"
+    );
     let err = Store::open_read_only(&path).err().unwrap().to_string();
     assert!(err.contains("file is not a database"), "{err}");
 
     std::fs::remove_file(&path).unwrap();
     let conn = Connection::open(&path).unwrap();
-    conn.execute_batch("CREATE TABLE recipes (name TEXT);").unwrap();
+    conn.execute_batch("CREATE TABLE recipes (name TEXT);")
+        .unwrap();
     drop(conn);
     let err = Store::open(&path).err().unwrap().to_string();
     assert!(err.contains("not a drfscan database"), "{err}");
 
     let missing = path.with_file_name("missing.db");
     let err = Store::open_read_only(&missing).err().unwrap().to_string();
-    assert!(err.contains("missing.db") && err.contains("no such database"), "{err}");
+    assert!(
+        err.contains("missing.db") && err.contains("no such database"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -96,9 +124,21 @@ fn a_run_is_readable_before_it_finishes() {
     let (_d, path) = temp_db();
     let mut store = Store::open(&path).unwrap();
     let run = store.begin_run(&meta(&["/src"])).unwrap();
-    let racy = result("/src/k.cu", "k", Verdict::Racy, vec![race((2, 3), (Mode::Write, Mode::Read))], SOURCE, 5.0);
-    store.record_batch(run, &[racy], &Pending::default()).unwrap();
-    let warning = Warning { path: "/src/broken.cu".into(), message: "cannot read: permission denied".into() };
+    let racy = result(
+        "/src/k.cu",
+        "k",
+        Verdict::Racy,
+        vec![race((2, 3), (Mode::Write, Mode::Read))],
+        SOURCE,
+        5.0,
+    );
+    store
+        .record_batch(run, &[racy], &Pending::default())
+        .unwrap();
+    let warning = Warning {
+        path: "/src/broken.cu".into(),
+        message: "cannot read: permission denied".into(),
+    };
     store.record_warnings(run, &[warning]).unwrap();
 
     // Another process reading now sees the committed kernel of a running run.
@@ -121,8 +161,15 @@ fn a_run_is_readable_before_it_finishes() {
     let row = ro.run(run).unwrap().unwrap();
     assert_eq!(row.status, "finished");
     assert!(row.finished_at.is_some());
-    assert_eq!(ro.previous_finished_run(run + 1, &["/src".into()]).unwrap(), Some(run));
-    assert_eq!(ro.previous_finished_run(run + 1, &["/other".into()]).unwrap(), None);
+    assert_eq!(
+        ro.previous_finished_run(run + 1, &["/src".into()]).unwrap(),
+        Some(run)
+    );
+    assert_eq!(
+        ro.previous_finished_run(run + 1, &["/other".into()])
+            .unwrap(),
+        None
+    );
 }
 
 #[test]
@@ -130,18 +177,41 @@ fn race_identity_survives_line_shifts_but_not_other_changes() {
     let shifted = format!("// a new comment\n\n{SOURCE}");
     let r = race((2, 3), (Mode::Write, Mode::Read));
     let a = RaceRecord::new("k.cu", "k", SOURCE, r.clone());
-    let b = RaceRecord::new("k.cu", "k", &shifted, race((4, 5), (Mode::Write, Mode::Read)));
+    let b = RaceRecord::new(
+        "k.cu",
+        "k",
+        &shifted,
+        race((4, 5), (Mode::Write, Mode::Read)),
+    );
     assert_eq!(a.identity, b.identity);
     // The two accesses in the other order are the same race.
     let mut swapped = r.clone();
     swapped.accesses.swap(0, 1);
-    assert_eq!(RaceRecord::new("k.cu", "k", SOURCE, swapped).identity, a.identity);
+    assert_eq!(
+        RaceRecord::new("k.cu", "k", SOURCE, swapped).identity,
+        a.identity
+    );
     // Another mode, kernel or array is another race.
-    assert_ne!(RaceRecord::new("k.cu", "k", SOURCE, race((2, 3), (Mode::Write, Mode::Write))).identity, a.identity);
-    assert_ne!(RaceRecord::new("k.cu", "k2", SOURCE, r.clone()).identity, a.identity);
+    assert_ne!(
+        RaceRecord::new(
+            "k.cu",
+            "k",
+            SOURCE,
+            race((2, 3), (Mode::Write, Mode::Write))
+        )
+        .identity,
+        a.identity
+    );
+    assert_ne!(
+        RaceRecord::new("k.cu", "k2", SOURCE, r.clone()).identity,
+        a.identity
+    );
     let mut other_array = r;
     other_array.array = "b".into();
-    assert_ne!(RaceRecord::new("k.cu", "k", SOURCE, other_array).identity, a.identity);
+    assert_ne!(
+        RaceRecord::new("k.cu", "k", SOURCE, other_array).identity,
+        a.identity
+    );
 }
 
 #[test]
@@ -154,10 +224,31 @@ fn diff_matches_races_by_identity() {
         .record_batch(
             base,
             &[
-                result("/src/k.cu", "k", Verdict::Racy, vec![old.clone()], SOURCE, 2.0),
-                result("/src/k.cu", "fixed", Verdict::Racy, vec![old.clone()], SOURCE, 2.0),
+                result(
+                    "/src/k.cu",
+                    "k",
+                    Verdict::Racy,
+                    vec![old.clone()],
+                    SOURCE,
+                    2.0,
+                ),
+                result(
+                    "/src/k.cu",
+                    "fixed",
+                    Verdict::Racy,
+                    vec![old.clone()],
+                    SOURCE,
+                    2.0,
+                ),
                 result("/src/k.cu", "slow", Verdict::Drf, vec![], SOURCE, 2.0),
-                result("/src/k.cu", "gone", Verdict::Racy, vec![old.clone()], SOURCE, 2.0),
+                result(
+                    "/src/k.cu",
+                    "gone",
+                    Verdict::Racy,
+                    vec![old.clone()],
+                    SOURCE,
+                    2.0,
+                ),
             ],
             &Pending::default(),
         )
@@ -175,27 +266,49 @@ fn diff_matches_races_by_identity() {
                     "/src/k.cu",
                     "k",
                     Verdict::Racy,
-                    vec![race((3, 4), (Mode::Write, Mode::Read)), race((3, 3), (Mode::Write, Mode::Write))],
+                    vec![
+                        race((3, 4), (Mode::Write, Mode::Read)),
+                        race((3, 3), (Mode::Write, Mode::Write)),
+                    ],
                     &shifted,
                     2.0,
                 ),
                 result("/src/k.cu", "fixed", Verdict::Drf, vec![], &shifted, 2.0),
                 result("/src/k.cu", "slow", Verdict::Drf, vec![], &shifted, 9.0),
-                result("/src/k.cu", "new", Verdict::Divergent, vec![], &shifted, 1.0),
+                result(
+                    "/src/k.cu",
+                    "new",
+                    Verdict::Divergent,
+                    vec![],
+                    &shifted,
+                    1.0,
+                ),
             ],
             &Pending::default(),
         )
         .unwrap();
     store.finish_run(head, RunStatus::Finished).unwrap();
 
-    let d = diff_runs(base, &store.results(base).unwrap(), head, &store.results(head).unwrap());
+    let d = diff_runs(
+        base,
+        &store.results(base).unwrap(),
+        head,
+        &store.results(head).unwrap(),
+    );
     assert_eq!(d.new_races.len(), 1, "{d:#?}");
     assert_eq!(d.new_races[0].kernel, "k");
     assert_eq!(d.new_races[0].accesses[1].mode, "write");
     assert_eq!(d.fixed_races.len(), 1, "{d:#?}");
     assert_eq!(d.fixed_races[0].kernel, "fixed");
-    let changes: Vec<_> = d.verdict_changes.iter().map(|c| (c.kernel.as_str(), c.after.as_str(), c.worse)).collect();
-    assert_eq!(changes, [("fixed", "drf", false), ("new", "divergent", true)]);
+    let changes: Vec<_> = d
+        .verdict_changes
+        .iter()
+        .map(|c| (c.kernel.as_str(), c.after.as_str(), c.worse))
+        .collect();
+    assert_eq!(
+        changes,
+        [("fixed", "drf", false), ("new", "divergent", true)]
+    );
     assert_eq!(d.slower.len(), 1);
     assert_eq!(d.slower[0].kernel, "slow");
     assert_eq!(d.added_kernels, ["/src/k.cu:new"]);
@@ -203,9 +316,16 @@ fn diff_matches_races_by_identity() {
     assert_eq!(d.new_findings(), 2);
 
     // Against itself nothing changed.
-    let same = diff_runs(head, &store.results(head).unwrap(), head, &store.results(head).unwrap());
+    let same = diff_runs(
+        head,
+        &store.results(head).unwrap(),
+        head,
+        &store.results(head).unwrap(),
+    );
     assert_eq!(same.new_findings(), 0);
-    assert!(same.fixed_races.is_empty() && same.verdict_changes.is_empty() && same.slower.is_empty());
+    assert!(
+        same.fixed_races.is_empty() && same.verdict_changes.is_empty() && same.slower.is_empty()
+    );
 }
 
 #[test]
@@ -215,7 +335,11 @@ fn every_saved_query_runs_and_answers() {
     let mut runs = Vec::new();
     for (i, verdict) in [Verdict::Drf, Verdict::Racy].into_iter().enumerate() {
         let run = store.begin_run(&meta(&["/src"])).unwrap();
-        let races = if verdict == Verdict::Racy { vec![race((2, 3), (Mode::Write, Mode::Read))] } else { vec![] };
+        let races = if verdict == Verdict::Racy {
+            vec![race((2, 3), (Mode::Write, Mode::Read))]
+        } else {
+            vec![]
+        };
         store
             .record_batch(
                 run,
@@ -240,21 +364,41 @@ fn every_saved_query_runs_and_answers() {
             "new_races_since" => vec![runs[0].to_string()],
             _ => vec![],
         };
-        let t = ro.query(q.sql, &args).unwrap_or_else(|e| panic!("{}: {e:#}", q.name));
+        let t = ro
+            .query(q.sql, &args)
+            .unwrap_or_else(|e| panic!("{}: {e:#}", q.name));
         assert!(!t.rows.is_empty(), "{} answered nothing", q.name);
     }
-    let t = ro.query(SavedQuery::find("latest_verdicts").unwrap().sql, &[]).unwrap();
+    let t = ro
+        .query(SavedQuery::find("latest_verdicts").unwrap().sql, &[])
+        .unwrap();
     let verdict = t.columns.iter().position(|c| c == "verdict").unwrap();
     assert_eq!(t.rows[0][verdict], "racy");
-    let t = ro.query(SavedQuery::find("kernel_history").unwrap().sql, &["k".into()]).unwrap();
+    let t = ro
+        .query(
+            SavedQuery::find("kernel_history").unwrap().sql,
+            &["k".into()],
+        )
+        .unwrap();
     assert_eq!(t.rows.len(), 2);
-    let t = ro.query(SavedQuery::find("flaky_verdicts").unwrap().sql, &[]).unwrap();
+    let t = ro
+        .query(SavedQuery::find("flaky_verdicts").unwrap().sql, &[])
+        .unwrap();
     assert_eq!(t.rows.len(), 1);
-    let t = ro.query(SavedQuery::find("new_races_since").unwrap().sql, &[runs[1].to_string()]).unwrap();
+    let t = ro
+        .query(
+            SavedQuery::find("new_races_since").unwrap().sql,
+            &[runs[1].to_string()],
+        )
+        .unwrap();
     assert!(t.rows.is_empty());
-    let t = ro.query(SavedQuery::find("unsupported_reasons").unwrap().sql, &[]).unwrap();
+    let t = ro
+        .query(SavedQuery::find("unsupported_reasons").unwrap().sql, &[])
+        .unwrap();
     assert_eq!(t.rows[0][1], "recursion");
-    assert!(ro.query(SavedQuery::find("kernel_history").unwrap().sql, &[]).is_err());
+    assert!(ro
+        .query(SavedQuery::find("kernel_history").unwrap().sql, &[])
+        .is_err());
 }
 
 #[test]
@@ -262,14 +406,23 @@ fn queries_cannot_write() {
     let (_d, path) = temp_db();
     Store::open(&path).unwrap();
     let ro = Store::open_read_only(&path).unwrap();
-    for sql in ["DELETE FROM runs", "DROP TABLE runs", "INSERT INTO files (path, hash) VALUES ('a', 'b')"] {
+    for sql in [
+        "DELETE FROM runs",
+        "DROP TABLE runs",
+        "INSERT INTO files (path, hash) VALUES ('a', 'b')",
+    ] {
         let err = ro.query(sql, &[]).err().unwrap().to_string();
         assert!(err.contains("read-only"), "{sql}: {err}");
     }
     // Even a writable store refuses writes through `query`.
     let rw = Store::open(&path).unwrap();
     assert!(rw.query("DELETE FROM runs", &[]).is_err());
-    assert_eq!(ro.query("SELECT count(*) AS n FROM runs", &[]).unwrap().rows, vec![vec![serde_json::json!(0)]]);
+    assert_eq!(
+        ro.query("SELECT count(*) AS n FROM runs", &[])
+            .unwrap()
+            .rows,
+        vec![vec![serde_json::json!(0)]]
+    );
 }
 
 #[test]
@@ -301,7 +454,14 @@ fn concurrent_writers_all_complete() {
                 let mut store = Store::open(&path).unwrap();
                 let run = store.begin_run(&meta(&["/src"])).unwrap();
                 for i in 0..25 {
-                    let r = result(&format!("/src/{w}.cu"), &format!("k{i}"), Verdict::Drf, vec![], SOURCE, 1.0);
+                    let r = result(
+                        &format!("/src/{w}.cu"),
+                        &format!("k{i}"),
+                        Verdict::Drf,
+                        vec![],
+                        SOURCE,
+                        1.0,
+                    );
                     let mut pending = Pending::default();
                     pending.solver.insert(format!("{w}-{i}"), "{}".into());
                     store.record_batch(run, &[r], &pending).unwrap();
@@ -330,7 +490,9 @@ fn processes_creating_one_database_at_once_all_succeed() {
             .map(|_| {
                 let path = path.clone();
                 std::thread::spawn(move || {
-                    Store::open(&path).map(|s| s.schema_version().unwrap()).map_err(|e| e.to_string())
+                    Store::open(&path)
+                        .map(|s| s.schema_version().unwrap())
+                        .map_err(|e| e.to_string())
                 })
             })
             .collect();
