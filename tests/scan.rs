@@ -615,3 +615,82 @@ fn warm_scans_reuse_whole_kernel_reports_with_the_same_races() {
 fn run_sql(sql: &str, db: &str, cwd: &Path) -> Output {
     run(&["sql", sql, "--db", db, "--format", "json"], cwd)
 }
+
+#[test]
+fn included_files_are_analysed_where_they_are_included_and_reported_once() {
+    // The layout of many benchmark suites: kernels in a `.cu` file (and a
+    // header) that only compile inside the `.cu` file that includes them,
+    // which also launches them; a host-only file that does not compile.
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(
+        src.join("kernels.cu"),
+        "__global__ void scale(real *a) {\n  __shared__ real s[TILE];\n  s[threadIdx.x % TILE] = a[blockIdx.x * TILE + threadIdx.x];\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("common.cuh"),
+        "__global__ void zero(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 0; }\n",
+    )
+    .unwrap();
+    let main = "#define TILE 64\ntypedef float real;\n#include \"kernels.cu\"\n#include \"common.cuh\"\n\
+        void run(real *a, int *b, int n) {\n  scale<<<n / TILE, TILE>>>(a);\n  zero<<<n, 32>>>(b);\n}\n";
+    std::fs::write(src.join("main.cu"), main).unwrap();
+    std::fs::write(
+        src.join("other.cu"),
+        "#include \"common.cuh\"\nvoid more(int *b) { zero<<<1, 32>>>(b); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("host.cu"),
+        "#include <GL/not_installed.h>\nint main() { return helper(); }\n",
+    )
+    .unwrap();
+    let db = dir.path().join("h.db");
+    let out = run(
+        &[
+            "scan",
+            src.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    let s = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{s:#}");
+    // `scale` is DRF only at its launched width: with any block size the
+    // modulo would make threads collide.
+    assert_eq!(s["kernels"], 2, "{s:#}");
+    assert_eq!(s["verdicts"]["drf"], 2, "{s:#}");
+    assert_eq!(s["verdicts"]["error"], 0, "{s:#}");
+    let rows = json(&run(
+        &[
+            "sql",
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+            "SELECT k.path, k.name FROM kernels k ORDER BY k.name",
+        ],
+        dir.path(),
+    ));
+    let rows = rows.as_array().unwrap();
+    assert!(
+        rows[0]["path"].as_str().unwrap().ends_with("kernels.cu"),
+        "{rows:?}"
+    );
+    assert!(
+        rows[1]["path"].as_str().unwrap().ends_with("common.cuh"),
+        "{rows:?}"
+    );
+    let warnings = s["warnings"].as_array().unwrap();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w["path"].as_str().unwrap().ends_with("host.cu")),
+        "{warnings:?}"
+    );
+}

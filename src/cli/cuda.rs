@@ -71,8 +71,51 @@ pub fn frontend_options(a: &AnalysisArgs) -> anyhow::Result<FrontendOptions> {
     })
 }
 
-/// Parses one file and analyses each of its kernels (or those named).
+/// Parses one file and analyses each of its kernels (or those named): one
+/// report for the file, then one for each project header (or included `.cu`
+/// file) that defines kernels it analysed.
 fn check_file(
+    path: &Path,
+    fopts: &FrontendOptions,
+    opts: &Options,
+    only: &[String],
+    show_protocol: bool,
+) -> (Vec<FileReport>, Unit) {
+    let (main, unit) = check_unit(path, fopts, opts, only, show_protocol);
+    let mut reports = vec![main];
+    let kernels = std::mem::take(&mut reports[0].kernels);
+    let files = unit
+        .kernels
+        .iter()
+        .filter(|k| only.is_empty() || only.contains(&k.name))
+        .map(|k| k.file.clone());
+    for (entry, file) in kernels.into_iter().zip(files) {
+        let i = match file {
+            None => 0,
+            Some(f) => {
+                let name = f.display().to_string();
+                match reports.iter().position(|r| r.path == name) {
+                    Some(i) => i,
+                    None => {
+                        let source = std::fs::read(&f)
+                            .ok()
+                            .map(|b| String::from_utf8_lossy(&b).into_owned());
+                        reports.push(FileReport {
+                            path: name,
+                            source,
+                            ..Default::default()
+                        });
+                        reports.len() - 1
+                    }
+                }
+            }
+        };
+        reports[i].kernels.push(entry);
+    }
+    (reports, unit)
+}
+
+fn check_unit(
     path: &Path,
     fopts: &FrontendOptions,
     opts: &Options,
@@ -178,19 +221,21 @@ fn render(files: &[FileReport], format: Format) -> String {
 pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let fopts = frontend_options(&args.analysis)?;
     let opts = args.analysis.options();
-    let (files, units): (Vec<FileReport>, Vec<Unit>) = args
-        .files
-        .iter()
-        .map(|p| {
-            check_file(
-                p,
-                &fopts,
-                &opts,
-                &args.kernel,
-                args.show_protocol && args.format == Format::Text,
-            )
-        })
-        .unzip();
+    let mut files: Vec<FileReport> = Vec::new();
+    let mut units: Vec<Option<Unit>> = Vec::new();
+    for p in &args.files {
+        let (reports, unit) = check_file(
+            p,
+            &fopts,
+            &opts,
+            &args.kernel,
+            args.show_protocol && args.format == Format::Text,
+        );
+        let n = reports.len();
+        files.extend(reports);
+        units.push(Some(unit));
+        units.extend((1..n).map(|_| None));
+    }
     emit(&render(&files, args.format));
     if args.format == Format::Text {
         // Errors read `path: reason` (clang's as `path:line:column: …`).
@@ -200,6 +245,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         // Clang's errors outside every kernel (a missing header, say) did
         // not stop the analysis, but the user should see them.
         for (f, u) in files.iter().zip(&units) {
+            let Some(u) = u else { continue };
             if f.error.is_some() {
                 continue;
             }
@@ -269,7 +315,7 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
         let (Some(expected), _) = label::read(&String::from_utf8_lossy(&bytes)) else {
             continue;
         };
-        let (report, _) = check_file(&path, &fopts, &opts, &[], false);
+        let (report, _) = check_unit(&path, &fopts, &opts, &[], false);
         // (kernel, verdict, whether every race is only possible)
         let mut results: Vec<(String, String, bool)> = report
             .kernels

@@ -220,6 +220,11 @@ impl<'tu> Node<'tu> {
             Pos { file, line, column }
         }
     }
+    /// Whether the cursor sits in a system header (`-isystem`, the
+    /// compiler's and the C library's headers).
+    pub fn in_system_header(&self) -> bool {
+        unsafe { clang_Location_isInSystemHeader(clang_getCursorLocation(self.c)) != 0 }
+    }
     pub fn referenced(&self) -> Option<Node<'tu>> {
         let c = unsafe { clang_getCursorReferenced(self.c) };
         let n = Node { c, _tu: self._tu };

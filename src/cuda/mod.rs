@@ -4,6 +4,7 @@
 
 mod clang;
 pub mod label;
+pub mod launch;
 mod lower;
 pub mod prelude;
 
@@ -56,6 +57,15 @@ pub struct KernelUnit {
     /// Clang's errors inside the kernel: its verdict is `error`.
     #[serde(default)]
     pub errors: Vec<String>,
+    /// The launches host code of the unit makes of the kernel, when they
+    /// are all known (launch inference); empty otherwise.
+    #[serde(default)]
+    pub launches: Vec<launch::LaunchSite>,
+    /// The file that defines the kernel when it is not the parsed file
+    /// itself but a file of the project it includes (a header, or a `.cu`
+    /// file included by another); `loc` is then in that file.
+    #[serde(default)]
+    pub file: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -124,6 +134,9 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
             .into_iter()
             .chain(opts.params.iter().cloned())
             .collect(),
+        block: [None; 3],
+        grid: [None; 3],
+        condition: None,
     };
     let main = absolute(path);
     let main_str = main.to_string_lossy().into_owned();
@@ -193,10 +206,20 @@ const MAX_ERRORS: usize = 5;
 /// Stack of the thread that parses and lowers one file.
 const STACK_SIZE: usize = 512 << 20;
 
+#[derive(Clone)]
 struct Launch {
     block_dim: Option<[u64; 3]>,
     grid_dim: Option<[u64; 3]>,
     params: Vec<(String, i64)>,
+    /// Per kernel: the sizes known of each axis.
+    block: launch::Dims,
+    grid: launch::Dims,
+    /// Per kernel: several inferred launches, one of which happens.
+    condition: Option<Cond>,
+}
+
+fn dims_of(d: Option<[u64; 3]>) -> launch::Dims {
+    d.map_or([None; 3], |d| d.map(Some))
 }
 
 fn absolute(path: &Path) -> PathBuf {
@@ -253,27 +276,54 @@ fn parse_tu(
     for f in templates {
         let in_main = f.pos().file == main;
         let mine: Vec<&Instantiation> = specs.iter().filter(|(t, _, _)| *t == f.id()).collect();
-        // Kernels of included headers count when this file launches them;
-        // they are reported at the launch.
-        if !in_main && (f.kind() != K::FUNCTION_TEMPLATE || mine.is_empty()) {
-            continue;
-        }
         if f.kind() == K::FUNCTION_TEMPLATE && !mine.is_empty() {
+            // Template kernels of included headers count when this file
+            // launches them; they are reported at the launch.
             found.extend(
                 mine.into_iter()
                     .map(|(_, a, at)| (f, a.clone(), (!in_main).then_some(*at))),
             );
-        } else {
+        } else if in_main || (f.kind() == K::FUNCTION && project_file(&f)) {
+            // Kernels of the project's own headers (and of `.cu` files
+            // included by others) are analysed in the context that includes
+            // them and reported at their definition.
             found.push((f, Vec::new(), None));
         }
     }
-    let warp_is_block = launch
-        .block_dim
-        .map(|d| d.iter().product::<u64>() <= 32)
-        .unwrap_or(false);
+    let launches = launch::Launches::collect(&tu.root(), &project_file);
     let kernels = found
         .into_iter()
         .map(|(f, targs, site)| {
+            // Launch dimensions: the command line's or the file's header's,
+            // else what every launch in host code agrees on.
+            let sites = launches
+                .of(&(f.id(), targs.clone()))
+                .map(<[_]>::to_vec)
+                .unwrap_or_default();
+            let mut launch = Launch {
+                block: dims_of(launch.block_dim),
+                grid: dims_of(launch.grid_dim),
+                ..launch.clone()
+            };
+            if !sites.is_empty() {
+                let (block, grid) = launch::common(&sites);
+                let free = (launch.block == [None; 3], launch.grid == [None; 3]);
+                if free.0 {
+                    launch.block = block;
+                }
+                if free.1 {
+                    launch.grid = grid;
+                }
+                if free.0 && free.1 && sites.len() > 1 {
+                    launch.condition = launch::condition(&sites);
+                }
+            }
+            let warp_is_block = launch
+                .block
+                .iter()
+                .try_fold(1u64, |n, d| d.map(|d| n * d))
+                .is_some_and(|n| n <= 32);
+            let launch = &launch;
             let name = if targs.is_empty() {
                 f.spelling()
             } else {
@@ -288,9 +338,16 @@ fn parse_tu(
             };
             let loc = site.unwrap_or_else(|| Loc::new(f.pos().line, f.pos().column));
             let (first, last) = if site.is_some() { (0, 0) } else { f.lines() };
+            let def_file = f.pos().file;
+            let home = if site.is_none() && def_file != main {
+                def_file.as_str()
+            } else {
+                main
+            };
+            let file = (home != main).then(|| PathBuf::from(home));
             let mut errors: Vec<String> = errors
                 .iter()
-                .filter(|d| d.file == main && (first..=last).contains(&d.line))
+                .filter(|d| d.file == home && (first..=last).contains(&d.line))
                 .map(|d| d.text.clone())
                 .collect();
             if errors.len() > MAX_ERRORS {
@@ -309,10 +366,12 @@ fn parse_tu(
                     lowered,
                     display_names: display_names(),
                     errors,
+                    launches: sites,
+                    file,
                 };
             }
             let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                lower::Lower::new(&name, warp_is_block, main, site).kernel(&f, &targs)
+                lower::Lower::new(&name, warp_is_block, home, site).kernel(&f, &targs)
             }))
             .unwrap_or_else(|_| {
                 Err(Unsupported {
@@ -333,6 +392,7 @@ fn parse_tu(
                 }
                 let mut k = crate::imp::infer(&p);
                 k.assumes.extend(launch_assumes(launch, &k));
+                k.assumes.extend(launch.condition.clone());
                 k
             });
             KernelUnit {
@@ -341,10 +401,19 @@ fn parse_tu(
                 lowered,
                 display_names: display_names(),
                 errors,
+                launches: sites,
+                file,
             }
         })
         .collect();
     Ok((kernels, diagnostics, includes, clang_us))
+}
+
+/// A declaration in a file of the project being analysed: neither a system
+/// header nor one of the built-in headers.
+fn project_file(n: &Node) -> bool {
+    let file = n.pos().file;
+    !file.is_empty() && !file.starts_with(prelude::DIR) && !n.in_system_header()
 }
 
 /// `__global__` definitions, templates included.
@@ -398,12 +467,12 @@ fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<Instantiation>) {
 fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
     let mut out = Vec::new();
     let dims = [
-        (launch.block_dim, builtin::BLOCK_DIM),
-        (launch.grid_dim, builtin::GRID_DIM),
+        (launch.block, builtin::BLOCK_DIM),
+        (launch.grid, builtin::GRID_DIM),
     ];
     for (dim, names) in dims {
-        if let Some(d) = dim {
-            for (v, n) in d.iter().zip(names) {
+        for (v, n) in dim.iter().zip(names) {
+            if let Some(v) = v {
                 out.push((n.to_string(), *v as i64));
             }
         }

@@ -496,8 +496,16 @@ fn code_from_headers_is_reported_where_the_file_reaches_it() {
     );
     assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
     let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
-    assert_eq!(names, vec!["fill<32>", "k"]);
-    let k = u.kernels[1].lowered.clone().unwrap();
+    // A kernel of the project's header is the unit's too, reported at its
+    // definition in the header.
+    assert_eq!(names, vec!["fill<32>", "other", "k"]);
+    assert_eq!(
+        u.kernels[1].file.as_deref(),
+        Some(dir.path().join("k.cuh").as_path())
+    );
+    assert_eq!(u.kernels[1].loc, Loc::new(5, 17));
+    assert_eq!(u.kernels[2].file, None);
+    let k = u.kernels[2].lowered.clone().unwrap();
     let mut acc = Vec::new();
     k.arrays[0].body.accesses(&mut acc);
     assert_eq!(acc[0].loc, Loc::new(3, 3));
@@ -545,4 +553,112 @@ fn includes_are_hashed() {
         .map(|(_, b)| b.as_str())
         .collect();
     assert_eq!(names, vec!["threadIdx.x"]);
+}
+
+#[test]
+fn launches_in_host_code_fix_the_dimensions() {
+    let src = "#define BS 16\n\
+        __global__ void tile(float *a) { a[threadIdx.y * BS + threadIdx.x] = 0; }\n\
+        __global__ void two(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void changed(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void escapes(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void never(float *a) { a[threadIdx.x] = 0; }\n\
+        void run(float *a, int n) {\n\
+          dim3 block(BS, BS);\n\
+          dim3 grid((n + BS - 1) / BS);\n\
+          tile<<<grid, block>>>(a);\n\
+          two<<<n, 64>>>(a);\n\
+          two<<<n, 128>>>(a);\n\
+          int t = 32;\n\
+          t *= 2;\n\
+          changed<<<1, t>>>(a);\n\
+          void (*f)(float *) = escapes;\n\
+          escapes<<<1, 32>>>(a);\n\
+        }\n";
+    let u = unit(src);
+    let by = |name: &str| u.kernels.iter().find(|k| k.name == name).unwrap();
+    let tile = by("tile");
+    assert_eq!(tile.launches.len(), 1);
+    assert_eq!(tile.launches[0].block, [Some(16), Some(16), Some(1)]);
+    assert_eq!(tile.launches[0].grid, [None, Some(1), Some(1)]);
+    let k = tile.lowered.clone().unwrap();
+    let fixed = |k: &Kernel, v: &str, n: i64| {
+        k.assumes
+            .contains(&Cond::cmp(Rel::Eq, Expr::var(v), Expr::Int(n)))
+    };
+    assert!(
+        fixed(&k, "blockDim.x", 16) && fixed(&k, "blockDim.y", 16) && fixed(&k, "gridDim.y", 1)
+    );
+    assert!(!k
+        .assumes
+        .iter()
+        .any(|c| format!("{c:?}").contains("gridDim.x")));
+    // Two launches: one of them happens.
+    let two = by("two").lowered.clone().unwrap();
+    assert_eq!(by("two").launches.len(), 2);
+    assert!(
+        two.assumes.iter().any(|c| matches!(c, Cond::Or(..))),
+        "{:?}",
+        two.assumes
+    );
+    // A size that changes, a kernel whose address escapes, a kernel never
+    // launched: symbolic.
+    assert_eq!(by("changed").launches[0].block, [None, Some(1), Some(1)]);
+    assert!(by("escapes").launches.is_empty());
+    assert!(by("never").launches.is_empty());
+    assert!(!by("never")
+        .lowered
+        .clone()
+        .unwrap()
+        .assumes
+        .iter()
+        .any(|c| format!("{c:?}").contains("blockDim")));
+}
+
+#[test]
+fn command_line_launch_wins_over_host_code() {
+    let src = "__global__ void k(float *a) { a[threadIdx.x % 64] = 0; }\nvoid run(float *a) { k<<<1, 64>>>(a); }\n";
+    let opts = FrontendOptions {
+        block_dim: Some([128, 1, 1]),
+        ..Default::default()
+    };
+    let k = unit_with(src, &opts).kernels[0].lowered.clone().unwrap();
+    assert!(k
+        .assumes
+        .contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(128))));
+    assert!(!k
+        .assumes
+        .contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(64))));
+}
+
+#[test]
+fn gpuverify_annotations_have_their_meaning_or_none() {
+    let src = "__global__ void k(int *a, int n) {\n\
+          __requires(__implies(n > 0, __is_pow2(n)));\n\
+          __requires(__all(n < 100));\n\
+          for (int i = 0; __invariant(__write_implies(a, __write_offset_bytes(a) >= 0)), __invariant(__uniform_int(i)), i < n; i++) {\n\
+            a[threadIdx.x * n + i] = __other_int(i);\n\
+          }\n\
+          __assert(__no_read(a));\n\
+        }\n";
+    let k = kernel(src);
+    // Only the kernel's own write: annotations touch no memory.
+    let mut acc = Vec::new();
+    k.arrays[0].body.accesses(&mut acc);
+    assert_eq!(acc.len(), 1, "{}", show(&k));
+    assert_eq!(k.assumes.len(), 2, "{:?}", k.assumes);
+    // The loop's bound survives its invariants.
+    assert!(shape(src).contains("for i in 0..n"), "{}", shape(src));
+}
+
+#[test]
+fn curand_state_is_read_and_written_in_place() {
+    let src = "#include <curand_kernel.h>\n\
+        __global__ void own(curandState *s, float *a) { a[threadIdx.x] = curand_uniform(&s[threadIdx.x]); }\n";
+    assert_eq!(shape(src).matches("s: ").count(), 1, "{}", shape(src));
+    assert!(
+        shape(src).contains("rd[tid.x]") && shape(src).contains("wr[tid.x]"),
+        "{}",
+        shape(src)
+    );
 }

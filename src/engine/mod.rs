@@ -14,7 +14,7 @@ use db::{Analysed, Config, KernelRef, Parsed, ScanDb, SourceFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
@@ -160,9 +160,32 @@ pub fn scan(paths: &[PathBuf], opts: &ScanOptions, store: &mut Store) -> Result<
 /// One file of the scan, read.
 struct Source {
     input: SourceFile,
+    home: Home,
+}
+
+/// The file a result is recorded under: a scanned file, or a header that
+/// defines kernels.
+struct Home {
     path: String,
     text: String,
     hash: String,
+}
+
+impl Home {
+    fn read(path: &std::path::Path) -> Option<Home> {
+        let bytes = std::fs::read(path).ok()?;
+        Some(Home {
+            path: path.display().to_string(),
+            hash: db::hash_bytes(&bytes),
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+        })
+    }
+}
+
+/// A path as the file system resolves it, for comparing the scanned files
+/// with the files units include.
+fn resolved(path: &std::path::Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// What the workers hand the writer.
@@ -195,9 +218,11 @@ fn run_scan(
                 let input = SourceFile::new(&db, path.clone(), Arc::from(bytes), hash.clone());
                 sources.push(Source {
                     input,
-                    path: path.display().to_string(),
-                    text,
-                    hash,
+                    home: Home {
+                        path: path.display().to_string(),
+                        text,
+                        hash,
+                    },
                 });
             }
             Err(e) => summary.warnings.push(Warning {
@@ -226,6 +251,37 @@ fn run_scan(
     progress.finish_and_clear();
     store.record_caches(&caches.take_pending())?;
 
+    // A file that another scanned file includes (a header, or a `.cu` file
+    // included by a `.cu` file) is analysed in the context that includes
+    // it, not alone: its kernels come with that unit, once each.
+    let mut resolve_cache: HashMap<PathBuf, PathBuf> = HashMap::new();
+    let mut resolve = |p: &std::path::Path| {
+        resolve_cache
+            .entry(p.to_path_buf())
+            .or_insert_with(|| resolved(p))
+            .clone()
+    };
+    let scanned: HashMap<PathBuf, usize> = sources
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (resolve(s.input.path(&db)), i))
+        .collect();
+    let mut included: HashSet<usize> = HashSet::new();
+    for (i, p) in parsed.iter().enumerate() {
+        for (f, _) in &p.unit.includes {
+            if let Some(&j) = scanned.get(&resolve(f)) {
+                if j != i {
+                    included.insert(j);
+                }
+            }
+        }
+    }
+    // Homes of kernels defined outside the unit that found them.
+    let mut homes: Vec<Home> = Vec::new();
+    let mut home_of: HashMap<PathBuf, usize> = HashMap::new();
+    let mut claimed: HashSet<(usize, String, u32)> = HashSet::new();
+    let mut host_failures = Vec::new();
+
     // Kernels to analyse, and files that failed as a whole.
     let mut tasks = Vec::new();
     let mut early = Vec::new();
@@ -235,10 +291,26 @@ fn run_scan(
         } else {
             summary.parsed_units += 1;
         }
+        if included.contains(&i) {
+            continue;
+        }
         let unit = &p.unit;
         if unit.kernels.is_empty() {
-            if !unit.diagnostics.is_empty() {
+            if unit.diagnostics.is_empty() {
+                continue;
+            }
+            if s.home.text.contains("__global__") || s.home.text.contains('\0') {
+                // A kernel may be among what clang could not parse, or the
+                // file is no source at all.
                 early.push(file_failure(s, p));
+            } else {
+                host_failures.push(Warning {
+                    path: s.home.path.clone(),
+                    message: format!(
+                        "host code does not compile (no kernel affected): {}",
+                        first_line(&unit.diagnostics)
+                    ),
+                });
             }
             continue;
         }
@@ -253,19 +325,49 @@ fn run_scan(
             (unit.clang_us as f64 / 1e3).min(total)
         };
         let share = (clang / kernels, (total - clang) / kernels);
-        let mut seen: HashMap<&str, usize> = HashMap::new();
+        let mut seen: HashMap<(Option<&PathBuf>, &str), usize> = HashMap::new();
         for (k, ku) in unit.kernels.iter().enumerate() {
             // Overloads and template instantiations share a name; number them.
-            let n = seen.entry(ku.name.as_str()).or_default();
+            let n = seen
+                .entry((ku.file.as_ref(), ku.name.as_str()))
+                .or_default();
             *n += 1;
             let name = if *n == 1 {
                 ku.name.clone()
             } else {
                 format!("{}#{n}", ku.name)
             };
-            tasks.push((i, k, name, share, p.cached));
+            let home = match &ku.file {
+                None => Some(HomeRef::Source),
+                Some(f) => {
+                    let f = resolve(f);
+                    let h = match (scanned.get(&f), home_of.get(&f)) {
+                        (Some(&j), _) => Some(HomeRef::Of(j)),
+                        (None, Some(&h)) => Some(HomeRef::Header(h)),
+                        (None, None) => Home::read(&f).map(|home| {
+                            homes.push(home);
+                            home_of.insert(f.clone(), homes.len() - 1);
+                            HomeRef::Header(homes.len() - 1)
+                        }),
+                    };
+                    // Reported once, by the first unit that reaches it.
+                    let key = match h {
+                        Some(HomeRef::Of(j)) => (j, name.clone(), ku.loc.line),
+                        Some(HomeRef::Header(h)) => (usize::MAX - h, name.clone(), ku.loc.line),
+                        _ => continue,
+                    };
+                    if !claimed.insert(key) {
+                        continue;
+                    }
+                    h
+                }
+            };
+            let Some(home) = home else { continue };
+            tasks.push((i, k, name, share, p.cached, home));
         }
     }
+    store.record_warnings(run, &host_failures)?;
+    summary.warnings.extend(host_failures);
 
     let progress = progress_bar(
         opts.progress,
@@ -282,17 +384,22 @@ fn run_scan(
     }
     std::thread::scope(|scope| -> Result<()> {
         let workers = scope.spawn({
-            let (handle, sources, progress) = (&handle, &sources, &progress);
+            let (handle, sources, progress, homes) = (&handle, &sources, &progress, &homes);
             // The writer stays outside the pool: it must not take a worker's place.
             move || {
                 pool.install(|| {
                     tasks
                         .par_iter()
-                        .map_init(handle, |db, (i, k, name, share, cached)| {
+                        .map_init(handle, |db, (i, k, name, share, cached, home)| {
                             let s = &sources[*i];
                             let a = db::analyse(db, KernelRef::new(db, s.input, *k), config);
                             let loc = db::parse(db, s.input, config).unit.kernels[*k].loc;
-                            let result = kernel_result(s, name, loc, *share, *cached, a);
+                            let home = match home {
+                                HomeRef::Source => &s.home,
+                                HomeRef::Of(j) => &sources[*j].home,
+                                HomeRef::Header(h) => &homes[*h],
+                            };
+                            let result = kernel_result(home, name, loc, *share, *cached, a);
                             progress.inc(1);
                             Done {
                                 result,
@@ -370,10 +477,28 @@ fn progress_bar(wanted: bool, len: u64, what: &'static str) -> ProgressBar {
     bar
 }
 
+/// Where a kernel's result is recorded.
+#[derive(Clone, Copy)]
+enum HomeRef {
+    /// The file whose unit found it.
+    Source,
+    /// Another scanned file, which that unit includes.
+    Of(usize),
+    /// A header outside the scanned files.
+    Header(usize),
+}
+
+fn first_line(diagnostics: &[String]) -> &str {
+    diagnostics
+        .first()
+        .and_then(|d| d.lines().next())
+        .unwrap_or("")
+}
+
 fn file_failure(s: &Source, p: &Parsed) -> KernelResult {
     KernelResult {
-        path: s.path.clone(),
-        file_hash: s.hash.clone(),
+        path: s.home.path.clone(),
+        file_hash: s.home.hash.clone(),
         kernel: FILE_RESULT.to_string(),
         verdict: Verdict::Error,
         reason: Some(p.unit.diagnostics.join("\n")),
@@ -390,7 +515,7 @@ fn file_failure(s: &Source, p: &Parsed) -> KernelResult {
 }
 
 fn kernel_result(
-    s: &Source,
+    s: &Home,
     name: &str,
     loc: crate::protocol::Loc,
     (parse_ms, lower_ms): (f64, f64),

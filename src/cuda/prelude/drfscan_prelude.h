@@ -256,8 +256,10 @@ enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero, cudaBoundaryModeClamp, cuda
 #define cudaTextureType2DLayered 0xF2
 /* Texture and surface reads go through the texture cache: they read memory
    no kernel writes while it runs, so they are values, not accesses. */
+/* The attribute lets device code use texture references declared at file
+   scope without `__device__`, as nvcc does. */
 template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
-struct texture { int normalized; int filterMode; int addressMode[3]; };
+struct __attribute__((device_builtin_texture_type)) texture { int normalized; int filterMode; int addressMode[3]; };
 template <class T> __device__ T tex1Dfetch(cudaTextureObject_t, int);
 template <class T> __device__ T tex1D(cudaTextureObject_t, float);
 template <class T> __device__ T tex2D(cudaTextureObject_t, float, float);
@@ -522,8 +524,6 @@ __device__ void __candidate_global_invariant(bool);
 __device__ void __global_assert(bool);
 __device__ void __global_ensures(bool);
 __device__ void __axiom(bool);
-__device__ void __barrier_invariant(bool, ...);
-__device__ void __barrier_invariant_binary(bool, ...);
 __device__ void __requires_fresh_array(const volatile void *);
 __device__ bool __implies(bool, bool);
 __device__ bool __enabled(void);
@@ -564,6 +564,8 @@ __device__ bool __add_noovfl_signed(int, int);
 __device__ void __array_snapshot(const volatile void *, const volatile void *);
 __device__ void __non_temporal_loads_begin(void);
 __device__ void __non_temporal_loads_end(void);
+#define __barrier_invariant(...)
+#define __barrier_invariant_binary(...)
 #define __function_wide_invariant(X)
 #define __function_wide_candidate_invariant(X)
 #define __global_requires(X) __requires(X)

@@ -1,0 +1,364 @@
+//! Launch inference: the launch configurations that host code of the
+//! translation unit gives each kernel (`k<<<grid, block>>>(…)`,
+//! `cudaLaunchKernel`, `cudaLaunchCooperativeKernel`), with the dimensions
+//! that are constants (literals, macros, `constexpr`, `dim3` values and local
+//! variables that are never changed after their initialisation).
+//!
+//! A kernel whose every launch in the unit is seen is analysed under those
+//! launches only. A kernel whose address escapes (passed to anything but a
+//! launch or an attribute query) or that the unit never launches keeps
+//! symbolic dimensions.
+
+use super::clang::{kind as K, Node};
+use super::TemplateArgs;
+use crate::protocol::{builtin, Cond, Expr, Loc, Rel};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// One axis of a dimension: a known size or not.
+pub type Dims = [Option<u64>; 3];
+
+/// One launch seen in host code.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LaunchSite {
+    pub grid: Dims,
+    pub block: Dims,
+    /// Where the launch is, in the file that contains it.
+    pub file: String,
+    pub loc: Loc,
+}
+
+impl LaunchSite {
+    /// `<<<(?, 1, 1), (16, 16, 1)>>>`.
+    pub fn describe(&self) -> String {
+        let d = |x: &Dims| {
+            let parts: Vec<String> = x
+                .iter()
+                .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
+                .collect();
+            format!("({})", parts.join(", "))
+        };
+        format!("<<<{}, {}>>>", d(&self.grid), d(&self.block))
+    }
+}
+
+/// A kernel as launches name it: the function (or, for an instantiation,
+/// its template) and the template arguments.
+pub type KernelKey = (u32, TemplateArgs);
+
+/// Every kernel's launches in one unit.
+#[derive(Default)]
+pub struct Launches {
+    sites: HashMap<KernelKey, Vec<LaunchSite>>,
+    /// Kernels whose address is taken other than to launch them.
+    escaped: Vec<KernelKey>,
+}
+
+impl Launches {
+    /// Walks the host code of every project file of the unit.
+    pub fn collect(root: &Node, project: &dyn Fn(&Node) -> bool) -> Launches {
+        let mut out = Launches::default();
+        out.walk(root, None, project);
+        out
+    }
+
+    /// The launches of `key`, when they are all known: `None` when the
+    /// kernel is never launched in the unit or its address escapes.
+    pub fn of(&self, key: &KernelKey) -> Option<&[LaunchSite]> {
+        if self.escaped.contains(key) {
+            return None;
+        }
+        self.sites
+            .get(key)
+            .map(Vec::as_slice)
+            .filter(|s| !s.is_empty())
+    }
+
+    fn walk<'a>(&mut self, n: &Node<'a>, func: Option<Node<'a>>, project: &dyn Fn(&Node) -> bool) {
+        for c in n.children() {
+            let k = c.kind();
+            if !project(&c) {
+                continue;
+            }
+            // Device code launches nothing the host can see.
+            if (k == K::FUNCTION || k == K::FUNCTION_TEMPLATE || k == K::METHOD)
+                && c.has_attr(K::CUDA_GLOBAL)
+            {
+                continue;
+            }
+            let func = if k == K::FUNCTION
+                || k == K::METHOD
+                || k == K::FUNCTION_TEMPLATE
+                || k == K::CONSTRUCTOR
+            {
+                Some(c)
+            } else {
+                func
+            };
+            if k == K::CALL {
+                if self.call(&c, func) {
+                    continue;
+                }
+            } else if k == K::DECL_REF {
+                if let Some(key) = c.referenced().and_then(|r| kernel_key(&r)) {
+                    self.escaped.push(key);
+                }
+            }
+            self.walk(&c, func, project);
+        }
+    }
+
+    /// A launch or a call that only names kernels; `true` when `c` was
+    /// handled whole.
+    fn call<'a>(&mut self, c: &Node<'a>, func: Option<Node<'a>>) -> bool {
+        let Some(callee) = c.referenced() else {
+            return false;
+        };
+        let pos = c.pos();
+        let loc = Loc::new(pos.line, pos.column);
+        if let Some(key) = kernel_key(&callee) {
+            // `k<<<g, b>>>(…)`: a child call configures the launch.
+            let children = c.children();
+            let config = children.iter().find(|ch| {
+                ch.kind() == K::CALL
+                    && ch.referenced().is_some_and(|f| {
+                        let s = f.spelling();
+                        s == "cudaConfigureCall" || s == "__cudaPushCallConfiguration"
+                    })
+            });
+            let Some(config) = config else { return false };
+            if config.num_args() < 2 {
+                return false;
+            }
+            let site = LaunchSite {
+                grid: dims(&config.arg(0), func),
+                block: dims(&config.arg(1), func),
+                file: pos.file.clone(),
+                loc,
+            };
+            self.sites.entry(key).or_default().push(site);
+            for ch in children.iter().skip(1) {
+                if ch.kind() != K::CALL || ch.referenced().is_none_or(|f| kernel_key(&f).is_some())
+                {
+                    self.walk(ch, func, &|_| true);
+                }
+            }
+            return true;
+        }
+        let name = callee.spelling();
+        if (name == "cudaLaunchKernel" || name == "cudaLaunchCooperativeKernel")
+            && c.num_args() >= 3
+        {
+            let target = referenced_kernel(&c.arg(0));
+            if let Some(key) = target {
+                let site = LaunchSite {
+                    grid: dims(&c.arg(1), func),
+                    block: dims(&c.arg(2), func),
+                    file: pos.file.clone(),
+                    loc,
+                };
+                self.sites.entry(key).or_default().push(site);
+                for i in 3..c.num_args().max(3) as u32 {
+                    self.walk(&c.arg(i), func, &|_| true);
+                }
+                return true;
+            }
+            return false;
+        }
+        // Attribute and occupancy queries name a kernel without launching it.
+        name.starts_with("cudaFuncGetAttributes")
+            || name.starts_with("cudaFuncSet")
+            || name.starts_with("cudaOccupancy")
+    }
+}
+
+/// The key of a kernel that `f` declares or specialises, if it is one.
+fn kernel_key(f: &Node) -> Option<KernelKey> {
+    if f.kind() != K::FUNCTION && f.kind() != K::FUNCTION_TEMPLATE {
+        return None;
+    }
+    match f.specialized_template() {
+        Some(t) if t.kind() == K::FUNCTION_TEMPLATE => {
+            let global = t.has_attr(K::CUDA_GLOBAL) || f.has_attr(K::CUDA_GLOBAL);
+            global.then(|| (t.id(), f.template_args()))
+        }
+        _ => f.has_attr(K::CUDA_GLOBAL).then(|| (f.id(), Vec::new())),
+    }
+}
+
+fn referenced_kernel(n: &Node) -> Option<KernelKey> {
+    let n = strip(*n);
+    if n.kind() == K::UNARY {
+        return n.children().first().and_then(referenced_kernel);
+    }
+    n.referenced().and_then(|r| kernel_key(&r))
+}
+
+fn strip(n: Node) -> Node {
+    let mut n = n;
+    loop {
+        let k = n.kind();
+        if k == K::PAREN
+            || k == K::UNEXPOSED
+            || k == K::C_CAST
+            || k == K::STATIC_CAST
+            || k == K::FUNCTIONAL_CAST
+            || k == K::REINTERPRET_CAST
+            || k == K::CONST_CAST
+        {
+            let ch: Vec<Node> = n
+                .children()
+                .into_iter()
+                .filter(|c| c.is_expression())
+                .collect();
+            if ch.len() == 1 {
+                n = ch[0];
+                continue;
+            }
+        }
+        return n;
+    }
+}
+
+/// The sizes a launch argument gives, as far as they are constants.
+fn dims(n: &Node, func: Option<Node>) -> Dims {
+    dims_at(n, func, 0)
+}
+
+fn dims_at(n: &Node, func: Option<Node>, depth: usize) -> Dims {
+    const UNKNOWN: Dims = [None; 3];
+    if depth > 8 {
+        return UNKNOWN;
+    }
+    let n = strip(*n);
+    if let Some(v) = n.eval_int() {
+        return [u64::try_from(v).ok().filter(|v| *v >= 1), Some(1), Some(1)];
+    }
+    if n.kind() == K::CALL {
+        let Some(ctor) = n.referenced() else {
+            return UNKNOWN;
+        };
+        if ctor.kind() != K::CONSTRUCTOR {
+            return UNKNOWN;
+        }
+        let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+        if args.len() == 1 && !strip(args[0]).ty().is_integral() {
+            // A copy or a conversion (`dim3(v)` of a `dim3` or `uint3`).
+            return dims_at(&args[0], func, depth + 1);
+        }
+        let mut out = [Some(1); 3];
+        for (i, a) in args.iter().take(3).enumerate() {
+            out[i] = strip(*a)
+                .eval_int()
+                .and_then(|v| u64::try_from(v).ok())
+                .filter(|v| *v >= 1);
+        }
+        return out;
+    }
+    if n.kind() == K::DECL_REF {
+        let Some(var) = n.referenced() else {
+            return UNKNOWN;
+        };
+        if var.kind() != K::VAR {
+            return UNKNOWN;
+        }
+        // A local of the launching function, never changed after its
+        // initialisation: its initial value.
+        let (Some(f), Some(parent)) = (func, var.semantic_parent()) else {
+            return UNKNOWN;
+        };
+        if parent.id() != f.id() || modified(&f, &var.spelling()) {
+            return UNKNOWN;
+        }
+        let init = var.children().into_iter().rev().find(|c| c.is_expression());
+        return init.map_or(UNKNOWN, |i| dims_at(&i, func, depth + 1));
+    }
+    UNKNOWN
+}
+
+/// Whether the function's text may change `name` after its declaration:
+/// an assignment to it or to a field of it, an increment, or its address
+/// taken.
+fn modified(f: &Node, name: &str) -> bool {
+    let toks: Vec<String> = f.tokens().into_iter().map(|(t, _)| t).collect();
+    let assign = |t: &str| {
+        matches!(
+            t,
+            "=" | "+="
+                | "-="
+                | "*="
+                | "/="
+                | "%="
+                | "<<="
+                | ">>="
+                | "&="
+                | "|="
+                | "^="
+                | "++"
+                | "--"
+        )
+    };
+    let mut declared = false;
+    for (i, t) in toks.iter().enumerate() {
+        if t != name {
+            continue;
+        }
+        let prev = if i > 0 { toks[i - 1].as_str() } else { "" };
+        let next = toks.get(i + 1).map(String::as_str).unwrap_or("");
+        if !declared {
+            // The first mention declares it (`dim3 block = …`, `int t(…)`).
+            declared = true;
+            continue;
+        }
+        if prev == "&" || prev == "++" || prev == "--" || assign(next) {
+            return true;
+        }
+        if next == "." && toks.get(i + 3).is_some_and(|t| assign(t)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The launch as conditions on the kernel's dimensions: one launch's known
+/// sizes, or the disjunction over several launches. `None` when some
+/// launch constrains nothing.
+pub fn condition(sites: &[LaunchSite]) -> Option<Cond> {
+    let mut any: Option<Cond> = None;
+    for s in sites {
+        let mut all = Cond::Bool(true);
+        let mut known = false;
+        for (dims, names) in [(&s.block, builtin::BLOCK_DIM), (&s.grid, builtin::GRID_DIM)] {
+            for (v, n) in dims.iter().zip(names) {
+                if let Some(v) = v {
+                    known = true;
+                    all = Cond::and(all, Cond::cmp(Rel::Eq, Expr::var(n), Expr::Int(*v as i64)));
+                }
+            }
+        }
+        if !known {
+            return None;
+        }
+        any = Some(match any {
+            None => all,
+            Some(a) => Cond::or(a, all),
+        });
+    }
+    any
+}
+
+/// The sizes every launch agrees on, per axis, block then grid.
+pub fn common(sites: &[LaunchSite]) -> (Dims, Dims) {
+    let agree = |f: fn(&LaunchSite) -> &Dims| {
+        let mut out: Dims = *f(&sites[0]);
+        for s in &sites[1..] {
+            for (o, v) in out.iter_mut().zip(f(s)) {
+                if *o != *v {
+                    *o = None;
+                }
+            }
+        }
+        out
+    };
+    (agree(|s| &s.block), agree(|s| &s.grid))
+}
