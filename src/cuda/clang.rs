@@ -360,6 +360,17 @@ impl<'tu> Node<'tu> {
             offset
         }
     }
+    /// Byte offsets of the cursor's start and end in its file (expansion
+    /// locations).
+    pub fn byte_range(&self) -> (u32, u32) {
+        unsafe {
+            let r = clang_getCursorExtent(self.c);
+            let (mut line, mut column, mut start, mut end) = (0, 0, 0, 0);
+            clang_getExpansionLocation(clang_getRangeStart(r), ptr::null_mut(), &mut line, &mut column, &mut start);
+            clang_getExpansionLocation(clang_getRangeEnd(r), ptr::null_mut(), &mut line, &mut column, &mut end);
+            (start, end)
+        }
+    }
     /// The cursor's tokens, with their byte offsets.
     pub fn tokens(&self) -> Vec<(String, u32)> {
         unsafe {

@@ -262,18 +262,120 @@ fn dims_at(n: &Node, func: Option<Node>, depth: usize) -> Dims {
         if var.kind() != K::VAR {
             return UNKNOWN;
         }
-        // A local of the launching function, never changed after its
-        // initialisation: its initial value.
         let (Some(f), Some(parent)) = (func, var.semantic_parent()) else {
             return UNKNOWN;
         };
-        if parent.id() != f.id() || modified(&f, &var.spelling()) {
+        if parent.id() != f.id() {
             return UNKNOWN;
         }
         let init = var.children().into_iter().rev().find(|c| c.is_expression());
-        return init.map_or(UNKNOWN, |i| dims_at(&i, func, depth + 1));
+        let start = match init {
+            Some(i) => dims_at(&i, func, depth + 1),
+            // `dim3 b;` is (1, 1, 1).
+            None if var.ty().canonical().spelling().ends_with("dim3") => [Some(1); 3],
+            None => UNKNOWN,
+        };
+        if !modified(&f, &var.spelling()) {
+            // A local never changed after its initialisation.
+            return start;
+        }
+        return assigned_fields(&f, &var, start, n.offset());
     }
     UNKNOWN
+}
+
+/// The value of a `dim3` local at a launch (at byte `at`) when the function
+/// only sets its fields to constants (`b.x = 256;`): straight-line
+/// assignments before the launch replace a field; assignments under a
+/// condition or loop, or after the launch when the launch is in a loop,
+/// leave it known only when they agree. Any other change makes it unknown.
+fn assigned_fields(f: &Node, var: &Node, start: Dims, at: u32) -> Dims {
+    let mut dims = start;
+    let mut ok = true;
+    let in_loop = encloses_in_loop(f, at);
+    visit_assignments(f, var, false, &mut |field, value, conditional, offset| {
+        let Some(axis) = field else {
+            ok = false;
+            return;
+        };
+        if offset > at && !in_loop {
+            return;
+        }
+        if !conditional && offset < at {
+            dims[axis] = value;
+        } else if dims[axis] != value {
+            dims[axis] = None;
+        }
+    });
+    if ok {
+        dims
+    } else {
+        [None; 3]
+    }
+}
+
+/// What one assignment found by [`visit_assignments`] does: the field it
+/// sets (`None`: any other change), the constant it sets it to, whether it
+/// sits under a condition or loop, and where.
+type FoundAssignment<'a> = dyn FnMut(Option<usize>, Option<u64>, bool, u32) + 'a;
+
+/// Reports each change to `var` in `n`: assignments to one of its fields,
+/// and anything else (an assignment to the whole, an increment).
+fn visit_assignments(n: &Node, var: &Node, conditional: bool, found: &mut FoundAssignment) {
+    use super::clang::op;
+    for c in n.children() {
+        let k = c.kind();
+        let cond = conditional || [K::IF, K::FOR, K::WHILE, K::DO, K::SWITCH, K::CONDITIONAL].contains(&k);
+        let ch = c.children();
+        let is_var = |x: &Node| {
+            let x = strip(*x);
+            x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
+        };
+        let writes = (k == K::BINARY && c.binop() == op::ASSIGN) || k == K::COMPOUND_ASSIGN;
+        if writes && ch.len() == 2 {
+            let lhs = strip(ch[0]);
+            if lhs.kind() == K::MEMBER_REF && lhs.children().first().is_some_and(is_var) {
+                let axis = ["x", "y", "z"].iter().position(|a| *a == lhs.spelling());
+                let value = if k == K::BINARY {
+                    strip(ch[1]).eval_int().and_then(|v| u64::try_from(v).ok()).filter(|v| *v >= 1)
+                } else {
+                    None
+                };
+                found(axis, value, cond, c.offset());
+                continue;
+            }
+            if is_var(&lhs) {
+                found(None, None, cond, c.offset());
+                continue;
+            }
+        }
+        let changes = matches!(c.unop(), op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC | op::ADDR_OF);
+        if k == K::UNARY && changes && ch.first().is_some_and(is_var) {
+            found(None, None, cond, c.offset());
+            continue;
+        }
+        // `b = dim3(…)` on a class: a call of its `operator=`.
+        if k == K::CALL && c.spelling().starts_with("operator=") && ch.first().is_some_and(is_var) {
+            found(None, None, cond, c.offset());
+            continue;
+        }
+        visit_assignments(&c, var, cond, found);
+    }
+}
+
+/// Whether the code at byte `at` of `f` is inside a loop.
+fn encloses_in_loop(f: &Node, at: u32) -> bool {
+    fn walk(n: &Node, at: u32, in_loop: bool) -> bool {
+        for c in n.children() {
+            let (start, end) = c.byte_range();
+            if (start..=end).contains(&at) {
+                let l = in_loop || [K::FOR, K::WHILE, K::DO, K::FOR_RANGE].contains(&c.kind());
+                return walk(&c, at, l);
+            }
+        }
+        in_loop
+    }
+    walk(f, at, false)
 }
 
 /// Whether the function's text may change `name` after its declaration:

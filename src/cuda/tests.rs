@@ -604,6 +604,24 @@ fn launches_in_host_code_fix_the_dimensions() {
     // A size that changes, a kernel whose address escapes, a kernel never
     // launched: symbolic.
     assert_eq!(by("changed").launches[0].block, [None, Some(1), Some(1)]);
+    // Fields set one by one, the older style; a field set under a condition.
+    let src = "__global__ void k(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void c(float *a) { a[threadIdx.x] = 0; }\n\
+        void run(float *a, int n) {\n\
+          dim3 threads;\n\
+          threads.x = 256;\n\
+          threads.y = 1;\n\
+          dim3 grid;\n\
+          grid.x = n / 256;\n\
+          k<<<grid, threads>>>(a);\n\
+          dim3 t2(64);\n\
+          if (n > 4) t2.x = 128;\n\
+          c<<<1, t2>>>(a);\n\
+        }\n";
+    let u = unit(src);
+    assert_eq!(u.kernels[0].launches[0].block, [Some(256), Some(1), Some(1)]);
+    assert_eq!(u.kernels[0].launches[0].grid, [None, Some(1), Some(1)]);
+    assert_eq!(u.kernels[1].launches[0].block, [None, Some(1), Some(1)]);
     assert!(by("escapes").launches.is_empty());
     assert!(by("never").launches.is_empty());
     assert!(!by("never")
