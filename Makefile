@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := libz3-dev libclang-19-dev clang-19 pkg-config build-essential
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB := .drfscan/demo.db
 
-.PHONY: setup build test demo bench clean
+.PHONY: setup build test demo bench conformance clean
 
 setup:
 	@command -v dpkg >/dev/null || { echo "make setup: needs a Debian-based system (dpkg, apt-get)"; exit 1; }
@@ -31,6 +31,12 @@ demo: build
 	@# Exit status 1 means races were found, which the datasets are meant to have.
 	./target/release/drfscan scan datasets/ --db $(DEMO_DB) --label demo; test $$? -le 1
 	./target/release/drfscan report --db $(DEMO_DB); test $$? -le 1
+
+# GPUVerify's CUDA test suite (../shared/conformance/gpuverify-cuda): agreement
+# with its expected verdicts, every case that differs, and a failure when a
+# case listed in tests/conformance-agreed.txt stops agreeing.
+conformance: setup
+	$(CARGO) test --release --test conformance -- --nocapture
 
 bench: build
 	$(CARGO) bench

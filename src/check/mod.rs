@@ -161,7 +161,7 @@ impl Options {
 
 /// The analysis version: part of every cache key, bumped whenever a change
 /// could alter a verdict.
-pub const ANALYSIS_VERSION: &str = "1";
+pub const ANALYSIS_VERSION: &str = "2";
 
 /// Solver outcomes by trace content hash ([`Trace::hash`]), shared by the
 /// threads of a scan. Outcomes are stored with canonical variable names
