@@ -1641,6 +1641,7 @@ impl Lower {
             let (b, bb) = self.capture(|me| me.rvalue(&ch[2]))?;
             self.emit_if(c.clone(), ba, bb, loc_of(n));
             return Ok(match (a, b) {
+                (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
                 (Val::Int(a), Val::Int(b)) => {
                     Val::Int(Expr::Ite(Box::new(c), Box::new(a), Box::new(b)))
                 }
@@ -2005,6 +2006,10 @@ impl Lower {
             _ => return Val::Unknown,
         };
         match (a, b) {
+            // Values computed in long chains (hash rounds, unrolled
+            // mixing) would grow without bound as expressions: past a size
+            // they are unknowns, which is sound.
+            (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
             (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::bin(bop, a, b))),
             // Pointer arithmetic moves the last index.
             (Val::Ptr(mut p), Val::Int(i)) if bop == Op::Add || bop == Op::Sub => {
@@ -2628,6 +2633,27 @@ fn linear_tid() -> Expr {
         Expr::add(tx, Expr::bin(Op::Mul, ty, bx.clone())),
         Expr::bin(Op::Mul, tz, Expr::bin(Op::Mul, bx, by)),
     )
+}
+
+/// Expressions with more nodes than this become unknowns.
+const MAX_EXPR_NODES: usize = 4096;
+
+/// Whether `e` has more than [`MAX_EXPR_NODES`] nodes; stops counting there.
+fn too_big(e: &Expr) -> bool {
+    fn count(e: &Expr, left: &mut usize) -> bool {
+        if *left == 0 {
+            return true;
+        }
+        *left -= 1;
+        match e {
+            Expr::Int(_) | Expr::Var(_) => false,
+            // A condition counts as one node: it compares expressions that
+            // were bounded when it was built.
+            Expr::Bin(_, a, b) | Expr::Ite(_, a, b) => count(a, left) || count(b, left),
+        }
+    }
+    let mut left = MAX_EXPR_NODES;
+    count(e, &mut left)
 }
 
 /// `+=` → `+`, and so on.

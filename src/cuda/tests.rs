@@ -680,3 +680,19 @@ fn curand_state_is_read_and_written_in_place() {
         shape(src)
     );
 }
+
+#[test]
+fn long_mixing_chains_become_unknowns_instead_of_growing() {
+    // Forty rounds that each use the previous value twice: as expressions
+    // they would double every round.
+    let mut body = String::from("unsigned int h = threadIdx.x;\n");
+    for i in 0..40 {
+        body.push_str(&format!("h = (h << 3) ^ (h >> 2) ^ {i}u;\n"));
+    }
+    let src = format!("__global__ void mix(unsigned int *a) {{\n{body} a[h % 64] = 1;\n}}\n");
+    let k = kernel(&src);
+    let mut acc = Vec::new();
+    k.arrays[0].body.accesses(&mut acc);
+    assert_eq!(acc.len(), 1);
+    assert!(!k.locals.is_empty(), "the index went through an unknown: {:?}", k.locals);
+}
