@@ -385,7 +385,7 @@ impl Lower {
 
     fn materialize(&mut self, v: Val, hint: &str) -> Expr {
         match v {
-            Val::Int(e) => simplify(&e),
+            Val::Int(e) if !too_big(&e) => simplify(&e),
             _ => self.local(hint),
         }
     }
@@ -1488,7 +1488,9 @@ impl Lower {
                 if let Some(rel) = rel {
                     let (a, b) = (self.rvalue(&ch[0])?, self.rvalue(&ch[1])?);
                     return Ok(imp::simplify_cond(&match (a, b) {
-                        (Val::Int(a), Val::Int(b)) => Cond::cmp(rel, simplify(&a), simplify(&b)),
+                        (Val::Int(a), Val::Int(b)) if !too_big(&a) && !too_big(&b) => {
+                            Cond::cmp(rel, simplify(&a), simplify(&b))
+                        }
                         (a, b) => {
                             let a = self.materialize(a, &hint_of(&ch[0]));
                             let b = self.materialize(b, &hint_of(&ch[1]));
@@ -2635,8 +2637,10 @@ fn linear_tid() -> Expr {
     )
 }
 
-/// Expressions with more nodes than this become unknowns.
-const MAX_EXPR_NODES: usize = 4096;
+/// Expressions with more nodes than this become unknowns: indexes and
+/// guards of real kernels are far smaller, and larger terms only cost the
+/// solver time.
+const MAX_EXPR_NODES: usize = 128;
 
 /// Whether `e` has more than [`MAX_EXPR_NODES`] nodes; stops counting there.
 fn too_big(e: &Expr) -> bool {
