@@ -19,6 +19,8 @@
 //! Z3 contexts are thread-local (implicit in the `z3` crate): nothing here
 //! crosses threads, and every call builds its own solver.
 
+mod radix;
+
 use crate::analysis::{Binder, Trace, TraceAccess};
 use crate::check::Options;
 use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel};
@@ -303,6 +305,7 @@ impl Query {
         for (a, b) in index[0].iter().zip(&index[1]) {
             assertions.push(a.eq(b));
         }
+        assertions.extend(radix_lemmas(trace, &mut enc, &select));
 
         let Encoder { vars, .. } = enc;
         let mut by_site: Vec<((Loc, Mode), Vec<u32>)> = Vec::new();
@@ -417,6 +420,56 @@ impl Query {
             Bool::and(&[chose(0, &b), chose(1, &a)]).not(),
         ])
     }
+}
+
+/// Mixed-radix lemmas ([`radix`]): for each dimension, accesses whose
+/// index there is a mixed-radix number of one shape get digit constants per
+/// thread, and two threads that both chose an access of that shape (and
+/// reach the same index, which the query asserts) have equal digits.
+fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool> {
+    let facts = radix::Facts::new(&trace.assumptions);
+    let arity = trace.accesses.iter().flatten().map(|a| a.index.len()).max().unwrap_or(0);
+    let mut out = Vec::new();
+    for d in 0..arity {
+        // Shape → per thread, the accesses of that shape with their digits.
+        let mut groups: Vec<(radix::Shape, [Vec<(u32, radix::Digits)>; 2])> = Vec::new();
+        for (k, accesses) in trace.accesses.iter().enumerate() {
+            let suffix = format!("@{}", k + 1);
+            for a in accesses {
+                let Some(e) = a.index.get(d) else { continue };
+                let Some((shape, digits)) = facts.shape(e, a, &suffix) else { continue };
+                match groups.iter_mut().find(|(s, _)| *s == shape) {
+                    Some((_, g)) => g[k].push((a.id, digits)),
+                    None => {
+                        let mut g: [Vec<(u32, radix::Digits)>; 2] = Default::default();
+                        g[k].push((a.id, digits));
+                        groups.push((shape, g));
+                    }
+                }
+            }
+        }
+        for (g, (_, members)) in groups.iter().enumerate() {
+            if members.iter().any(Vec::is_empty) {
+                continue;
+            }
+            let places = members[0][0].1.len();
+            let digit = |k: usize, i: usize| Int::new_const(format!("!digit{d}.{g}.{i}@{}", k + 1));
+            let mut chose = Vec::new();
+            for (k, list) in members.iter().enumerate() {
+                let mut any = Vec::new();
+                for (id, digits) in list {
+                    let picked = select[k].eq(Int::from_u64((*id).into()));
+                    let same: Vec<Bool> = digits.iter().enumerate().map(|(i, e)| digit(k, i).eq(enc.expr(e))).collect();
+                    out.push(picked.implies(Bool::and(&same)));
+                    any.push(picked);
+                }
+                chose.push(Bool::or(&any));
+            }
+            let equal: Vec<Bool> = (0..places).map(|i| digit(0, i).eq(digit(1, i))).collect();
+            out.push(Bool::and(&chose).implies(Bool::and(&equal)));
+        }
+    }
+    out
 }
 
 fn mode_code(mode: Mode) -> i64 {

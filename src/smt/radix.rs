@@ -1,0 +1,403 @@
+//! Mixed-radix injectivity: lemmas that let the solver see, without
+//! nonlinear reasoning, that two threads computing the same index from
+//! different ids cannot meet.
+//!
+//! An index such as `(gridDim.x * blockDim.x) * (blockIdx.y * blockDim.y +
+//! threadIdx.y) + blockIdx.x * blockDim.x + threadIdx.x` is a number
+//! written in mixed radix: each thread-local *digit* `d_i` (an id, or a loop
+//! variable less its lower bound) lies in `0..R_i` and is multiplied by a
+//! coefficient `c_i`, where `|c_{i+1}| ≥ |c_i| · R_i`. Then two such numbers
+//! with the same remaining thread-global part are equal only when every
+//! digit is. Z3 rarely finds that on its own (it is nonlinear when the
+//! sizes are symbolic) and gives up after its time limit; stated as a lemma
+//! it is one linear step. The lemma is a theorem of the encoding, so adding
+//! it changes no answer, only how fast it comes.
+
+use crate::analysis::{Binder, TraceAccess};
+use crate::protocol::{builtin, Cond, Expr, Op, Rel};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// A polynomial: monomials (sorted variable names, with repetition) to
+/// coefficients.
+type Poly = BTreeMap<Vec<String>, i128>;
+
+/// Polynomials larger than this are not worth decomposing.
+const MAX_MONOMIALS: usize = 64;
+
+fn poly(e: &Expr, known: &HashMap<String, i64>) -> Option<Poly> {
+    let mut out = Poly::new();
+    match e {
+        Expr::Int(n) => {
+            out.insert(Vec::new(), i128::from(*n));
+        }
+        Expr::Var(v) => match known.get(v) {
+            Some(n) => {
+                out.insert(Vec::new(), i128::from(*n));
+            }
+            None => {
+                out.insert(vec![v.clone()], 1);
+            }
+        },
+        Expr::Bin(op, a, b) => {
+            let (a, b) = (poly(a, known)?, poly(b, known)?);
+            match op {
+                Op::Add | Op::Sub => {
+                    out = a;
+                    let sign = if *op == Op::Add { 1 } else { -1 };
+                    for (m, c) in b {
+                        *out.entry(m).or_default() += sign * c;
+                    }
+                }
+                Op::Mul => {
+                    for (ma, ca) in &a {
+                        for (mb, cb) in &b {
+                            let mut m: Vec<String> = ma.iter().chain(mb).cloned().collect();
+                            m.sort();
+                            *out.entry(m).or_default() += ca.checked_mul(*cb)?;
+                        }
+                    }
+                }
+                Op::Shl => {
+                    let k = constant(&b)?;
+                    if !(0..62).contains(&k) {
+                        return None;
+                    }
+                    out = a.into_iter().map(|(m, c)| Some((m, c.checked_mul(1i128 << k)?))).collect::<Option<_>>()?;
+                }
+                _ => return None,
+            }
+        }
+        Expr::Ite(..) => return None,
+    }
+    out.retain(|_, c| *c != 0);
+    (out.len() <= MAX_MONOMIALS).then_some(out)
+}
+
+fn constant(p: &Poly) -> Option<i128> {
+    match p.len() {
+        0 => Some(0),
+        1 => p.get(&Vec::new()).copied(),
+        _ => None,
+    }
+}
+
+/// A positive magnitude: a constant times a product of variables that are
+/// at least 1.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Magnitude {
+    vars: Vec<String>,
+    constant: u128,
+}
+
+impl Magnitude {
+    fn times(&self, o: &Magnitude) -> Option<Magnitude> {
+        let mut vars: Vec<String> = self.vars.iter().chain(&o.vars).cloned().collect();
+        vars.sort();
+        Some(Magnitude { vars, constant: self.constant.checked_mul(o.constant)? })
+    }
+
+    /// `self ≥ o` for every value of the variables (all ≥ 1).
+    fn at_least(&self, o: &Magnitude) -> bool {
+        let mut mine = self.vars.clone();
+        for v in &o.vars {
+            match mine.iter().position(|m| m == v) {
+                Some(i) => {
+                    mine.remove(i);
+                }
+                None => return false,
+            }
+        }
+        self.constant >= o.constant
+    }
+}
+
+/// How one access's index (in one dimension) reads as digits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// `(coefficient, range)` of each digit, in increasing order (the
+    /// last digit's range does not matter and may be unknown).
+    places: Vec<(Magnitude, Option<Magnitude>)>,
+    /// The thread-global rest, the same for both threads.
+    rest: Vec<(Vec<String>, i128)>,
+}
+
+/// The digits of one access, as expressions over the thread's variables,
+/// in the order of its shape's places.
+pub type Digits = Vec<Expr>;
+
+/// Facts the trace's assumptions give: variables fixed to a constant, and
+/// variables known to be at least 1.
+pub struct Facts {
+    known: HashMap<String, i64>,
+    positive: HashSet<String>,
+    nonnegative: HashSet<String>,
+}
+
+impl Facts {
+    pub fn new(assumptions: &[Cond]) -> Facts {
+        let mut f = Facts { known: HashMap::new(), positive: HashSet::new(), nonnegative: HashSet::new() };
+        for a in assumptions {
+            f.add(a);
+        }
+        f
+    }
+
+    fn add(&mut self, c: &Cond) {
+        match c {
+            Cond::And(a, b) => {
+                self.add(a);
+                self.add(b);
+            }
+            Cond::Cmp(rel, Expr::Var(v), Expr::Int(n)) => self.fact(v, *rel, *n),
+            Cond::Cmp(rel, Expr::Int(n), Expr::Var(v)) => {
+                let flipped = match rel {
+                    Rel::Lt => Rel::Gt,
+                    Rel::Le => Rel::Ge,
+                    Rel::Gt => Rel::Lt,
+                    Rel::Ge => Rel::Le,
+                    r => *r,
+                };
+                self.fact(v, flipped, *n)
+            }
+            _ => {}
+        }
+    }
+
+    fn fact(&mut self, v: &str, rel: Rel, n: i64) {
+        if matches!((rel, n), (Rel::Eq | Rel::Ge, 0..) | (Rel::Gt, -1..)) {
+            self.nonnegative.insert(v.to_string());
+        }
+        match rel {
+            Rel::Eq => {
+                self.known.insert(v.to_string(), n);
+                if n >= 1 {
+                    self.positive.insert(v.to_string());
+                }
+            }
+            Rel::Ge if n >= 1 => {
+                self.positive.insert(v.to_string());
+            }
+            Rel::Gt if n >= 0 => {
+                self.positive.insert(v.to_string());
+            }
+            _ => {}
+        }
+    }
+
+    fn positive(&self, v: &str) -> bool {
+        builtin::is_dim(v) || self.positive.contains(v)
+    }
+
+    /// A monomial with a non-zero coefficient as a magnitude, when all its
+    /// variables are positive.
+    fn magnitude(&self, vars: &[String], coefficient: i128) -> Option<Magnitude> {
+        if coefficient == 0 || !vars.iter().all(|v| self.positive(v)) {
+            return None;
+        }
+        Some(Magnitude { vars: vars.to_vec(), constant: coefficient.unsigned_abs() })
+    }
+
+    /// A range: a single monomial with a positive constant over variables
+    /// that are never negative. (A range of 0 leaves no digit to take.)
+    fn range_of(&self, p: &Poly) -> Option<Magnitude> {
+        match p.iter().collect::<Vec<_>>().as_slice() {
+            [(vars, c)] if **c > 0 => {
+                let ok = vars.iter().all(|v| self.positive(v) || self.nonnegative.contains(v));
+                ok.then(|| Magnitude { vars: vars.to_vec(), constant: c.unsigned_abs() })
+            }
+            _ => None,
+        }
+    }
+
+    /// The digit shape of `index` (one dimension of an access of thread
+    /// `suffix`, `@1` or `@2`), with its digits; `None` when it is not a
+    /// mixed-radix number.
+    pub fn shape(&self, index: &Expr, access: &TraceAccess, suffix: &str) -> Option<(Shape, Digits)> {
+        let p = poly(index, &self.known)?;
+        let mut rest = Vec::new();
+        let mut terms: Vec<(Magnitude, Option<Magnitude>, Expr)> = Vec::new();
+        let mut seen: HashSet<String> = HashSet::new();
+        for (vars, c) in &p {
+            let locals: Vec<&String> = vars.iter().filter(|v| v.ends_with(suffix)).collect();
+            match locals.as_slice() {
+                [] => rest.push((vars.clone(), *c)),
+                [d] => {
+                    // One digit may appear in one monomial only.
+                    if !seen.insert((*d).clone()) {
+                        return None;
+                    }
+                    let coefficient: Vec<String> = vars.iter().filter(|v| v != d).cloned().collect();
+                    let coefficient = self.magnitude(&coefficient, *c)?;
+                    let (digit, range, offset) = self.digit(d, &access.loops, suffix)?;
+                    // `c · (d - lo) + c · lo`: the second part is global.
+                    if let Some(lo) = offset {
+                        for (m, k) in lo {
+                            let mut m: Vec<String> = m.into_iter().chain(vars.iter().filter(|v| v != d).cloned()).collect();
+                            m.sort();
+                            rest.push((m, k.checked_mul(*c)?));
+                        }
+                    }
+                    terms.push((coefficient, range, digit));
+                }
+                _ => return None,
+            }
+        }
+        if terms.is_empty() {
+            return None;
+        }
+        terms.sort_by(|a, b| (a.0.vars.len(), a.0.constant, &a.0.vars).cmp(&(b.0.vars.len(), b.0.constant, &b.0.vars)));
+        for w in terms.windows(2) {
+            let needed = w[0].0.times(w[0].1.as_ref()?)?;
+            if !w[1].0.at_least(&needed) {
+                return None;
+            }
+        }
+        let mut merged: BTreeMap<Vec<String>, i128> = BTreeMap::new();
+        for (m, c) in rest {
+            let mut m = m;
+            m.sort();
+            *merged.entry(m).or_default() += c;
+        }
+        merged.retain(|_, c| *c != 0);
+        let last = terms.len() - 1;
+        let places =
+            terms.iter().enumerate().map(|(i, (c, r, _))| (c.clone(), if i == last { None } else { r.clone() })).collect();
+        let digits = terms.into_iter().map(|(_, _, d)| d).collect();
+        Some((Shape { places, rest: merged.into_iter().collect() }, digits))
+    }
+
+    /// A thread-local variable as a digit: the digit expression, its range,
+    /// and the lower bound taken off it (a polynomial over globals).
+    fn digit(&self, var: &str, loops: &[Binder], suffix: &str) -> Option<(Expr, Option<Magnitude>, Option<Poly>)> {
+        let base = var.strip_suffix(suffix)?;
+        let dims = [(builtin::TID, builtin::BLOCK_DIM), (builtin::BID, builtin::GRID_DIM)];
+        for (ids, sizes) in dims {
+            if let Some(i) = ids.iter().position(|t| *t == base) {
+                let size = poly(&Expr::var(sizes[i]), &self.known)?;
+                return Some((Expr::var(var), self.range_of(&size), None));
+            }
+        }
+        let b = loops.iter().find(|b| b.var == var)?;
+        let lo = poly(&b.lo, &self.known)?;
+        let hi = poly(&b.hi, &self.known)?;
+        if lo.keys().chain(hi.keys()).flatten().any(|v| v.ends_with(suffix)) {
+            return None;
+        }
+        let mut span = hi;
+        for (m, c) in &lo {
+            *span.entry(m.clone()).or_default() -= c;
+        }
+        span.retain(|_, c| *c != 0);
+        let range = self.range_of(&span);
+        let digit = if lo.is_empty() { Expr::var(var) } else { Expr::sub(Expr::var(var), b.lo.clone()) };
+        Some((digit, range, (!lo.is_empty()).then_some(lo)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{Loc, Mode};
+
+    fn v(n: &str) -> Expr {
+        Expr::var(n)
+    }
+    fn mul(a: Expr, b: Expr) -> Expr {
+        Expr::bin(Op::Mul, a, b)
+    }
+    fn add(a: Expr, b: Expr) -> Expr {
+        Expr::add(a, b)
+    }
+    fn access(index: Expr, loops: Vec<Binder>) -> TraceAccess {
+        TraceAccess { id: 0, mode: Mode::Write, loc: Loc::new(1, 1), index: vec![index], loops, path: Cond::Bool(true) }
+    }
+
+    use proptest::prelude::*;
+
+    /// Evaluates a polynomial expression with the given values.
+    fn eval(e: &Expr, env: &HashMap<&str, i64>) -> i64 {
+        match e {
+            Expr::Int(n) => *n,
+            Expr::Var(v) => env[v.as_str()],
+            Expr::Bin(Op::Add, a, b) => eval(a, env) + eval(b, env),
+            Expr::Bin(Op::Sub, a, b) => eval(a, env) - eval(b, env),
+            Expr::Bin(Op::Mul, a, b) => eval(a, env) * eval(b, env),
+            other => panic!("not generated: {other:?}"),
+        }
+    }
+
+    proptest! {
+        /// Whenever an index is accepted as a mixed-radix number, two
+        /// threads reaching the same index have the same digits: the lemma
+        /// the solver is given is a theorem.
+        #[test]
+        fn accepted_shapes_are_injective(
+            coefs in proptest::collection::vec((-3i64..=3, 0usize..3), 3),
+            bdx in 1i64..=3, bdy in 1i64..=3, n in 1i64..=3, fixed in any::<bool>(),
+        ) {
+            // Σ c_i · m_i · digit_i with m_i one of 1, blockDim.x, blockDim.x * blockDim.y.
+            let digits = ["tid.x@1", "tid.y@1", "j@1"];
+            let mults = [Expr::Int(1), v("blockDim.x"), mul(v("blockDim.x"), v("blockDim.y"))];
+            let mut e = Expr::Int(0);
+            for (i, (c, m)) in coefs.iter().enumerate() {
+                e = add(e, mul(mul(Expr::Int(*c), mults[*m].clone()), v(digits[i])));
+            }
+            let j = Binder { var: "j@1".into(), lo: Expr::Int(0), hi: v("n") };
+            let mut assumptions = vec![Cond::cmp(Rel::Ge, v("n"), Expr::Int(1))];
+            if fixed {
+                assumptions.push(Cond::cmp(Rel::Eq, v("blockDim.x"), Expr::Int(bdx)));
+            }
+            let facts = Facts::new(&assumptions);
+            let Some((_, d)) = facts.shape(&e, &access(e.clone(), vec![j]), "@1") else { return Ok(()) };
+            let points: Vec<[i64; 3]> = (0..bdx)
+                .flat_map(|x| (0..bdy).flat_map(move |y| (0..n).map(move |k| [x, y, k])))
+                .collect();
+            let at = |p: &[i64; 3]| -> (i64, Vec<i64>) {
+                let env: HashMap<&str, i64> = [("tid.x@1", p[0]), ("tid.y@1", p[1]), ("j@1", p[2]),
+                    ("blockDim.x", bdx), ("blockDim.y", bdy), ("n", n)].into_iter().collect();
+                (eval(&e, &env), d.iter().map(|x| eval(x, &env)).collect())
+            };
+            for p in &points {
+                for q in &points {
+                    let ((a, da), (b, db)) = (at(p), at(q));
+                    prop_assert!(a != b || da == db, "{e:?}: {p:?} and {q:?} meet at {a} with digits {da:?} and {db:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn two_dimensional_global_id_is_a_mixed_radix_number() {
+        // (gridDim.x * blockDim.x) * (bid.y * blockDim.y + tid.y) + bid.x * blockDim.x + tid.x
+        let row = add(mul(v("bid.y@1"), v("blockDim.y")), v("tid.y@1"));
+        let col = add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1"));
+        let e = add(mul(mul(v("gridDim.x"), v("blockDim.x")), row), col);
+        let facts = Facts::new(&[]);
+        let (shape, digits) = facts.shape(&e, &access(e.clone(), vec![]), "@1").expect("a radix number");
+        assert_eq!(digits, vec![v("tid.x@1"), v("bid.x@1"), v("tid.y@1"), v("bid.y@1")]);
+        assert!(shape.rest.is_empty());
+    }
+
+    #[test]
+    fn loops_constants_and_what_is_not_a_radix_number() {
+        let facts = Facts::new(&[Cond::cmp(Rel::Eq, v("blockDim.x"), Expr::Int(16))]);
+        // tid.x + 16 * j for j in 0..n: n may be anything, 16 = blockDim.x.
+        let j = Binder { var: "j@1".into(), lo: Expr::Int(0), hi: v("n") };
+        let e = add(v("tid.x@1"), mul(Expr::Int(16), v("j@1")));
+        let a = access(e.clone(), vec![j.clone()]);
+        // `n` is not known to be positive: no magnitude for its range, but
+        // the loop digit comes last and needs none.
+        assert!(facts.shape(&e, &a, "@1").is_some());
+        // tid.x * n + j: the coefficient `n` may be 0.
+        let e = add(mul(v("tid.x@1"), v("n")), v("j@1"));
+        assert!(facts.shape(&e, &access(e.clone(), vec![j.clone()]), "@1").is_none());
+        let positive = Facts::new(&[Cond::cmp(Rel::Ge, v("n"), Expr::Int(1))]);
+        assert!(positive.shape(&e, &access(e.clone(), vec![j]), "@1").is_some());
+        // tid.x + tid.x / 2: not a polynomial.
+        let e = add(v("tid.x@1"), Expr::bin(Op::Div, v("tid.x@1"), Expr::Int(2)));
+        assert!(facts.shape(&e, &access(e.clone(), vec![]), "@1").is_none());
+        // 2 * tid.x + tid.y with blockDim.x symbolic: the places overlap.
+        let e = add(mul(Expr::Int(2), v("tid.x@1")), v("tid.y@1"));
+        assert!(Facts::new(&[]).shape(&e, &access(e.clone(), vec![]), "@1").is_none());
+    }
+}
