@@ -150,6 +150,11 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
     for a in &query.assertions {
         solver.assert(a);
     }
+    if let Some(dir) = std::env::var_os("DRFSCAN_DEBUG_SMT") {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let _ = std::fs::write(std::path::Path::new(&dir).join(format!("q{n}.smt2")), format!("{solver}\n(check-sat)\n"));
+    }
 
     let max = opts.max_races_per_interval.max(1);
     let mut races: Vec<RawRace> = Vec::new();
@@ -465,6 +470,90 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
                 }
                 chose.push(Bool::or(&any));
             }
+            let equal: Vec<Bool> = (0..places).map(|i| digit(0, i).eq(digit(1, i))).collect();
+            out.push(Bool::and(&chose).implies(Bool::and(&equal)));
+        }
+        out.extend(division_lemmas(trace, enc, select, &facts, d));
+    }
+    out
+}
+
+/// Division lemmas ([`radix::Modulus`]): `W · Y + X` with `0 ≤ X < W` in
+/// both threads and equal indices means equal `Y` and equal `X`; then the
+/// parts' own mixed-radix digits are equal too.
+fn division_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2], facts: &radix::Facts, d: usize) -> Vec<Bool> {
+    let mut moduli: Vec<radix::Modulus> = Vec::new();
+    for (k, accesses) in trace.accesses.iter().enumerate() {
+        for a in accesses {
+            if let Some(e) = a.index.get(d) {
+                for m in facts.moduli(e, &format!("@{}", k + 1)) {
+                    if !moduli.contains(&m) && moduli.len() < 4 {
+                        moduli.push(m);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (w, m) in moduli.iter().enumerate() {
+        let modulus = enc.expr(&m.modulus);
+        let part = |name: &str, k: usize| Int::new_const(format!("!{name}{d}.{w}@{}", k + 1));
+        // Per thread: the chosen access's quotient and remainder parts, and
+        // their digits where the parts are mixed-radix numbers.
+        let mut digit_groups: Vec<(usize, radix::Shape, [Vec<(u32, radix::Digits)>; 2])> = Vec::new();
+        let mut complete = true;
+        for (k, accesses) in trace.accesses.iter().enumerate() {
+            let suffix = format!("@{}", k + 1);
+            for a in accesses {
+                let Some((y, x)) = a.index.get(d).and_then(|e| facts.divide(e, m)) else {
+                    complete = false;
+                    continue;
+                };
+                let picked = select[k].eq(Int::from_u64(a.id.into()));
+                out.push(picked.implies(Bool::and(&[part("q", k).eq(enc.expr(&y)), part("r", k).eq(enc.expr(&x))])));
+                for (which, e) in [(0, &y), (1, &x)] {
+                    if let Some((shape, digits)) = facts.shape(e, a, &suffix) {
+                        match digit_groups.iter_mut().find(|(p, s, _)| *p == which && *s == shape) {
+                            Some((_, _, g)) => g[k].push((a.id, digits)),
+                            None => {
+                                let mut g: [Vec<(u32, radix::Digits)>; 2] = Default::default();
+                                g[k].push((a.id, digits));
+                                digit_groups.push((which, shape, g));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !complete {
+            // Some access has no parts: its thread's q and r are free.
+            continue;
+        }
+        let zero = Int::from_i64(0);
+        let in_range = |k: usize| Bool::and(&[part("r", k).ge(&zero), part("r", k).lt(&modulus)]);
+        out.push(Bool::and(&[in_range(0), in_range(1)]).implies(Bool::and(&[
+            part("q", 0).eq(part("q", 1)),
+            part("r", 0).eq(part("r", 1)),
+        ])));
+        for (g, (which, _, members)) in digit_groups.iter().enumerate() {
+            if members.iter().any(Vec::is_empty) {
+                continue;
+            }
+            let name = if *which == 0 { "q" } else { "r" };
+            let places = members[0][0].1.len();
+            let digit = |k: usize, i: usize| Int::new_const(format!("!{name}digit{d}.{w}.{g}.{i}@{}", k + 1));
+            let mut chose = Vec::new();
+            for (k, list) in members.iter().enumerate() {
+                let mut any = Vec::new();
+                for (id, digits) in list {
+                    let picked = select[k].eq(Int::from_u64((*id).into()));
+                    let same: Vec<Bool> = digits.iter().enumerate().map(|(i, e)| digit(k, i).eq(enc.expr(e))).collect();
+                    out.push(picked.implies(Bool::and(&same)));
+                    any.push(picked);
+                }
+                chose.push(Bool::or(&any));
+            }
+            chose.push(part(name, 0).eq(part(name, 1)));
             let equal: Vec<Bool> = (0..places).map(|i| digit(0, i).eq(digit(1, i))).collect();
             out.push(Bool::and(&chose).implies(Bool::and(&equal)));
         }

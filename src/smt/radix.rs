@@ -367,6 +367,27 @@ mod tests {
     }
 
     #[test]
+    fn division_parts_recompose_the_index() {
+        // Size * (bid.x * blockDim.x + tid.x + 1 + t) + bid.y * blockDim.y + tid.y + t
+        let row = add(add(add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1")), Expr::Int(1)), v("t"));
+        let col = add(add(mul(v("bid.y@1"), v("blockDim.y")), v("tid.y@1")), v("t"));
+        let e = add(mul(v("Size"), row), col);
+        let facts = Facts::new(&[]);
+        let moduli = facts.moduli(&e, "@1");
+        let size = moduli.iter().find(|m| m.modulus == mul(Expr::Int(1), v("Size"))).expect("Size is a modulus");
+        let (y, x) = facts.divide(&e, size).unwrap();
+        let env: HashMap<&str, i64> = [
+            ("bid.x@1", 3), ("blockDim.x", 4), ("tid.x@1", 2), ("t", 5), ("Size", 7),
+            ("bid.y@1", 1), ("blockDim.y", 2), ("tid.y@1", 1),
+        ]
+        .into_iter()
+        .collect();
+        let ev = |e: &Expr| crate::protocol::eval::eval_expr(e, &|n| env.get(n).copied()).unwrap();
+        assert_eq!(ev(&e), 7 * ev(&y) + ev(&x));
+        assert_eq!(ev(&x), 1 * 2 + 1 + 5);
+    }
+
+    #[test]
     fn two_dimensional_global_id_is_a_mixed_radix_number() {
         // (gridDim.x * blockDim.x) * (bid.y * blockDim.y + tid.y) + bid.x * blockDim.x + tid.x
         let row = add(mul(v("bid.y@1"), v("blockDim.y")), v("tid.y@1"));
@@ -399,5 +420,81 @@ mod tests {
         // 2 * tid.x + tid.y with blockDim.x symbolic: the places overlap.
         let e = add(mul(Expr::Int(2), v("tid.x@1")), v("tid.y@1"));
         assert!(Facts::new(&[]).shape(&e, &access(e.clone(), vec![]), "@1").is_none());
+    }
+}
+
+/// A polynomial as an expression.
+fn expr_of(p: &Poly) -> Expr {
+    let mut out: Option<Expr> = None;
+    for (vars, c) in p {
+        let mut term = Expr::Int(*c as i64);
+        for v in vars {
+            term = Expr::bin(Op::Mul, term, Expr::var(v));
+        }
+        out = Some(match out {
+            None => term,
+            Some(e) => Expr::add(e, term),
+        });
+    }
+    out.unwrap_or(Expr::Int(0))
+}
+
+/// One way to read an index as `W · Y + X`: a positive thread-global
+/// modulus `W` (a coefficient of a thread-local term), and for each access
+/// its quotient part `Y` (the monomials `W` divides, divided) and its
+/// remainder part `X` (the others). When `0 ≤ X < W` for both threads,
+/// equal indices have equal `Y` and equal `X`: division is unique. The
+/// solver checks the premise itself, from the guards (`if (col < width)`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Modulus {
+    pub modulus: Expr,
+    key: Magnitude,
+}
+
+impl Facts {
+    /// The moduli worth trying for `index`: the coefficients of its
+    /// thread-local terms, when positive and not 1.
+    pub fn moduli(&self, index: &Expr, suffix: &str) -> Vec<Modulus> {
+        let Some(p) = poly(index, &self.known) else { return Vec::new() };
+        let mut out: Vec<Modulus> = Vec::new();
+        for (vars, c) in &p {
+            if !vars.iter().any(|v| v.ends_with(suffix)) {
+                continue;
+            }
+            // The lemma's premise `0 ≤ X < W` makes `W` positive itself: any
+            // thread-global coefficient will do.
+            let globals: Vec<String> = vars.iter().filter(|v| !v.ends_with(suffix)).cloned().collect();
+            let m = Magnitude { vars: globals, constant: c.unsigned_abs() };
+            if m.vars.is_empty() && m.constant <= 1 {
+                continue;
+            }
+            if !out.iter().any(|o| o.key == m) {
+                let c = i64::try_from(m.constant).unwrap_or(i64::MAX);
+                out.push(Modulus { modulus: expr_of(&[(m.vars.clone(), i128::from(c))].into_iter().collect()), key: m });
+            }
+        }
+        out
+    }
+
+    /// `index` as `(Y, X)` for modulus `m`.
+    pub fn divide(&self, index: &Expr, m: &Modulus) -> Option<(Expr, Expr)> {
+        let p = poly(index, &self.known)?;
+        let (mut y, mut x) = (Poly::new(), Poly::new());
+        for (vars, c) in p {
+            let mut rest = vars.clone();
+            let divides = m.key.vars.iter().all(|v| match rest.iter().position(|r| r == v) {
+                Some(i) => {
+                    rest.remove(i);
+                    true
+                }
+                None => false,
+            }) && c % (m.key.constant as i128) == 0;
+            if divides {
+                *y.entry(rest).or_default() += c / m.key.constant as i128;
+            } else {
+                *x.entry(vars).or_default() += c;
+            }
+        }
+        Some((expr_of(&y), expr_of(&x)))
     }
 }
