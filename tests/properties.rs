@@ -289,6 +289,7 @@ fn generate(seed: u64) -> Case {
         assumes,
         arrays: vec![array],
         approximations: vec![],
+        unknown_params: vec![],
     };
     Case {
         kernel,

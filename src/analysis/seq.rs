@@ -626,6 +626,7 @@ mod tests {
             assumes,
             arrays: vec![],
             approximations: vec![],
+            unknown_params: vec![],
         }
     }
 

@@ -500,10 +500,19 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
                 b.lo.free_vars(&mut vars);
                 b.hi.free_vars(&mut vars);
             }
-            vars.iter()
-                .any(|v| kernel.is_local(source_name(kernel, v).0))
+            vars.iter().any(|v| {
+                let name = source_name(kernel, v).0;
+                kernel.is_local(name) || kernel.unknown_params.iter().any(|u| u == name)
+            })
         })
     });
+
+    // The interval itself may exist only for some values of an unknown (a
+    // synchronized loop of unknown trip count).
+    let mut interval_vars = BTreeSet::new();
+    trace.assumptions.iter().for_each(|c| c.free_vars(&mut interval_vars));
+    let involves_unknown =
+        involves_unknown || kernel.unknown_params.iter().any(|u| interval_vars.contains(u.as_str()));
 
     let access = |k: usize| {
         let id = raw.accesses[k];

@@ -278,6 +278,13 @@ impl Lower {
         n
     }
 
+    /// A thread-global value the front-end cannot compute.
+    fn unknown_param(&mut self, base: &str) -> String {
+        let n = self.param(base);
+        self.prog.unknown_params.push(n.clone());
+        n
+    }
+
     fn local(&mut self, base: &str) -> Expr {
         let n = self.name(base);
         self.prog.locals.push(n.clone());
@@ -902,7 +909,7 @@ impl Lower {
         self.forget(assigned, names);
         self.facts.clear();
         let var = self.name("iter");
-        let bound = self.param("iterations");
+        let bound = self.unknown_param("iterations");
         self.loop_vars.push(var.clone());
         let r = self.capture(|me| {
             let c = match cond {
@@ -954,7 +961,7 @@ impl Lower {
         }
         let globals: Vec<String> = self.prog.params.clone();
         let v = if imp::is_uniform(&cond_vars(&j.ret), &globals) {
-            Expr::Var(self.param("returned"))
+            Expr::Var(self.unknown_param("returned"))
         } else {
             self.local("returned")
         };
@@ -1358,7 +1365,7 @@ impl Lower {
     /// iterations, and the loop variable a fresh unknown.
     fn fallback_counted(&mut self, s: &Node, b: Stmt, j: Jumps, v: &str, loc: Loc) -> R<Jumps> {
         let var = self.name("iter");
-        let bound = self.param("iterations");
+        let bound = self.unknown_param("iterations");
         let unknown = self.local(v);
         let _ = s;
         self.emit(Stmt::For {

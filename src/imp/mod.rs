@@ -52,6 +52,8 @@ pub struct Program {
     pub body: Vec<Stmt>,
     /// See [`Kernel::approximations`].
     pub approximations: Vec<String>,
+    /// See [`Kernel::unknown_params`].
+    pub unknown_params: Vec<String>,
 }
 
 impl Stmt {
@@ -259,6 +261,7 @@ pub fn infer(p: &Program) -> Kernel {
         assumes: p.assumes.clone(),
         arrays,
         approximations: p.approximations.clone(),
+        unknown_params: p.unknown_params.clone(),
     }
 }
 

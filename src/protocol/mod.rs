@@ -208,6 +208,12 @@ pub struct Kernel {
     /// confirmation needs an exact protocol.
     #[serde(default)]
     pub approximations: Vec<String>,
+    /// Params that stand for values the front-end could not compute (the
+    /// trip count of a loop it cannot count, whether a loop returned): a
+    /// race that depends on one is only *possible*, and no precondition is
+    /// suggested over one.
+    #[serde(default)]
+    pub unknown_params: Vec<String>,
 }
 
 impl Expr {

@@ -1495,6 +1495,7 @@ mod tests {
                 params: vec!["N".into(), "M".into()],
                 locals: vec!["x".into()],
                 approximations: vec![],
+                unknown_params: vec![],
                 assumes,
                 arrays: arrays
                     .into_iter()
