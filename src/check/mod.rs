@@ -89,6 +89,11 @@ pub struct Race {
     pub index: Vec<i64>,
     pub confidence: Confidence,
     pub witness: Witness,
+    /// A condition over parameters and launch dimensions under which the
+    /// array has no race: the `__requires` that would prove it. A race with
+    /// one is only *possible*: callers may never pass the values it needs.
+    #[serde(default)]
+    pub precondition: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -315,6 +320,7 @@ pub fn check_array(
     // same way: users see one race per pair of source accesses, confirmed
     // when any copy's race is.
     let mut shown: HashMap<[(Loc, Mode, u32); 2], usize> = HashMap::new();
+    let mut racy_traces: Vec<&Trace> = Vec::new();
     for trace in &traces {
         let started = Instant::now();
         let hash = trace.hash(&solver_key);
@@ -343,6 +349,7 @@ pub fn check_array(
                 unknown.get_or_insert(reason);
             }
             Outcome::Racy(raw) => {
+                racy_traces.push(trace);
                 for r in &raw {
                     let mut pair = r.accesses;
                     pair.sort_unstable();
@@ -393,6 +400,14 @@ pub fn check_array(
         report.reason = Some(bad_witnesses.into_values().collect::<Vec<_>>().join("; "));
     } else if !report.races.is_empty() {
         report.verdict = Verdict::Racy;
+        let started = Instant::now();
+        if let Some(pre) = precondition(kernel, &racy_traces, opts, cache, &mut stats) {
+            for r in &mut report.races {
+                r.confidence = Confidence::Possible;
+                r.precondition = Some(pre.to_string());
+            }
+        }
+        stats.solve += started.elapsed();
         if !unreplayed.is_empty() {
             report.reason = Some(unreplayed.join("; "));
         }
@@ -401,6 +416,75 @@ pub fn check_array(
         report.reason = Some(format!("the solver gave up: {reason}"));
     }
     (report, stats)
+}
+
+/// At most this many racy intervals are asked again for a precondition.
+const PRECONDITION_TRACES: usize = 8;
+
+/// The simplest condition over the kernel's parameters, from a short list
+/// of the shapes real preconditions take (a size at least 1, at least a
+/// block, at least the threads of the grid along x), under which every racy
+/// interval is free of races; `None` when none is.
+fn precondition(
+    kernel: &Kernel,
+    racy: &[&Trace],
+    opts: &Options,
+    cache: &dyn TraceCache,
+    stats: &mut Stats,
+) -> Option<Cond> {
+    use crate::protocol::{Expr, Op, Rel};
+    if racy.is_empty() || racy.len() > PRECONDITION_TRACES {
+        return None;
+    }
+    let mut params: Vec<&String> = kernel
+        .params
+        .iter()
+        .filter(|p| !kernel.unknown_params.contains(p))
+        .filter(|p| racy.iter().any(|t| t.globals.contains(p)))
+        .collect();
+    params.dedup();
+    if params.is_empty() {
+        return None;
+    }
+    let block = Expr::var(builtin::BLOCK_DIM[0]);
+    let threads = Expr::bin(Op::Mul, block.clone(), Expr::var(builtin::GRID_DIM[0]));
+    let bounds = [Expr::Int(1), block, threads];
+    let at_least = |p: &str, b: &Expr| Cond::cmp(Rel::Ge, Expr::var(p), b.clone());
+    let mut candidates: Vec<Cond> = Vec::new();
+    for b in &bounds {
+        for p in &params {
+            candidates.push(at_least(p, b));
+        }
+        if params.len() > 1 {
+            let all = params.iter().map(|p| at_least(p, b)).reduce(Cond::and);
+            candidates.extend(all);
+        }
+    }
+    // One race per interval is enough to reject a candidate.
+    let opts = Options { max_races_per_interval: 1, ..opts.clone() };
+    let key = opts.solver_key();
+    candidates.into_iter().find(|c| {
+        racy.iter().all(|t| {
+            let mut t = (*t).clone();
+            t.assumptions.push(c.clone());
+            let hash = t.hash(&key);
+            let outcome = match cache.get(&hash) {
+                Some(o) => {
+                    stats.cache_hits += 1;
+                    o
+                }
+                None => {
+                    let solved = smt::solve(&t, &opts);
+                    stats.solver_calls += solved.solver_calls;
+                    if !matches!(solved.outcome, Outcome::Unknown(_)) {
+                        cache.put(&hash, &solved.outcome.to_canonical(&t));
+                    }
+                    solved.outcome
+                }
+            };
+            outcome == Outcome::Drf
+        })
+    })
 }
 
 /// Splits a trace variable into its source name and thread: `j#2@1` is `j`
@@ -533,6 +617,7 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
             Confidence::Confirmed
         },
         witness: w,
+        precondition: None,
     }
 }
 
@@ -643,6 +728,22 @@ mod tests {
     }
 
     #[test]
+    fn races_a_precondition_removes_are_possible_and_say_which() {
+        // a[tid + j * n] for j in 0..2: threads collide unless n covers a block.
+        let k = kernel("params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }");
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.verdict(), Verdict::Racy);
+        let race = &report.arrays[0].races[0];
+        assert_eq!(race.confidence, Confidence::Possible);
+        assert_eq!(race.precondition.as_deref(), Some("n >= blockDim.x"));
+        // A race no such condition removes stays confirmed.
+        let k = kernel("params n; array a { wr[n] }");
+        let report = check_kernel(&k, &Options::default());
+        let race = &report.arrays[0].races[0];
+        assert_eq!((race.confidence, race.precondition.as_deref()), (Confidence::Confirmed, None));
+    }
+
+    #[test]
     fn source_names() {
         let k = kernel("params N; locals x x#2; array a { wr[tid + x + x#2 + N] }");
         assert_eq!(source_name(&k, "tid.x@1"), ("tid.x", Some(0)));
@@ -666,7 +767,8 @@ mod tests {
         // the witness in this kernel's names.
         let second = kernel("params M; array b { for k in 0..M { rd[tid + k] } wr[tid] }");
         let (again, stats) = check_kernel_stats(&second, &opts, &cache);
-        assert_eq!(stats.cache_hits, stats.traces);
+        // The intervals, and the preconditions tried on the racy ones.
+        assert!(stats.cache_hits >= stats.traces);
         assert_eq!(stats.solver_calls, 0);
         let (r1, r2) = (&report.arrays[0].races[0], &again.arrays[0].races[0]);
         assert_eq!(r1.index, r2.index);

@@ -430,6 +430,7 @@ fn file_reports(rows: &[ResultRow]) -> Result<Vec<FileReport>> {
                     Confidence::Possible
                 },
                 witness: serde_json::from_value(x.witness.clone()).unwrap_or_default(),
+                precondition: x.precondition.clone(),
             };
             arrays
                 .entry(x.array.as_str())

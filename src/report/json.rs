@@ -31,6 +31,7 @@ fn race_json(kernel: &KernelEntry, race: &Race) -> Value {
         })).collect::<Vec<_>>(),
         "index": race.index,
         "witness": witness(kernel, race),
+        "precondition": race.precondition,
     })
 }
 

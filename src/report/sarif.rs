@@ -53,6 +53,7 @@ pub fn render(files: &[FileReport]) -> Value {
                         "confidence": race.confidence,
                         "index": race.index,
                         "witness": race.witness,
+                        "precondition": race.precondition,
                     }
                 }));
             }

@@ -143,7 +143,8 @@ fn render_race(
 ) {
     let confidence = match race.confidence {
         Confidence::Confirmed => "confirmed",
-        Confidence::Possible => "possible: depends on values read from memory",
+        Confidence::Possible if race.precondition.is_some() => "possible: only for some parameter values",
+        Confidence::Possible => "possible: depends on values drfscan could not compute",
     };
     let title = if style.protocol {
         format!("data race on `{}` ({confidence})", race.array)
@@ -183,6 +184,9 @@ fn render_race(
         }
     }
     let _ = writeln!(out, "{}", witness_table(kernel, race));
+    if let Some(pre) = &race.precondition {
+        let _ = writeln!(out, "help: no race on `{}` if callers ensure `__requires({pre})`\n", race.array);
+    }
 }
 
 /// The witness: values both threads share, then each thread's own values.

@@ -32,6 +32,7 @@ const APPLICATION_ID: i64 = 0x4452_4653;
 const MIGRATIONS: &[&str] = &[
     include_str!("../../schema/0001_init.sql"),
     include_str!("../../schema/0002_report_cache.sql"),
+    include_str!("../../schema/0003_race_precondition.sql"),
 ];
 
 /// How long a write waits for other writers before giving up.
@@ -199,6 +200,7 @@ pub struct RaceRow {
     pub confidence: String,
     pub witness: serde_json::Value,
     pub identity: String,
+    pub precondition: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -562,7 +564,8 @@ impl Store {
         }
         let mut stmt = self.conn.prepare(
             "SELECT x.result_id, x.array_name, x.a_id, x.a_line, x.a_col, x.a_mode, x.a_text,
-                    x.b_id, x.b_line, x.b_col, x.b_mode, x.b_text, x.idx, x.confidence, x.witness, x.identity
+                    x.b_id, x.b_line, x.b_col, x.b_mode, x.b_text, x.idx, x.confidence, x.witness, x.identity,
+                    x.precondition
              FROM races x JOIN results r ON r.id = x.result_id WHERE r.run_id = ?1 ORDER BY x.id",
         )?;
         for race in stmt.query_map([run], |r| {
@@ -584,6 +587,7 @@ impl Store {
                     confidence: r.get(13)?,
                     witness: serde_json::from_str(&r.get::<_, String>(14)?).unwrap_or_default(),
                     identity: r.get(15)?,
+                    precondition: r.get(16)?,
                 },
             ))
         })? {
@@ -698,8 +702,8 @@ fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Resu
     let result = tx.last_insert_rowid();
     let mut stmt = tx.prepare_cached(
         "INSERT INTO races (result_id, array_name, a_id, a_line, a_col, a_mode, a_text, b_id, b_line, b_col, b_mode,
-                            b_text, idx, confidence, witness, identity)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                            b_text, idx, confidence, witness, identity, precondition)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?;
     for rec in &r.races {
         let race = &rec.race;
@@ -724,6 +728,7 @@ fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Resu
             },
             serde_json::to_string(&race.witness).unwrap_or_default(),
             rec.identity,
+            race.precondition,
         ])?;
     }
     Ok(())

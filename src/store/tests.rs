@@ -41,6 +41,7 @@ fn race(lines: (u32, u32), modes: (Mode, Mode)) -> Race {
             globals: BTreeMap::new(),
             threads: [t1, t2],
         },
+        precondition: None,
     }
 }
 
