@@ -22,7 +22,9 @@ fn verdict(file: &Path) -> String {
         .arg(file)
         .output()
         .expect("cannot run drfscan");
-    let Ok(json) = serde_json::from_slice::<Value>(&out.stdout) else { return "error".into() };
+    let Ok(json) = serde_json::from_slice::<Value>(&out.stdout) else {
+        return "error".into();
+    };
     let kernels: Vec<String> = json["files"]
         .as_array()
         .into_iter()
@@ -38,16 +40,23 @@ fn verdict(file: &Path) -> String {
     if !kernels.is_empty() && kernels.iter().all(|k| k == "drf") {
         return "drf".into();
     }
-    kernels.into_iter().find(|k| k != "drf").unwrap_or_else(|| "error".into())
+    kernels
+        .into_iter()
+        .find(|k| k != "drf")
+        .unwrap_or_else(|| "error".into())
 }
 
 #[test]
 fn gpuverify_cuda_suite_agreement_does_not_regress() {
     let Some(dir) = suite() else {
-        eprintln!("conformance: {} not found, skipped", "../shared/conformance/gpuverify-cuda");
+        eprintln!(
+            "conformance: {} not found, skipped",
+            "../shared/conformance/gpuverify-cuda"
+        );
         return;
     };
-    let manifest: Value = serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
     let agreed_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance-agreed.txt");
     let agreed: Vec<String> = std::fs::read_to_string(&agreed_file)
         .unwrap_or_default()
@@ -89,5 +98,9 @@ fn gpuverify_cuda_suite_agreement_does_not_regress() {
         }
         std::fs::write(&agreed_file, text).unwrap();
     }
-    assert!(regressed.is_empty(), "cases that agreed no longer do:\n{}", regressed.join("\n"));
+    assert!(
+        regressed.is_empty(),
+        "cases that agreed no longer do:\n{}",
+        regressed.join("\n")
+    );
 }

@@ -248,7 +248,7 @@ fn a_five_megabyte_file() {
     // Many kernels too, each small.
     for k in 0..50 {
         src.push_str(&format!(
-            "__global__ void small{k}(int *a) {{ a[threadIdx.x] = {k}; }}\n"
+            "__global__ void small{k}(int *a) {{ a[threadIdx.x] = blockIdx.x + {k}; }}\n"
         ));
     }
     let p = temp_file(&dir, "big.cu", src.as_bytes());
@@ -363,7 +363,7 @@ fn known_false_alarms_accept_only_possible_races() {
         b"// expect: drf
 // options: --block-dim 32 --grid-dim 1
 // known false alarm: slots come from memory
-__global__ void k(int *a, const int *slot) { a[slot[threadIdx.x]] = 1; }
+__global__ void k(int *a, const int *slot) { a[slot[threadIdx.x]] = threadIdx.x; }
 ",
     );
     let out = drfscan(&[
@@ -406,4 +406,25 @@ fn show_protocol_prints_the_inferred_protocol() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("array a {"), "{text}");
     assert!(text.contains("for x in 0..n"), "{text}");
+}
+
+#[test]
+fn benign_races_are_listed_and_strict_counts_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = temp_file(&dir, "flag.cu", b"__global__ void reset(int *flag) { flag[0] = 0; }\n");
+    let (code, json) = check_json(&[&p], &[]);
+    assert_eq!(code, 0, "{json:#}");
+    let k = &json["files"][0]["kernels"][0];
+    assert_eq!(k["verdict"], "drf", "{k:#}");
+    assert_eq!(k["arrays"][0]["benign"].as_array().unwrap().len(), 1, "{k:#}");
+    let out = drfscan(&["check", &p.display().to_string()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("drf (1 benign race)") && text.contains("note: benign race on `flag`"), "{text}");
+    let (code, json) = check_json(&[&p], &["--strict"]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(json["files"][0]["kernels"][0]["verdict"], "racy");
+    let sarif = drfscan(&["check", "--format", "sarif", &p.display().to_string()]);
+    let sarif: Value = serde_json::from_slice(&sarif.stdout).unwrap();
+    assert_eq!(sarif["runs"][0]["results"][0]["ruleId"], "benign-race");
+    assert_eq!(sarif["runs"][0]["results"][0]["level"], "note");
 }

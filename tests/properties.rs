@@ -141,6 +141,7 @@ impl Gen {
             mode,
             index,
             loc: Loc::new(id + 1, 1),
+            value: None,
         })
     }
 

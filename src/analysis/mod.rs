@@ -58,6 +58,9 @@ pub struct TraceAccess {
     pub loops: Vec<Binder>,
     /// Conjunction of the conditionals this access sits under.
     pub path: Cond,
+    /// For a write, the value it stores, when known.
+    #[serde(default)]
+    pub value: Option<Expr>,
 }
 
 /// A symbolic trace (Fig. 7) of two distinct threads over one interval,

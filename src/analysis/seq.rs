@@ -199,6 +199,7 @@ impl<F: Fn(&str, usize) -> String> Flatten<'_, F> {
             Unsync::Skip => {}
             Unsync::Access(a) => {
                 let index = a.index.iter().map(|e| self.expr(e)).collect();
+                let value = a.value.as_ref().map(|e| self.expr(e));
                 self.out.push(TraceAccess {
                     id: a.id,
                     mode: a.mode,
@@ -206,6 +207,7 @@ impl<F: Fn(&str, usize) -> String> Flatten<'_, F> {
                     index,
                     loops: loops.clone(),
                     path: path.clone(),
+                    value,
                 });
             }
             Unsync::Seq(items) => items.iter().for_each(|i| self.walk(i, loops, path)),
@@ -329,7 +331,7 @@ impl Names {
             self.add(&l.var);
         }
         self.cond(&a.path);
-        a.index.iter().for_each(|e| self.expr(e));
+        a.index.iter().chain(&a.value).for_each(|e| self.expr(e));
     }
 }
 
@@ -379,6 +381,9 @@ impl Trace {
                 let _ = write!(out, " (when {})", scond(&a.path, &mut names));
                 for e in &a.index {
                     let _ = write!(out, " [{}]", sexpr(e, &mut names));
+                }
+                if let Some(v) = &a.value {
+                    let _ = write!(out, " (stores {})", sexpr(v, &mut names));
                 }
                 out.push('\n');
             }

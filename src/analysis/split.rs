@@ -496,7 +496,11 @@ pub(super) fn interval_free_vars(iv: &Interval) -> BTreeSet<String> {
 pub(super) fn unsync_free_vars(u: &Unsync, out: &mut BTreeSet<String>) {
     match u {
         Unsync::Skip => {}
-        Unsync::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
+        Unsync::Access(a) => a
+            .index
+            .iter()
+            .chain(&a.value)
+            .for_each(|e| e.free_vars(out)),
         Unsync::Seq(items) => items.iter().for_each(|i| unsync_free_vars(i, out)),
         Unsync::If(c, a, b) => {
             c.free_vars(out);
@@ -522,6 +526,7 @@ pub(super) fn subst_unsync(u: &Unsync, var: &str, by: &Expr) -> Unsync {
         Unsync::Access(a) => {
             let mut a = a.clone();
             a.index = a.index.iter().map(|e| e.subst(var, by)).collect();
+            a.value = a.value.as_ref().map(|e| e.subst(var, by));
             Unsync::Access(a)
         }
         Unsync::Seq(items) => Unsync::Seq(items.iter().map(|i| subst_unsync(i, var, by)).collect()),
@@ -634,6 +639,7 @@ pub(super) mod testkit {
                 mode,
                 index: vec![index],
                 loc,
+                value: None,
             })
         }
         pub fn rd(&mut self, index: Expr) -> Unsync {

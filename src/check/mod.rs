@@ -105,6 +105,10 @@ pub struct ArrayReport {
     /// The barrier for `divergent`, the construct for `unsupported`.
     pub loc: Option<Loc>,
     pub races: Vec<Race>,
+    /// Benign races: two writes of provably equal values to one cell, not
+    /// counted as races unless `Options::strict`.
+    #[serde(default)]
+    pub benign: Vec<Race>,
     pub intervals: usize,
     pub solver_calls: usize,
 }
@@ -142,6 +146,10 @@ pub struct Options {
     pub block_level: bool,
     /// At most this many distinct races reported per barrier interval.
     pub max_races_per_interval: usize,
+    /// Two writes of provably equal values race too (by default they are a
+    /// benign race, as GPUVerify and Faial treat them).
+    #[serde(default)]
+    pub strict: bool,
 }
 
 impl Default for Options {
@@ -150,6 +158,7 @@ impl Default for Options {
             timeout_ms: 10_000,
             block_level: false,
             max_races_per_interval: 16,
+            strict: false,
         }
     }
 }
@@ -158,8 +167,8 @@ impl Options {
     /// The options that change solver outcomes, as text for content hashes.
     pub fn solver_key(&self) -> String {
         format!(
-            "timeout={};block_level={};max_races={}",
-            self.timeout_ms, self.block_level, self.max_races_per_interval
+            "timeout={};block_level={};max_races={};strict={}",
+            self.timeout_ms, self.block_level, self.max_races_per_interval, self.strict
         )
     }
 }
@@ -273,6 +282,7 @@ pub fn check_array(
         reason: None,
         loc: None,
         races: Vec::new(),
+        benign: Vec::new(),
         intervals: 0,
         solver_calls: 0,
     };
@@ -344,6 +354,27 @@ pub fn check_array(
 
         let started = Instant::now();
         match outcome {
+            Outcome::Drf if !opts.strict && stores_known_values(trace) => {
+                // Races a strict reading finds here are benign.
+                let strict = Options {
+                    strict: true,
+                    max_races_per_interval: 4,
+                    ..opts.clone()
+                };
+                if let Outcome::Racy(raw) = solve_cached(trace, &strict, cache, &mut stats) {
+                    for r in &raw {
+                        let race = witness(kernel, array, trace, r);
+                        let site = |a: &RaceAccess| (a.loc, a.mode);
+                        let known = report.benign.iter().any(|b| {
+                            [site(&b.accesses[0]), site(&b.accesses[1])]
+                                == [site(&race.accesses[0]), site(&race.accesses[1])]
+                        });
+                        if !known && replay(kernel, array, &race).is_ok() {
+                            report.benign.push(race);
+                        }
+                    }
+                }
+            }
             Outcome::Drf => {}
             Outcome::Unknown(reason) => {
                 unknown.get_or_insert(reason);
@@ -418,6 +449,36 @@ pub fn check_array(
     (report, stats)
 }
 
+/// Whether some write of the trace stores a known value (and so may be half
+/// of a benign race).
+fn stores_known_values(trace: &Trace) -> bool {
+    trace
+        .accesses
+        .iter()
+        .flatten()
+        .any(|a| a.mode == Mode::Write && a.value.is_some())
+}
+
+/// A trace's outcome from the cache, else from the solver (and cached).
+fn solve_cached(
+    trace: &Trace,
+    opts: &Options,
+    cache: &dyn TraceCache,
+    stats: &mut Stats,
+) -> Outcome {
+    let hash = trace.hash(&opts.solver_key());
+    if let Some(o) = cache.get(&hash) {
+        stats.cache_hits += 1;
+        return o.from_canonical(trace);
+    }
+    let solved = smt::solve(trace, opts);
+    stats.solver_calls += solved.solver_calls;
+    if !matches!(solved.outcome, Outcome::Unknown(_)) {
+        cache.put(&hash, &solved.outcome.to_canonical(trace));
+    }
+    solved.outcome
+}
+
 /// At most this many racy intervals are asked again for a precondition.
 const PRECONDITION_TRACES: usize = 8;
 
@@ -461,28 +522,15 @@ fn precondition(
         }
     }
     // One race per interval is enough to reject a candidate.
-    let opts = Options { max_races_per_interval: 1, ..opts.clone() };
-    let key = opts.solver_key();
+    let opts = Options {
+        max_races_per_interval: 1,
+        ..opts.clone()
+    };
     candidates.into_iter().find(|c| {
         racy.iter().all(|t| {
             let mut t = (*t).clone();
             t.assumptions.push(c.clone());
-            let hash = t.hash(&key);
-            let outcome = match cache.get(&hash) {
-                Some(o) => {
-                    stats.cache_hits += 1;
-                    o
-                }
-                None => {
-                    let solved = smt::solve(&t, &opts);
-                    stats.solver_calls += solved.solver_calls;
-                    if !matches!(solved.outcome, Outcome::Unknown(_)) {
-                        cache.put(&hash, &solved.outcome.to_canonical(&t));
-                    }
-                    solved.outcome
-                }
-            };
-            outcome == Outcome::Drf
+            solve_cached(&t, &opts, cache, stats) == Outcome::Drf
         })
     })
 }
@@ -594,9 +642,15 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
     // The interval itself may exist only for some values of an unknown (a
     // synchronized loop of unknown trip count).
     let mut interval_vars = BTreeSet::new();
-    trace.assumptions.iter().for_each(|c| c.free_vars(&mut interval_vars));
-    let involves_unknown =
-        involves_unknown || kernel.unknown_params.iter().any(|u| interval_vars.contains(u.as_str()));
+    trace
+        .assumptions
+        .iter()
+        .for_each(|c| c.free_vars(&mut interval_vars));
+    let involves_unknown = involves_unknown
+        || kernel
+            .unknown_params
+            .iter()
+            .any(|u| interval_vars.contains(u.as_str()));
 
     let access = |k: usize| {
         let id = raw.accesses[k];
@@ -730,7 +784,9 @@ mod tests {
     #[test]
     fn races_a_precondition_removes_are_possible_and_say_which() {
         // a[tid + j * n] for j in 0..2: threads collide unless n covers a block.
-        let k = kernel("params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }");
+        let k = kernel(
+            "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
+        );
         let report = check_kernel(&k, &Options::default());
         assert_eq!(report.verdict(), Verdict::Racy);
         let race = &report.arrays[0].races[0];
@@ -740,7 +796,10 @@ mod tests {
         let k = kernel("params n; array a { wr[n] }");
         let report = check_kernel(&k, &Options::default());
         let race = &report.arrays[0].races[0];
-        assert_eq!((race.confidence, race.precondition.as_deref()), (Confidence::Confirmed, None));
+        assert_eq!(
+            (race.confidence, race.precondition.as_deref()),
+            (Confidence::Confirmed, None)
+        );
     }
 
     #[test]

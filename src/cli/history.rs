@@ -440,6 +440,7 @@ fn file_reports(rows: &[ResultRow]) -> Result<Vec<FileReport>> {
                     reason: None,
                     loc: None,
                     races: Vec::new(),
+                    benign: Vec::new(),
                     intervals: 0,
                     solver_calls: 0,
                 })

@@ -62,6 +62,10 @@ pub struct AnalysisArgs {
     /// Check global arrays only between threads of one block.
     #[arg(long)]
     pub block_level: bool,
+    /// Report two writes of provably equal values to one cell as a race
+    /// (by default they are a benign race, listed but not counted).
+    #[arg(long)]
+    pub strict: bool,
     /// Fix the block dimensions: X[,Y[,Z]] or [x,y,z].
     #[arg(long, value_name = "X[,Y[,Z]]")]
     pub block_dim: Option<String>,
@@ -87,6 +91,7 @@ impl AnalysisArgs {
         drfscan::check::Options {
             timeout_ms: self.timeout_ms,
             block_level: self.block_level,
+            strict: self.strict,
             ..Default::default()
         }
     }

@@ -366,8 +366,20 @@ impl<'tu> Node<'tu> {
         unsafe {
             let r = clang_getCursorExtent(self.c);
             let (mut line, mut column, mut start, mut end) = (0, 0, 0, 0);
-            clang_getExpansionLocation(clang_getRangeStart(r), ptr::null_mut(), &mut line, &mut column, &mut start);
-            clang_getExpansionLocation(clang_getRangeEnd(r), ptr::null_mut(), &mut line, &mut column, &mut end);
+            clang_getExpansionLocation(
+                clang_getRangeStart(r),
+                ptr::null_mut(),
+                &mut line,
+                &mut column,
+                &mut start,
+            );
+            clang_getExpansionLocation(
+                clang_getRangeEnd(r),
+                ptr::null_mut(),
+                &mut line,
+                &mut column,
+                &mut end,
+            );
             (start, end)
         }
     }

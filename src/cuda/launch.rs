@@ -325,7 +325,8 @@ fn visit_assignments(n: &Node, var: &Node, conditional: bool, found: &mut FoundA
     use super::clang::op;
     for c in n.children() {
         let k = c.kind();
-        let cond = conditional || [K::IF, K::FOR, K::WHILE, K::DO, K::SWITCH, K::CONDITIONAL].contains(&k);
+        let cond =
+            conditional || [K::IF, K::FOR, K::WHILE, K::DO, K::SWITCH, K::CONDITIONAL].contains(&k);
         let ch = c.children();
         let is_var = |x: &Node| {
             let x = strip(*x);
@@ -337,7 +338,10 @@ fn visit_assignments(n: &Node, var: &Node, conditional: bool, found: &mut FoundA
             if lhs.kind() == K::MEMBER_REF && lhs.children().first().is_some_and(is_var) {
                 let axis = ["x", "y", "z"].iter().position(|a| *a == lhs.spelling());
                 let value = if k == K::BINARY {
-                    strip(ch[1]).eval_int().and_then(|v| u64::try_from(v).ok()).filter(|v| *v >= 1)
+                    strip(ch[1])
+                        .eval_int()
+                        .and_then(|v| u64::try_from(v).ok())
+                        .filter(|v| *v >= 1)
                 } else {
                     None
                 };
@@ -349,7 +353,10 @@ fn visit_assignments(n: &Node, var: &Node, conditional: bool, found: &mut FoundA
                 continue;
             }
         }
-        let changes = matches!(c.unop(), op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC | op::ADDR_OF);
+        let changes = matches!(
+            c.unop(),
+            op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC | op::ADDR_OF
+        );
         if k == K::UNARY && changes && ch.first().is_some_and(is_var) {
             found(None, None, cond, c.offset());
             continue;

@@ -342,6 +342,11 @@ impl Lower {
     }
 
     fn access(&mut self, p: &Ptr, mode: Mode, loc: Loc) {
+        self.access_storing(p, mode, loc, None);
+    }
+
+    /// An access; for a write, with the value it stores when known.
+    fn access_storing(&mut self, p: &Ptr, mode: Mode, loc: Loc, value: Option<Expr>) {
         let loc = self.place(loc);
         let index: Vec<Expr> = if p.index.is_empty() {
             vec![Expr::Int(0)]
@@ -354,6 +359,7 @@ impl Lower {
                 mode,
                 index: index.clone(),
                 loc,
+                value,
             }),
             Target::Private(_) => {}
         }
@@ -364,7 +370,11 @@ impl Lower {
     }
 
     fn write(&mut self, p: &Ptr, v: &Val, loc: Loc) {
-        self.access(p, Mode::Write, loc);
+        let value = match v {
+            Val::Int(e) if !too_big(e) => Some(simplify(e)),
+            _ => None,
+        };
+        self.access_storing(p, Mode::Write, loc, value);
         let index: Vec<Expr> = if p.index.is_empty() {
             vec![Expr::Int(0)]
         } else {

@@ -619,7 +619,10 @@ fn launches_in_host_code_fix_the_dimensions() {
           c<<<1, t2>>>(a);\n\
         }\n";
     let u = unit(src);
-    assert_eq!(u.kernels[0].launches[0].block, [Some(256), Some(1), Some(1)]);
+    assert_eq!(
+        u.kernels[0].launches[0].block,
+        [Some(256), Some(1), Some(1)]
+    );
     assert_eq!(u.kernels[0].launches[0].grid, [None, Some(1), Some(1)]);
     assert_eq!(u.kernels[1].launches[0].block, [None, Some(1), Some(1)]);
     assert!(by("escapes").launches.is_empty());
@@ -694,5 +697,9 @@ fn long_mixing_chains_become_unknowns_instead_of_growing() {
     let mut acc = Vec::new();
     k.arrays[0].body.accesses(&mut acc);
     assert_eq!(acc.len(), 1);
-    assert!(!k.locals.is_empty(), "the index went through an unknown: {:?}", k.locals);
+    assert!(
+        !k.locals.is_empty(),
+        "the index went through an unknown: {:?}",
+        k.locals
+    );
 }

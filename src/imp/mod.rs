@@ -15,6 +15,8 @@ pub enum Stmt {
         mode: Mode,
         index: Vec<Expr>,
         loc: Loc,
+        /// See [`crate::protocol::Access::value`].
+        value: Option<Expr>,
     },
     Sync(Loc),
     Seq(Vec<Stmt>),
@@ -88,11 +90,13 @@ impl Stmt {
                 mode,
                 index,
                 loc,
+                value,
             } => Stmt::Access {
                 array: array.clone(),
                 mode: *mode,
                 index: index.iter().map(|e| simplify(&e.subst(var, by))).collect(),
                 loc: *loc,
+                value: value.as_ref().map(|v| simplify(&v.subst(var, by))),
             },
             Stmt::Sync(l) => Stmt::Sync(*l),
             Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| s.subst(var, by)).collect()),
@@ -273,6 +277,7 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
             mode,
             index,
             loc,
+            value,
         } if a == array => {
             let id = *next;
             *next += 1;
@@ -281,6 +286,7 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
                 mode: *mode,
                 index: index.clone(),
                 loc: *loc,
+                value: value.clone(),
             })
         }
         Stmt::Access { .. } => P::Skip,
@@ -384,6 +390,7 @@ mod tests {
             mode,
             index: vec![Expr::var("tid.x")],
             loc: Loc::new(1, 1),
+            value: None,
         }
     }
 

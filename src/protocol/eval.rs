@@ -562,6 +562,7 @@ mod tests {
             mode,
             index: vec![index],
             loc: Loc::new(id + 1, 1),
+            value: None,
         })
     }
     fn sync(line: u32) -> Stmt {
@@ -860,6 +861,7 @@ mod tests {
                 mode,
                 index: vec![i, j],
                 loc: Loc::NONE,
+                value: None,
             })
         };
         let p = array(

@@ -145,6 +145,11 @@ pub struct Access {
     pub mode: Mode,
     pub index: Vec<Expr>,
     pub loc: Loc,
+    /// For a write, the value it stores when the front-end knows it as an
+    /// expression: two writes of provably equal values to one cell are a
+    /// benign race (`wr[i] = v` in the text format).
+    #[serde(default)]
+    pub value: Option<Expr>,
 }
 
 /// Source protocols, before well-formedness tags loops and conditionals.
@@ -391,7 +396,11 @@ impl Stmt {
     pub fn free_vars(&self, out: &mut BTreeSet<String>) {
         match self {
             Stmt::Skip | Stmt::Sync(_) => {}
-            Stmt::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
+            Stmt::Access(a) => a
+                .index
+                .iter()
+                .chain(&a.value)
+                .for_each(|e| e.free_vars(out)),
             Stmt::Seq(items) => items.iter().for_each(|s| s.free_vars(out)),
             Stmt::If {
                 cond, then, els, ..
@@ -457,6 +466,7 @@ mod tests {
                     mode: Mode::Write,
                     index,
                     loc: Loc::NONE,
+                    value: None,
                 }),
                 loc: Loc::NONE,
             }],

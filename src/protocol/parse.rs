@@ -155,7 +155,7 @@ struct Token {
 const SYMBOLS2: &[&str] = &["..", "<<", ">>", "==", "!=", "<=", ">=", "&&", "||"];
 const SYMBOLS1: &[&str] = &[
     ";", ",", ".", "{", "}", "[", "]", "(", ")", "+", "-", "*", "/", "%", "&", "|", "^", "<", ">",
-    "!", "?", ":",
+    "!", "?", ":", "=",
 ];
 
 fn advance(loc: &mut Loc, c: char) {
@@ -580,6 +580,12 @@ impl Parser {
                     index.push(self.expr()?);
                     self.expect_sym("]", &format!(" to close `[` at {open}"))?;
                 }
+                let value = if mode == Mode::Write && self.is_sym("=") {
+                    self.bump();
+                    Some(self.expr()?)
+                } else {
+                    None
+                };
                 let id = self.next_id;
                 self.next_id += 1;
                 Stmt::Access(Access {
@@ -587,6 +593,7 @@ impl Parser {
                     mode,
                     index,
                     loc: t.loc,
+                    value,
                 })
             }
             "for" => {
@@ -736,6 +743,10 @@ impl Parser {
     fn cmp(&mut self) -> Result<Node> {
         let loc = self.loc();
         let n = self.binary(0)?;
+        if self.is_sym("=") {
+            // `=` only follows a write: `wr[i] = v`.
+            return Err(ParseError::new(self.loc(), "unexpected `=` (did you mean `==`?)"));
+        }
         let Some(rel) = self.rel() else { return Ok(n) };
         self.bump();
         let a = Self::num(n, loc)?;
@@ -1012,6 +1023,7 @@ mod tests {
                     mode: Mode::Read,
                     index: vec![Expr::add(var("tid.x"), var("j"))],
                     loc: Loc::new(5, 27),
+                    value: None,
                 })),
                 loc: Loc::new(5, 11),
             },
@@ -1024,6 +1036,7 @@ mod tests {
                     mode: Mode::Write,
                     index: vec![var("tid.x")],
                     loc: Loc::new(7, 27),
+                    value: None,
                 })),
                 loc: Loc::new(7, 11),
             },
@@ -1191,6 +1204,18 @@ mod tests {
     }
 
     #[test]
+    fn writes_may_say_what_they_store() {
+        let k = parse("params N; array A { wr[0] = N + 1; rd[tid] }").unwrap();
+        let Stmt::Seq(items) = &k.arrays[0].body else { panic!("{:?}", k.arrays[0].body) };
+        let Stmt::Access(a) = &items[0] else { panic!("{items:?}") };
+        assert_eq!(a.value, Some(Expr::add(Expr::var("N"), Expr::Int(1))));
+        let printed = crate::protocol::print::print(&k);
+        assert!(printed.contains("wr[0] = N + 1"), "{printed}");
+        assert_eq!(strip_locs(&parse(&printed).unwrap()), strip_locs(&k));
+        assert!(err("array A { rd[0] = 1 }").message.contains("found `=`"));
+    }
+
+    #[test]
     fn bad_tokens() {
         let e = err("array A {\n  wr[tid] @\n}");
         assert_eq!(
@@ -1354,6 +1379,7 @@ mod tests {
                 mode: Mode::Write,
                 index: vec![Expr::Int(0)],
                 loc: Loc::NONE,
+                value: None,
             })
         };
         let s = Stmt::Seq(vec![
@@ -1430,6 +1456,7 @@ mod tests {
                     mode,
                     index,
                     loc: Loc::NONE,
+                    value: None,
                 })
             });
         let leaf = prop_oneof![Just(Stmt::Skip), Just(Stmt::Sync(Loc::NONE)), access];

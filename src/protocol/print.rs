@@ -109,6 +109,9 @@ fn simple(s: &Stmt) -> Option<String> {
             for e in &a.index {
                 let _ = write!(line, "[{e}]");
             }
+            if let Some(v) = &a.value {
+                let _ = write!(line, " = {v}");
+            }
             Some(line)
         }
         _ => None,

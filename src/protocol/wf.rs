@@ -257,6 +257,7 @@ impl Unsync {
             Unsync::Skip => Unsync::Skip,
             Unsync::Access(a) => Unsync::Access(Access {
                 index: a.index.iter().map(|e| e.subst(var, by)).collect(),
+                value: a.value.as_ref().map(|e| e.subst(var, by)),
                 ..a.clone()
             }),
             Unsync::Seq(items) => Unsync::Seq(items.iter().map(|u| u.subst(var, by)).collect()),
@@ -500,6 +501,7 @@ mod tests {
             mode,
             index: vec![index],
             loc: Loc::new(id + 1, 1),
+            value: None,
         })
     }
     fn uacc(id: u32, mode: Mode, index: Expr) -> Unsync {
@@ -508,6 +510,7 @@ mod tests {
             mode,
             index: vec![index],
             loc: Loc::new(id + 1, 1),
+            value: None,
         })
     }
     fn sync(line: u32) -> Stmt {

@@ -42,6 +42,7 @@ fn array_json(kernel: &KernelEntry, a: &ArrayReport) -> Value {
         "reason": a.reason,
         "loc": a.loc.map(|l| json!({"line": l.line, "column": l.column})),
         "races": a.races.iter().map(|r| race_json(kernel, r)).collect::<Vec<_>>(),
+        "benign": a.benign.iter().map(|r| race_json(kernel, r)).collect::<Vec<_>>(),
         "intervals": a.intervals,
         "solver_calls": a.solver_calls,
     })

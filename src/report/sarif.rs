@@ -57,6 +57,19 @@ pub fn render(files: &[FileReport]) -> Value {
                     }
                 }));
             }
+            for race in kernel.arrays.iter().flat_map(|a| a.benign.iter()) {
+                let [a, b] = &race.accesses;
+                results.push(json!({
+                    "ruleId": "benign-race",
+                    "level": "note",
+                    "message": { "text": format!(
+                        "Benign race on `{}` in kernel `{}`: the writes at {} and {} store the same value.",
+                        race.array, kernel.name, a.loc, b.loc
+                    ) },
+                    "locations": [location(&file.path, a.loc.line, a.loc.column)],
+                    "properties": { "kernel": kernel.name, "array": race.array, "witness": race.witness },
+                }));
+            }
             if kernel.verdict == Verdict::Divergent {
                 let loc = kernel.loc.unwrap_or_default();
                 results.push(json!({
@@ -77,7 +90,8 @@ pub fn render(files: &[FileReport]) -> Value {
                 "version": env!("CARGO_PKG_VERSION"),
                 "rules": [
                     { "id": "data-race", "shortDescription": { "text": "Two threads access one array cell without a barrier between them, at least one writing." } },
-                    { "id": "barrier-divergence", "shortDescription": { "text": "A barrier that some threads of a block reach and others do not." } }
+                    { "id": "barrier-divergence", "shortDescription": { "text": "A barrier that some threads of a block reach and others do not." } },
+                    { "id": "benign-race", "shortDescription": { "text": "Two threads write the same value to one array cell without a barrier between them." } }
                 ]
             }},
             "results": results,

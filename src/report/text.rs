@@ -53,6 +53,7 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
                     out,
                     array.verdict,
                     array.races.len(),
+                    array.benign.len(),
                     array.reason.as_deref(),
                     array.loc,
                 );
@@ -70,9 +71,22 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
                 out,
                 kernel.verdict,
                 kernel.races().count(),
+                kernel.arrays.iter().map(|a| a.benign.len()).sum(),
                 kernel.reason.as_deref(),
                 kernel.loc,
             );
+        }
+    }
+    for kernel in &file.kernels {
+        for array in &kernel.arrays {
+            for b in &array.benign {
+                let [x, y] = &b.accesses;
+                let _ = writeln!(
+                    out,
+                    "note: benign race on `{}` in `{}`: the writes at {}:{} and {}:{} store the same value (--strict counts it)",
+                    array.name, kernel.name, file.path, x.loc, file.path, y.loc
+                );
+            }
         }
     }
     for kernel in &file.kernels {
@@ -98,16 +112,25 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn summary_suffix(
     out: &mut String,
     verdict: Verdict,
     races: usize,
+    benign: usize,
     reason: Option<&str>,
     loc: Option<crate::protocol::Loc>,
 ) {
     match verdict {
         Verdict::Racy => {
             let _ = writeln!(out, " ({races} race{})", if races == 1 { "" } else { "s" });
+        }
+        Verdict::Drf if benign > 0 => {
+            let _ = writeln!(
+                out,
+                " ({benign} benign race{})",
+                if benign == 1 { "" } else { "s" }
+            );
         }
         Verdict::Drf => {
             let _ = writeln!(out);
@@ -143,7 +166,9 @@ fn render_race(
 ) {
     let confidence = match race.confidence {
         Confidence::Confirmed => "confirmed",
-        Confidence::Possible if race.precondition.is_some() => "possible: only for some parameter values",
+        Confidence::Possible if race.precondition.is_some() => {
+            "possible: only for some parameter values"
+        }
         Confidence::Possible => "possible: depends on values drfscan could not compute",
     };
     let title = if style.protocol {
@@ -185,7 +210,11 @@ fn render_race(
     }
     let _ = writeln!(out, "{}", witness_table(kernel, race));
     if let Some(pre) = &race.precondition {
-        let _ = writeln!(out, "help: no race on `{}` if callers ensure `__requires({pre})`\n", race.array);
+        let _ = writeln!(
+            out,
+            "help: no race on `{}` if callers ensure `__requires({pre})`\n",
+            race.array
+        );
     }
 }
 

@@ -146,14 +146,17 @@ pub fn solve(trace: &Trace, opts: &Options) -> Solved {
 /// With whether the solver gave up on some query (so that a retry could
 /// find more).
 fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
-    let query = Query::encode(trace);
+    let query = Query::encode(trace, opts.strict);
     for a in &query.assertions {
         solver.assert(a);
     }
     if let Some(dir) = std::env::var_os("DRFSCAN_DEBUG_SMT") {
         static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let _ = std::fs::write(std::path::Path::new(&dir).join(format!("q{n}.smt2")), format!("{solver}\n(check-sat)\n"));
+        let _ = std::fs::write(
+            std::path::Path::new(&dir).join(format!("q{n}.smt2")),
+            format!("{solver}\n(check-sat)\n"),
+        );
     }
 
     let max = opts.max_races_per_interval.max(1);
@@ -266,7 +269,7 @@ struct Query {
 }
 
 impl Query {
-    fn encode(trace: &Trace) -> Query {
+    fn encode(trace: &Trace, strict: bool) -> Query {
         let mut enc = Encoder::default();
         for name in trace.globals.iter().chain(trace.locals.iter().flatten()) {
             enc.var(name);
@@ -289,6 +292,9 @@ impl Query {
             .unwrap_or(0);
         let select = [Int::new_const("!s@1"), Int::new_const("!s@2")];
         let mode = [Int::new_const("!m@1"), Int::new_const("!m@2")];
+        // The value a write stores, when known.
+        let value = [Int::new_const("!v@1"), Int::new_const("!v@2")];
+        let known = [Bool::new_const("!known@1"), Bool::new_const("!known@2")];
         let index: [Vec<Int>; 2] = [1, 2].map(|k| {
             (0..arity)
                 .map(|d| Int::new_const(format!("!idx{d}@{k}")))
@@ -297,7 +303,7 @@ impl Query {
         for k in 0..2 {
             let choices: Vec<Bool> = trace.accesses[k]
                 .iter()
-                .map(|a| enc.choice(a, &select[k], &mode[k], &index[k]))
+                .map(|a| enc.choice(a, &select[k], &mode[k], &index[k], (&value[k], &known[k])))
                 .collect();
             assertions.push(Bool::or(&choices));
         }
@@ -307,6 +313,17 @@ impl Query {
         let write = Bool::or(&[is(&mode[0], Mode::Write), is(&mode[1], Mode::Write)]);
         let mixed = is(&mode[0], Mode::Atomic).xor(is(&mode[1], Mode::Atomic));
         assertions.push(Bool::or(&[write, mixed]));
+        if !strict {
+            // Two writes of one known value: a benign race, not a race.
+            let both = Bool::and(&[
+                is(&mode[0], Mode::Write),
+                is(&mode[1], Mode::Write),
+                known[0].clone(),
+                known[1].clone(),
+                value[0].eq(&value[1]),
+            ]);
+            assertions.push(both.not());
+        }
         for (a, b) in index[0].iter().zip(&index[1]) {
             assertions.push(a.eq(b));
         }
@@ -433,7 +450,13 @@ impl Query {
 /// reach the same index, which the query asserts) have equal digits.
 fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool> {
     let facts = radix::Facts::new(&trace.assumptions);
-    let arity = trace.accesses.iter().flatten().map(|a| a.index.len()).max().unwrap_or(0);
+    let arity = trace
+        .accesses
+        .iter()
+        .flatten()
+        .map(|a| a.index.len())
+        .max()
+        .unwrap_or(0);
     let mut out = Vec::new();
     for d in 0..arity {
         // Shape → per thread, the accesses of that shape with their digits.
@@ -442,7 +465,9 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
             let suffix = format!("@{}", k + 1);
             for a in accesses {
                 let Some(e) = a.index.get(d) else { continue };
-                let Some((shape, digits)) = facts.shape(e, a, &suffix) else { continue };
+                let Some((shape, digits)) = facts.shape(e, a, &suffix) else {
+                    continue;
+                };
                 match groups.iter_mut().find(|(s, _)| *s == shape) {
                     Some((_, g)) => g[k].push((a.id, digits)),
                     None => {
@@ -464,7 +489,11 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
                 let mut any = Vec::new();
                 for (id, digits) in list {
                     let picked = select[k].eq(Int::from_u64((*id).into()));
-                    let same: Vec<Bool> = digits.iter().enumerate().map(|(i, e)| digit(k, i).eq(enc.expr(e))).collect();
+                    let same: Vec<Bool> = digits
+                        .iter()
+                        .enumerate()
+                        .map(|(i, e)| digit(k, i).eq(enc.expr(e)))
+                        .collect();
                     out.push(picked.implies(Bool::and(&same)));
                     any.push(picked);
                 }
@@ -481,7 +510,13 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
 /// Division lemmas ([`radix::Modulus`]): `W · Y + X` with `0 ≤ X < W` in
 /// both threads and equal indices means equal `Y` and equal `X`; then the
 /// parts' own mixed-radix digits are equal too.
-fn division_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2], facts: &radix::Facts, d: usize) -> Vec<Bool> {
+fn division_lemmas(
+    trace: &Trace,
+    enc: &mut Encoder,
+    select: &[Int; 2],
+    facts: &radix::Facts,
+    d: usize,
+) -> Vec<Bool> {
     let mut moduli: Vec<radix::Modulus> = Vec::new();
     for (k, accesses) in trace.accesses.iter().enumerate() {
         for a in accesses {
@@ -500,7 +535,8 @@ fn division_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2], facts: &
         let part = |name: &str, k: usize| Int::new_const(format!("!{name}{d}.{w}@{}", k + 1));
         // Per thread: the chosen access's quotient and remainder parts, and
         // their digits where the parts are mixed-radix numbers.
-        let mut digit_groups: Vec<(usize, radix::Shape, [Vec<(u32, radix::Digits)>; 2])> = Vec::new();
+        let mut digit_groups: Vec<(usize, radix::Shape, [Vec<(u32, radix::Digits)>; 2])> =
+            Vec::new();
         let mut complete = true;
         for (k, accesses) in trace.accesses.iter().enumerate() {
             let suffix = format!("@{}", k + 1);
@@ -510,10 +546,16 @@ fn division_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2], facts: &
                     continue;
                 };
                 let picked = select[k].eq(Int::from_u64(a.id.into()));
-                out.push(picked.implies(Bool::and(&[part("q", k).eq(enc.expr(&y)), part("r", k).eq(enc.expr(&x))])));
+                out.push(picked.implies(Bool::and(&[
+                    part("q", k).eq(enc.expr(&y)),
+                    part("r", k).eq(enc.expr(&x)),
+                ])));
                 for (which, e) in [(0, &y), (1, &x)] {
                     if let Some((shape, digits)) = facts.shape(e, a, &suffix) {
-                        match digit_groups.iter_mut().find(|(p, s, _)| *p == which && *s == shape) {
+                        match digit_groups
+                            .iter_mut()
+                            .find(|(p, s, _)| *p == which && *s == shape)
+                        {
                             Some((_, _, g)) => g[k].push((a.id, digits)),
                             None => {
                                 let mut g: [Vec<(u32, radix::Digits)>; 2] = Default::default();
@@ -541,13 +583,19 @@ fn division_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2], facts: &
             }
             let name = if *which == 0 { "q" } else { "r" };
             let places = members[0][0].1.len();
-            let digit = |k: usize, i: usize| Int::new_const(format!("!{name}digit{d}.{w}.{g}.{i}@{}", k + 1));
+            let digit = |k: usize, i: usize| {
+                Int::new_const(format!("!{name}digit{d}.{w}.{g}.{i}@{}", k + 1))
+            };
             let mut chose = Vec::new();
             for (k, list) in members.iter().enumerate() {
                 let mut any = Vec::new();
                 for (id, digits) in list {
                     let picked = select[k].eq(Int::from_u64((*id).into()));
-                    let same: Vec<Bool> = digits.iter().enumerate().map(|(i, e)| digit(k, i).eq(enc.expr(e))).collect();
+                    let same: Vec<Bool> = digits
+                        .iter()
+                        .enumerate()
+                        .map(|(i, e)| digit(k, i).eq(enc.expr(e)))
+                        .collect();
                     out.push(picked.implies(Bool::and(&same)));
                     any.push(picked);
                 }
@@ -595,7 +643,14 @@ impl Encoder {
     }
 
     /// Thread `k` chose access `a`: `s = id ∧ path ∧ loop ranges ∧ idx = index ∧ m = mode`.
-    fn choice(&mut self, a: &TraceAccess, select: &Int, mode: &Int, index: &[Int]) -> Bool {
+    fn choice(
+        &mut self,
+        a: &TraceAccess,
+        select: &Int,
+        mode: &Int,
+        index: &[Int],
+        (value, known): (&Int, &Bool),
+    ) -> Bool {
         let mut parts = vec![
             select.eq(Int::from_u64(a.id.into())),
             mode.eq(Int::from_i64(mode_code(a.mode))),
@@ -612,6 +667,13 @@ impl Encoder {
                 .get(d)
                 .map_or_else(|| Int::from_i64(0), |e| self.expr(e));
             parts.push(idx.eq(e));
+        }
+        match &a.value {
+            Some(v) if a.mode == Mode::Write => {
+                parts.push(known.clone());
+                parts.push(value.eq(self.expr(v)));
+            }
+            _ => parts.push(known.not()),
         }
         Bool::and(&parts)
     }
@@ -883,6 +945,7 @@ mod tests {
                         index: (a.index)(&sfx),
                         loops,
                         path: Cond::Bool(true),
+                        value: None,
                     }
                 })
                 .collect()

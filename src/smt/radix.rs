@@ -62,7 +62,10 @@ fn poly(e: &Expr, known: &HashMap<String, i64>) -> Option<Poly> {
                     if !(0..62).contains(&k) {
                         return None;
                     }
-                    out = a.into_iter().map(|(m, c)| Some((m, c.checked_mul(1i128 << k)?))).collect::<Option<_>>()?;
+                    out = a
+                        .into_iter()
+                        .map(|(m, c)| Some((m, c.checked_mul(1i128 << k)?)))
+                        .collect::<Option<_>>()?;
                 }
                 _ => return None,
             }
@@ -93,7 +96,10 @@ impl Magnitude {
     fn times(&self, o: &Magnitude) -> Option<Magnitude> {
         let mut vars: Vec<String> = self.vars.iter().chain(&o.vars).cloned().collect();
         vars.sort();
-        Some(Magnitude { vars, constant: self.constant.checked_mul(o.constant)? })
+        Some(Magnitude {
+            vars,
+            constant: self.constant.checked_mul(o.constant)?,
+        })
     }
 
     /// `self ≥ o` for every value of the variables (all ≥ 1).
@@ -135,7 +141,11 @@ pub struct Facts {
 
 impl Facts {
     pub fn new(assumptions: &[Cond]) -> Facts {
-        let mut f = Facts { known: HashMap::new(), positive: HashSet::new(), nonnegative: HashSet::new() };
+        let mut f = Facts {
+            known: HashMap::new(),
+            positive: HashSet::new(),
+            nonnegative: HashSet::new(),
+        };
         for a in assumptions {
             f.add(a);
         }
@@ -194,7 +204,10 @@ impl Facts {
         if coefficient == 0 || !vars.iter().all(|v| self.positive(v)) {
             return None;
         }
-        Some(Magnitude { vars: vars.to_vec(), constant: coefficient.unsigned_abs() })
+        Some(Magnitude {
+            vars: vars.to_vec(),
+            constant: coefficient.unsigned_abs(),
+        })
     }
 
     /// A range: a single monomial with a positive constant over variables
@@ -202,8 +215,13 @@ impl Facts {
     fn range_of(&self, p: &Poly) -> Option<Magnitude> {
         match p.iter().collect::<Vec<_>>().as_slice() {
             [(vars, c)] if **c > 0 => {
-                let ok = vars.iter().all(|v| self.positive(v) || self.nonnegative.contains(v));
-                ok.then(|| Magnitude { vars: vars.to_vec(), constant: c.unsigned_abs() })
+                let ok = vars
+                    .iter()
+                    .all(|v| self.positive(v) || self.nonnegative.contains(v));
+                ok.then(|| Magnitude {
+                    vars: vars.to_vec(),
+                    constant: c.unsigned_abs(),
+                })
             }
             _ => None,
         }
@@ -212,7 +230,12 @@ impl Facts {
     /// The digit shape of `index` (one dimension of an access of thread
     /// `suffix`, `@1` or `@2`), with its digits; `None` when it is not a
     /// mixed-radix number.
-    pub fn shape(&self, index: &Expr, access: &TraceAccess, suffix: &str) -> Option<(Shape, Digits)> {
+    pub fn shape(
+        &self,
+        index: &Expr,
+        access: &TraceAccess,
+        suffix: &str,
+    ) -> Option<(Shape, Digits)> {
         let p = poly(index, &self.known)?;
         let mut rest = Vec::new();
         let mut terms: Vec<(Magnitude, Option<Magnitude>, Expr)> = Vec::new();
@@ -226,13 +249,17 @@ impl Facts {
                     if !seen.insert((*d).clone()) {
                         return None;
                     }
-                    let coefficient: Vec<String> = vars.iter().filter(|v| v != d).cloned().collect();
+                    let coefficient: Vec<String> =
+                        vars.iter().filter(|v| v != d).cloned().collect();
                     let coefficient = self.magnitude(&coefficient, *c)?;
                     let (digit, range, offset) = self.digit(d, &access.loops, suffix)?;
                     // `c · (d - lo) + c · lo`: the second part is global.
                     if let Some(lo) = offset {
                         for (m, k) in lo {
-                            let mut m: Vec<String> = m.into_iter().chain(vars.iter().filter(|v| v != d).cloned()).collect();
+                            let mut m: Vec<String> = m
+                                .into_iter()
+                                .chain(vars.iter().filter(|v| v != d).cloned())
+                                .collect();
                             m.sort();
                             rest.push((m, k.checked_mul(*c)?));
                         }
@@ -245,7 +272,13 @@ impl Facts {
         if terms.is_empty() {
             return None;
         }
-        terms.sort_by(|a, b| (a.0.vars.len(), a.0.constant, &a.0.vars).cmp(&(b.0.vars.len(), b.0.constant, &b.0.vars)));
+        terms.sort_by(|a, b| {
+            (a.0.vars.len(), a.0.constant, &a.0.vars).cmp(&(
+                b.0.vars.len(),
+                b.0.constant,
+                &b.0.vars,
+            ))
+        });
         for w in terms.windows(2) {
             let needed = w[0].0.times(w[0].1.as_ref()?)?;
             if !w[1].0.at_least(&needed) {
@@ -260,17 +293,34 @@ impl Facts {
         }
         merged.retain(|_, c| *c != 0);
         let last = terms.len() - 1;
-        let places =
-            terms.iter().enumerate().map(|(i, (c, r, _))| (c.clone(), if i == last { None } else { r.clone() })).collect();
+        let places = terms
+            .iter()
+            .enumerate()
+            .map(|(i, (c, r, _))| (c.clone(), if i == last { None } else { r.clone() }))
+            .collect();
         let digits = terms.into_iter().map(|(_, _, d)| d).collect();
-        Some((Shape { places, rest: merged.into_iter().collect() }, digits))
+        Some((
+            Shape {
+                places,
+                rest: merged.into_iter().collect(),
+            },
+            digits,
+        ))
     }
 
     /// A thread-local variable as a digit: the digit expression, its range,
     /// and the lower bound taken off it (a polynomial over globals).
-    fn digit(&self, var: &str, loops: &[Binder], suffix: &str) -> Option<(Expr, Option<Magnitude>, Option<Poly>)> {
+    fn digit(
+        &self,
+        var: &str,
+        loops: &[Binder],
+        suffix: &str,
+    ) -> Option<(Expr, Option<Magnitude>, Option<Poly>)> {
         let base = var.strip_suffix(suffix)?;
-        let dims = [(builtin::TID, builtin::BLOCK_DIM), (builtin::BID, builtin::GRID_DIM)];
+        let dims = [
+            (builtin::TID, builtin::BLOCK_DIM),
+            (builtin::BID, builtin::GRID_DIM),
+        ];
         for (ids, sizes) in dims {
             if let Some(i) = ids.iter().position(|t| *t == base) {
                 let size = poly(&Expr::var(sizes[i]), &self.known)?;
@@ -280,7 +330,12 @@ impl Facts {
         let b = loops.iter().find(|b| b.var == var)?;
         let lo = poly(&b.lo, &self.known)?;
         let hi = poly(&b.hi, &self.known)?;
-        if lo.keys().chain(hi.keys()).flatten().any(|v| v.ends_with(suffix)) {
+        if lo
+            .keys()
+            .chain(hi.keys())
+            .flatten()
+            .any(|v| v.ends_with(suffix))
+        {
             return None;
         }
         let mut span = hi;
@@ -289,7 +344,11 @@ impl Facts {
         }
         span.retain(|_, c| *c != 0);
         let range = self.range_of(&span);
-        let digit = if lo.is_empty() { Expr::var(var) } else { Expr::sub(Expr::var(var), b.lo.clone()) };
+        let digit = if lo.is_empty() {
+            Expr::var(var)
+        } else {
+            Expr::sub(Expr::var(var), b.lo.clone())
+        };
         Some((digit, range, (!lo.is_empty()).then_some(lo)))
     }
 }
@@ -309,7 +368,15 @@ mod tests {
         Expr::add(a, b)
     }
     fn access(index: Expr, loops: Vec<Binder>) -> TraceAccess {
-        TraceAccess { id: 0, mode: Mode::Write, loc: Loc::new(1, 1), index: vec![index], loops, path: Cond::Bool(true) }
+        TraceAccess {
+            id: 0,
+            mode: Mode::Write,
+            loc: Loc::new(1, 1),
+            index: vec![index],
+            loops,
+            path: Cond::Bool(true),
+            value: None,
+        }
     }
 
     use proptest::prelude::*;
@@ -369,16 +436,34 @@ mod tests {
     #[test]
     fn division_parts_recompose_the_index() {
         // Size * (bid.x * blockDim.x + tid.x + 1 + t) + bid.y * blockDim.y + tid.y + t
-        let row = add(add(add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1")), Expr::Int(1)), v("t"));
-        let col = add(add(mul(v("bid.y@1"), v("blockDim.y")), v("tid.y@1")), v("t"));
+        let row = add(
+            add(
+                add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1")),
+                Expr::Int(1),
+            ),
+            v("t"),
+        );
+        let col = add(
+            add(mul(v("bid.y@1"), v("blockDim.y")), v("tid.y@1")),
+            v("t"),
+        );
         let e = add(mul(v("Size"), row), col);
         let facts = Facts::new(&[]);
         let moduli = facts.moduli(&e, "@1");
-        let size = moduli.iter().find(|m| m.modulus == mul(Expr::Int(1), v("Size"))).expect("Size is a modulus");
+        let size = moduli
+            .iter()
+            .find(|m| m.modulus == mul(Expr::Int(1), v("Size")))
+            .expect("Size is a modulus");
         let (y, x) = facts.divide(&e, size).unwrap();
         let env: HashMap<&str, i64> = [
-            ("bid.x@1", 3), ("blockDim.x", 4), ("tid.x@1", 2), ("t", 5), ("Size", 7),
-            ("bid.y@1", 1), ("blockDim.y", 2), ("tid.y@1", 1),
+            ("bid.x@1", 3),
+            ("blockDim.x", 4),
+            ("tid.x@1", 2),
+            ("t", 5),
+            ("Size", 7),
+            ("bid.y@1", 1),
+            ("blockDim.y", 2),
+            ("tid.y@1", 1),
         ]
         .into_iter()
         .collect();
@@ -394,8 +479,13 @@ mod tests {
         let col = add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1"));
         let e = add(mul(mul(v("gridDim.x"), v("blockDim.x")), row), col);
         let facts = Facts::new(&[]);
-        let (shape, digits) = facts.shape(&e, &access(e.clone(), vec![]), "@1").expect("a radix number");
-        assert_eq!(digits, vec![v("tid.x@1"), v("bid.x@1"), v("tid.y@1"), v("bid.y@1")]);
+        let (shape, digits) = facts
+            .shape(&e, &access(e.clone(), vec![]), "@1")
+            .expect("a radix number");
+        assert_eq!(
+            digits,
+            vec![v("tid.x@1"), v("bid.x@1"), v("tid.y@1"), v("bid.y@1")]
+        );
         assert!(shape.rest.is_empty());
     }
 
@@ -403,7 +493,11 @@ mod tests {
     fn loops_constants_and_what_is_not_a_radix_number() {
         let facts = Facts::new(&[Cond::cmp(Rel::Eq, v("blockDim.x"), Expr::Int(16))]);
         // tid.x + 16 * j for j in 0..n: n may be anything, 16 = blockDim.x.
-        let j = Binder { var: "j@1".into(), lo: Expr::Int(0), hi: v("n") };
+        let j = Binder {
+            var: "j@1".into(),
+            lo: Expr::Int(0),
+            hi: v("n"),
+        };
         let e = add(v("tid.x@1"), mul(Expr::Int(16), v("j@1")));
         let a = access(e.clone(), vec![j.clone()]);
         // `n` is not known to be positive: no magnitude for its range, but
@@ -411,15 +505,21 @@ mod tests {
         assert!(facts.shape(&e, &a, "@1").is_some());
         // tid.x * n + j: the coefficient `n` may be 0.
         let e = add(mul(v("tid.x@1"), v("n")), v("j@1"));
-        assert!(facts.shape(&e, &access(e.clone(), vec![j.clone()]), "@1").is_none());
+        assert!(facts
+            .shape(&e, &access(e.clone(), vec![j.clone()]), "@1")
+            .is_none());
         let positive = Facts::new(&[Cond::cmp(Rel::Ge, v("n"), Expr::Int(1))]);
-        assert!(positive.shape(&e, &access(e.clone(), vec![j]), "@1").is_some());
+        assert!(positive
+            .shape(&e, &access(e.clone(), vec![j]), "@1")
+            .is_some());
         // tid.x + tid.x / 2: not a polynomial.
         let e = add(v("tid.x@1"), Expr::bin(Op::Div, v("tid.x@1"), Expr::Int(2)));
         assert!(facts.shape(&e, &access(e.clone(), vec![]), "@1").is_none());
         // 2 * tid.x + tid.y with blockDim.x symbolic: the places overlap.
         let e = add(mul(Expr::Int(2), v("tid.x@1")), v("tid.y@1"));
-        assert!(Facts::new(&[]).shape(&e, &access(e.clone(), vec![]), "@1").is_none());
+        assert!(Facts::new(&[])
+            .shape(&e, &access(e.clone(), vec![]), "@1")
+            .is_none());
     }
 }
 
@@ -455,7 +555,9 @@ impl Facts {
     /// The moduli worth trying for `index`: the coefficients of its
     /// thread-local terms, when positive and not 1.
     pub fn moduli(&self, index: &Expr, suffix: &str) -> Vec<Modulus> {
-        let Some(p) = poly(index, &self.known) else { return Vec::new() };
+        let Some(p) = poly(index, &self.known) else {
+            return Vec::new();
+        };
         let mut out: Vec<Modulus> = Vec::new();
         for (vars, c) in &p {
             if !vars.iter().any(|v| v.ends_with(suffix)) {
@@ -463,14 +565,24 @@ impl Facts {
             }
             // The lemma's premise `0 ≤ X < W` makes `W` positive itself: any
             // thread-global coefficient will do.
-            let globals: Vec<String> = vars.iter().filter(|v| !v.ends_with(suffix)).cloned().collect();
-            let m = Magnitude { vars: globals, constant: c.unsigned_abs() };
+            let globals: Vec<String> = vars
+                .iter()
+                .filter(|v| !v.ends_with(suffix))
+                .cloned()
+                .collect();
+            let m = Magnitude {
+                vars: globals,
+                constant: c.unsigned_abs(),
+            };
             if m.vars.is_empty() && m.constant <= 1 {
                 continue;
             }
             if !out.iter().any(|o| o.key == m) {
                 let c = i64::try_from(m.constant).unwrap_or(i64::MAX);
-                out.push(Modulus { modulus: expr_of(&[(m.vars.clone(), i128::from(c))].into_iter().collect()), key: m });
+                out.push(Modulus {
+                    modulus: expr_of(&[(m.vars.clone(), i128::from(c))].into_iter().collect()),
+                    key: m,
+                });
             }
         }
         out
@@ -482,13 +594,18 @@ impl Facts {
         let (mut y, mut x) = (Poly::new(), Poly::new());
         for (vars, c) in p {
             let mut rest = vars.clone();
-            let divides = m.key.vars.iter().all(|v| match rest.iter().position(|r| r == v) {
-                Some(i) => {
-                    rest.remove(i);
-                    true
-                }
-                None => false,
-            }) && c % (m.key.constant as i128) == 0;
+            let divides = m
+                .key
+                .vars
+                .iter()
+                .all(|v| match rest.iter().position(|r| r == v) {
+                    Some(i) => {
+                        rest.remove(i);
+                        true
+                    }
+                    None => false,
+                })
+                && c % (m.key.constant as i128) == 0;
             if divides {
                 *y.entry(rest).or_default() += c / m.key.constant as i128;
             } else {
