@@ -411,15 +411,26 @@ fn show_protocol_prints_the_inferred_protocol() {
 #[test]
 fn benign_races_are_listed_and_strict_counts_them() {
     let dir = tempfile::tempdir().unwrap();
-    let p = temp_file(&dir, "flag.cu", b"__global__ void reset(int *flag) { flag[0] = 0; }\n");
+    let p = temp_file(
+        &dir,
+        "flag.cu",
+        b"__global__ void reset(int *flag) { flag[0] = 0; }\n",
+    );
     let (code, json) = check_json(&[&p], &[]);
     assert_eq!(code, 0, "{json:#}");
     let k = &json["files"][0]["kernels"][0];
     assert_eq!(k["verdict"], "drf", "{k:#}");
-    assert_eq!(k["arrays"][0]["benign"].as_array().unwrap().len(), 1, "{k:#}");
+    assert_eq!(
+        k["arrays"][0]["benign"].as_array().unwrap().len(),
+        1,
+        "{k:#}"
+    );
     let out = drfscan(&["check", &p.display().to_string()]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("drf (1 benign race)") && text.contains("note: benign race on `flag`"), "{text}");
+    assert!(
+        text.contains("drf (1 benign race)") && text.contains("note: benign race on `flag`"),
+        "{text}"
+    );
     let (code, json) = check_json(&[&p], &["--strict"]);
     assert_eq!(code, 1, "{json:#}");
     assert_eq!(json["files"][0]["kernels"][0]["verdict"], "racy");

@@ -319,7 +319,6 @@ pub fn check_array(
     report.intervals = traces.len();
     stats.analysis = started.elapsed();
 
-    let solver_key = opts.solver_key();
     let mut unknown: Option<String> = None;
     // Access pairs whose witnesses did not replay, with why; a pair that
     // replays from another interval is not one.
@@ -333,48 +332,44 @@ pub fn check_array(
     let mut racy_traces: Vec<&Trace> = Vec::new();
     for trace in &traces {
         let started = Instant::now();
-        let hash = trace.hash(&solver_key);
-        let outcome = match cache.get(&hash) {
-            Some(cached) => {
-                stats.cache_hits += 1;
-                cached.from_canonical(trace)
-            }
-            None => {
-                let solved = smt::solve(trace, opts);
-                stats.solver_calls += solved.solver_calls;
-                // A timeout may not recur on a quieter machine: only answers
-                // are kept.
-                if !matches!(solved.outcome, Outcome::Unknown(_)) {
-                    cache.put(&hash, &solved.outcome.to_canonical(trace));
-                }
-                solved.outcome
-            }
+        // Strict first: the cheaper question, and the usual answer. Only a
+        // race between two writes of known values needs the second one.
+        let strict = Options {
+            strict: true,
+            ..opts.clone()
         };
+        let mut outcome = solve_cached(trace, &strict, cache, &mut stats);
+        if let Outcome::Racy(raw) = &outcome {
+            if !opts.strict && raw.iter().any(|r| writes_known_values(trace, r)) {
+                let lenient = solve_cached(trace, opts, cache, &mut stats);
+                let real: HashSet<[u32; 2]> = match &lenient {
+                    Outcome::Racy(rs) => rs.iter().map(|r| sorted(r.accesses)).collect(),
+                    Outcome::Drf => HashSet::new(),
+                    // Which races are benign is unknown: all stay races.
+                    Outcome::Unknown(_) => raw.iter().map(|r| sorted(r.accesses)).collect(),
+                };
+                for r in raw.iter().filter(|r| {
+                    writes_known_values(trace, r) && !real.contains(&sorted(r.accesses))
+                }) {
+                    let race = witness(kernel, array, trace, r);
+                    let site = |a: &RaceAccess| (a.loc, a.mode);
+                    let known = report.benign.iter().any(|b| {
+                        [site(&b.accesses[0]), site(&b.accesses[1])]
+                            == [site(&race.accesses[0]), site(&race.accesses[1])]
+                    });
+                    if !known && replay(kernel, array, &race).is_ok() {
+                        report.benign.push(race);
+                    }
+                }
+                if !matches!(lenient, Outcome::Unknown(_)) {
+                    outcome = lenient;
+                }
+            }
+        }
         stats.solve += started.elapsed();
 
         let started = Instant::now();
         match outcome {
-            Outcome::Drf if !opts.strict && stores_known_values(trace) => {
-                // Races a strict reading finds here are benign.
-                let strict = Options {
-                    strict: true,
-                    max_races_per_interval: 4,
-                    ..opts.clone()
-                };
-                if let Outcome::Racy(raw) = solve_cached(trace, &strict, cache, &mut stats) {
-                    for r in &raw {
-                        let race = witness(kernel, array, trace, r);
-                        let site = |a: &RaceAccess| (a.loc, a.mode);
-                        let known = report.benign.iter().any(|b| {
-                            [site(&b.accesses[0]), site(&b.accesses[1])]
-                                == [site(&race.accesses[0]), site(&race.accesses[1])]
-                        });
-                        if !known && replay(kernel, array, &race).is_ok() {
-                            report.benign.push(race);
-                        }
-                    }
-                }
-            }
             Outcome::Drf => {}
             Outcome::Unknown(reason) => {
                 unknown.get_or_insert(reason);
@@ -432,7 +427,17 @@ pub fn check_array(
     } else if !report.races.is_empty() {
         report.verdict = Verdict::Racy;
         let started = Instant::now();
-        if let Some(pre) = precondition(kernel, &racy_traces, opts, cache, &mut stats) {
+        // Only a confirmed race needs it: the others are possible already.
+        let confirmed = report
+            .races
+            .iter()
+            .any(|r| r.confidence == Confidence::Confirmed);
+        let found = if confirmed {
+            precondition(kernel, &racy_traces, opts, cache, &mut stats)
+        } else {
+            None
+        };
+        if let Some(pre) = found {
             for r in &mut report.races {
                 r.confidence = Confidence::Possible;
                 r.precondition = Some(pre.to_string());
@@ -449,14 +454,17 @@ pub fn check_array(
     (report, stats)
 }
 
-/// Whether some write of the trace stores a known value (and so may be half
-/// of a benign race).
-fn stores_known_values(trace: &Trace) -> bool {
-    trace
-        .accesses
-        .iter()
-        .flatten()
-        .any(|a| a.mode == Mode::Write && a.value.is_some())
+/// Whether a race is between two writes that both store a known value (and
+/// so may be benign).
+fn writes_known_values(trace: &Trace, r: &smt::RawRace) -> bool {
+    (0..2).all(|k| {
+        issued(trace, k, r.accesses[k]).all(|a| a.mode == Mode::Write && a.value.is_some())
+    })
+}
+
+fn sorted(mut pair: [u32; 2]) -> [u32; 2] {
+    pair.sort_unstable();
+    pair
 }
 
 /// A trace's outcome from the cache, else from the solver (and cached).
@@ -478,6 +486,9 @@ fn solve_cached(
     }
     solved.outcome
 }
+
+/// Time limit of each query while looking for a precondition, in ms.
+const PRECONDITION_MS: u64 = 1_000;
 
 /// At most this many racy intervals are asked again for a precondition.
 const PRECONDITION_TRACES: usize = 8;
@@ -521,9 +532,15 @@ fn precondition(
             candidates.extend(all);
         }
     }
-    // One race per interval is enough to reject a candidate.
+    // One race per interval is enough to reject a candidate, and a
+    // candidate the solver cannot settle quickly is not the simple one.
     let opts = Options {
         max_races_per_interval: 1,
+        timeout_ms: if opts.timeout_ms == 0 {
+            PRECONDITION_MS
+        } else {
+            opts.timeout_ms.min(PRECONDITION_MS)
+        },
         ..opts.clone()
     };
     candidates.into_iter().find(|c| {

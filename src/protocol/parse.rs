@@ -745,7 +745,10 @@ impl Parser {
         let n = self.binary(0)?;
         if self.is_sym("=") {
             // `=` only follows a write: `wr[i] = v`.
-            return Err(ParseError::new(self.loc(), "unexpected `=` (did you mean `==`?)"));
+            return Err(ParseError::new(
+                self.loc(),
+                "unexpected `=` (did you mean `==`?)",
+            ));
         }
         let Some(rel) = self.rel() else { return Ok(n) };
         self.bump();
@@ -1206,8 +1209,12 @@ mod tests {
     #[test]
     fn writes_may_say_what_they_store() {
         let k = parse("params N; array A { wr[0] = N + 1; rd[tid] }").unwrap();
-        let Stmt::Seq(items) = &k.arrays[0].body else { panic!("{:?}", k.arrays[0].body) };
-        let Stmt::Access(a) = &items[0] else { panic!("{items:?}") };
+        let Stmt::Seq(items) = &k.arrays[0].body else {
+            panic!("{:?}", k.arrays[0].body)
+        };
+        let Stmt::Access(a) = &items[0] else {
+            panic!("{items:?}")
+        };
         assert_eq!(a.value, Some(Expr::add(Expr::var("N"), Expr::Int(1))));
         let printed = crate::protocol::print::print(&k);
         assert!(printed.contains("wr[0] = N + 1"), "{printed}");
