@@ -341,7 +341,9 @@ pub fn check_array(
         let mut outcome = solve_cached(trace, &strict, cache, &mut stats);
         if let Outcome::Racy(raw) = &outcome {
             if !opts.strict && raw.iter().any(|r| writes_known_values(trace, r)) {
-                let lenient = solve_cached(trace, opts, cache, &mut stats);
+                // Telling benign from real is worth a short look only.
+                let quick = Options { timeout_ms: short_limit(opts.timeout_ms), ..opts.clone() };
+                let lenient = solve_cached(trace, &quick, cache, &mut stats);
                 let real: HashSet<[u32; 2]> = match &lenient {
                     Outcome::Racy(rs) => rs.iter().map(|r| sorted(r.accesses)).collect(),
                     Outcome::Drf => HashSet::new(),
@@ -487,8 +489,18 @@ fn solve_cached(
     solved.outcome
 }
 
-/// Time limit of each query while looking for a precondition, in ms.
-const PRECONDITION_MS: u64 = 1_000;
+/// Time limit of the queries that refine a verdict (benign races,
+/// preconditions), in ms: a refinement the solver cannot settle quickly is
+/// left out, and the verdict stays as it was.
+const REFINE_MS: u64 = 1_000;
+
+fn short_limit(timeout_ms: u64) -> u64 {
+    if timeout_ms == 0 {
+        REFINE_MS
+    } else {
+        timeout_ms.min(REFINE_MS)
+    }
+}
 
 /// At most this many racy intervals are asked again for a precondition.
 const PRECONDITION_TRACES: usize = 8;
@@ -536,11 +548,7 @@ fn precondition(
     // candidate the solver cannot settle quickly is not the simple one.
     let opts = Options {
         max_races_per_interval: 1,
-        timeout_ms: if opts.timeout_ms == 0 {
-            PRECONDITION_MS
-        } else {
-            opts.timeout_ms.min(PRECONDITION_MS)
-        },
+        timeout_ms: short_limit(opts.timeout_ms),
         ..opts.clone()
     };
     candidates.into_iter().find(|c| {

@@ -1183,6 +1183,36 @@ impl Lower {
                         body: Box::new(b),
                         loc,
                     }
+                } else if !synced && !matches!(st, Expr::Int(_)) {
+                    // A stride only known at run time (a grid-stride loop,
+                    // `i += blockDim.x * gridDim.x`): iteration `k` visits
+                    // `lo ± k*step`, so the index stays a polynomial whose
+                    // digits the solver's mixed-radix lemmas see.
+                    let k = self.name(&format!("{src_name}#k"));
+                    let kv = Expr::bin(Op::Mul, Expr::var(&k), st.clone());
+                    let (value, inside, span) = if up {
+                        let value = Expr::add(lo.clone(), kv);
+                        let inside = Cond::cmp(Rel::Lt, value.clone(), hi_excl.clone());
+                        (value, inside, Expr::sub(hi_excl, lo.clone()))
+                    } else {
+                        let floor = lo_incl.clone().unwrap_or(Expr::Int(0));
+                        let value = Expr::sub(lo.clone(), kv);
+                        let inside = Cond::cmp(Rel::Ge, value.clone(), floor.clone());
+                        (value, inside, Expr::add(Expr::sub(lo.clone(), floor), Expr::Int(1)))
+                    };
+                    let value = simplify(&value);
+                    Stmt::For {
+                        var: k,
+                        lo: Expr::Int(0),
+                        hi: simplify(&span),
+                        body: Box::new(Stmt::If {
+                            cond: imp::simplify_cond(&inside),
+                            then: Box::new(b.subst(&v, &value)),
+                            els: Box::new(Stmt::skip()),
+                            loc,
+                        }),
+                        loc,
+                    }
                 } else if !synced {
                     let (l, h, dist) = if up {
                         (lo.clone(), hi_excl, Expr::sub(vv.clone(), lo.clone()))
