@@ -671,13 +671,18 @@ impl Lower {
                 vt
             } else {
                 match (vt, ve.clone()) {
+                    // Merged values share their past: sizes would double
+                    // with every conditional update.
+                    (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
                     (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::Ite(
                         Box::new(c.clone()),
                         Box::new(a),
                         Box::new(b),
                     ))),
                     (Val::Ptr(a), Val::Ptr(b))
-                        if a.target == b.target && a.index.len() == b.index.len() =>
+                        if a.target == b.target
+                            && a.index.len() == b.index.len()
+                            && !a.index.iter().chain(&b.index).any(too_big) =>
                     {
                         Val::Ptr(Ptr {
                             target: a.target,
