@@ -416,7 +416,7 @@ impl Trace {
             "{}\n{}\n{}",
             self.canonical_text(),
             solver_key,
-            crate::check::ANALYSIS_VERSION
+            crate::options::ANALYSIS_VERSION
         );
         blake3::hash(text.as_bytes()).to_hex().to_string()
     }

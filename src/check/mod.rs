@@ -136,46 +136,7 @@ impl KernelReport {
     }
 }
 
-/// What the analysis assumes and how hard the solver tries. Everything here
-/// that changes an outcome is part of the solver-cache key.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Options {
-    /// Per-query solver timeout in milliseconds; 0 = none.
-    pub timeout_ms: u64,
-    /// Check global arrays only between threads of one block (as Faial does).
-    pub block_level: bool,
-    /// At most this many distinct races reported per barrier interval.
-    pub max_races_per_interval: usize,
-    /// Two writes of provably equal values race too (by default they are a
-    /// benign race, as GPUVerify and Faial treat them).
-    #[serde(default)]
-    pub strict: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            timeout_ms: 10_000,
-            block_level: false,
-            max_races_per_interval: 16,
-            strict: false,
-        }
-    }
-}
-
-impl Options {
-    /// The options that change solver outcomes, as text for content hashes.
-    pub fn solver_key(&self) -> String {
-        format!(
-            "timeout={};block_level={};max_races={};strict={}",
-            self.timeout_ms, self.block_level, self.max_races_per_interval, self.strict
-        )
-    }
-}
-
-/// The analysis version: part of every cache key, bumped whenever a change
-/// could alter a verdict.
-pub const ANALYSIS_VERSION: &str = "2";
+pub use crate::options::{Options, ANALYSIS_VERSION};
 
 /// Solver outcomes by trace content hash ([`Trace::hash`]), shared by the
 /// threads of a scan. Outcomes are stored with canonical variable names
@@ -342,7 +303,10 @@ pub fn check_array(
         if let Outcome::Racy(raw) = &outcome {
             if !opts.strict && raw.iter().any(|r| writes_known_values(trace, r)) {
                 // Telling benign from real is worth a short look only.
-                let quick = Options { timeout_ms: short_limit(opts.timeout_ms), ..opts.clone() };
+                let quick = Options {
+                    timeout_ms: short_limit(opts.timeout_ms),
+                    ..opts.clone()
+                };
                 let lenient = solve_cached(trace, &quick, cache, &mut stats);
                 let real: HashSet<[u32; 2]> = match &lenient {
                     Outcome::Racy(rs) => rs.iter().map(|r| sorted(r.accesses)).collect(),

@@ -1203,7 +1203,11 @@ impl Lower {
                         let floor = lo_incl.clone().unwrap_or(Expr::Int(0));
                         let value = Expr::sub(lo.clone(), kv);
                         let inside = Cond::cmp(Rel::Ge, value.clone(), floor.clone());
-                        (value, inside, Expr::add(Expr::sub(lo.clone(), floor), Expr::Int(1)))
+                        (
+                            value,
+                            inside,
+                            Expr::add(Expr::sub(lo.clone(), floor), Expr::Int(1)),
+                        )
                     };
                     let value = simplify(&value);
                     Stmt::For {

@@ -22,7 +22,7 @@
 mod radix;
 
 use crate::analysis::{Binder, Trace, TraceAccess};
-use crate::check::Options;
+use crate::options::Options;
 use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
