@@ -439,3 +439,22 @@ fn benign_races_are_listed_and_strict_counts_them() {
     assert_eq!(sarif["runs"][0]["results"][0]["ruleId"], "benign-race");
     assert_eq!(sarif["runs"][0]["results"][0]["level"], "note");
 }
+
+#[test]
+fn inferred_launches_are_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = temp_file(
+        &dir,
+        "launched.cu",
+        b"__global__ void k(int *a) { a[threadIdx.x % 64] = threadIdx.x; }\nvoid run(int *a) { k<<<1, 64>>>(a); }\n",
+    );
+    let (code, json) = check_json(&[&p], &[]);
+    assert_eq!(code, 0, "{json:#}");
+    let k = &json["files"][0]["kernels"][0];
+    assert_eq!(k["verdict"], "drf", "{k:#}");
+    let launch = k["launches"][0].as_str().unwrap();
+    assert!(
+        launch.starts_with("<<<(1, 1, 1), (64, 1, 1)>>> at ") && launch.ends_with(":2:20"),
+        "{launch}"
+    );
+}

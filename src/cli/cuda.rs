@@ -180,7 +180,15 @@ fn check_unit(
                 }));
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
                 match r {
-                    Ok(r) => KernelEntry::from_report(r, ku.loc.line, ms, names),
+                    Ok(r) => {
+                        let mut entry = KernelEntry::from_report(r, ku.loc.line, ms, names);
+                        entry.launches = ku
+                            .launches
+                            .iter()
+                            .map(|l| format!("{} at {}:{}", l.describe(), l.file, l.loc))
+                            .collect();
+                        entry
+                    }
                     Err(_) => KernelEntry::failed(
                         &ku.name,
                         ku.loc.line,

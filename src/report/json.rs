@@ -69,6 +69,7 @@ pub fn kernel_json(k: &KernelEntry) -> Value {
         "races": k.races().map(|r| race_json(k, r)).collect::<Vec<_>>(),
         "arrays": k.arrays.iter().map(|a| array_json(k, a)).collect::<Vec<_>>(),
         "time_ms": k.time_ms,
+        "launches": k.launches,
     })
 }
 

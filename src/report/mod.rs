@@ -31,6 +31,9 @@ pub struct KernelEntry {
     pub loc: Option<Loc>,
     pub arrays: Vec<ArrayReport>,
     pub time_ms: f64,
+    /// The launches host code makes of the kernel when launch inference
+    /// saw them all (`<<<grid, block>>> at FILE:LINE:COLUMN`).
+    pub launches: Vec<String>,
     /// Protocol variable → the name the user wrote (`tid.x` → `threadIdx.x`).
     pub names: BTreeMap<String, String>,
 }
@@ -52,6 +55,7 @@ impl KernelEntry {
             loc: worst.and_then(|a| a.loc),
             arrays: report.arrays,
             time_ms,
+            launches: Vec::new(),
             names,
         }
     }
@@ -72,6 +76,7 @@ impl KernelEntry {
             loc,
             arrays: Vec::new(),
             time_ms: 0.0,
+            launches: Vec::new(),
             names: BTreeMap::new(),
         }
     }
