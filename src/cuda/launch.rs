@@ -10,6 +10,7 @@
 //! symbolic dimensions.
 
 use super::clang::{kind as K, Node};
+use super::lower::strip;
 use super::TemplateArgs;
 use crate::protocol::{builtin, Cond, Expr, Loc, Rel};
 use serde::{Deserialize, Serialize};
@@ -192,32 +193,6 @@ fn referenced_kernel(n: &Node) -> Option<KernelKey> {
         return n.children().first().and_then(referenced_kernel);
     }
     n.referenced().and_then(|r| kernel_key(&r))
-}
-
-fn strip(n: Node) -> Node {
-    let mut n = n;
-    loop {
-        let k = n.kind();
-        if k == K::PAREN
-            || k == K::UNEXPOSED
-            || k == K::C_CAST
-            || k == K::STATIC_CAST
-            || k == K::FUNCTIONAL_CAST
-            || k == K::REINTERPRET_CAST
-            || k == K::CONST_CAST
-        {
-            let ch: Vec<Node> = n
-                .children()
-                .into_iter()
-                .filter(|c| c.is_expression())
-                .collect();
-            if ch.len() == 1 {
-                n = ch[0];
-                continue;
-            }
-        }
-        return n;
-    }
 }
 
 /// The sizes a launch argument gives, as far as they are constants.

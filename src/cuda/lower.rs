@@ -125,8 +125,8 @@ fn key(n: &Node) -> String {
     format!("d{}@{}", n.id(), n.canonical_offset())
 }
 
-/// Skips parentheses and implicit conversions.
-fn strip<'a>(n: Node<'a>) -> Node<'a> {
+/// Skips parentheses, implicit conversions and casts.
+pub(super) fn strip<'a>(n: Node<'a>) -> Node<'a> {
     let mut n = n;
     loop {
         let k = n.kind();
