@@ -479,28 +479,13 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
             }
         }
         for (g, (_, members)) in groups.iter().enumerate() {
-            if members.iter().any(Vec::is_empty) {
-                continue;
-            }
-            let places = members[0][0].1.len();
-            let digit = |k: usize, i: usize| Int::new_const(format!("!digit{d}.{g}.{i}@{}", k + 1));
-            let mut chose = Vec::new();
-            for (k, list) in members.iter().enumerate() {
-                let mut any = Vec::new();
-                for (id, digits) in list {
-                    let picked = select[k].eq(Int::from_u64((*id).into()));
-                    let same: Vec<Bool> = digits
-                        .iter()
-                        .enumerate()
-                        .map(|(i, e)| digit(k, i).eq(enc.expr(e)))
-                        .collect();
-                    out.push(picked.implies(Bool::and(&same)));
-                    any.push(picked);
-                }
-                chose.push(Bool::or(&any));
-            }
-            let equal: Vec<Bool> = (0..places).map(|i| digit(0, i).eq(digit(1, i))).collect();
-            out.push(Bool::and(&chose).implies(Bool::and(&equal)));
+            out.extend(digit_lemmas(
+                enc,
+                select,
+                members,
+                &format!("!digit{d}.{g}"),
+                None,
+            ));
         }
         out.extend(division_lemmas(trace, enc, select, &facts, d));
     }
@@ -578,34 +563,56 @@ fn division_lemmas(
             part("r", 0).eq(part("r", 1)),
         ])));
         for (g, (which, _, members)) in digit_groups.iter().enumerate() {
-            if members.iter().any(Vec::is_empty) {
-                continue;
-            }
             let name = if *which == 0 { "q" } else { "r" };
-            let places = members[0][0].1.len();
-            let digit = |k: usize, i: usize| {
-                Int::new_const(format!("!{name}digit{d}.{w}.{g}.{i}@{}", k + 1))
-            };
-            let mut chose = Vec::new();
-            for (k, list) in members.iter().enumerate() {
-                let mut any = Vec::new();
-                for (id, digits) in list {
-                    let picked = select[k].eq(Int::from_u64((*id).into()));
-                    let same: Vec<Bool> = digits
-                        .iter()
-                        .enumerate()
-                        .map(|(i, e)| digit(k, i).eq(enc.expr(e)))
-                        .collect();
-                    out.push(picked.implies(Bool::and(&same)));
-                    any.push(picked);
-                }
-                chose.push(Bool::or(&any));
-            }
-            chose.push(part(name, 0).eq(part(name, 1)));
-            let equal: Vec<Bool> = (0..places).map(|i| digit(0, i).eq(digit(1, i))).collect();
-            out.push(Bool::and(&chose).implies(Bool::and(&equal)));
+            let premise = part(name, 0).eq(part(name, 1));
+            out.extend(digit_lemmas(
+                enc,
+                select,
+                members,
+                &format!("!{name}digit{d}.{w}.{g}"),
+                Some(premise),
+            ));
         }
     }
+    out
+}
+
+/// The lemmas of one group of accesses whose numbers share a shape: each
+/// thread's digit constants (`{prefix}.{i}@{k}`) equal the digits of the
+/// access it chose, and when both threads chose one of the group (and
+/// `premise` holds: the numbers are equal) their digits are equal. No
+/// lemma when one thread has no access of the group.
+fn digit_lemmas(
+    enc: &mut Encoder,
+    select: &[Int; 2],
+    members: &[Vec<(u32, radix::Digits)>; 2],
+    prefix: &str,
+    premise: Option<Bool>,
+) -> Vec<Bool> {
+    let mut out = Vec::new();
+    if members.iter().any(Vec::is_empty) {
+        return out;
+    }
+    let places = members[0][0].1.len();
+    let digit = |k: usize, i: usize| Int::new_const(format!("{prefix}.{i}@{}", k + 1));
+    let mut chose = Vec::new();
+    for (k, list) in members.iter().enumerate() {
+        let mut any = Vec::new();
+        for (id, digits) in list {
+            let picked = select[k].eq(Int::from_u64((*id).into()));
+            let same: Vec<Bool> = digits
+                .iter()
+                .enumerate()
+                .map(|(i, e)| digit(k, i).eq(enc.expr(e)))
+                .collect();
+            out.push(picked.implies(Bool::and(&same)));
+            any.push(picked);
+        }
+        chose.push(Bool::or(&any));
+    }
+    chose.extend(premise);
+    let equal: Vec<Bool> = (0..places).map(|i| digit(0, i).eq(digit(1, i))).collect();
+    out.push(Bool::and(&chose).implies(Bool::and(&equal)));
     out
 }
 
