@@ -694,3 +694,48 @@ fn included_files_are_analysed_where_they_are_included_and_reported_once() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn includes_missing_from_the_include_path_are_found_in_the_scanned_tree() {
+    // A suite's shared header, included with angle brackets and found by
+    // its build's `-I ../common`: the scan finds it in the tree and says so.
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("suite");
+    std::fs::create_dir_all(src.join("common")).unwrap();
+    std::fs::create_dir_all(src.join("app")).unwrap();
+    std::fs::write(src.join("common/sizes.h"), "#define TILE 64\n").unwrap();
+    std::fs::write(
+        src.join("app/k.cu"),
+        "#include <sizes.h>\n__global__ void k(int *a) {\n  __shared__ int s[TILE];\n  s[threadIdx.x % TILE] = a[threadIdx.x];\n}\nvoid run(int *a) { k<<<1, TILE>>>(a); }\n",
+    )
+    .unwrap();
+    let db = dir.path().join("h.db");
+    let args = [
+        "scan",
+        src.to_str().unwrap(),
+        "--db",
+        db.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let out = run(&args, dir.path());
+    let s = json(&out);
+    assert_eq!(s["verdicts"]["drf"], 1, "{s:#}");
+    let warnings = s["warnings"].as_array().unwrap();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w["message"].as_str().unwrap().contains(&format!(
+                "-I {}",
+                src.join("common").canonicalize().unwrap().display()
+            ))),
+        "{warnings:?}"
+    );
+    // The second scan answers from the unit cache, with the same verdict.
+    let s = json(&run(&args, dir.path()));
+    assert_eq!(
+        (s["verdicts"]["drf"].as_u64(), s["parsed_units"].as_u64()),
+        (Some(1), Some(0)),
+        "{s:#}"
+    );
+}

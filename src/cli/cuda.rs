@@ -68,6 +68,7 @@ pub fn frontend_options(a: &AnalysisArgs) -> anyhow::Result<FrontendOptions> {
         block_dim: dim("--block-dim", &a.block_dim)?,
         grid_dim: dim("--grid-dim", &a.grid_dim)?,
         params,
+        ..FrontendOptions::default()
     })
 }
 
@@ -138,6 +139,7 @@ fn check_unit(
                 includes: Vec::new(),
                 expectation: None,
                 clang_us: 0,
+                notes: Vec::new(),
             };
             return (report, unit);
         }
@@ -311,7 +313,15 @@ fn meets(expected: &str, actual: &str) -> bool {
 }
 
 pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
-    let fopts = frontend_options(&args.analysis)?;
+    // Includes the include path misses are looked up in the evaluated
+    // trees, as `scan` does.
+    let dirs: Vec<PathBuf> = args.paths.iter().filter(|p| p.is_dir()).cloned().collect();
+    let fopts = FrontendOptions {
+        tree_headers: drfscan::engine::walk::find(&dirs, &globset::GlobSet::empty())
+            .headers
+            .into(),
+        ..frontend_options(&args.analysis)?
+    };
     let opts = args.analysis.options();
     let mut rows = Vec::new();
     let (mut proved, mut found, mut false_alarms, mut missed, mut other) = (0, 0, 0, 0, 0);

@@ -171,6 +171,7 @@ fn frontend_options(a: &AnalysisArgs) -> Result<FrontendOptions> {
             .map(|d| parse_dims("--grid-dim", d))
             .transpose()?,
         params,
+        ..FrontendOptions::default()
     })
 }
 

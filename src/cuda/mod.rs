@@ -25,6 +25,81 @@ pub struct FrontendOptions {
     pub grid_dim: Option<[u64; 3]>,
     /// `--param NAME=VALUE`.
     pub params: Vec<(String, i64)>,
+    /// Headers of the scanned tree: an `#include` that no include directory
+    /// resolves is looked up among them (see [`tree_include_dirs`]). Part of
+    /// the unit-cache key through [`FrontendOptions::tree_digest`].
+    #[serde(skip)]
+    pub tree_headers: std::sync::Arc<[PathBuf]>,
+}
+
+impl FrontendOptions {
+    /// A digest of [`FrontendOptions::tree_headers`], for cache keys.
+    pub fn tree_digest(&self) -> String {
+        let mut h = blake3::Hasher::new();
+        for p in self.tree_headers.iter() {
+            h.update(p.as_os_str().as_encoded_bytes());
+            h.update(b"\0");
+        }
+        h.finalize().to_hex().to_string()
+    }
+}
+
+/// Extensions of files an `#include` names in CUDA projects.
+pub fn is_header_like(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        matches!(
+            e,
+            "h" | "hh" | "hpp" | "hxx" | "cuh" | "inc" | "inl" | "cu" | "cpp" | "c"
+        )
+    })
+}
+
+/// The names of `#include`s clang could not find, from its diagnostics.
+fn missing_includes(diagnostics: &[String]) -> Vec<String> {
+    diagnostics
+        .iter()
+        .filter_map(|d| {
+            let end = d.find("' file not found")?;
+            let start = d[..end].rfind('\'')? + 1;
+            Some(d[start..end].to_string())
+        })
+        .collect()
+}
+
+/// For each missing include, the directory of the scanned tree that
+/// provides it: among the headers whose path ends with the included name,
+/// the one nearest to the including file (longest common ancestor), then
+/// the shortest path. Projects build with `-I` flags drfscan does not see;
+/// this recovers the common case of a header elsewhere in the same tree.
+pub fn tree_include_dirs(main: &Path, missing: &[String], headers: &[PathBuf]) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for name in missing {
+        let wanted = Path::new(name);
+        let best = headers
+            .iter()
+            .filter(|h| h.ends_with(wanted))
+            .min_by_key(|h| {
+                let shared = h
+                    .components()
+                    .zip(main.components())
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                (std::cmp::Reverse(shared), h.components().count())
+            });
+        let dir = best.and_then(|h| {
+            let mut d = h.to_path_buf();
+            for _ in wanted.components() {
+                d.pop();
+            }
+            Some(d)
+        });
+        if let Some(d) = dir {
+            if !dirs.contains(&d) {
+                dirs.push(d);
+            }
+        }
+    }
+    dirs
 }
 
 /// The verdict a file's own header or label comment expects.
@@ -88,6 +163,10 @@ pub struct Unit {
     /// Microseconds spent inside clang (the rest of parsing is lowering).
     #[serde(default)]
     pub clang_us: u64,
+    /// What the user should know about how the unit was parsed (include
+    /// directories found in the tree); scans record them as warnings.
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// Parses a file from disk; an unreadable file is a unit with one
@@ -101,6 +180,7 @@ pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Unit {
             includes: Vec::new(),
             expectation: None,
             clang_us: 0,
+            notes: Vec::new(),
         },
     }
 }
@@ -117,6 +197,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         includes: Vec::new(),
         expectation,
         clang_us: 0,
+        notes: Vec::new(),
     };
     if src.contains(&0) {
         unit.diagnostics
@@ -148,6 +229,9 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         "-std=c++17",
         "-fsyntax-only",
         "-w",
+        // `"%d"FMT` (a macro right after a string) is how pre-C++11 code
+        // builds format strings; nvcc accepts it.
+        "-Wno-reserved-user-defined-literal",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -173,31 +257,66 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     for d in own.chain(&opts.defines) {
         args.push(format!("-D{d}"));
     }
-    // The AST walks recurse as deep as the code nests: give them room.
+    let mut found_dirs: Vec<PathBuf> = Vec::new();
+    loop {
+        let (kernels, diagnostics, includes, clang_us) =
+            match parse_on_big_stack(&main_str, &args, &unsaved, &launch) {
+                Ok(parsed) => parsed,
+                Err(e) => {
+                    unit.diagnostics.push(format!("{}: {e}", path.display()));
+                    break;
+                }
+            };
+        unit.clang_us += clang_us;
+        // Includes clang could not find: retry once more with the tree's
+        // directories that have them, as long as that finds new ones.
+        let missing = missing_includes(&diagnostics);
+        let more: Vec<PathBuf> = tree_include_dirs(&main, &missing, &opts.tree_headers)
+            .into_iter()
+            .filter(|d| !found_dirs.contains(d) && !opts.include_dirs.contains(d))
+            .collect();
+        if !more.is_empty() && found_dirs.len() < 16 {
+            for d in more {
+                args.push(format!("-I{}", d.display()));
+                found_dirs.push(d);
+            }
+            continue;
+        }
+        unit.kernels = kernels;
+        unit.diagnostics.extend(diagnostics);
+        unit.includes = includes;
+        break;
+    }
+    if !found_dirs.is_empty() {
+        let dirs: Vec<String> = found_dirs.iter().map(|d| d.display().to_string()).collect();
+        unit.notes.push(format!(
+            "includes not found on the include path were taken from the scanned tree: -I {} (pass -I or --compile-commands to choose)",
+            dirs.join(" -I ")
+        ));
+    }
+    unit
+}
+
+/// Parses on a thread of its own: the AST walks recurse as deep as the
+/// code nests and need room.
+fn parse_on_big_stack(
+    main: &str,
+    args: &[String],
+    unsaved: &[(String, Vec<u8>)],
+    launch: &Launch,
+) -> Result<Parsed, String> {
     let parsed = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("drfscan-cuda".into())
             .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, || parse_tu(&main_str, &args, &unsaved, &launch))
+            .spawn_scoped(scope, || parse_tu(main, args, unsaved, launch))
             .map(|h| h.join())
     });
-    let parsed = match parsed {
-        Ok(joined) => joined,
-        Err(e) => Ok(Err(format!("cannot start the parser thread: {e}"))),
-    };
     match parsed {
-        Ok(Ok((kernels, diagnostics, includes, clang_us))) => {
-            unit.clang_us = clang_us;
-            unit.kernels = kernels;
-            unit.diagnostics.extend(diagnostics);
-            unit.includes = includes;
-        }
-        Ok(Err(e)) => unit.diagnostics.push(format!("{}: {e}", path.display())),
-        Err(_) => unit
-            .diagnostics
-            .push(format!("{}: internal error while parsing", path.display())),
+        Ok(Ok(r)) => r,
+        Ok(Err(_)) => Err("internal error while parsing".into()),
+        Err(e) => Err(format!("cannot start the parser thread: {e}")),
     }
-    unit
 }
 
 /// Clang errors kept per kernel.

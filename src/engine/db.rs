@@ -110,6 +110,7 @@ fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
         file,
         hash,
         &flags,
+        &frontend.tree_digest(),
     ] {
         h.update(part.as_bytes());
         h.update(b"\x1e");
@@ -170,6 +171,7 @@ pub fn parse(db: &dyn Db, file: SourceFile, config: Config) -> Parsed {
             includes: Vec::new(),
             expectation: None,
             clang_us: 0,
+            notes: Vec::new(),
         },
     };
     Parsed {
@@ -326,6 +328,7 @@ mod tests {
             includes,
             expectation: None,
             clang_us: 0,
+            notes: Vec::new(),
         }
     }
 

@@ -207,7 +207,11 @@ fn run_scan(
     summary.warnings = found.skipped;
     let caches = Arc::new(store.caches()?);
     let db = ScanDb::new(caches.clone());
-    let config = Config::new(&db, opts.frontend.clone(), opts.check.clone());
+    let frontend = FrontendOptions {
+        tree_headers: found.headers.into(),
+        ..opts.frontend.clone()
+    };
+    let config = Config::new(&db, frontend, opts.check.clone());
 
     let mut sources = Vec::new();
     for path in &found.files {
@@ -295,6 +299,10 @@ fn run_scan(
             continue;
         }
         let unit = &p.unit;
+        host_failures.extend(unit.notes.iter().map(|n| Warning {
+            path: s.home.path.clone(),
+            message: n.clone(),
+        }));
         if unit.kernels.is_empty() {
             if unit.diagnostics.is_empty() {
                 continue;

@@ -12,6 +12,9 @@ use walkdir::WalkDir;
 #[derive(Debug, Default)]
 pub struct Found {
     pub files: Vec<PathBuf>,
+    /// Every file an `#include` could name, for includes that the include
+    /// path does not resolve.
+    pub headers: Vec<PathBuf>,
     pub skipped: Vec<Warning>,
 }
 
@@ -44,6 +47,7 @@ fn is_cuda(path: &Path) -> bool {
 pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
     let mut found = Found::default();
     let mut files = BTreeSet::new();
+    let mut headers = BTreeSet::new();
     for root in paths {
         let root = match root.canonicalize() {
             Ok(r) => r,
@@ -66,7 +70,11 @@ pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
         for entry in walk {
             match entry {
                 Ok(e) if e.file_type().is_file() && is_cuda(e.path()) => {
+                    headers.insert(e.path().to_path_buf());
                     files.insert(e.into_path());
+                }
+                Ok(e) if e.file_type().is_file() && crate::cuda::is_header_like(e.path()) => {
+                    headers.insert(e.into_path());
                 }
                 Ok(_) => {}
                 Err(e) => {
@@ -89,6 +97,7 @@ pub fn find(paths: &[PathBuf], exclude: &GlobSet) -> Found {
         }
     }
     found.files = files.into_iter().collect();
+    found.headers = headers.into_iter().collect();
     found
 }
 
