@@ -466,6 +466,34 @@ fn short_limit(timeout_ms: u64) -> u64 {
     }
 }
 
+/// At most this many row lengths of an index are tried as bounds.
+const MAX_STRIDES: usize = 4;
+
+/// Constants an index multiplies a non-constant by (row lengths), `>= 2`.
+fn collect_strides(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
+    use crate::protocol::{Expr, Op};
+    match e {
+        Expr::Bin(op, a, b) => {
+            if *op == Op::Mul {
+                for (k, other) in [(a, b), (b, a)] {
+                    if let Expr::Int(c) = **k {
+                        if c >= 2 && !matches!(**other, Expr::Int(_)) {
+                            out.push(c);
+                        }
+                    }
+                }
+            }
+            collect_strides(a, out);
+            collect_strides(b, out);
+        }
+        Expr::Ite(_, a, b) => {
+            collect_strides(a, out);
+            collect_strides(b, out);
+        }
+        Expr::Int(_) | Expr::Var(_) => {}
+    }
+}
+
 /// At most this many racy intervals are asked again for a precondition.
 const PRECONDITION_TRACES: usize = 8;
 
@@ -498,6 +526,7 @@ fn precondition(
     let threads = Expr::bin(Op::Mul, block.clone(), Expr::var(builtin::GRID_DIM[0]));
     let bounds = [Expr::Int(1), block, threads];
     let at_least = |p: &str, b: &Expr| Cond::cmp(Rel::Ge, Expr::var(p), b.clone());
+    let at_most = |p: &str, b: &Expr| Cond::cmp(Rel::Le, Expr::var(p), b.clone());
     let mut candidates: Vec<Cond> = Vec::new();
     for b in &bounds {
         for p in &params {
@@ -508,6 +537,42 @@ fn precondition(
             candidates.extend(all);
         }
     }
+    // A size within another: `width <= pitch`.
+    for p in &params {
+        for q in &params {
+            if p != q {
+                candidates.push(at_most(p, &Expr::var(q.as_str())));
+            }
+        }
+    }
+    // A size within a row length the index fixes: `i * 2048 + j` needs
+    // `j < 2048`, so a bound `m` on `j` needs `m <= 2048`. Largest first: the
+    // weakest such condition is the useful one.
+    let mut strides: Vec<i64> = Vec::new();
+    for t in racy {
+        for a in t.accesses.iter().flatten() {
+            for e in &a.index {
+                collect_strides(e, &mut strides);
+            }
+        }
+    }
+    strides.sort_unstable_by(|a, b| b.cmp(a));
+    strides.dedup();
+    strides.truncate(MAX_STRIDES);
+    let singles: Vec<(&String, Cond)> = strides
+        .iter()
+        .flat_map(|c| params.iter().map(move |p| (*p, at_most(p, &Expr::Int(*c)))))
+        .collect();
+    let mut pairs = Vec::new();
+    for (i, (p, a)) in singles.iter().enumerate() {
+        for (q, b) in &singles[i + 1..] {
+            if p != q {
+                pairs.push(Cond::and(a.clone(), b.clone()));
+            }
+        }
+    }
+    candidates.extend(singles.into_iter().map(|(_, c)| c));
+    candidates.extend(pairs.into_iter().take(MAX_STRIDES * MAX_STRIDES));
     // One race per interval is enough to reject a candidate, and a
     // candidate the solver cannot settle quickly is not the simple one.
     let opts = Options {
@@ -515,12 +580,39 @@ fn precondition(
         timeout_ms: short_limit(opts.timeout_ms),
         ..opts.clone()
     };
-    candidates.into_iter().find(|c| {
-        racy.iter().all(|t| {
+    // Whether two threads still both reach an access of a racy interval: a
+    // condition that switches the work off (`k >= blockDim.x * gridDim.x`
+    // when every thread needs `j > k`) removes races by removing the kernel.
+    let active: Vec<Trace> = racy
+        .iter()
+        .map(|t| {
             let mut t = (*t).clone();
-            t.assumptions.push(c.clone());
-            solve_cached(&t, &opts, cache, stats) == Outcome::Drf
+            for a in t.accesses.iter_mut().flatten() {
+                a.index = vec![Expr::Int(0); a.index.len()];
+                a.mode = Mode::Write;
+                a.value = None;
+            }
+            t
         })
+        .collect();
+    let strict = Options {
+        strict: true,
+        ..opts.clone()
+    };
+    let under = |t: &Trace, c: &Cond| {
+        let mut t = t.clone();
+        t.assumptions.push(c.clone());
+        t
+    };
+    candidates.into_iter().find(|c| {
+        racy.iter()
+            .all(|t| solve_cached(&under(t, c), &opts, cache, stats) == Outcome::Drf)
+            && active.iter().any(|t| {
+                matches!(
+                    solve_cached(&under(t, c), &strict, cache, stats),
+                    Outcome::Racy(_)
+                )
+            })
     })
 }
 
@@ -789,6 +881,29 @@ mod tests {
             (race.confidence, race.precondition.as_deref()),
             (Confidence::Confirmed, None)
         );
+    }
+
+    #[test]
+    fn a_bound_within_the_row_length_is_suggested_not_one_that_stops_the_work() {
+        // a[y * 2048 + x] for x < m: rows overlap only when m exceeds 2048.
+        let k = parse(
+            "params m; assume blockDim.x == 32 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1; \
+             global array a { if (bid.x * 32 + tid.x < m) { wr[tid.y * 2048 + (bid.x * 32 + tid.x)] } }",
+        )
+        .unwrap();
+        let report = check_kernel(&k, &Options::default());
+        let race = &report.arrays[0].races[0];
+        assert_eq!(race.confidence, Confidence::Possible);
+        assert_eq!(race.precondition.as_deref(), Some("m <= 2048"));
+        // `k >= blockDim.x * gridDim.x` would remove this race only by
+        // making every thread skip the write: not a precondition.
+        let k = kernel(
+            "params k n; assume blockDim.x == 64; \
+             array a { if (bid.x * 64 + tid.x > k) { wr[n] } }",
+        );
+        let report = check_kernel(&k, &Options::default());
+        let race = &report.arrays[0].races[0];
+        assert_eq!(race.precondition, None);
     }
 
     #[test]
