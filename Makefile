@@ -6,7 +6,13 @@ DEBIAN_PACKAGES := libz3-dev libclang-19-dev clang-19 pkg-config build-essential
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB := .drfscan/demo.db
 
-.PHONY: setup build test demo bench conformance clean
+# Real CUDA toolkit headers, from NVIDIA's header packages on the Python
+# package index, so that tests parse through them next to the built-in ones.
+CUDA_HEADERS := target/cuda-headers
+CUDA_PACKAGES := nvidia-cuda-runtime-cu12==12.4.127 nvidia-cuda-nvcc-cu12==12.4.131 \
+	nvidia-curand-cu12==10.3.5.147 nvidia-cuda-cccl-cu12==12.9.27
+
+.PHONY: setup build test demo bench conformance clean cuda-headers
 
 setup:
 	@command -v dpkg >/dev/null || { echo "make setup: needs a Debian-based system (dpkg, apt-get)"; exit 1; }
@@ -22,8 +28,14 @@ setup:
 build: setup
 	$(CARGO) build --release
 
-test: setup
-	$(CARGO) test --release
+cuda-headers:
+	@test -f $(CUDA_HEADERS)/nvidia/cuda_runtime/include/cuda_runtime.h || { \
+	  echo "installing CUDA headers into $(CUDA_HEADERS)"; \
+	  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps \
+	    --target $(CUDA_HEADERS) $(CUDA_PACKAGES); }
+
+test: setup cuda-headers
+	DRFSCAN_TEST_CUDA_HEADERS=$(CURDIR)/$(CUDA_HEADERS) $(CARGO) test --release
 	$(CARGO) run --release --quiet -- eval datasets/
 
 demo: build

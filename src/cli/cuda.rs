@@ -61,10 +61,23 @@ pub fn frontend_options(a: &AnalysisArgs) -> anyhow::Result<FrontendOptions> {
             _ => anyhow::bail!("--param {p}: expected NAME=VALUE with an integer VALUE"),
         }
     }
+    let toolkit = drfscan::cuda::toolkit::resolve(drfscan::cuda::toolkit::Request::from_flag(
+        a.cuda_path.as_deref(),
+    ))?;
+    let headers = match &toolkit {
+        None => "built-in".to_string(),
+        Some(t) => format!(
+            "CUDA {} at {} ({})",
+            t.version.as_deref().unwrap_or("of unknown version"),
+            t.root.display(),
+            t.found_by
+        ),
+    };
     Ok(FrontendOptions {
         include_dirs: a.include_dirs.clone(),
         defines: a.defines.clone(),
-        cuda_path: a.cuda_path.clone(),
+        cuda_path: toolkit.map(|t| t.root),
+        headers,
         block_dim: dim("--block-dim", &a.block_dim)?,
         grid_dim: dim("--grid-dim", &a.grid_dim)?,
         params,

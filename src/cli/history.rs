@@ -4,7 +4,6 @@ use super::{AnalysisArgs, Format};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use drfscan::check::{ArrayReport, Confidence, Race, RaceAccess, Verdict};
-use drfscan::cuda::FrontendOptions;
 use drfscan::engine::{self, ScanOptions};
 use drfscan::protocol::{Loc, Mode};
 use drfscan::report::{sarif, FileReport, KernelEntry};
@@ -124,60 +123,9 @@ const EXIT_CLEAN: i32 = 0;
 /// Exit status: a race or a barrier divergence was found.
 const EXIT_FOUND: i32 = 1;
 
-/// `X[,Y[,Z]]` or `[x,y,z]`; missing dimensions are 1.
-fn parse_dims(flag: &str, text: &str) -> Result<[u64; 3]> {
-    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
-    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
-    if parts.is_empty() || parts.len() > 3 {
-        bail!("{flag} {text}: expected X[,Y[,Z]]");
-    }
-    let mut dims = [1u64; 3];
-    for (d, p) in dims.iter_mut().zip(&parts) {
-        *d =
-            p.parse().ok().filter(|&v| v >= 1).with_context(|| {
-                format!("{flag} {text}: `{p}` is not a dimension (an integer ≥ 1)")
-            })?;
-    }
-    Ok(dims)
-}
-
-fn frontend_options(a: &AnalysisArgs) -> Result<FrontendOptions> {
-    let params = a
-        .params
-        .iter()
-        .map(|p| {
-            let (name, value) = p
-                .split_once('=')
-                .with_context(|| format!("--param {p}: expected NAME=VALUE"))?;
-            let value = value
-                .trim()
-                .parse()
-                .with_context(|| format!("--param {p}: `{value}` is not an integer"))?;
-            Ok((name.trim().to_string(), value))
-        })
-        .collect::<Result<_>>()?;
-    Ok(FrontendOptions {
-        include_dirs: a.include_dirs.clone(),
-        defines: a.defines.clone(),
-        cuda_path: a.cuda_path.clone(),
-        block_dim: a
-            .block_dim
-            .as_deref()
-            .map(|d| parse_dims("--block-dim", d))
-            .transpose()?,
-        grid_dim: a
-            .grid_dim
-            .as_deref()
-            .map(|d| parse_dims("--grid-dim", d))
-            .transpose()?,
-        params,
-        ..FrontendOptions::default()
-    })
-}
-
 pub fn scan(a: ScanArgs) -> Result<i32> {
     let opts = ScanOptions {
-        frontend: frontend_options(&a.analysis)?,
+        frontend: super::cuda::frontend_options(&a.analysis)?,
         check: a.analysis.options(),
         jobs: a.jobs,
         exclude: a.exclude.clone(),
@@ -243,6 +191,7 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
                 summary.solver_cache_hits,
                 summary.wall_ms
             );
+            outln!("CUDA headers: {}", opts.frontend.headers);
             if let Some(base) = previous {
                 outln!("{new_findings} new race(s) or divergence(s) since run {base}");
             }

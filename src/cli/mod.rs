@@ -81,8 +81,11 @@ pub struct AnalysisArgs {
     /// Define a macro: NAME[=VALUE] (repeatable).
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     pub defines: Vec<String>,
-    /// Use the CUDA toolkit installed at DIR instead of the built-in headers.
-    #[arg(long, value_name = "DIR")]
+    /// CUDA headers: a toolkit's root, a directory of NVIDIA's header
+    /// packages (pip's `nvidia/*/include`), or `builtin`. By default a
+    /// toolkit is looked for in CUDA_PATH, CUDA_HOME, /usr/local/cuda, above
+    /// `nvcc` on PATH and in python3's packages; else the built-in headers.
+    #[arg(long, value_name = "DIR|builtin")]
     pub cuda_path: Option<PathBuf>,
 }
 

@@ -2185,7 +2185,9 @@ impl Lower {
         if fk == K::METHOD {
             return self.method_call(n, &name);
         }
-        if f.pos().file.starts_with(super::prelude::DIR) {
+        // The toolkit's own headers (system headers) get the prelude's
+        // models too, rather than their implementations inlined.
+        if f.pos().file.starts_with(super::prelude::DIR) || f.in_system_header() {
             if let Some(v) = self.prelude_call(n, &name, &args)? {
                 return Ok(v);
             }

@@ -7,6 +7,7 @@ pub mod label;
 pub mod launch;
 mod lower;
 pub mod prelude;
+pub mod toolkit;
 
 use crate::protocol::{builtin, Cond, Expr, Kernel, Loc, Rel};
 use clang::{kind as K, Node, Tu};
@@ -20,6 +21,10 @@ pub struct FrontendOptions {
     /// `-D NAME[=VALUE]`, as given.
     pub defines: Vec<String>,
     pub cuda_path: Option<PathBuf>,
+    /// Which CUDA headers the parse uses, as the run's options show it:
+    /// `built-in`, or the toolkit's version, root and how it was found.
+    #[serde(default)]
+    pub headers: String,
     /// `--block-dim`, `--grid-dim`: fixed launch dimensions, `[x, y, z]`.
     pub block_dim: Option<[u64; 3]>,
     pub grid_dim: Option<[u64; 3]>,
@@ -238,7 +243,12 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     .collect();
     let mut unsaved = vec![(main_str.clone(), src.to_vec())];
     match &opts.cuda_path {
-        Some(dir) => args.push(format!("--cuda-path={}", dir.display())),
+        Some(dir) => {
+            args.push(format!("--cuda-path={}", dir.display()));
+            args.push("-include".into());
+            args.push(prelude::forced_with_toolkit());
+            unsaved.extend(prelude::toolkit_files());
+        }
         None => {
             args.push("-nocudainc".into());
             args.push(format!("-I{}", prelude::DIR));

@@ -5,6 +5,8 @@
 pub const DIR: &str = "/__drfscan__/include";
 
 const PRELUDE: &str = include_str!("prelude/drfscan_prelude.h");
+const ANNOTATIONS: &str = include_str!("prelude/drfscan_annotations.h");
+const TOOLKIT: &str = include_str!("prelude/drfscan_toolkit.h");
 const ASSERT: &str = include_str!("prelude/assert.h");
 const COOPERATIVE_GROUPS: &str = include_str!("prelude/cooperative_groups.h");
 const CURAND_KERNEL: &str = include_str!("prelude/curand_kernel.h");
@@ -50,9 +52,31 @@ pub fn forced() -> String {
     format!("{DIR}/drfscan_prelude.h")
 }
 
+/// The header included before the main file when a real CUDA toolkit's
+/// headers are used.
+pub fn forced_with_toolkit() -> String {
+    format!("{DIR}/drfscan_toolkit.h")
+}
+
+/// The files [`forced_with_toolkit`] needs; nothing else of the built-in
+/// headers, which would hide the toolkit's.
+pub fn toolkit_files() -> Vec<(String, Vec<u8>)> {
+    vec![
+        (forced_with_toolkit(), TOOLKIT.as_bytes().to_vec()),
+        (
+            format!("{DIR}/drfscan_annotations.h"),
+            ANNOTATIONS.as_bytes().to_vec(),
+        ),
+    ]
+}
+
 pub fn files() -> Vec<(String, Vec<u8>)> {
     let mut out = vec![
         (forced(), PRELUDE.as_bytes().to_vec()),
+        (
+            format!("{DIR}/drfscan_annotations.h"),
+            ANNOTATIONS.as_bytes().to_vec(),
+        ),
         (format!("{DIR}/assert.h"), ASSERT.as_bytes().to_vec()),
         (format!("{DIR}/cassert"), ASSERT.as_bytes().to_vec()),
         (

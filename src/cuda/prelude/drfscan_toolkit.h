@@ -1,0 +1,11 @@
+/* Included before every file parsed with a real CUDA toolkit, after clang's
+   CUDA wrapper headers. In device-only mode clang checks the `<<<...>>>`
+   launches of host code against the pre-9.2 launch API, which CUDA's
+   headers no longer declare; drfscan reads those launches, so it declares
+   it. GPUVerify's annotations follow. */
+#ifndef __DRFSCAN_TOOLKIT_H
+#define __DRFSCAN_TOOLKIT_H
+extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                                 cudaStream_t stream = 0);
+#include "drfscan_annotations.h"
+#endif

@@ -1,0 +1,40 @@
+//! The labelled kernels parsed through a real CUDA toolkit's headers (NVIDIA's
+//! header packages, which `make test` installs and names in
+//! `DRFSCAN_TEST_CUDA_HEADERS`) agree with their labels, as they do with the
+//! built-in headers.
+
+use std::process::Command;
+
+#[test]
+fn datasets_agree_with_their_labels_through_real_toolkit_headers() {
+    let Some(dir) = std::env::var_os("DRFSCAN_TEST_CUDA_HEADERS") else {
+        eprintln!("DRFSCAN_TEST_CUDA_HEADERS is not set (`make test` sets it): skipped");
+        return;
+    };
+    let cache = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_drfscan"))
+        .args(["eval", "datasets/", "--format", "json", "--cuda-path"])
+        .arg(&dir)
+        .env("XDG_CACHE_HOME", cache.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "eval failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mismatches: Vec<&serde_json::Value> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["ok"] == "NO")
+        .collect();
+    assert!(mismatches.is_empty(), "{mismatches:#?}");
+    assert!(
+        v["totals"]["kernels"].as_u64().unwrap() > 100,
+        "{:#}",
+        v["totals"]
+    );
+}
