@@ -11,6 +11,12 @@ fn datasets_agree_with_their_labels_through_real_toolkit_headers() {
         eprintln!("DRFSCAN_TEST_CUDA_HEADERS is not set (`make test` sets it): skipped");
         return;
     };
+    // Relative to the project when it is inside it, as users name it.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::path::Path::new(&dir)
+        .strip_prefix(root)
+        .map(|d| d.to_path_buf())
+        .unwrap_or_else(|_| dir.clone().into());
     let cache = tempfile::tempdir().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_drfscan"))
         .args(["eval", "datasets/", "--format", "json", "--cuda-path"])

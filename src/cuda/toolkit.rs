@@ -113,10 +113,12 @@ pub fn usable(dir: &Path) -> Result<Option<PathBuf>> {
     let Ok(entries) = std::fs::read_dir(&parts_dir) else {
         return Ok(None);
     };
+    // Absolute: the links must point there from the cache directory.
     let mut parts: Vec<PathBuf> = entries
         .filter_map(|e| e.ok())
         .map(|e| e.path().join("include"))
         .filter(|p| p.is_dir())
+        .filter_map(|p| p.canonicalize().ok())
         .collect();
     parts.sort();
     if !parts.iter().any(|p| p.join("cuda_runtime.h").is_file()) {
@@ -174,7 +176,7 @@ fn link_tree(from: &Path, to: &Path) -> Result<()> {
         let path = e.path();
         if path.is_dir() {
             link_tree(&path, &target)?;
-        } else if !target.exists() && e.file_name() != "__init__.py" {
+        } else if target.symlink_metadata().is_err() && e.file_name() != "__init__.py" {
             std::os::unix::fs::symlink(&path, &target)?;
         }
     }
