@@ -213,7 +213,9 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
             };
             set_timeout(solver, short);
             let (small, extra, bound) = query.small_model(solver, model);
-            set_timeout(solver, opts.timeout_ms);
+            // The trace is racy now: further races are a nicety and get the
+            // short limit too, not the full one each.
+            set_timeout(solver, short);
             calls += extra;
             model = small;
             if let Some(bound) = bound {

@@ -1,0 +1,29 @@
+// expect: drf
+// Bitonic sort of 1024 keys per block in shared memory: partners are
+// tid ^ j, and only the lower thread of a pair compares and swaps.
+#define SORT_N 1024
+__global__ void bitonic_sort(int *data) {
+  __shared__ int s[SORT_N];
+  unsigned tid = threadIdx.x;
+  s[tid] = data[blockIdx.x * SORT_N + tid];
+  __syncthreads();
+  for (unsigned k = 2; k <= SORT_N; k <<= 1) {
+    for (unsigned j = k >> 1; j > 0; j >>= 1) {
+      unsigned ixj = tid ^ j;
+      if (ixj > tid) {
+        int a = s[tid], b = s[ixj];
+        bool up = (tid & k) == 0;
+        if ((a > b) == up) {
+          s[tid] = b;
+          s[ixj] = a;
+        }
+      }
+      __syncthreads();
+    }
+  }
+  data[blockIdx.x * SORT_N + tid] = s[tid];
+}
+
+void sort_blocks(int *data, int blocks) {
+  bitonic_sort<<<blocks, SORT_N>>>(data);
+}
