@@ -363,8 +363,13 @@ pub fn check_array(
                             continue;
                         }
                     }
+                    let mut race = race;
                     match replay(kernel, array, &race) {
                         Ok(note) => {
+                            // Confirmed means reproduced from the witness.
+                            if note.is_some() {
+                                race.confidence = Confidence::Possible;
+                            }
                             unreplayed.extend(note);
                             seen.insert(pair);
                             match earlier {
@@ -793,6 +798,11 @@ fn replay(kernel: &Kernel, array: &ArrayProtocol, race: &Race) -> Result<Option<
         Err(EvalError::Budget) => Ok(Some(format!(
             "{what} was not replayed: evaluation budget exhausted"
         ))),
+        // The solver leaves an operation C does not define (a shift by a
+        // negative amount) unconstrained: the race is possible, not shown.
+        Err(EvalError::Overflow(op)) => Ok(Some(format!(
+            "{what} was not replayed: it takes `{op}`, which has no defined value"
+        ))),
         Ok(false) => Err(format!("internal error: {what} does not replay")),
         Err(e) => Err(format!("internal error: {what} does not replay ({e})")),
     }
@@ -904,6 +914,17 @@ mod tests {
         let report = check_kernel(&k, &Options::default());
         let race = &report.arrays[0].races[0];
         assert_eq!(race.precondition, None);
+    }
+
+    #[test]
+    fn a_witness_through_an_undefined_shift_is_a_possible_race_not_an_error() {
+        // The solver leaves `x >> u` for u < 0 unconstrained; the evaluator
+        // cannot run it.
+        let k = kernel("locals u; array a { if (u < 0) { wr[tid >> u] } }");
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.verdict(), Verdict::Racy);
+        let race = &report.arrays[0].races[0];
+        assert_eq!(race.confidence, Confidence::Possible);
     }
 
     #[test]
