@@ -91,12 +91,12 @@ pub fn tree_include_dirs(main: &Path, missing: &[String], headers: &[PathBuf]) -
                     .count();
                 (std::cmp::Reverse(shared), h.components().count())
             });
-        let dir = best.and_then(|h| {
+        let dir = best.map(|h| {
             let mut d = h.to_path_buf();
             for _ in wanted.components() {
                 d.pop();
             }
-            Some(d)
+            d
         });
         if let Some(d) = dir {
             if !dirs.contains(&d) {
@@ -300,7 +300,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     if !found_dirs.is_empty() {
         let dirs: Vec<String> = found_dirs.iter().map(|d| d.display().to_string()).collect();
         unit.notes.push(format!(
-            "includes not found on the include path were taken from the scanned tree: -I {} (pass -I or --compile-commands to choose)",
+            "includes not found on the include path were taken from the scanned tree: -I {} (pass -I to choose)",
             dirs.join(" -I ")
         ));
     }
