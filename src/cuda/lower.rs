@@ -2156,6 +2156,23 @@ impl Lower {
             // No declaration: a call through a pointer, or a dependent call
             // in a template.
             let ch = exprs(n);
+            // An operator on a template's dependent operands (`v - s` with
+            // `T v` while some `operator-` is in scope) lists the unresolved
+            // operator between its operands: evaluate the operands, the value
+            // is unknown.
+            let operator = ch.iter().position(|c| {
+                strip(*c)
+                    .referenced()
+                    .is_some_and(|d| d.spelling().starts_with("operator"))
+            });
+            if let Some(at) = operator.filter(|&at| at > 0) {
+                for (k, c) in ch.iter().enumerate() {
+                    if k != at {
+                        self.rvalue(c)?;
+                    }
+                }
+                return Ok(Val::Unknown);
+            }
             if let Some(first) = ch.first() {
                 let fs = strip(*first);
                 if fs.kind() == K::DECL_REF || fs.kind() == K::MEMBER_REF {
