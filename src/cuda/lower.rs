@@ -2189,6 +2189,15 @@ impl Lower {
             return Ok(Val::Unknown);
         };
         let fk = f.kind();
+        if (fk == K::VAR || fk == K::PARM || fk == K::FIELD) && f.ty().is_dependent() {
+            // A function object of a template parameter's type, in a
+            // template analysed uninstantiated: a call drfscan cannot see
+            // into, like one without a body.
+            for a in &args {
+                self.rvalue(a)?;
+            }
+            return Ok(Val::Unknown);
+        }
         if (fk == K::VAR || fk == K::PARM || fk == K::FIELD) && !f.ty().is_record() {
             return unsupported(n, "call through a function pointer");
         }
