@@ -471,6 +471,9 @@ fn short_limit(timeout_ms: u64) -> u64 {
     }
 }
 
+/// Time for all of a kernel's precondition candidates together.
+const PRECONDITION_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// At most this many row lengths of an index are tried as bounds.
 const MAX_STRIDES: usize = 4;
 
@@ -609,9 +612,13 @@ fn precondition(
         t.assumptions.push(c.clone());
         t
     };
+    // A kernel's candidates share one time budget: past it, no suggestion.
+    let started = Instant::now();
     candidates.into_iter().find(|c| {
-        racy.iter()
-            .all(|t| solve_cached(&under(t, c), &opts, cache, stats) == Outcome::Drf)
+        started.elapsed() < PRECONDITION_BUDGET
+            && racy
+                .iter()
+                .all(|t| solve_cached(&under(t, c), &opts, cache, stats) == Outcome::Drf)
             && active.iter().any(|t| {
                 matches!(
                     solve_cached(&under(t, c), &strict, cache, stats),

@@ -25,6 +25,16 @@ type Poly = BTreeMap<Vec<String>, i128>;
 const MAX_MONOMIALS: usize = 64;
 
 fn poly(e: &Expr, known: &HashMap<String, i64>) -> Option<Poly> {
+    poly_in(e, known, &mut |_| None)
+}
+
+/// [`poly`], with the division and remainder subterms that `opaque` names
+/// taken as variables of those names.
+fn poly_in(
+    e: &Expr,
+    known: &HashMap<String, i64>,
+    opaque: &mut dyn FnMut(&Expr) -> Option<String>,
+) -> Option<Poly> {
     let mut out = Poly::new();
     match e {
         Expr::Int(n) => {
@@ -38,8 +48,11 @@ fn poly(e: &Expr, known: &HashMap<String, i64>) -> Option<Poly> {
                 out.insert(vec![v.clone()], 1);
             }
         },
+        Expr::Bin(Op::Div | Op::Mod, _, _) if !matches!(opaque(e), None) => {
+            out.insert(vec![opaque(e)?], 1);
+        }
         Expr::Bin(op, a, b) => {
-            let (a, b) = (poly(a, known)?, poly(b, known)?);
+            let (a, b) = (poly_in(a, known, opaque)?, poly_in(b, known, opaque)?);
             match op {
                 Op::Add | Op::Sub => {
                     out = a;
@@ -133,6 +146,7 @@ pub type Digits = Vec<Expr>;
 
 /// Facts the trace's assumptions give: variables fixed to a constant, and
 /// variables known to be at least 1.
+#[derive(Clone)]
 pub struct Facts {
     known: HashMap<String, i64>,
     positive: HashSet<String>,
@@ -236,7 +250,29 @@ impl Facts {
         access: &TraceAccess,
         suffix: &str,
     ) -> Option<(Shape, Digits)> {
-        let p = poly(index, &self.known)?;
+        // Quotients and remainders of the thread's values (an index split
+        // into coordinates with runtime sizes and put together again) are
+        // digits of their own.
+        let mut atoms: Vec<(String, Expr)> = Vec::new();
+        let p = poly_in(index, &self.known, &mut |e| {
+            let text = format!("[{e}]");
+            let name = if text.contains(suffix) {
+                format!("{text}{suffix}")
+            } else {
+                text
+            };
+            if !atoms.iter().any(|(n, _)| *n == name) {
+                atoms.push((name.clone(), e.clone()));
+            }
+            Some(name)
+        })?;
+        let path_facts;
+        let this = if atoms.is_empty() {
+            self
+        } else {
+            path_facts = self.with_path(&access.path);
+            &path_facts
+        };
         let mut rest = Vec::new();
         let mut terms: Vec<(Magnitude, Option<Magnitude>, Expr)> = Vec::new();
         let mut seen: HashSet<String> = HashSet::new();
@@ -251,8 +287,11 @@ impl Facts {
                     }
                     let coefficient: Vec<String> =
                         vars.iter().filter(|v| v != d).cloned().collect();
-                    let coefficient = self.magnitude(&coefficient, *c)?;
-                    let (digit, range, offset) = self.digit(d, &access.loops, suffix)?;
+                    let coefficient = this.magnitude(&coefficient, *c)?;
+                    let (digit, range, offset) = match atoms.iter().find(|(n, _)| n == *d) {
+                        Some((_, e)) => (e.clone(), this.atom_range(e), None),
+                        None => this.digit(d, &access.loops, suffix)?,
+                    };
                     // `c · (d - lo) + c · lo`: the second part is global.
                     if let Some(lo) = offset {
                         for (m, k) in lo {
@@ -306,6 +345,83 @@ impl Facts {
             },
             digits,
         ))
+    }
+
+    /// With the facts an access's path gives when it is taken: under
+    /// `x < P` with `x` never negative, every variable of the product `P`
+    /// is at least 1 (`idx < B * N * d`).
+    fn with_path(&self, path: &Cond) -> Facts {
+        let mut f = self.clone();
+        let mut conjuncts = vec![path];
+        while let Some(c) = conjuncts.pop() {
+            match c {
+                Cond::And(a, b) => {
+                    conjuncts.push(a);
+                    conjuncts.push(b);
+                }
+                Cond::Cmp(Rel::Lt, a, b) | Cond::Cmp(Rel::Gt, b, a) => {
+                    let (Some(pa), Some(pb)) = (poly(a, &self.known), poly(b, &self.known)) else {
+                        continue;
+                    };
+                    let never_negative = pa
+                        .iter()
+                        .all(|(vars, c)| *c >= 0 && vars.iter().all(|v| self.never_negative(v)));
+                    if let [(vars, c)] = pb.iter().collect::<Vec<_>>().as_slice() {
+                        if never_negative && **c > 0 && vars.iter().all(|v| self.never_negative(v))
+                        {
+                            f.positive.extend(vars.iter().cloned());
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        f
+    }
+
+    fn never_negative(&self, v: &str) -> bool {
+        let base = v.rsplit_once('@').map_or(v, |(b, _)| b);
+        self.positive(v)
+            || self.nonnegative.contains(v)
+            || builtin::TID.contains(&base)
+            || builtin::BID.contains(&base)
+    }
+
+    /// The range of a quotient or remainder digit: `x % R` is below `R`,
+    /// `(x % (Q * R)) / R` below `Q`; a plain quotient has none (it can only
+    /// be the most significant digit).
+    fn atom_range(&self, e: &Expr) -> Option<Magnitude> {
+        let monomial = |x: &Expr| -> Option<(Vec<String>, i128)> {
+            let p = poly(x, &self.known)?;
+            match p.into_iter().collect::<Vec<_>>().as_slice() {
+                [(vars, c)] if *c > 0 => Some((vars.clone(), *c)),
+                _ => None,
+            }
+        };
+        match e {
+            Expr::Bin(Op::Mod, _, r) => {
+                let (vars, c) = monomial(r)?;
+                self.magnitude(&vars, c)
+            }
+            Expr::Bin(Op::Div, x, r) => {
+                let Expr::Bin(Op::Mod, _, outer) = &**x else {
+                    return None;
+                };
+                let (mut vars, c) = monomial(outer)?;
+                let (by, k) = monomial(r)?;
+                // The divisor must be positive for the quotient to be a digit.
+                self.magnitude(&by, k)?;
+                if c % k != 0 {
+                    return None;
+                }
+                for v in &by {
+                    let i = vars.iter().position(|m| m == v)?;
+                    vars.remove(i);
+                }
+                self.magnitude(&vars, c / k)
+            }
+            _ => None,
+        }
     }
 
     /// A thread-local variable as a digit: the digit expression, its range,
@@ -389,6 +505,8 @@ mod tests {
             Expr::Bin(Op::Add, a, b) => eval(a, env) + eval(b, env),
             Expr::Bin(Op::Sub, a, b) => eval(a, env) - eval(b, env),
             Expr::Bin(Op::Mul, a, b) => eval(a, env) * eval(b, env),
+            Expr::Bin(Op::Div, a, b) => eval(a, env).div_euclid(eval(b, env)),
+            Expr::Bin(Op::Mod, a, b) => eval(a, env).rem_euclid(eval(b, env)),
             other => panic!("not generated: {other:?}"),
         }
     }
@@ -431,6 +549,61 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn quotients_and_remainders_recomposed_in_another_order_are_digits() {
+        // idx split by runtime sizes (b, h, t, c) and put back as
+        // b * T*NH*HS + t * NH*HS + h * HS + c, under idx < B*NH*T*HS.
+        let idx = add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1"));
+        let div = |a: Expr, b: Expr| Expr::bin(Op::Div, a, b);
+        let rem = |a: Expr, b: Expr| Expr::bin(Op::Mod, a, b);
+        let prod = |names: &[&str]| names.iter().map(|n| v(n)).reduce(mul).unwrap();
+        let rest = rem(idx.clone(), prod(&["NH", "T", "HS"]));
+        let b = div(idx.clone(), prod(&["NH", "T", "HS"]));
+        let h = div(rest.clone(), prod(&["T", "HS"]));
+        let rest2 = rem(rest, prod(&["T", "HS"]));
+        let t = div(rest2.clone(), v("HS"));
+        let c = rem(rest2, v("HS"));
+        let e = add(
+            add(
+                add(
+                    mul(b, prod(&["T", "NH", "HS"])),
+                    mul(t, prod(&["NH", "HS"])),
+                ),
+                mul(h, v("HS")),
+            ),
+            c,
+        );
+        let guard = Cond::cmp(Rel::Lt, idx, prod(&["B", "NH", "T", "HS"]));
+        let mut a = access(e.clone(), Vec::new());
+        // Parameters are natural numbers; without the guard they may be 0
+        // and there are no digits.
+        let naturals: Vec<Cond> = ["B", "NH", "T", "HS"]
+            .iter()
+            .map(|p| Cond::cmp(Rel::Ge, v(p), Expr::Int(0)))
+            .collect();
+        let facts = Facts::new(&naturals);
+        assert!(facts.shape(&e, &a, "@1").is_none());
+        a.path = guard;
+        let (_, digits) = facts.shape(&e, &a, "@1").expect("a mixed-radix number");
+        assert_eq!(digits.len(), 4);
+        // The digits, evaluated, are the coordinates.
+        let env: HashMap<&str, i64> = [
+            ("bid.x@1", 2),
+            ("blockDim.x", 7),
+            ("tid.x@1", 3),
+            ("B", 2),
+            ("NH", 3),
+            ("T", 2),
+            ("HS", 4),
+        ]
+        .into_iter()
+        .collect();
+        let mut got: Vec<i64> = digits.iter().map(|d| eval(d, &env)).collect();
+        got.sort();
+        // idx = 17 = ((0 * 3 + 2) * 2 + 0) * 4 + 1: b 0, h 2, t 0, c 1.
+        assert_eq!(got, vec![0, 0, 1, 2]);
     }
 
     #[test]
