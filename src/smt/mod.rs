@@ -529,6 +529,23 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
         }
         out.extend(division_lemmas(trace, enc, select, &facts, d));
     }
+    // Nested quotients of one dividend: `x / (a * q) == (x / a) / q` when
+    // `a` and `q` are positive (floor division), a theorem.
+    let indexes: Vec<&Expr> = trace
+        .accesses
+        .iter()
+        .flatten()
+        .flat_map(|a| a.index.iter())
+        .collect();
+    for (whole, part, q) in radix::nested_quotients(&indexes) {
+        let Expr::Bin(_, _, a) = &part else { continue };
+        let positive = Bool::and(&[
+            enc.expr(a).gt(Int::from_i64(0)),
+            enc.expr(&q).gt(Int::from_i64(0)),
+        ]);
+        let nested = Expr::bin(Op::Div, part.clone(), q.clone());
+        out.push(positive.implies(enc.expr(&whole).eq(enc.expr(&nested))));
+    }
     out
 }
 

@@ -469,6 +469,85 @@ impl Facts {
     }
 }
 
+/// `x / (a * q) == (x / a) / q` for positive `a` and `q`: for every pair of
+/// quotients of one dividend `x` whose divisors are monomials, the first
+/// dividing the second, the triple `(x / big, x / small, q)`. Stated as
+/// lemmas they let the solver link `(x / HS) % NH` to `x / (HS * NH)`
+/// without nonlinear reasoning.
+pub fn nested_quotients(indexes: &[&Expr]) -> Vec<(Expr, Expr, Expr)> {
+    let mut quotients: Vec<(&Expr, &Expr)> = Vec::new();
+    for e in indexes {
+        collect_quotients(e, &mut quotients);
+    }
+    let monomial = |d: &Expr| -> Option<(Vec<String>, i128)> {
+        let p = poly(d, &HashMap::new())?;
+        match p.into_iter().collect::<Vec<_>>().as_slice() {
+            [(vars, c)] if *c > 0 => Some((vars.clone(), *c)),
+            _ => None,
+        }
+    };
+    let mut out = Vec::new();
+    for (i, (x, small)) in quotients.iter().enumerate() {
+        for (j, (y, big)) in quotients.iter().enumerate() {
+            if i == j || x != y {
+                continue;
+            }
+            let (Some((sv, sc)), Some((mut bv, bc))) = (monomial(small), monomial(big)) else {
+                continue;
+            };
+            if bc % sc != 0 || bv.len() < sv.len() {
+                continue;
+            }
+            let covered = sv.iter().all(|v| match bv.iter().position(|b| b == v) {
+                Some(k) => {
+                    bv.remove(k);
+                    true
+                }
+                None => false,
+            });
+            let k = bc / sc;
+            if !covered || (bv.is_empty() && k == 1) {
+                continue;
+            }
+            let q = bv
+                .iter()
+                .map(|v| Expr::var(v))
+                .fold(Expr::Int(k as i64), |acc, v| Expr::bin(Op::Mul, acc, v));
+            let whole = Expr::bin(Op::Div, (*x).clone(), (*big).clone());
+            let part = Expr::bin(Op::Div, (*x).clone(), (*small).clone());
+            let triple = (whole, part, q);
+            if !out.contains(&triple) {
+                out.push(triple);
+            }
+        }
+    }
+    out
+}
+
+fn collect_quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
+    match e {
+        Expr::Bin(op, a, b) => {
+            if *op == Op::Div && constant_expr(b).is_none() {
+                out.push((a, b));
+            }
+            collect_quotients(a, out);
+            collect_quotients(b, out);
+        }
+        Expr::Ite(_, a, b) => {
+            collect_quotients(a, out);
+            collect_quotients(b, out);
+        }
+        Expr::Int(_) | Expr::Var(_) => {}
+    }
+}
+
+fn constant_expr(e: &Expr) -> Option<i64> {
+    match e {
+        Expr::Int(n) => Some(*n),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -604,6 +683,32 @@ mod tests {
         got.sort();
         // idx = 17 = ((0 * 3 + 2) * 2 + 0) * 4 + 1: b 0, h 2, t 0, c 1.
         assert_eq!(got, vec![0, 0, 1, 2]);
+    }
+
+    #[test]
+    fn nested_quotients_of_one_dividend_are_found() {
+        let x = add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1"));
+        let div = |a: Expr, b: Expr| Expr::bin(Op::Div, a, b);
+        let h = Expr::bin(Op::Mod, div(x.clone(), v("HS")), v("NH"));
+        let t = div(x.clone(), mul(v("HS"), v("NH")));
+        let other = div(v("y@1"), mul(v("HS"), v("NH")));
+        let found = nested_quotients(&[&h, &t, &other]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let (whole, part, q) = &found[0];
+        assert_eq!(*whole, t);
+        assert_eq!(*part, div(x, v("HS")));
+        // (x / HS) / q == x / (HS * NH) for q = NH.
+        let env: HashMap<&str, i64> = [
+            ("NH", 3),
+            ("HS", 4),
+            ("bid.x@1", 5),
+            ("blockDim.x", 8),
+            ("tid.x@1", 6),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(eval(q, &env), 3);
+        assert_eq!(eval(&div(part.clone(), q.clone()), &env), eval(whole, &env));
     }
 
     #[test]
