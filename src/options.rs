@@ -44,4 +44,4 @@ impl Options {
 
 /// The analysis version: part of every cache key, bumped whenever a change
 /// could alter a verdict.
-pub const ANALYSIS_VERSION: &str = "2";
+pub const ANALYSIS_VERSION: &str = "3";

@@ -101,6 +101,9 @@ pub struct Lower {
     /// place in this file that reaches it (`site`).
     main: String,
     site: Option<Loc>,
+    /// `sizeof` of a template parameter's type, by type: one value the
+    /// whole kernel shares.
+    sizes: HashMap<String, String>,
 }
 
 /// How deep statements and expressions may nest before lowering gives up
@@ -203,6 +206,7 @@ impl Lower {
             depth: 0,
             main: main.to_string(),
             site,
+            sizes: HashMap::new(),
         }
     }
 
@@ -1648,6 +1652,26 @@ impl Lower {
             if let Some(v) = n.eval_int() {
                 return Ok(Val::Int(Expr::Int(v)));
             }
+        }
+        if k == K::UNARY_EXPR && ty.is_integral() {
+            // `sizeof(T)` for a template parameter `T`: unknown here, but
+            // the same in every thread (a loop bound `size / sizeof(T)` is
+            // uniform).
+            let key: Vec<String> = n
+                .children()
+                .iter()
+                .map(|c| c.ty().canonical().spelling())
+                .collect();
+            let key = key.join(",");
+            let name = match self.sizes.get(&key) {
+                Some(name) => name.clone(),
+                None => {
+                    let name = self.unknown_param("size_of");
+                    self.sizes.insert(key, name.clone());
+                    name
+                }
+            };
+            return Ok(Val::Int(Expr::var(&name)));
         }
         if k == K::INT_LIT || k == K::CHAR_LIT || k == K::BOOL_LIT {
             return Ok(Val::Unknown);

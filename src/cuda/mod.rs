@@ -237,6 +237,8 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         // `"%d"FMT` (a macro right after a string) is how pre-C++11 code
         // builds format strings; nvcc accepts it.
         "-Wno-reserved-user-defined-literal",
+        // `register` variables, an error in C++17 that nvcc accepts.
+        "-Wno-register",
     ]
     .iter()
     .map(|s| s.to_string())

@@ -105,6 +105,8 @@ __device__ long clock(void);
   __device__ T __shfl_xor(T, int, int = 32);
 __DRFSCAN_SHFL(int)
 __DRFSCAN_SHFL(unsigned int)
+__DRFSCAN_SHFL(long)
+__DRFSCAN_SHFL(unsigned long)
 __DRFSCAN_SHFL(long long)
 __DRFSCAN_SHFL(unsigned long long)
 __DRFSCAN_SHFL(float)
