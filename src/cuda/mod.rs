@@ -243,7 +243,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let mut unsaved = vec![(main_str.clone(), src.to_vec())];
+    let mut unsaved = vec![(main_str.clone(), separate_linkage(src))];
     match &opts.cuda_path {
         Some(dir) => {
             args.push(format!("--cuda-path={}", dir.display()));
@@ -307,6 +307,21 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         ));
     }
     unit
+}
+
+/// `extern "C"__global__` (no space) is one token in C++11, a string with a
+/// user-defined suffix, which nvcc accepts and clang refuses. Written as
+/// `extern"C" __global__`, of the same length so that every position stays.
+fn separate_linkage(src: &[u8]) -> Vec<u8> {
+    const GLUED: &[u8] = b"extern \"C\"__";
+    let mut out = src.to_vec();
+    let mut i = 0;
+    while let Some(at) = out[i..].windows(GLUED.len()).position(|w| w == GLUED) {
+        let at = i + at;
+        out[at..at + GLUED.len()].copy_from_slice(b"extern\"C\" __");
+        i = at + GLUED.len();
+    }
+    out
 }
 
 /// Parses on a thread of its own: the AST walks recurse as deep as the
@@ -637,3 +652,17 @@ pub fn display_names() -> Vec<(String, String)> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod linkage_tests {
+    #[test]
+    fn glued_linkage_is_separated_in_place() {
+        let src = b"extern \"C\"__global__ void k() {}\nextern \"C\" int f();\n";
+        let out = super::separate_linkage(src);
+        assert_eq!(out.len(), src.len());
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "extern\"C\" __global__ void k() {}\nextern \"C\" int f();\n"
+        );
+    }
+}
