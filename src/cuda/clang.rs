@@ -318,6 +318,26 @@ impl<'tu> Node<'tu> {
                 .collect()
         }
     }
+    /// The declarations an unresolved name in a template may refer to.
+    pub fn overloaded_decls(&self) -> Vec<Node<'tu>> {
+        unsafe {
+            let n = clang_getNumOverloadedDecls(self.c);
+            (0..n)
+                .map(|i| Node {
+                    c: clang_getOverloadedDecl(self.c, i),
+                    _tu: self._tu,
+                })
+                .filter(|n| !n.is_null())
+                .collect()
+        }
+    }
+    /// The declaration of the expression's or declaration's type (a class
+    /// template for a dependent specialization).
+    pub fn type_declaration(&self) -> Option<Node<'tu>> {
+        let c = unsafe { clang_getTypeDeclaration(clang_getCursorType(self.c)) };
+        let n = Node { c, _tu: self._tu };
+        (!n.is_null() && n.kind() != CXCursor_NoDeclFound).then_some(n)
+    }
     pub fn semantic_parent(&self) -> Option<Node<'tu>> {
         let c = unsafe { clang_getCursorSemanticParent(self.c) };
         let n = Node { c, _tu: self._tu };
@@ -474,12 +494,13 @@ pub mod kind {
         CXCursor_CXXMethod as METHOD, CXCursor_CXXNewExpr as NEW,
         CXCursor_CXXNullPtrLiteralExpr as NULLPTR,
         CXCursor_CXXReinterpretCastExpr as REINTERPRET_CAST,
-        CXCursor_CXXStaticCastExpr as STATIC_CAST, CXCursor_CXXThrowExpr as THROW,
-        CXCursor_CXXTryStmt as TRY, CXCursor_CallExpr as CALL, CXCursor_CaseStmt as CASE,
-        CXCursor_CharacterLiteral as CHAR_LIT, CXCursor_ClassDecl as CLASS,
-        CXCursor_CompoundAssignOperator as COMPOUND_ASSIGN, CXCursor_CompoundStmt as COMPOUND,
-        CXCursor_ConditionalOperator as CONDITIONAL, CXCursor_Constructor as CONSTRUCTOR,
-        CXCursor_ContinueStmt as CONTINUE, CXCursor_DeclRefExpr as DECL_REF,
+        CXCursor_CXXStaticCastExpr as STATIC_CAST, CXCursor_CXXThisExpr as THIS,
+        CXCursor_CXXThrowExpr as THROW, CXCursor_CXXTryStmt as TRY, CXCursor_CallExpr as CALL,
+        CXCursor_CaseStmt as CASE, CXCursor_CharacterLiteral as CHAR_LIT,
+        CXCursor_ClassDecl as CLASS, CXCursor_CompoundAssignOperator as COMPOUND_ASSIGN,
+        CXCursor_CompoundStmt as COMPOUND, CXCursor_ConditionalOperator as CONDITIONAL,
+        CXCursor_Constructor as CONSTRUCTOR, CXCursor_ContinueStmt as CONTINUE,
+        CXCursor_ConversionFunction as CONVERSION, CXCursor_DeclRefExpr as DECL_REF,
         CXCursor_DeclStmt as DECL_STMT, CXCursor_DefaultStmt as DEFAULT, CXCursor_DoStmt as DO,
         CXCursor_EnumConstantDecl as ENUM_CONSTANT, CXCursor_FieldDecl as FIELD,
         CXCursor_FloatingLiteral as FLOAT_LIT, CXCursor_ForStmt as FOR,
@@ -490,10 +511,10 @@ pub mod kind {
         CXCursor_MSAsmStmt as MS_ASM, CXCursor_MemberRefExpr as MEMBER_REF,
         CXCursor_Namespace as NAMESPACE,
         CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM,
-        CXCursor_NullStmt as NULL_STMT, CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM,
-        CXCursor_ReturnStmt as RETURN, CXCursor_StmtExpr as STMT_EXPR,
-        CXCursor_StringLiteral as STRING_LIT, CXCursor_StructDecl as STRUCT,
-        CXCursor_SwitchStmt as SWITCH,
+        CXCursor_NullStmt as NULL_STMT, CXCursor_OverloadedDeclRef as OVERLOADED_REF,
+        CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM, CXCursor_ReturnStmt as RETURN,
+        CXCursor_StmtExpr as STMT_EXPR, CXCursor_StringLiteral as STRING_LIT,
+        CXCursor_StructDecl as STRUCT, CXCursor_SwitchStmt as SWITCH,
         CXCursor_TemplateTemplateParameter as TEMPLATE_TEMPLATE_PARAM,
         CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_TypeRef as TYPE_REF,
         CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY,

@@ -606,6 +606,7 @@ impl Lower {
                 let v = self.rvalue(&init)?;
                 match v {
                     Val::Unknown if ty.is_integral() => Val::Int(self.local(&name)),
+                    Val::Unknown if ty.is_pointer() => self.pointer_conversion(&init)?,
                     v => v,
                 }
             }
@@ -614,6 +615,26 @@ impl Lower {
         };
         self.env.insert(k, v);
         Ok(())
+    }
+
+    /// A pointer initialised from an object whose class converts to a
+    /// pointer without looking at the object (`T *s = SharedMemory<T>();`,
+    /// whose conversion returns an `extern __shared__` array): the
+    /// conversion's body, inlined. Unknown otherwise.
+    fn pointer_conversion(&mut self, init: &Node) -> R<Val> {
+        let e = strip(*init);
+        let Some(class) = e.type_declaration() else {
+            return Ok(Val::Unknown);
+        };
+        let conversions: Vec<Node> = class
+            .children()
+            .into_iter()
+            .filter(|c| c.kind() == K::CONVERSION && children_has_body(c))
+            .collect();
+        match conversions.first() {
+            Some(f) if !uses_this(f) => self.inline(init, f, &[]),
+            _ => Ok(Val::Unknown),
+        }
     }
 
     fn if_stmt(&mut self, s: &Node) -> R<Jumps> {
@@ -2180,6 +2201,25 @@ impl Lower {
             // No declaration: a call through a pointer, or a dependent call
             // in a template.
             let ch = exprs(n);
+            // A dependent call of a function (template) that has one
+            // definition in scope (`shared_memory<T>()`): inlined.
+            if let Some(cand) = ch
+                .first()
+                .and_then(|c| strip(*c).referenced())
+                .filter(|r| r.kind() == K::OVERLOADED_REF)
+                .and_then(|r| {
+                    let defined: Vec<Node> = r
+                        .overloaded_decls()
+                        .into_iter()
+                        .filter(|d| matches!(d.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
+                        .filter_map(|d| d.definition().or(Some(d)))
+                        .filter(children_has_body)
+                        .collect();
+                    (defined.len() == 1).then(|| defined[0])
+                })
+            {
+                return self.inline(n, &cand, &args);
+            }
             // An operator on a template's dependent operands (`v - s` with
             // `T v` while some `operator-` is in scope) lists the unresolved
             // operator between its operands: evaluate the operands, the value
@@ -2797,6 +2837,21 @@ fn record_source(n: Node) -> Option<Node> {
         }
     }
     None
+}
+
+/// Whether a member function's body reads its object (`this`, or a member
+/// named without it).
+fn uses_this(f: &Node) -> bool {
+    fn walk(n: &Node) -> bool {
+        n.children().iter().any(|c| {
+            c.kind() == K::THIS
+                || (c.kind() == K::MEMBER_REF
+                    && exprs(c).is_empty()
+                    && c.referenced().is_some_and(|d| d.kind() == K::FIELD))
+                || walk(c)
+        })
+    }
+    walk(f)
 }
 
 fn children_has_body(f: &Node) -> bool {
