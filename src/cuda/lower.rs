@@ -1852,6 +1852,15 @@ impl Lower {
                 }
             });
         }
+        if d.kind() == K::NON_TYPE_TEMPLATE_PARAM && !self.env.contains_key(&k) {
+            // A value parameter of an inlined function template called from
+            // a template pattern (`load<8, T2>(…)`): its argument is not
+            // visible here, but it is one value for every thread.
+            let v = Val::Int(Expr::var(&self.unknown_param(&d.spelling())));
+            self.globals.insert(k.clone(), v.clone());
+            self.env.insert(k.clone(), v);
+            return Ok(LVal::Var(k));
+        }
         if self.env.contains_key(&k) {
             // Shared scalars and arrays are memory, not values.
             if let Some(Val::Ptr(p)) = self.env.get(&k) {
@@ -2247,8 +2256,20 @@ impl Lower {
                     }
                 }
             }
+            // A dependent call drfscan cannot resolve: like a declaration
+            // without a body, it may write the memory its pointer arguments
+            // reach, somewhere.
+            let unresolved = ch
+                .first()
+                .and_then(|c| strip(*c).referenced())
+                .is_some_and(|r| r.kind() == K::OVERLOADED_REF);
             for c in ch.iter().skip(1) {
-                self.rvalue(c)?;
+                if let Val::Ptr(mut p) = self.rvalue(c)? {
+                    if unresolved && matches!(p.target, Target::Shared(_)) {
+                        p.index = vec![self.local("offset")];
+                        self.access(&p, Mode::Write, loc);
+                    }
+                }
             }
             return Ok(Val::Unknown);
         };
