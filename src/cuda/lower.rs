@@ -1678,10 +1678,15 @@ impl Lower {
             // `sizeof(T)` for a template parameter `T`: unknown here, but
             // the same in every thread (a loop bound `size / sizeof(T)` is
             // uniform).
+            // By declaration: `T` of two templates may be two types.
             let key: Vec<String> = n
                 .children()
                 .iter()
-                .map(|c| c.ty().canonical().spelling())
+                .map(|c| {
+                    c.type_declaration()
+                        .map(|d| key(&d))
+                        .unwrap_or_else(|| c.ty().spelling())
+                })
                 .collect();
             let key = key.join(",");
             let name = match self.sizes.get(&key) {
