@@ -28,11 +28,16 @@ setup:
 build: setup
 	$(CARGO) build --release
 
+PIP_INSTALL := python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps
+
 cuda-headers:
 	@test -f $(CUDA_HEADERS)/nvidia/cuda_runtime/include/cuda_runtime.h || { \
+	  python3 -m pip --version >/dev/null 2>&1 || { \
+	    echo "installing: python3-pip"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-pip; }; \
 	  echo "installing CUDA headers into $(CUDA_HEADERS)"; \
-	  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps \
-	    --target $(CUDA_HEADERS) $(CUDA_PACKAGES); }
+	  $(PIP_INSTALL) --target $(CUDA_HEADERS) $(CUDA_PACKAGES) || \
+	    $(PIP_INSTALL) --break-system-packages --target $(CUDA_HEADERS) $(CUDA_PACKAGES); }
 
 test: setup cuda-headers
 	DRFSCAN_TEST_CUDA_HEADERS=$(CURDIR)/$(CUDA_HEADERS) $(CARGO) test --release
