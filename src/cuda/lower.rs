@@ -1909,9 +1909,14 @@ impl Lower {
                 index: vec![],
             })
         } else {
-            d.eval_int()
-                .map(|v| Val::Int(Expr::Int(v)))
-                .unwrap_or(Val::Unknown)
+            match d.eval_int() {
+                Some(v) => Val::Int(Expr::Int(v)),
+                // A `__constant__` (or `const`) integer the host sets: not
+                // known here, but one value for every thread, like a
+                // parameter.
+                None if d.ty().is_integral() => Val::Int(Expr::var(&self.unknown_param(&name))),
+                None => Val::Unknown,
+            }
         };
         self.globals.insert(k.clone(), g);
         self.var_lvalue(d)
