@@ -330,9 +330,9 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
     // trees, as `scan` does.
     let dirs: Vec<PathBuf> = args.paths.iter().filter(|p| p.is_dir()).cloned().collect();
     let fopts = FrontendOptions {
-        tree_headers: drfscan::engine::walk::find(&dirs, &globset::GlobSet::empty())
-            .headers
-            .into(),
+        tree_headers: drfscan::cuda::TreeHeaders::new(
+            drfscan::engine::walk::find(&dirs, &globset::GlobSet::empty()).headers,
+        ),
         ..frontend_options(&args.analysis)?
     };
     let opts = args.analysis.options();

@@ -2220,23 +2220,23 @@ impl Lower {
             // No declaration: a call through a pointer, or a dependent call
             // in a template.
             let ch = exprs(n);
-            // A dependent call of a function (template) that has one
-            // definition in scope (`shared_memory<T>()`): inlined.
-            if let Some(cand) = ch
+            // The unresolved name a dependent call in a template calls.
+            let overloaded = ch
                 .first()
                 .and_then(|c| strip(*c).referenced())
-                .filter(|r| r.kind() == K::OVERLOADED_REF)
-                .and_then(|r| {
-                    let defined: Vec<Node> = r
-                        .overloaded_decls()
-                        .into_iter()
-                        .filter(|d| matches!(d.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
-                        .filter_map(|d| d.definition().or(Some(d)))
-                        .filter(children_has_body)
-                        .collect();
-                    (defined.len() == 1).then(|| defined[0])
-                })
-            {
+                .filter(|r| r.kind() == K::OVERLOADED_REF);
+            // One that has one definition in scope (`shared_memory<T>()`):
+            // inlined.
+            if let Some(cand) = overloaded.and_then(|r| {
+                let defined: Vec<Node> = r
+                    .overloaded_decls()
+                    .into_iter()
+                    .filter(|d| matches!(d.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
+                    .map(|d| d.definition().unwrap_or(d))
+                    .filter(children_has_body)
+                    .collect();
+                (defined.len() == 1).then(|| defined[0])
+            }) {
                 return self.inline(n, &cand, &args);
             }
             // An operator on a template's dependent operands (`v - s` with
@@ -2269,15 +2269,10 @@ impl Lower {
             // A dependent call drfscan cannot resolve: like a declaration
             // without a body, it may write the memory its pointer arguments
             // reach, somewhere.
-            let unresolved = ch
-                .first()
-                .and_then(|c| strip(*c).referenced())
-                .is_some_and(|r| r.kind() == K::OVERLOADED_REF);
             for c in ch.iter().skip(1) {
-                if let Val::Ptr(mut p) = self.rvalue(c)? {
-                    if unresolved && matches!(p.target, Target::Shared(_)) {
-                        p.index = vec![self.local("offset")];
-                        self.access(&p, Mode::Write, loc);
+                if let Val::Ptr(p) = self.rvalue(c)? {
+                    if overloaded.is_some() {
+                        self.access_somewhere(p, Mode::Write, loc);
                     }
                 }
             }
@@ -2430,14 +2425,10 @@ impl Lower {
                 for a in &args {
                     let ty = strip(*a).ty();
                     if ty.is_pointer() || ty.is_array() {
-                        if let Some(mut p) = self.pointer(a)? {
-                            if !matches!(p.target, Target::Shared(_)) {
-                                continue;
-                            }
-                            let i = self.local("offset");
-                            p.index = vec![i];
+                        if let Some(p) = self.pointer(a)? {
                             let writes = !ty.canonical().pointee().is_const_qualified();
-                            self.access(&p, if writes { Mode::Write } else { Mode::Read }, loc);
+                            let mode = if writes { Mode::Write } else { Mode::Read };
+                            self.access_somewhere(p, mode, loc);
                         }
                     } else {
                         self.rvalue(a)?;
@@ -2445,6 +2436,16 @@ impl Lower {
                 }
                 Ok(Val::Unknown)
             }
+        }
+    }
+
+    /// An access a call drfscan cannot see into may make through `p`: in
+    /// shared memory (a thread's own arrays cannot race), at an unknown
+    /// place.
+    fn access_somewhere(&mut self, mut p: Ptr, mode: Mode, loc: Loc) {
+        if matches!(p.target, Target::Shared(_)) {
+            p.index = vec![self.local("offset")];
+            self.access(&p, mode, loc);
         }
     }
 

@@ -32,20 +32,38 @@ pub struct FrontendOptions {
     pub params: Vec<(String, i64)>,
     /// Headers of the scanned tree: an `#include` that no include directory
     /// resolves is looked up among them (see [`tree_include_dirs`]). Part of
-    /// the unit-cache key through [`FrontendOptions::tree_digest`].
+    /// the unit-cache key through [`TreeHeaders::digest`].
     #[serde(skip)]
-    pub tree_headers: std::sync::Arc<[PathBuf]>,
+    pub tree_headers: TreeHeaders,
 }
 
-impl FrontendOptions {
-    /// A digest of [`FrontendOptions::tree_headers`], for cache keys.
-    pub fn tree_digest(&self) -> String {
+/// The headers of a scanned tree, with a digest of their paths taken once
+/// (every file's cache key includes it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TreeHeaders {
+    paths: std::sync::Arc<[PathBuf]>,
+    digest: String,
+}
+
+impl TreeHeaders {
+    pub fn new(paths: Vec<PathBuf>) -> TreeHeaders {
         let mut h = blake3::Hasher::new();
-        for p in self.tree_headers.iter() {
+        for p in &paths {
             h.update(p.as_os_str().as_encoded_bytes());
             h.update(b"\0");
         }
-        h.finalize().to_hex().to_string()
+        TreeHeaders {
+            paths: paths.into(),
+            digest: h.finalize().to_hex().to_string(),
+        }
+    }
+
+    pub fn paths(&self) -> &[PathBuf] {
+        &self.paths
+    }
+
+    pub fn digest(&self) -> &str {
+        &self.digest
     }
 }
 
@@ -283,7 +301,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         // Includes clang could not find: retry once more with the tree's
         // directories that have them, as long as that finds new ones.
         let missing = missing_includes(&diagnostics);
-        let more: Vec<PathBuf> = tree_include_dirs(&main, &missing, &opts.tree_headers)
+        let more: Vec<PathBuf> = tree_include_dirs(&main, &missing, opts.tree_headers.paths())
             .into_iter()
             .filter(|d| !found_dirs.contains(d) && !opts.include_dirs.contains(d))
             .collect();

@@ -110,7 +110,7 @@ fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
         file,
         hash,
         &flags,
-        &frontend.tree_digest(),
+        frontend.tree_headers.digest(),
     ] {
         h.update(part.as_bytes());
         h.update(b"\x1e");

@@ -208,7 +208,7 @@ fn run_scan(
     let caches = Arc::new(store.caches()?);
     let db = ScanDb::new(caches.clone());
     let frontend = FrontendOptions {
-        tree_headers: found.headers.into(),
+        tree_headers: crate::cuda::TreeHeaders::new(found.headers),
         ..opts.frontend.clone()
     };
     let config = Config::new(&db, frontend, opts.check.clone());

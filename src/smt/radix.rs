@@ -48,7 +48,7 @@ fn poly_in(
                 out.insert(vec![v.clone()], 1);
             }
         },
-        Expr::Bin(Op::Div | Op::Mod, _, _) if !matches!(opaque(e), None) => {
+        Expr::Bin(Op::Div | Op::Mod, _, _) => {
             out.insert(vec![opaque(e)?], 1);
         }
         Expr::Bin(op, a, b) => {
@@ -391,34 +391,20 @@ impl Facts {
     /// `(x % (Q * R)) / R` below `Q`; a plain quotient has none (it can only
     /// be the most significant digit).
     fn atom_range(&self, e: &Expr) -> Option<Magnitude> {
-        let monomial = |x: &Expr| -> Option<(Vec<String>, i128)> {
-            let p = poly(x, &self.known)?;
-            match p.into_iter().collect::<Vec<_>>().as_slice() {
-                [(vars, c)] if *c > 0 => Some((vars.clone(), *c)),
-                _ => None,
-            }
-        };
         match e {
             Expr::Bin(Op::Mod, _, r) => {
-                let (vars, c) = monomial(r)?;
+                let (vars, c) = monomial(r, &self.known)?;
                 self.magnitude(&vars, c)
             }
             Expr::Bin(Op::Div, x, r) => {
                 let Expr::Bin(Op::Mod, _, outer) = &**x else {
                     return None;
                 };
-                let (mut vars, c) = monomial(outer)?;
-                let (by, k) = monomial(r)?;
+                let by = monomial(r, &self.known)?;
                 // The divisor must be positive for the quotient to be a digit.
-                self.magnitude(&by, k)?;
-                if c % k != 0 {
-                    return None;
-                }
-                for v in &by {
-                    let i = vars.iter().position(|m| m == v)?;
-                    vars.remove(i);
-                }
-                self.magnitude(&vars, c / k)
+                self.magnitude(&by.0, by.1)?;
+                let (vars, c) = monomial_quotient(monomial(outer, &self.known)?, &by)?;
+                self.magnitude(&vars, c)
             }
             _ => None,
         }
@@ -479,34 +465,20 @@ pub fn nested_quotients(indexes: &[&Expr]) -> Vec<(Expr, Expr, Expr)> {
     for e in indexes {
         collect_quotients(e, &mut quotients);
     }
-    let monomial = |d: &Expr| -> Option<(Vec<String>, i128)> {
-        let p = poly(d, &HashMap::new())?;
-        match p.into_iter().collect::<Vec<_>>().as_slice() {
-            [(vars, c)] if *c > 0 => Some((vars.clone(), *c)),
-            _ => None,
-        }
-    };
+    let known = HashMap::new();
     let mut out = Vec::new();
     for (i, (x, small)) in quotients.iter().enumerate() {
         for (j, (y, big)) in quotients.iter().enumerate() {
             if i == j || x != y {
                 continue;
             }
-            let (Some((sv, sc)), Some((mut bv, bc))) = (monomial(small), monomial(big)) else {
+            let (Some(s), Some(b)) = (monomial(small, &known), monomial(big, &known)) else {
                 continue;
             };
-            if bc % sc != 0 || bv.len() < sv.len() {
+            let Some((bv, k)) = monomial_quotient(b, &s) else {
                 continue;
-            }
-            let covered = sv.iter().all(|v| match bv.iter().position(|b| b == v) {
-                Some(k) => {
-                    bv.remove(k);
-                    true
-                }
-                None => false,
-            });
-            let k = bc / sc;
-            if !covered || (bv.is_empty() && k == 1) {
+            };
+            if bv.is_empty() && k == 1 {
                 continue;
             }
             let q = bv
@@ -527,7 +499,7 @@ pub fn nested_quotients(indexes: &[&Expr]) -> Vec<(Expr, Expr, Expr)> {
 fn collect_quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
     match e {
         Expr::Bin(op, a, b) => {
-            if *op == Op::Div && constant_expr(b).is_none() {
+            if *op == Op::Div && super::constant(b).is_none() {
                 out.push((a, b));
             }
             collect_quotients(a, out);
@@ -541,11 +513,28 @@ fn collect_quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
     }
 }
 
-fn constant_expr(e: &Expr) -> Option<i64> {
-    match e {
-        Expr::Int(n) => Some(*n),
+/// `e` as a single monomial with a positive coefficient.
+fn monomial(e: &Expr, known: &HashMap<String, i64>) -> Option<(Vec<String>, i128)> {
+    let p = poly(e, known)?;
+    match p.into_iter().collect::<Vec<_>>().as_slice() {
+        [(vars, c)] if *c > 0 => Some((vars.clone(), *c)),
         _ => None,
     }
+}
+
+/// `m / by` when `by` divides the monomial `m` exactly.
+fn monomial_quotient(
+    (mut vars, c): (Vec<String>, i128),
+    (by, k): &(Vec<String>, i128),
+) -> Option<(Vec<String>, i128)> {
+    if c % k != 0 {
+        return None;
+    }
+    for v in by {
+        let i = vars.iter().position(|m| m == v)?;
+        vars.remove(i);
+    }
+    Some((vars, c / k))
 }
 
 #[cfg(test)]
