@@ -238,4 +238,77 @@ fn main() {
         "clang-19 -fsyntax-only over the same files: {floor:.0} ms (cold scan = {:.1}× the floor)",
         cold_ms / floor
     );
+    sharded(bin, &tree, tmp.path(), jobs, n(&one, "kernels"));
+}
+
+/// `scan --shard K/N` for N = 1, 2, 4 as concurrent processes sharing the
+/// cores, each into a database of its own, then `merge`; then the same
+/// shards warm from the merged history (`--cache-from`).
+fn sharded(bin: &Path, tree: &Path, scratch: &Path, jobs: usize, kernels: f64) {
+    let run_shards = |n: usize, tag: &str, extra: &[&str]| -> (f64, Vec<serde_json::Value>) {
+        let started = std::time::Instant::now();
+        let children: Vec<_> = (1..=n)
+            .map(|k| {
+                let db = scratch.join(format!("{tag}-{n}-{k}.db"));
+                let _ = std::fs::remove_file(&db);
+                Command::new(bin)
+                    .arg("scan")
+                    .arg(tree)
+                    .arg("--db")
+                    .arg(&db)
+                    .args(["--format", "json", "--shard", &format!("{k}/{n}")])
+                    .args(["-j", &(jobs / n).max(1).to_string()])
+                    .args(extra)
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::null())
+                    .spawn()
+                    .expect("spawn a shard")
+            })
+            .collect();
+        let outs = children
+            .into_iter()
+            .map(|c| {
+                let out = c.wait_with_output().expect("shard");
+                serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null)
+            })
+            .collect();
+        (started.elapsed().as_secs_f64() * 1e3, outs)
+    };
+    let sum = |outs: &[serde_json::Value], key: &str| -> f64 {
+        outs.iter()
+            .map(|o| o[key].as_f64().unwrap_or(f64::NAN))
+            .sum()
+    };
+    for n in [1usize, 2, 4] {
+        let (scan_ms, outs) = run_shards(n, "cold", &[]);
+        let history = scratch.join(format!("history-{n}.db"));
+        let _ = std::fs::remove_file(&history);
+        let (merge_ms, _, merged) = measure(
+            Command::new(bin)
+                .arg("merge")
+                .args((1..=n).map(|k| scratch.join(format!("cold-{n}-{k}.db"))))
+                .arg("--into")
+                .arg(&history)
+                .args(["--format", "json"]),
+        );
+        let merged: serde_json::Value = serde_json::from_str(&merged).unwrap_or_default();
+        let history_arg = history.display().to_string();
+        let (warm_ms, warm) = run_shards(n, "warm", &["--cache-from", &history_arg]);
+        let files: Vec<String> = outs
+            .iter()
+            .map(|o| o["files"].as_u64().unwrap_or(0).to_string())
+            .collect();
+        println!(
+            "{n} shard(s) ({} files): cold {:>8.0} ms, merge {:>6.0} ms = {:>4.1}% of the scan, {} kernels merged ({}), \
+             warm {:>6.0} ms with {} solver calls",
+            files.join("+"),
+            scan_ms,
+            merge_ms,
+            100.0 * merge_ms / scan_ms,
+            merged["kernels"],
+            if merged["kernels"].as_f64() == Some(kernels) { "= unsharded" } else { "DIFFERS from unsharded" },
+            warm_ms,
+            sum(&warm, "solver_calls"),
+        );
+    }
 }

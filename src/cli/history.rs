@@ -52,8 +52,40 @@ pub struct ScanArgs {
     pub format: Format,
     #[arg(long, value_enum, default_value_t = FailOn::Any)]
     pub fail_on: FailOn,
+    /// Scan only shard K of N of the files (K from 1), for one worker of a
+    /// batch engine; `auto` reads it from DRFSCAN_SHARD, GitLab's
+    /// CI_NODE_INDEX/CI_NODE_TOTAL, Slurm's SLURM_ARRAY_TASK_ID/COUNT or a
+    /// Kubernetes JOB_COMPLETION_INDEX with DRFSCAN_SHARD_COUNT. Fold the
+    /// shards' databases with `drfscan merge`.
+    #[arg(long, value_name = "K/N|auto")]
+    pub shard: Option<String>,
+    /// Start warm from another database's caches (e.g. last night's merged
+    /// history), which is only read. With `--fail-on new`, its latest run of
+    /// the same paths is the baseline.
+    #[arg(long, value_name = "DB")]
+    pub cache_from: Option<PathBuf>,
     #[command(flatten)]
     pub analysis: AnalysisArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shard databases; the latest run of each is merged.
+    #[arg(required = true, value_name = "SHARD.db")]
+    pub shards: Vec<PathBuf>,
+    /// The history database that receives the merged run (created if missing).
+    #[arg(long, value_name = "HISTORY.db")]
+    pub into: PathBuf,
+    /// A label for the merged run (default: the shards' common label).
+    #[arg(long)]
+    pub label: Option<String>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Exit 1 on races or divergences in the merged run: any, or those the
+    /// history's previous run of the same paths did not have. Without it,
+    /// a merge that succeeds exits 0.
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOn>,
 }
 
 #[derive(Args, Debug)]
@@ -123,7 +155,39 @@ const EXIT_CLEAN: i32 = 0;
 /// Exit status: a race or a barrier divergence was found.
 const EXIT_FOUND: i32 = 1;
 
+/// Create the directory a database file goes in.
+fn database_dir(db: &std::path::Path) -> Result<()> {
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("{}: cannot create the database directory", dir.display()))?;
+    }
+    Ok(())
+}
+
+/// The findings of run `run` (its `results`) that its baseline did not
+/// have, and that baseline: the latest finished run of the same paths in
+/// `store` before run `before`.
+fn new_findings(
+    store: &Store,
+    before: i64,
+    run: i64,
+    paths: &[String],
+    results: &[ResultRow],
+) -> Result<(usize, Option<i64>)> {
+    let previous = store.previous_finished_run(before, paths)?;
+    let n = match previous {
+        Some(base) => diff_runs(base, &store.results(base)?, run, results).new_findings(),
+        None => diff_runs(0, &[], run, results).new_findings(),
+    };
+    Ok((n, previous))
+}
+
 pub fn scan(a: ScanArgs) -> Result<i32> {
+    let shard = match a.shard.as_deref() {
+        None => None,
+        Some("auto") => Some(engine::shard::Shard::from_env(|k| std::env::var(k).ok())?),
+        Some(s) => Some(s.parse().context("--shard")?),
+    };
     let opts = ScanOptions {
         frontend: super::cuda::frontend_options(&a.analysis)?,
         check: a.analysis.options(),
@@ -131,25 +195,28 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
         exclude: a.exclude.clone(),
         label: a.label.clone(),
         progress: true,
+        shard,
+        cache_from: a.cache_from.clone(),
     };
-    if let Some(dir) = a.db.db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("{}: cannot create the database directory", dir.display()))?;
-    }
+    database_dir(&a.db.db)?;
     let mut store = Store::open(&a.db.db)?;
     let summary = engine::scan(&a.paths, &opts, &mut store)?;
     for w in &summary.warnings {
         eprintln!("drfscan: warning: {}: {}", shown(&w.path), w.message);
     }
     let results = store.results(summary.run_id)?;
-    // Findings that fail the scan: all of them, or those the previous run of the same paths did not have.
-    let previous = store.previous_finished_run(summary.run_id, &summary.paths)?;
-    let new_findings = match previous {
-        Some(base) => {
-            diff_runs(base, &store.results(base)?, summary.run_id, &results).new_findings()
-        }
-        None => diff_runs(0, &[], summary.run_id, &results).new_findings(),
+    // Findings that fail the scan: all of them, or those the baseline did not
+    // have. A worker started from a history compares with that history.
+    let history = match &a.cache_from {
+        Some(p) => Some(Store::open_read_only(p)?),
+        None => None,
     };
+    let (baseline, before) = match &history {
+        Some(h) => (h, i64::MAX),
+        None => (&store, summary.run_id),
+    };
+    let (new_findings, previous) =
+        new_findings(baseline, before, summary.run_id, &summary.paths, &results)?;
     let failing = match a.fail_on {
         FailOn::Any => summary.findings(),
         FailOn::New => new_findings,
@@ -159,6 +226,9 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
             let mut v = serde_json::to_value(&summary)?;
             v["db"] = store.path().display().to_string().into();
             v["previous_run"] = previous.into();
+            if let Some(h) = &history {
+                v["previous_run_db"] = h.path().display().to_string().into();
+            }
             v["new_findings"] = new_findings.into();
             print_json(&v)?;
         }
@@ -192,8 +262,23 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
                 summary.wall_ms
             );
             outln!("CUDA headers: {}", opts.frontend.headers);
+            if let Some(share) = &summary.shard {
+                outln!(
+                    "shard {}/{}: {} of the tree's {} files; fold the shards with `drfscan merge`",
+                    share.index,
+                    share.count,
+                    share.files,
+                    share.tree_files
+                );
+            }
             if let Some(base) = previous {
-                outln!("{new_findings} new race(s) or divergence(s) since run {base}");
+                let db = history
+                    .as_ref()
+                    .map(|h| format!(" of {}", h.path().display()));
+                outln!(
+                    "{new_findings} new race(s) or divergence(s) since run {base}{}",
+                    db.unwrap_or_default()
+                );
             }
         }
     }
@@ -615,4 +700,67 @@ pub fn sql(a: SqlArgs) -> Result<i32> {
     let store = open_read(&a.db)?;
     let t = store.query(&a.sql, &[])?;
     show_table(&t, a.format)
+}
+
+pub fn merge(a: MergeArgs) -> Result<i32> {
+    database_dir(&a.into)?;
+    let mut store = Store::open(&a.into)?;
+    let merged = store.merge(&a.shards, a.label.as_deref())?;
+    let run = store
+        .run(merged.run_id)?
+        .context("the merged run vanished")?;
+    let results = store.results(merged.run_id)?;
+    let (new, previous) = new_findings(&store, run.id, run.id, &run.paths, &results)?;
+    let races: usize = results.iter().map(|r| r.races.len()).sum();
+    let findings = results
+        .iter()
+        .filter(|r| matches!(r.verdict.as_str(), "racy" | "divergent"))
+        .count();
+    match a.format {
+        Format::Json => {
+            let mut v = serde_json::to_value(&merged)?;
+            v["db"] = store.path().display().to_string().into();
+            v["kernels"] = run.kernels.into();
+            v["verdicts"] = serde_json::to_value(&run.verdicts)?;
+            v["races"] = races.into();
+            v["warnings"] = serde_json::to_value(&run.warnings)?;
+            v["previous_run"] = previous.into();
+            v["new_findings"] = new.into();
+            print_json(&v)?;
+        }
+        _ => {
+            if merged.already {
+                outln!(
+                    "these {} shard(s) are already merged as run {} of {}; nothing changed",
+                    merged.shards,
+                    merged.run_id,
+                    store.path().display()
+                );
+            }
+            let mut verdicts: Vec<(&String, &i64)> = run.verdicts.iter().collect();
+            verdicts.sort();
+            let verdicts: Vec<String> = verdicts.iter().map(|(v, n)| format!("{n} {v}")).collect();
+            outln!(
+                "run {}: {} kernels from {} shard(s) ({}), {} races",
+                run.id,
+                run.kernels,
+                merged.shards,
+                if verdicts.is_empty() {
+                    "none".to_string()
+                } else {
+                    verdicts.join(", ")
+                },
+                races
+            );
+            if let Some(base) = previous {
+                outln!("{new} new race(s) or divergence(s) since run {base}");
+            }
+        }
+    }
+    let failing = match a.fail_on {
+        None => 0,
+        Some(FailOn::Any) => findings,
+        Some(FailOn::New) => new,
+    };
+    Ok(if failing > 0 { EXIT_FOUND } else { EXIT_CLEAN })
 }

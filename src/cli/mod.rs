@@ -33,6 +33,9 @@ pub enum Command {
     Eval(cuda::EvalArgs),
     /// Scan trees of `.cu` files, record a run in the database.
     Scan(history::ScanArgs),
+    /// Fold the latest runs of shard databases (`scan --shard`) into one run
+    /// of a history database.
+    Merge(history::MergeArgs),
     /// List recorded runs.
     Runs(history::RunsArgs),
     /// Show the verdicts of one run (default: the latest).
@@ -108,6 +111,7 @@ pub fn main() -> i32 {
         Command::Check(a) => cuda::check(a),
         Command::Eval(a) => cuda::eval(a),
         Command::Scan(a) => history::scan(a),
+        Command::Merge(a) => history::merge(a),
         Command::Runs(a) => history::runs(a),
         Command::Report(a) => history::report(a),
         Command::Diff(a) => history::diff(a),

@@ -355,7 +355,7 @@ mod tests {
     fn solver_outcomes_are_kept_per_solver_options() {
         let d = tempfile::tempdir().unwrap();
         let store = crate::store::Store::open(&d.path().join("t.db")).unwrap();
-        let caches = store.caches().unwrap();
+        let caches = store.caches(None).unwrap();
         let base = Options::default();
         let block_level = Options {
             block_level: true,

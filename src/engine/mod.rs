@@ -4,6 +4,7 @@
 //! finish, so that a killed scan keeps what it committed.
 
 pub mod db;
+pub mod shard;
 pub mod walk;
 
 use crate::check::{Stats, Verdict, ANALYSIS_VERSION};
@@ -39,6 +40,10 @@ pub struct ScanOptions {
     pub label: Option<String>,
     /// Draw a progress bar when stderr is a terminal.
     pub progress: bool,
+    /// Take only this shard of the files (see [`shard`]).
+    pub shard: Option<shard::Shard>,
+    /// A database whose caches answer what this one's do not; it is only read.
+    pub cache_from: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -57,6 +62,8 @@ pub struct RunSummary {
     pub races: usize,
     pub warnings: Vec<Warning>,
     pub wall_ms: f64,
+    /// The share of the tree a sharded scan took.
+    pub shard: Option<shard::Share>,
 }
 
 impl RunSummary {
@@ -141,6 +148,7 @@ pub fn scan(paths: &[PathBuf], opts: &ScanOptions, store: &mut Store) -> Result<
         races: 0,
         warnings: Vec::new(),
         wall_ms: 0.0,
+        shard: None,
     };
     let outcome = run_scan(paths, opts, &exclude, &pool, store, run, &mut summary);
     summary.wall_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -203,10 +211,40 @@ fn run_scan(
     run: i64,
     summary: &mut RunSummary,
 ) -> Result<()> {
-    let found = walk::find(paths, exclude);
-    summary.warnings = found.skipped;
-    let caches = Arc::new(store.caches()?);
+    let mut found = walk::find(paths, exclude);
+    let caches = Arc::new(store.caches(opts.cache_from.as_deref())?);
     let db = ScanDb::new(caches.clone());
+
+    let mut read = Vec::with_capacity(found.files.len());
+    for path in std::mem::take(&mut found.files) {
+        match std::fs::read(&path) {
+            Ok(bytes) => read.push((path, bytes)),
+            Err(e) => found.skipped.push(Warning {
+                path: path.display().to_string(),
+                message: format!("cannot read: {e}"),
+            }),
+        }
+    }
+    if let Some(shard) = opts.shard {
+        let roots: Vec<PathBuf> = paths.iter().map(|p| resolved(p)).collect();
+        let part = shard::partition(
+            &read,
+            &roots,
+            &found.headers,
+            &opts.frontend.include_dirs,
+            shard,
+        );
+        let mine: HashSet<PathBuf> = part.files.into_iter().collect();
+        read.retain(|(p, _)| mine.contains(p));
+        // What cannot be read belongs to one shard too, by its path.
+        found.skipped.retain(|w| {
+            let rel = shard::relative(std::path::Path::new(&w.path), &roots);
+            shard::shard_of_path(&rel, shard.count) == shard.index
+        });
+        store.record_shard(run, &part.share)?;
+        summary.shard = Some(part.share);
+    }
+    summary.warnings = found.skipped;
     let frontend = FrontendOptions {
         tree_headers: crate::cuda::TreeHeaders::new(found.headers),
         ..opts.frontend.clone()
@@ -214,27 +252,24 @@ fn run_scan(
     let config = Config::new(&db, frontend, opts.check.clone());
 
     let mut sources = Vec::new();
-    for path in &found.files {
-        match std::fs::read(path) {
-            Ok(bytes) => {
-                let hash = db::hash_bytes(&bytes);
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                let input = SourceFile::new(&db, path.clone(), Arc::from(bytes), hash.clone());
-                sources.push(Source {
-                    input,
-                    home: Home {
-                        path: path.display().to_string(),
-                        text,
-                        hash,
-                    },
-                });
-            }
-            Err(e) => summary.warnings.push(Warning {
+    for (path, bytes) in read {
+        let hash = db::hash_bytes(&bytes);
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let input = SourceFile::new(&db, path.clone(), Arc::from(bytes), hash.clone());
+        sources.push(Source {
+            input,
+            home: Home {
                 path: path.display().to_string(),
-                message: format!("cannot read: {e}"),
-            }),
-        }
+                text,
+                hash,
+            },
+        });
     }
+    let scanned_files: Vec<(String, String)> = sources
+        .iter()
+        .map(|s| (s.home.path.clone(), s.home.hash.clone()))
+        .collect();
+    store.record_run_files(run, &scanned_files)?;
     store.record_warnings(run, &summary.warnings)?;
     summary.files = sources.len();
 

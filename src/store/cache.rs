@@ -8,6 +8,8 @@ use std::sync::Mutex;
 
 pub struct Caches {
     conn: Mutex<Connection>,
+    /// Another database consulted on a miss (`scan --cache-from`).
+    fallback: Option<Mutex<Connection>>,
     pending: Mutex<Pending>,
 }
 
@@ -29,23 +31,27 @@ impl Pending {
 }
 
 impl Caches {
-    pub(super) fn new(conn: Connection) -> Caches {
+    pub(super) fn new(conn: Connection, fallback: Option<Connection>) -> Caches {
         Caches {
             conn: Mutex::new(conn),
+            fallback: fallback.map(Mutex::new),
             pending: Mutex::new(Pending::default()),
         }
     }
 
     fn lookup(&self, sql: &str, key: &str) -> Option<String> {
-        let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
-        // A failed read is a miss: the caller recomputes the answer.
-        let mut stmt = conn.prepare_cached(sql).ok()?;
-        let found = stmt
-            .query_row([key], |r| r.get(0))
-            .optional()
-            .ok()
-            .flatten();
-        found
+        let read = |conn: &Mutex<Connection>| {
+            let conn = conn.lock().unwrap_or_else(|e| e.into_inner());
+            // A failed read is a miss: the caller recomputes the answer.
+            let mut stmt = conn.prepare_cached(sql).ok()?;
+            let found = stmt
+                .query_row([key], |r| r.get(0))
+                .optional()
+                .ok()
+                .flatten();
+            found
+        };
+        read(&self.conn).or_else(|| self.fallback.as_ref().and_then(read))
     }
 
     fn pending(&self) -> std::sync::MutexGuard<'_, Pending> {

@@ -8,10 +8,12 @@
 
 mod cache;
 mod diff;
+mod merge;
 mod queries;
 
 pub use cache::{Caches, Pending};
 pub use diff::{diff_runs, RaceChange, RunDiff, Slowdown, VerdictChange};
+pub use merge::Merged;
 pub use queries::{saved_queries, SavedQuery};
 
 use crate::check::{Confidence, Race, Verdict};
@@ -33,6 +35,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../schema/0001_init.sql"),
     include_str!("../../schema/0002_report_cache.sql"),
     include_str!("../../schema/0003_race_precondition.sql"),
+    include_str!("../../schema/0004_shards.sql"),
 ];
 
 /// How long a write waits for other writers before giving up.
@@ -154,6 +157,12 @@ pub struct RunRow {
     pub label: Option<String>,
     pub paths: Vec<String>,
     pub status: String,
+    /// Names the run across databases.
+    pub uid: Option<String>,
+    /// The share of the tree a shard's run took.
+    pub shard: Option<serde_json::Value>,
+    /// The shard runs (uids) a merged run folds.
+    pub merged_from: Option<Vec<String>>,
     pub kernels: i64,
     pub verdicts: HashMap<String, i64>,
     pub warnings: Vec<Warning>,
@@ -375,8 +384,8 @@ impl Store {
         let paths = serde_json::to_string(&meta.paths)?;
         self.write(|tx| {
             tx.execute(
-                "INSERT INTO runs (started_at, tool_version, analysis_version, git_commit, options, label, paths, status)
-                 VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, ?2, ?3, ?4, ?5, ?6, 'running')",
+                "INSERT INTO runs (started_at, tool_version, analysis_version, git_commit, options, label, paths, status, uid)
+                 VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, ?2, ?3, ?4, ?5, ?6, 'running', lower(hex(randomblob(16))))",
                 params![meta.tool_version, meta.analysis_version, meta.git_commit, options, meta.label, paths],
             )?;
             Ok(tx.last_insert_rowid())
@@ -389,6 +398,31 @@ impl Store {
                 "UPDATE runs SET status = ?2, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1",
                 params![run, status.as_str()],
             )?;
+            Ok(())
+        })
+    }
+
+    /// Record the share of the tree a sharded run took.
+    pub fn record_shard(&mut self, run: i64, share: &crate::engine::shard::Share) -> Result<()> {
+        let share = serde_json::to_string(share)?;
+        self.write(|tx| {
+            tx.execute(
+                "UPDATE runs SET shard = ?2 WHERE id = ?1",
+                params![run, share],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Record the files a run scans, as (path, content hash).
+    pub fn record_run_files(&mut self, run: i64, files: &[(String, String)]) -> Result<()> {
+        self.write(|tx| {
+            let mut stmt = tx.prepare_cached(
+                "INSERT OR REPLACE INTO run_files (run_id, path, hash) VALUES (?1, ?2, ?3)",
+            )?;
+            for (path, hash) in files {
+                stmt.execute(params![run, path, hash])?;
+            }
             Ok(())
         })
     }
@@ -434,12 +468,17 @@ impl Store {
     }
 
     /// A second connection to the same file for the caches that analysis
-    /// workers read while this one writes.
-    pub fn caches(&self) -> Result<Caches> {
+    /// workers read while this one writes; misses are looked up in the
+    /// database at `fallback` (`scan --cache-from`), which is only read.
+    pub fn caches(&self, fallback: Option<&Path>) -> Result<Caches> {
         let conn = Connection::open(&self.path).map_err(|e| describe(&self.path, e))?;
         configure(&conn).map_err(|e| describe(&self.path, e))?;
         conn.pragma_update(None, "query_only", true)?;
-        Ok(Caches::new(conn))
+        let fallback = match fallback {
+            Some(p) => Some(Store::open_read_only(p).context("--cache-from")?.conn),
+            None => None,
+        };
+        Ok(Caches::new(conn, fallback))
     }
 
     pub fn runs(&self) -> Result<Vec<RunRow>> {
@@ -456,7 +495,8 @@ impl Store {
         let row = self
             .conn
             .query_row(
-                "SELECT id, started_at, finished_at, tool_version, analysis_version, git_commit, options, label, paths, status
+                "SELECT id, started_at, finished_at, tool_version, analysis_version, git_commit, options, label, paths, status,
+                        uid, shard, merged_from
                  FROM runs WHERE id = ?1",
                 [id],
                 |r| {
@@ -471,6 +511,13 @@ impl Store {
                         label: r.get(7)?,
                         paths: serde_json::from_str(&r.get::<_, String>(8)?).unwrap_or_default(),
                         status: r.get(9)?,
+                        uid: r.get(10)?,
+                        shard: r
+                            .get::<_, Option<String>>(11)?
+                            .and_then(|s| serde_json::from_str(&s).ok()),
+                        merged_from: r
+                            .get::<_, Option<String>>(12)?
+                            .and_then(|s| serde_json::from_str(&s).ok()),
                         kernels: 0,
                         verdicts: HashMap::new(),
                         warnings: Vec::new(),
@@ -750,6 +797,25 @@ fn insert_pending(tx: &Transaction, pending: &Pending) -> rusqlite::Result<()> {
     for (key, report) in &pending.reports {
         stmt.execute(params![key, report])?;
     }
+    Ok(())
+}
+
+/// Add one cache entry unless the database has one for `key` already.
+fn insert_pending_row(
+    tx: &Transaction,
+    table: &str,
+    key: &str,
+    value: &str,
+) -> rusqlite::Result<()> {
+    let (k, v) = match table {
+        "solver_cache" => ("hash", "outcome"),
+        "unit_cache" => ("key", "unit"),
+        _ => ("key", "report"),
+    };
+    tx.prepare_cached(&format!(
+        "INSERT OR IGNORE INTO {table} ({k}, {v}) VALUES (?1, ?2)"
+    ))?
+    .execute(params![key, value])?;
     Ok(())
 }
 

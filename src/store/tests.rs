@@ -430,7 +430,7 @@ fn queries_cannot_write() {
 fn caches_answer_from_pending_entries_and_from_the_database() {
     let (_d, path) = temp_db();
     let mut store = Store::open(&path).unwrap();
-    let caches = store.caches().unwrap();
+    let caches = store.caches(None).unwrap();
     assert_eq!(caches.solver_get("h1"), None);
     caches.solver_put("h1", "{\"drf\":true}".into());
     caches.unit_put("u1", "{}".into());
@@ -438,7 +438,7 @@ fn caches_answer_from_pending_entries_and_from_the_database() {
     let pending = caches.take_pending();
     assert_eq!((pending.solver.len(), pending.units.len()), (1, 1));
     store.record_caches(&pending).unwrap();
-    let fresh = store.caches().unwrap();
+    let fresh = store.caches(None).unwrap();
     assert_eq!(fresh.solver_get("h1").as_deref(), Some("{\"drf\":true}"));
     assert_eq!(fresh.unit_get("u1").as_deref(), Some("{}"));
     assert_eq!(fresh.unit_get("u2"), None);
