@@ -292,6 +292,14 @@ fn sharded(bin: &Path, tree: &Path, scratch: &Path, jobs: usize, kernels: f64) {
                 .args(["--format", "json"]),
         );
         let merged: serde_json::Value = serde_json::from_str(&merged).unwrap_or_default();
+        let mib = |p: &Path| {
+            std::fs::metadata(p)
+                .map(|m| m.len() as f64 / (1 << 20) as f64)
+                .unwrap_or(f64::NAN)
+        };
+        let shard_mib: f64 = (1..=n)
+            .map(|k| mib(&scratch.join(format!("cold-{n}-{k}.db"))))
+            .sum();
         let history_arg = history.display().to_string();
         let (warm_ms, warm) = run_shards(n, "warm", &["--cache-from", &history_arg]);
         let files: Vec<String> = outs
@@ -300,7 +308,7 @@ fn sharded(bin: &Path, tree: &Path, scratch: &Path, jobs: usize, kernels: f64) {
             .collect();
         println!(
             "{n} shard(s) ({} files): cold {:>8.0} ms, merge {:>6.0} ms = {:>4.1}% of the scan, {} kernels merged ({}), \
-             warm {:>6.0} ms with {} solver calls",
+             warm {:>6.0} ms with {} solver calls; shard databases {:.1} MiB, history {:.1} MiB",
             files.join("+"),
             scan_ms,
             merge_ms,
@@ -309,6 +317,8 @@ fn sharded(bin: &Path, tree: &Path, scratch: &Path, jobs: usize, kernels: f64) {
             if merged["kernels"].as_f64() == Some(kernels) { "= unsharded" } else { "DIFFERS from unsharded" },
             warm_ms,
             sum(&warm, "solver_calls"),
+            shard_mib,
+            mib(&history),
         );
     }
 }

@@ -91,9 +91,6 @@ impl Tree {
             kernel(&format!("k{f}a"), f + 1, barrier) + &kernel(&format!("k{f}b"), f + 2, true);
         self.write(&format!("part{}/f{f}.cu", f % 4), &text);
     }
-    fn db(&self, name: &str) -> PathBuf {
-        self.root().join(name)
-    }
     fn run<S: AsRef<std::ffi::OsStr>>(&self, args: &[S]) -> Output {
         bin()
             .args(args)
@@ -244,36 +241,60 @@ fn merged_shards_are_the_unsharded_scan_and_merging_twice_changes_nothing() {
     }
 }
 
+/// The README's shell block that contains `needle`.
+fn readme_block(needle: &str) -> String {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    readme
+        .split("```")
+        .skip(1)
+        .step_by(2)
+        .find(|b| b.starts_with("sh\n") && b.contains(needle))
+        .map(|b| b["sh\n".len()..].to_string())
+        .unwrap_or_else(|| panic!("no sh block with `{needle}` in README.md"))
+}
+
 #[test]
-fn the_xargs_recipe_and_shard_auto_give_the_same_shards() {
+fn the_readme_xargs_recipe_and_shard_auto_give_the_same_shards() {
     let t = Tree::new();
-    // The README's one-machine recipe, as written there.
-    let bin = env!("CARGO_BIN_EXE_drfscan");
-    let script = format!(
-        "seq 1 3 | xargs -P 3 -I{{}} {bin} scan src --shard {{}}/3 --db shard-{{}}.db {} --format json >/dev/null; \
-         rc=$?; [ $rc -le 1 ] || [ $rc -eq 123 ]",
-        LAUNCH.join(" ")
+    // The one-machine recipe, verbatim, with this build's drfscan on PATH.
+    let dir = Path::new(env!("CARGO_BIN_EXE_drfscan")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        dir.display(),
+        std::env::var("PATH").unwrap_or_default()
     );
-    let status = Command::new("sh")
-        .args(["-c", &script])
+    let recipe = readme_block("xargs -P");
+    let out = Command::new("sh")
+        .args(["-c", &recipe])
+        .env("PATH", &path)
         .current_dir(t.root())
-        .status()
+        .output()
         .unwrap();
-    assert!(status.success());
+    assert!(out.status.success(), "{recipe}\n{}", stderr(&out));
+    let whole = t.run(&["scan", "src", "--db", "whole.db", "--format", "json"]);
+    let whole = json(&whole);
+    let merged = t.sql(
+        "history.db",
+        "SELECT count(*) AS n FROM results WHERE run_id = 1",
+    );
+    assert_eq!(merged[0]["n"], whole["kernels"]);
+
     for (k, env) in [
-        (1u32, vec![("CI_NODE_INDEX", "1"), ("CI_NODE_TOTAL", "3")]),
+        (1u32, vec![("CI_NODE_INDEX", "1"), ("CI_NODE_TOTAL", "4")]),
         (
             2,
             vec![
                 ("SLURM_ARRAY_TASK_ID", "1"),
                 ("SLURM_ARRAY_TASK_MIN", "0"),
-                ("SLURM_ARRAY_TASK_COUNT", "3"),
+                ("SLURM_ARRAY_TASK_COUNT", "4"),
             ],
         ),
         (
             3,
-            vec![("JOB_COMPLETION_INDEX", "2"), ("DRFSCAN_SHARD_COUNT", "3")],
+            vec![("JOB_COMPLETION_INDEX", "2"), ("DRFSCAN_SHARD_COUNT", "4")],
         ),
+        (4, vec![("DRFSCAN_SHARD", "4/4")]),
     ] {
         let db = format!("auto-{k}.db");
         let out = bin_with_env(&t, &env, &t.scan_args(&db, &["--shard", "auto"]));
@@ -281,7 +302,7 @@ fn the_xargs_recipe_and_shard_auto_give_the_same_shards() {
         let s = json(&out);
         assert_eq!(s["shard"]["index"], k, "{s:#}");
         let files = |db: &str| t.sql(db, "SELECT path FROM run_files ORDER BY path");
-        assert_eq!(files(&db), files(&format!("shard-{k}.db")));
+        assert_eq!(files(&db), files(&format!("shards/{k}.db")));
     }
     let out = bin_with_env(&t, &[], &t.scan_args("none.db", &["--shard", "auto"]));
     assert_eq!(out.status.code(), Some(2));

@@ -188,6 +188,17 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
         Some("auto") => Some(engine::shard::Shard::from_env(|k| std::env::var(k).ok())?),
         Some(s) => Some(s.parse().context("--shard")?),
     };
+    // The first night has no history yet: start cold rather than fail.
+    let cache_from = a.cache_from.clone().filter(|p| {
+        let exists = p.exists();
+        if !exists {
+            eprintln!(
+                "drfscan: warning: --cache-from {}: no such database; starting cold",
+                p.display()
+            );
+        }
+        exists
+    });
     let opts = ScanOptions {
         frontend: super::cuda::frontend_options(&a.analysis)?,
         check: a.analysis.options(),
@@ -196,7 +207,7 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
         label: a.label.clone(),
         progress: true,
         shard,
-        cache_from: a.cache_from.clone(),
+        cache_from: cache_from.clone(),
     };
     database_dir(&a.db.db)?;
     let mut store = Store::open(&a.db.db)?;
@@ -207,7 +218,7 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
     let results = store.results(summary.run_id)?;
     // Findings that fail the scan: all of them, or those the baseline did not
     // have. A worker started from a history compares with that history.
-    let history = match &a.cache_from {
+    let history = match &cache_from {
         Some(p) => Some(Store::open_read_only(p)?),
         None => None,
     };
@@ -381,10 +392,17 @@ pub fn runs(a: RunsArgs) -> Result<i32> {
                 .filter(|(v, _)| matches!(v.as_str(), "drf" | "racy" | "divergent"))
                 .map(|(_, n)| n)
                 .sum::<i64>();
+        // A shard's run shows its share; a merged run how many it folds.
+        let part = match (&r.shard, &r.merged_from) {
+            (Some(s), _) => format!("shard {}/{}", s["index"], s["count"]),
+            (None, Some(m)) => format!("merged {}", m.len()),
+            _ => String::new(),
+        };
         vec![
             r.id.to_string(),
             r.started_at.clone(),
             r.status.clone(),
+            part,
             r.label.clone().unwrap_or_default(),
             r.kernels.to_string(),
             drf,
@@ -402,6 +420,7 @@ pub fn runs(a: RunsArgs) -> Result<i32> {
                 "run",
                 "started",
                 "status",
+                "sharding",
                 "label",
                 "kernels",
                 "drf",

@@ -445,6 +445,66 @@ fn caches_answer_from_pending_entries_and_from_the_database() {
 }
 
 #[test]
+fn a_database_of_schema_3_is_upgraded_in_place_with_its_runs() {
+    let (_d, path) = temp_db();
+    {
+        let conn = Connection::open(&path).unwrap();
+        for sql in &MIGRATIONS[..3] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 3).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        conn.execute(
+            "INSERT INTO runs (started_at, tool_version, analysis_version, options, paths, status)
+             VALUES ('2026-01-01T00:00:00Z', 'old', '2', '{}', '[\"/src\"]', 'finished')",
+            [],
+        )
+        .unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len() as i64);
+    let run = store.run(1).unwrap().unwrap();
+    assert_eq!(run.tool_version, "old");
+    assert_eq!(
+        run.uid.as_deref().map(str::len),
+        Some(32),
+        "old runs get a uid"
+    );
+    assert_eq!((run.shard, run.merged_from), (None, None));
+}
+
+#[test]
+fn a_fallback_database_answers_what_the_own_one_does_not() {
+    let (_d, own) = temp_db();
+    let other = own.with_file_name("history.db");
+    let mut history = Store::open(&other).unwrap();
+    let mut pending = Pending::default();
+    pending.solver.insert("h".into(), "outcome".into());
+    pending.reports.insert("r".into(), "report".into());
+    history.record_caches(&pending).unwrap();
+    let mut store = Store::open(&own).unwrap();
+    let mut mine = Pending::default();
+    mine.reports.insert("r".into(), "newer".into());
+    store.record_caches(&mine).unwrap();
+    let caches = store.caches(Some(&other)).unwrap();
+    assert_eq!(caches.solver_get("h").as_deref(), Some("outcome"));
+    assert_eq!(
+        caches.report_get("r").as_deref(),
+        Some("newer"),
+        "own entries first"
+    );
+    assert_eq!(caches.unit_get("u"), None);
+    // Hits from the fallback are not copied into this database.
+    assert!(caches.take_pending().is_empty());
+    let err = store
+        .caches(Some(&own.with_file_name("none.db")))
+        .err()
+        .unwrap();
+    assert!(format!("{err:#}").contains("--cache-from"), "{err:#}");
+}
+
+#[test]
 fn concurrent_writers_all_complete() {
     let (_d, path) = temp_db();
     Store::open(&path).unwrap();
