@@ -1,12 +1,37 @@
--- Sharded scans and their merge. A run's `uid` names it across databases;
--- a shard's run records which share of the tree it took (`shard`: JSON
--- {index, count, tree, files}); a run folded from shards lists their uids
+-- Sharded scans, their merge, and runs that were killed.
+--
+-- `runs` is rebuilt (foreign keys are off while migrations run) to admit
+-- the status `interrupted`: a run whose process is gone before it finished;
+-- the next scan of the database marks it, by its `owner` (host, process id
+-- and start time). A run's `uid` names it across databases; a shard's run
+-- records the share of the tree it took (`shard`: JSON {index, count, tree,
+-- tree_files, files}); a run folded from shards lists their uids
 -- (`merged_from`: JSON array, sorted), which makes merging twice a no-op.
-ALTER TABLE runs ADD COLUMN uid TEXT;
-ALTER TABLE runs ADD COLUMN shard TEXT;
-ALTER TABLE runs ADD COLUMN merged_from TEXT;
-UPDATE runs SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL;
+CREATE TABLE runs_next (
+    id               INTEGER PRIMARY KEY,
+    started_at       TEXT NOT NULL,
+    finished_at      TEXT,
+    tool_version     TEXT NOT NULL,
+    analysis_version TEXT NOT NULL,
+    git_commit       TEXT,
+    options          TEXT NOT NULL,
+    label            TEXT,
+    paths            TEXT NOT NULL,
+    status           TEXT NOT NULL CHECK (status IN ('running', 'finished', 'failed', 'interrupted')),
+    uid              TEXT NOT NULL,
+    owner            TEXT,
+    shard            TEXT,
+    merged_from      TEXT
+);
+INSERT INTO runs_next (id, started_at, finished_at, tool_version, analysis_version, git_commit, options, label,
+                       paths, status, uid)
+    SELECT id, started_at, finished_at, tool_version, analysis_version, git_commit, options, label, paths,
+           status, lower(hex(randomblob(16)))
+    FROM runs;
+DROP TABLE runs;
+ALTER TABLE runs_next RENAME TO runs;
 CREATE UNIQUE INDEX runs_uid ON runs (uid);
+CREATE INDEX runs_merged_from ON runs (merged_from) WHERE merged_from IS NOT NULL;
 
 -- The files a run scanned, with the hash of the bytes it read.
 CREATE TABLE run_files (

@@ -4,6 +4,7 @@
 //! on it and on nothing above them: data flows one way.
 
 use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
 
 /// What the analysis assumes and how hard the solver tries. Everything here
 /// that changes an outcome is part of the solver-cache key.
@@ -19,6 +20,11 @@ pub struct Options {
     /// benign race, as GPUVerify and Faial treat them).
     #[serde(default)]
     pub strict: bool,
+    /// Wall-clock budget of one kernel's analysis, all its queries included,
+    /// in milliseconds; 0 = none. Not part of any cache key: a kernel cut
+    /// short by it is not cached.
+    #[serde(default)]
+    pub kernel_timeout_ms: u64,
 }
 
 impl Default for Options {
@@ -28,6 +34,7 @@ impl Default for Options {
             block_level: false,
             max_races_per_interval: 16,
             strict: false,
+            kernel_timeout_ms: 60_000,
         }
     }
 }
@@ -45,3 +52,59 @@ impl Options {
 /// The analysis version: part of every cache key, bumped whenever a change
 /// could alter a verdict.
 pub const ANALYSIS_VERSION: &str = "3";
+
+/// The reason of a kernel cut short by its budget (`--kernel-timeout`).
+pub const TIME_BUDGET: &str = "time budget";
+
+/// When the analysis of one kernel has to stop.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Deadline(Option<Instant>);
+
+impl Deadline {
+    /// `ms` from now; 0 = never.
+    pub fn after_ms(ms: u64) -> Deadline {
+        Deadline((ms > 0).then(|| Instant::now() + Duration::from_millis(ms)))
+    }
+
+    pub fn never() -> Deadline {
+        Deadline(None)
+    }
+
+    pub fn passed(&self) -> bool {
+        self.0.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// A query's time limit `limit_ms` (0 = none) within what is left, and
+    /// whether what is left is the shorter.
+    pub fn cap(&self, limit_ms: u64) -> (u64, bool) {
+        let Some(d) = self.0 else {
+            return (limit_ms, false);
+        };
+        let left = d.saturating_duration_since(Instant::now()).as_millis() as u64;
+        if limit_ms == 0 || left < limit_ms {
+            (left.max(1), true)
+        } else {
+            (limit_ms, false)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deadline_caps_limits_by_what_is_left() {
+        assert_eq!(Deadline::never().cap(500), (500, false));
+        assert_eq!(Deadline::never().cap(0), (0, false));
+        assert!(!Deadline::never().passed());
+        let d = Deadline::after_ms(60_000);
+        assert_eq!(d.cap(500), (500, false));
+        let (ms, capped) = d.cap(0);
+        assert!(capped && ms > 59_000 && ms <= 60_000);
+        let gone = Deadline::after_ms(1);
+        std::thread::sleep(Duration::from_millis(5));
+        assert!(gone.passed());
+        assert_eq!(gone.cap(500), (1, true));
+    }
+}

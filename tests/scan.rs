@@ -5,7 +5,7 @@ use drfscan::store::Store;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_drfscan"))
@@ -434,69 +434,157 @@ fn the_default_database_lives_in_dot_drfscan() {
     assert_eq!(json(&out).as_array().unwrap().len(), 1);
 }
 
-fn results_in(db: &Path) -> i64 {
-    let Ok(store) = Store::open_read_only(db) else {
-        return 0;
+fn integrity(db: &Path) -> String {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// The latest run's id and how many results it has committed.
+fn latest_results(db: &Path) -> (i64, i64) {
+    let Ok(conn) =
+        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+    else {
+        return (0, 0);
     };
-    store
-        .query("SELECT count(*) FROM results", &[])
-        .map(|t| t.rows[0][0].as_i64().unwrap_or(0))
-        .unwrap_or(0)
+    conn.query_row(
+        "SELECT id, (SELECT count(*) FROM results WHERE run_id = runs.id) FROM runs ORDER BY id DESC LIMIT 1",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .unwrap_or((0, 0))
 }
 
 #[test]
-fn a_killed_scan_leaves_a_readable_database() {
-    // Large enough that even an optimised build is still scanning when killed.
-    let t = Tree::new(150);
+fn killed_scans_keep_their_results_are_marked_interrupted_and_resume() {
+    let t = Tree::new(60);
     let src = t.src();
     let db = t.db();
-    let mut child = bin()
-        .args([
+    // Scan `i` has flags of its own (a define, a solver time limit), hence
+    // cache keys of its own: each parses and solves everything, so every
+    // phase is there to be killed.
+    let scan_cmd = |db: &Path, i: u32| {
+        let mut c = bin();
+        c.args([
             "scan",
             src.to_str().unwrap(),
             "--db",
             db.to_str().unwrap(),
             "-j",
             "1",
-            "--block-dim",
-            "128",
-            "--grid-dim",
-            "64",
         ])
+        .args(["--block-dim", "128", "--grid-dim", "64"])
+        .args(["--timeout-ms", &(10_000 + i).to_string()])
+        .args(["-D", &format!("SCAN_NUMBER={i}")])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while results_in(&db) == 0 {
-        assert!(Instant::now() < deadline, "no result committed in time");
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the scan ended before it could be killed"
-        );
-        std::thread::sleep(Duration::from_millis(20));
+        .stderr(Stdio::null());
+        c
+    };
+    // How long such a scan takes here, to spread the kills over it.
+    let probe = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    assert!(scan_cmd(&probe.path().join("probe.db"), 999)
+        .status()
+        .unwrap()
+        .success());
+    let span = started.elapsed();
+
+    let mut killed = 0;
+    let mut kept: Vec<(i64, i64, u32)> = Vec::new();
+    for i in 0..20u32 {
+        // Pseudo-random points, the same on every run of the test; every
+        // other scan is killed only once it has committed results.
+        let at = span.mul_f64(f64::from((i * 7919 + 13) % 97) / 97.0 * 0.9);
+        let before = latest_results(&db).0;
+        let mut child = scan_cmd(&db, i).spawn().unwrap();
+        if i % 2 == 1 {
+            let deadline = Instant::now() + span * 4;
+            while !matches!(latest_results(&db), (run, n) if run > before && n > 0)
+                && child.try_wait().unwrap().is_none()
+                && Instant::now() < deadline
+            {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        } else {
+            std::thread::sleep(at);
+        }
+        let finished = child.try_wait().unwrap().is_some();
+        child.kill().ok(); // SIGKILL
+        child.wait().unwrap();
+        killed += usize::from(!finished);
+        eprintln!("scan {i}: at {at:?} finished {finished}");
+        if !db.exists() {
+            continue;
+        }
+        assert_eq!(integrity(&db), "ok", "after a kill at {at:?}");
+        let store = Store::open_read_only(&db).unwrap();
+        // Every run's committed results stay, however many kills later.
+        for (run, n, _) in &kept {
+            assert_eq!(
+                store.results(*run).unwrap().len() as i64,
+                *n,
+                "run {run} lost results"
+            );
+        }
+        if let Some(&last) = store.latest_runs(1).unwrap().first() {
+            if !kept.iter().any(|(r, _, _)| *r == last) {
+                kept.push((last, store.results(last).unwrap().len() as i64, i));
+            }
+        }
     }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
-
-    let store = Store::open_read_only(&db).unwrap();
-    let run = store.run(1).unwrap().unwrap();
-    assert_eq!(run.status, "running");
-    assert!(run.finished_at.is_none());
-    let kept = store.results(1).unwrap();
+    eprintln!("{killed} of 20 scans killed while running");
     assert!(
-        !kept.is_empty() && kept.len() < 300,
-        "{} results",
-        kept.len()
+        killed >= 10,
+        "only {killed} of 20 scans were still running when killed"
     );
-    assert!(kept.iter().all(|r| r.verdict == "drf"));
-    let runs = t.cmd_json(&["runs"]);
-    assert_eq!(runs[0]["status"], "running");
 
-    // The next scan completes and reuses what the killed one cached.
-    let (s, _) = t.scan(&[]);
-    assert_eq!(n(&s, "kernels"), 300);
-    assert!(n(&s, "solver_cache_hits") > 0, "{s:#}");
+    // The next scan marks every killed run; with the flags of the last run
+    // that recorded results, it parses and solves none of them again.
+    let (run, _, i) = *kept
+        .iter()
+        .rev()
+        .find(|(_, n, _)| *n > 0)
+        .expect("no killed scan recorded a result");
+    let (s, _) = t.scan(&[
+        "--timeout-ms",
+        &(10_000 + i).to_string(),
+        "-D",
+        &format!("SCAN_NUMBER={i}"),
+    ]);
+    assert_eq!(n(&s, "kernels"), 120);
+    let store = Store::open_read_only(&db).unwrap();
+    let runs = store.runs().unwrap();
+    let last = runs.last().unwrap();
+    assert_eq!(last.status, "finished");
+    for r in &runs[..runs.len() - 1] {
+        assert!(
+            r.status == "interrupted" || r.status == "finished",
+            "run {} left {}",
+            r.id,
+            r.status
+        );
+    }
+    assert!(runs.iter().any(|r| r.status == "interrupted"));
+    let recorded: std::collections::HashSet<(String, String)> = store
+        .results(run)
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.path, r.kernel))
+        .collect();
+    let now = store.results(last.id).unwrap();
+    for r in now
+        .iter()
+        .filter(|r| recorded.contains(&(r.path.clone(), r.kernel.clone())))
+    {
+        assert_eq!(r.solver_calls, 0, "{} solved twice", r.kernel);
+        assert!(r.unit_cached, "{} parsed twice", r.path);
+    }
+    let listed = t.cmd_json(&["runs"]);
+    assert!(listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["status"] == "interrupted"));
 }
 
 #[test]

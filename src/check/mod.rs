@@ -136,7 +136,7 @@ impl KernelReport {
     }
 }
 
-pub use crate::options::{Options, ANALYSIS_VERSION};
+pub use crate::options::{Deadline, Options, ANALYSIS_VERSION, TIME_BUDGET};
 
 /// Solver outcomes by trace content hash ([`Trace::hash`]), shared by the
 /// threads of a scan. Outcomes are stored with canonical variable names
@@ -170,10 +170,14 @@ pub struct Stats {
     pub analysis: Duration,
     pub solve: Duration,
     pub replay: Duration,
+    /// Traces whose search the kernel's budget ended (`--kernel-timeout`):
+    /// the report is then not the whole answer, and is not cached.
+    pub cut_short: usize,
 }
 
 impl Stats {
     fn add(&mut self, other: &Stats) {
+        self.cut_short += other.cut_short;
         self.traces += other.traces;
         self.cache_hits += other.cache_hits;
         self.solver_calls += other.solver_calls;
@@ -207,11 +211,13 @@ pub fn check_kernel_stats(
     cache: &dyn TraceCache,
 ) -> (KernelReport, Stats) {
     let mut stats = Stats::default();
+    // One budget for the whole kernel, every array's queries included.
+    let deadline = Deadline::after_ms(opts.kernel_timeout_ms);
     let arrays = kernel
         .arrays
         .iter()
         .map(|array| {
-            let (report, s) = check_array(kernel, array, opts, cache);
+            let (report, s) = check_array(kernel, array, opts, cache, deadline);
             stats.add(&s);
             report
         })
@@ -232,6 +238,7 @@ pub fn check_array(
     array: &ArrayProtocol,
     opts: &Options,
     cache: &dyn TraceCache,
+    deadline: Deadline,
 ) -> (ArrayReport, Stats) {
     let mut fixed = kernel.clone();
     fixed.assumes.extend(kernel.unused_dimensions());
@@ -299,7 +306,7 @@ pub fn check_array(
             strict: true,
             ..opts.clone()
         };
-        let mut outcome = solve_cached(trace, &strict, cache, &mut stats);
+        let mut outcome = solve_cached(trace, &strict, cache, &mut stats, deadline);
         if let Outcome::Racy(raw) = &outcome {
             if !opts.strict && raw.iter().any(|r| writes_known_values(trace, r)) {
                 // Telling benign from real is worth a short look only.
@@ -307,7 +314,7 @@ pub fn check_array(
                     timeout_ms: short_limit(opts.timeout_ms),
                     ..opts.clone()
                 };
-                let lenient = solve_cached(trace, &quick, cache, &mut stats);
+                let lenient = solve_cached(trace, &quick, cache, &mut stats, deadline);
                 let real: HashSet<[u32; 2]> = match &lenient {
                     Outcome::Racy(rs) => rs.iter().map(|r| sorted(r.accesses)).collect(),
                     Outcome::Drf => HashSet::new(),
@@ -404,7 +411,7 @@ pub fn check_array(
             .iter()
             .any(|r| r.confidence == Confidence::Confirmed);
         let found = if confirmed {
-            precondition(kernel, &racy_traces, opts, cache, &mut stats)
+            precondition(kernel, &racy_traces, opts, cache, &mut stats, deadline)
         } else {
             None
         };
@@ -420,7 +427,14 @@ pub fn check_array(
         }
     } else if let Some(reason) = unknown {
         report.verdict = Verdict::Unknown;
-        report.reason = Some(format!("the solver gave up: {reason}"));
+        report.reason = Some(if reason == TIME_BUDGET {
+            format!(
+                "{TIME_BUDGET}: the kernel's analysis took its {} s (--kernel-timeout)",
+                opts.kernel_timeout_ms as f64 / 1e3
+            )
+        } else {
+            format!("the solver gave up: {reason}")
+        });
     }
     (report, stats)
 }
@@ -439,20 +453,28 @@ fn sorted(mut pair: [u32; 2]) -> [u32; 2] {
 }
 
 /// A trace's outcome from the cache, else from the solver (and cached).
+///
+/// An `unknown` is cached too: the key holds the time limit, and the same
+/// query under the same limit gives up again, so a nightly re-scan of an
+/// unchanged tree would only pay the limit again. A larger `--timeout-ms`
+/// is another key, and asks the solver anew.
 fn solve_cached(
     trace: &Trace,
     opts: &Options,
     cache: &dyn TraceCache,
     stats: &mut Stats,
+    deadline: Deadline,
 ) -> Outcome {
     let hash = trace.hash(&opts.solver_key());
     if let Some(o) = cache.get(&hash) {
         stats.cache_hits += 1;
         return o.from_canonical(trace);
     }
-    let solved = smt::solve(trace, opts);
+    let solved = smt::solve_until(trace, opts, deadline);
     stats.solver_calls += solved.solver_calls;
-    if !matches!(solved.outcome, Outcome::Unknown(_)) {
+    if solved.cut_short {
+        stats.cut_short += 1;
+    } else {
         cache.put(&hash, &solved.outcome.to_canonical(trace));
     }
     solved.outcome
@@ -515,6 +537,7 @@ fn precondition(
     opts: &Options,
     cache: &dyn TraceCache,
     stats: &mut Stats,
+    deadline: Deadline,
 ) -> Option<Cond> {
     use crate::protocol::{Expr, Op, Rel};
     if racy.is_empty() || racy.len() > PRECONDITION_TRACES {
@@ -616,12 +639,13 @@ fn precondition(
     let started = Instant::now();
     candidates.into_iter().find(|c| {
         started.elapsed() < PRECONDITION_BUDGET
+            && !deadline.passed()
             && racy
                 .iter()
-                .all(|t| solve_cached(&under(t, c), &opts, cache, stats) == Outcome::Drf)
+                .all(|t| solve_cached(&under(t, c), &opts, cache, stats, deadline) == Outcome::Drf)
             && active.iter().any(|t| {
                 matches!(
-                    solve_cached(&under(t, c), &strict, cache, stats),
+                    solve_cached(&under(t, c), &strict, cache, stats, deadline),
                     Outcome::Racy(_)
                 )
             })

@@ -62,6 +62,11 @@ pub struct AnalysisArgs {
     /// Per-query solver timeout in milliseconds (0: none).
     #[arg(long, default_value_t = 10_000)]
     pub timeout_ms: u64,
+    /// Wall-clock budget of one kernel, all its queries included, in
+    /// seconds (0: none); a kernel past it ends `unknown` (time budget) and
+    /// the scan goes on.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub kernel_timeout: f64,
     /// Check global arrays only between threads of one block.
     #[arg(long)]
     pub block_level: bool,
@@ -98,6 +103,7 @@ impl AnalysisArgs {
             timeout_ms: self.timeout_ms,
             block_level: self.block_level,
             strict: self.strict,
+            kernel_timeout_ms: (self.kernel_timeout.max(0.0) * 1e3).round() as u64,
             ..Default::default()
         }
     }

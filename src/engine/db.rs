@@ -290,12 +290,10 @@ pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> 
         check::check_kernel_stats(k, options, &cache)
     })) {
         Ok((report, stats)) => {
-            // Unknown outcomes may not recur on a quieter machine: not cached,
-            // as in the solver cache.
-            let settled = report
-                .arrays
-                .iter()
-                .all(|a| a.verdict != Verdict::Unknown && a.verdict != Verdict::Error);
+            // An `unknown` is kept under its time limit, as in the solver
+            // cache; an error may be a defect fixed by the next build.
+            let settled =
+                stats.cut_short == 0 && report.arrays.iter().all(|a| a.verdict != Verdict::Error);
             if let (Some(key), true) = (&key, settled) {
                 if let Ok(json) = serde_json::to_string(&report) {
                     db.caches().report_put(key, json);

@@ -277,16 +277,39 @@ fn run_scan(
     let proto = std::sync::Mutex::new(db.clone());
     let handle = || proto.lock().unwrap_or_else(|e| e.into_inner()).clone();
     let progress = progress_bar(opts.progress, sources.len() as u64, "parsing");
-    let parsed: Vec<Parsed> = pool.install(|| {
-        sources
-            .par_iter()
-            .map_init(handle, |db, s| {
-                let p = db::parse(db, s.input, config).clone();
-                progress.inc(1);
-                p
+    // Parsed units are committed while parsing goes on, so that a scan
+    // killed now does not parse them again.
+    let parsed: Vec<Parsed> = std::thread::scope(|scope| -> Result<Vec<Parsed>> {
+        let job = scope.spawn(|| {
+            pool.install(|| {
+                sources
+                    .par_iter()
+                    .map_init(handle, |db, s| {
+                        let p = db::parse(db, s.input, config).clone();
+                        progress.inc(1);
+                        p
+                    })
+                    .collect::<Vec<Parsed>>()
             })
-            .collect()
-    });
+        });
+        let mut flushed = Ok(());
+        let mut last = Instant::now();
+        while !job.is_finished() {
+            std::thread::sleep(Duration::from_millis(20));
+            if flushed.is_ok() && last.elapsed() >= FLUSH_EVERY {
+                flushed = store.record_caches(&caches.take_pending());
+                last = Instant::now();
+            }
+        }
+        let parsed = job.join().map_err(|p| {
+            anyhow::anyhow!(
+                "a parser thread panicked: {}",
+                db::panic_message(p.as_ref())
+            )
+        })?;
+        flushed?;
+        Ok(parsed)
+    })?;
     progress.finish_and_clear();
     store.record_caches(&caches.take_pending())?;
 

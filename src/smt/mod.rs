@@ -22,7 +22,7 @@
 mod radix;
 
 use crate::analysis::{Binder, Trace, TraceAccess};
-use crate::options::Options;
+use crate::options::{Deadline, Options, TIME_BUDGET};
 use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -58,6 +58,9 @@ pub enum Outcome {
 pub struct Solved {
     pub outcome: Outcome,
     pub solver_calls: usize,
+    /// The kernel's budget ended the search early: the outcome holds what
+    /// was found by then, and is not the answer to cache.
+    pub cut_short: bool,
 }
 
 /// Witness values are first sought within these bounds (on every trace
@@ -102,11 +105,24 @@ const QUICK_MS: u64 = 300;
 /// thread analysed before. Fresh contexts cost milliseconds each, too much
 /// to pay on every query.
 pub fn solve(trace: &Trace, opts: &Options) -> Solved {
+    solve_until(trace, opts, Deadline::never())
+}
+
+/// [`solve`] within the kernel's `deadline`: no query runs past it.
+pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved {
+    if deadline.passed() {
+        return Solved {
+            outcome: Outcome::Unknown(TIME_BUDGET.into()),
+            solver_calls: 0,
+            cut_short: true,
+        };
+    }
     let quick = if opts.timeout_ms == 0 {
         QUICK_MS
     } else {
         opts.timeout_ms.min(QUICK_MS)
     };
+    let (quick, _) = deadline.cap(quick);
     let quick_opts = Options {
         timeout_ms: quick,
         ..opts.clone()
@@ -123,29 +139,52 @@ pub fn solve(trace: &Trace, opts: &Options) -> Solved {
             *limit = quick;
         }
         solver.push();
-        let solved = solve_in(solver, trace, &quick_opts);
+        let solved = solve_in(solver, trace, &quick_opts, deadline);
         solver.pop(1);
+        if matches!(solved.0.outcome, Outcome::Racy(_)) {
+            // Witness queries changed the limit: set it again next time.
+            *limit = u64::MAX;
+        }
         solved
     });
-    if !gave_up {
+    if !gave_up || first.cut_short {
         return first;
     }
-    let mut cfg = z3::Config::new();
-    if opts.timeout_ms > 0 {
-        cfg.set_timeout_msec(opts.timeout_ms);
+    let (limit, capped) = deadline.cap(opts.timeout_ms);
+    if deadline.passed() {
+        return Solved {
+            outcome: Outcome::Unknown(TIME_BUDGET.into()),
+            solver_calls: first.solver_calls,
+            cut_short: true,
+        };
     }
-    let (mut fresh, _) = z3::with_z3_config(&cfg, || {
+    let full = Options {
+        timeout_ms: limit,
+        ..opts.clone()
+    };
+    let mut cfg = z3::Config::new();
+    if limit > 0 {
+        cfg.set_timeout_msec(limit);
+    }
+    let (mut fresh, gave_up) = z3::with_z3_config(&cfg, || {
         let solver = Solver::new();
-        set_timeout(&solver, opts.timeout_ms);
-        solve_in(&solver, trace, opts)
+        set_timeout(&solver, limit);
+        solve_in(&solver, trace, &full, deadline)
     });
     fresh.solver_calls += first.solver_calls;
+    if capped && gave_up {
+        // It gave up within the budget's remainder, not the full limit.
+        fresh.cut_short = true;
+        if matches!(fresh.outcome, Outcome::Unknown(_)) {
+            fresh.outcome = Outcome::Unknown(TIME_BUDGET.into());
+        }
+    }
     fresh
 }
 
 /// With whether the solver gave up on some query (so that a retry could
 /// find more).
-fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
+fn solve_in(solver: &Solver, trace: &Trace, opts: &Options, deadline: Deadline) -> (Solved, bool) {
     let query = Query::encode(trace, opts.strict);
     for a in &query.assertions {
         solver.assert(a);
@@ -177,7 +216,13 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
     };
     let mut unknown = None;
     let mut gave_up = false;
+    let mut cut_short = false;
     while races.len() < max {
+        if !races.is_empty() && deadline.passed() {
+            // The races found are real; the budget ends the search for more.
+            cut_short = true;
+            break;
+        }
         calls += 1;
         match solver.check() {
             SatResult::Sat => {}
@@ -211,6 +256,7 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
             } else {
                 opts.timeout_ms.min(SMALL_WITNESS_MS)
             };
+            let (short, _) = deadline.cap(short);
             set_timeout(solver, short);
             let (small, extra, bound) = query.small_model(solver, model);
             // The trace is racy now: further races are a nicety and get the
@@ -251,6 +297,7 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options) -> (Solved, bool) {
         Solved {
             outcome,
             solver_calls: calls,
+            cut_short,
         },
         gave_up,
     )
@@ -1066,7 +1113,8 @@ mod tests {
             solved,
             Solved {
                 outcome: Outcome::Drf,
-                solver_calls: 1
+                solver_calls: 1,
+                cut_short: false,
             }
         );
     }

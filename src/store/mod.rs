@@ -9,6 +9,7 @@
 mod cache;
 mod diff;
 mod merge;
+mod owner;
 mod queries;
 
 pub use cache::{Caches, Pending};
@@ -313,6 +314,9 @@ impl Store {
         let version: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .map_err(|e| describe(path, e))?;
+        if version > MIGRATIONS.len() as i64 {
+            bail!("{}", newer_schema(&conn, path, version));
+        }
         if version != MIGRATIONS.len() as i64 {
             bail!(
                 "{}: database schema version {version}, this drfscan reads version {} (a scan upgrades it)",
@@ -339,14 +343,20 @@ impl Store {
     fn migrate(&mut self) -> Result<()> {
         let path = self.path.clone();
         let known = MIGRATIONS.len() as i64;
-        if self.schema_version()? > known {
-            bail!(
-                "{}: database schema version {} is newer than this drfscan supports ({known})",
-                path.display(),
-                self.schema_version()?
-            );
+        let version = self.schema_version()?;
+        if version > known {
+            bail!("{}", newer_schema(&self.conn, &path, version));
         }
-        self.write(|tx| {
+        if version == known {
+            return Ok(());
+        }
+        // A migration may rebuild a table others refer to; foreign keys
+        // cannot be switched inside a transaction, so they are off around it
+        // and checked before it commits.
+        self.conn
+            .pragma_update(None, "foreign_keys", false)
+            .map_err(|e| describe(&path, e))?;
+        let migrated = self.write(|tx| {
             // Read again under the write lock: another scan may have migrated meanwhile.
             let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
             for (i, sql) in MIGRATIONS
@@ -358,9 +368,21 @@ impl Store {
                 tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             }
             tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+            let broken: i64 =
+                tx.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+                    r.get(0)
+                })?;
+            if broken > 0 {
+                return Err(rusqlite::Error::ToSqlConversionFailure(
+                    format!("{broken} rows refer to rows that do not exist").into(),
+                ));
+            }
             Ok(())
-        })
-        .with_context(|| format!("{}: cannot prepare the database", path.display()))
+        });
+        self.conn
+            .pragma_update(None, "foreign_keys", true)
+            .map_err(|e| describe(&path, e))?;
+        migrated.with_context(|| format!("{}: cannot prepare the database", path.display()))
     }
 
     /// Run `f` in an immediate transaction, again from the start while
@@ -378,18 +400,52 @@ impl Store {
     }
 
     /// Record the start of a run; its status is `running` until
-    /// [`Store::finish_run`].
+    /// [`Store::finish_run`]. Runs left `running` by processes that are gone
+    /// are marked `interrupted` first.
     pub fn begin_run(&mut self, meta: &RunMeta) -> Result<i64> {
+        self.mark_interrupted()?;
         let options = meta.options.to_string();
         let paths = serde_json::to_string(&meta.paths)?;
+        let owner = owner::this_process();
         self.write(|tx| {
             tx.execute(
-                "INSERT INTO runs (started_at, tool_version, analysis_version, git_commit, options, label, paths, status, uid)
-                 VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, ?2, ?3, ?4, ?5, ?6, 'running', lower(hex(randomblob(16))))",
-                params![meta.tool_version, meta.analysis_version, meta.git_commit, options, meta.label, paths],
+                "INSERT INTO runs (started_at, tool_version, analysis_version, git_commit, options, label, paths, status,
+                                   uid, owner)
+                 VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, ?2, ?3, ?4, ?5, ?6, 'running',
+                         lower(hex(randomblob(16))), ?7)",
+                params![meta.tool_version, meta.analysis_version, meta.git_commit, options, meta.label, paths, owner],
             )?;
             Ok(tx.last_insert_rowid())
         })
+    }
+
+    /// Mark `interrupted` the runs still `running` whose process is gone;
+    /// the ids marked.
+    pub fn mark_interrupted(&mut self) -> Result<Vec<i64>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, owner FROM runs WHERE status = 'running'")?;
+        let gone: Vec<i64> = stmt
+            .query_map([], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, Option<String>>(1)?))
+            })?
+            .filter_map(|r| r.ok())
+            .filter(|(_, owner)| owner.as_deref().is_some_and(owner::is_gone))
+            .map(|(id, _)| id)
+            .collect();
+        drop(stmt);
+        if !gone.is_empty() {
+            self.write(|tx| {
+                for id in &gone {
+                    tx.execute(
+                        "UPDATE runs SET status = 'interrupted' WHERE id = ?1 AND status = 'running'",
+                        [id],
+                    )?;
+                }
+                Ok(())
+            })?;
+        }
+        Ok(gone)
     }
 
     pub fn finish_run(&mut self, run: i64, status: RunStatus) -> Result<()> {
@@ -688,6 +744,28 @@ fn json_value(v: rusqlite::types::ValueRef<'_>) -> serde_json::Value {
         ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned().into(),
         ValueRef::Blob(b) => format!("<{} bytes>", b.len()).into(),
     }
+}
+
+/// Why a database of schema `version` is too new, and which drfscan wrote it.
+fn newer_schema(conn: &Connection, path: &Path, version: i64) -> String {
+    let writer: Option<String> = conn
+        .query_row(
+            "SELECT tool_version FROM runs ORDER BY id DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .ok();
+    format!(
+        "{}: database schema version {version} is newer than this drfscan ({}) reads ({}); {}",
+        path.display(),
+        env!("CARGO_PKG_VERSION"),
+        MIGRATIONS.len(),
+        match writer {
+            Some(v) =>
+                format!("its latest run is from drfscan {v}: use that version or a newer one"),
+            None => "use a newer drfscan".to_string(),
+        }
+    )
 }
 
 /// Refuse files that SQLite cannot read and SQLite files of other programs.

@@ -1,0 +1,138 @@
+//! Per-kernel budgets (`--kernel-timeout`), run as the real binary: a
+//! kernel the solver cannot settle ends `unknown` within its budget and the
+//! scan goes on; its cut-short answer is never cached.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::Instant;
+
+/// Masks by a symbolic power-of-two size: a bitwise, nonlinear race query
+/// that the solver gives up on only after its full time limit, twice.
+fn masked(name: &str) -> String {
+    format!(
+        "__global__ void {name}(float *out, int size, int repeat) {{
+  int gid = threadIdx.x + blockDim.x * blockIdx.x;
+  int s = gid;
+  for (int j = 0; j < repeat; ++j) {{
+    out[(s + 0) & (size - 1)] = gid;
+    out[(s + 4096) & (size - 1)] = gid;
+    out[(s + 8192) & (size - 1)] = gid;
+    out[(s + 12288) & (size - 1)] = gid;
+    s = (s + 16384) & (size - 1);
+  }}
+}}
+"
+    )
+}
+
+fn plain(name: &str, shift: u32) -> String {
+    format!(
+        "__global__ void {name}(int *out) {{\n  __shared__ int s[128];\n  s[threadIdx.x] = 1;\n  __syncthreads();\n  out[blockIdx.x * 128 + threadIdx.x] = s[(threadIdx.x + {shift}) % 128];\n}}\n"
+    )
+}
+
+fn scan(dir: &Path, db: &str, extra: &[&str]) -> (Value, f64) {
+    let started = Instant::now();
+    let out: Output = Command::new(env!("CARGO_BIN_EXE_drfscan"))
+        .args(["scan", "src", "--db", db, "--format", "json"])
+        .args(extra)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let secs = started.elapsed().as_secs_f64();
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (serde_json::from_slice(&out.stdout).unwrap(), secs)
+}
+
+fn rows(dir: &Path, db: &str, sql: &str) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_drfscan"))
+        .args(["sql", "--db", db, "--format", "json", sql])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice::<Value>(&out.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn a_kernel_over_its_budget_ends_unknown_within_it_and_the_scan_goes_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    let slow = 3;
+    for i in 0..slow {
+        std::fs::write(
+            src.join(format!("slow{i}.cu")),
+            masked(&format!("masked{i}")),
+        )
+        .unwrap();
+    }
+    for i in 0..6 {
+        std::fs::write(
+            src.join(format!("plain{i}.cu")),
+            plain(&format!("plain{i}"), i + 1),
+        )
+        .unwrap();
+    }
+    let budget = 1.5;
+    let (s, wall) = scan(
+        tmp.path(),
+        "b.db",
+        &["--kernel-timeout", "1.5", "-j", "2", "--block-dim", "128"],
+    );
+    assert_eq!(s["verdicts"]["drf"], 6, "{s:#}");
+    assert_eq!(s["verdicts"]["unknown"], slow, "{s:#}");
+    let unknown = rows(
+        tmp.path(),
+        "b.db",
+        "SELECT reason, infer_ms + solve_ms + replay_ms AS ms FROM results WHERE verdict = 'unknown'",
+    );
+    for r in &unknown {
+        assert!(
+            r["reason"].as_str().unwrap().starts_with("time budget"),
+            "{r}"
+        );
+        let ms = r["ms"].as_f64().unwrap();
+        assert!(
+            ms <= (budget + 1.0) * 1e3,
+            "a kernel took {ms} ms on a {budget} s budget"
+        );
+    }
+    // Three kernels of 1.5 s on two workers, next to the rest.
+    assert!(
+        wall < 3.0 * (budget + 1.0) / 2.0 + 10.0,
+        "the scan took {wall} s"
+    );
+
+    // Cut short is not an answer: the next scan asks the solver again.
+    let (again, _) = scan(
+        tmp.path(),
+        "b.db",
+        &["--kernel-timeout", "1.5", "-j", "2", "--block-dim", "128"],
+    );
+    assert_eq!(again["verdicts"]["unknown"], slow, "{again:#}");
+    assert!(again["solver_calls"].as_u64().unwrap() > 0, "{again:#}");
+    let plain_calls = rows(
+        tmp.path(),
+        "b.db",
+        "SELECT sum(r.solver_calls) AS n FROM results r JOIN kernels k ON k.id = r.kernel_id
+         WHERE r.run_id = 2 AND k.name LIKE 'plain%'",
+    );
+    assert_eq!(
+        plain_calls[0]["n"], 0,
+        "settled kernels come from the cache"
+    );
+}
