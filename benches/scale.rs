@@ -183,6 +183,16 @@ fn main() {
     }
     let n = |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap_or(f64::NAN);
 
+    // The same cold scan without the watched worker process: the price of
+    // crash isolation.
+    let (inproc_ms, _, _) = measure(
+        Command::new(bin)
+            .arg("scan")
+            .arg(&tree)
+            .arg("--db")
+            .arg(tmp.path().join("in-process.db"))
+            .args(["--format", "json", "--no-isolation"]),
+    );
     let (cold_ms, cold_kib, cold) = scan(bin, &tree, &db);
     let kernels = n(&cold, "kernels");
     println!(
@@ -199,6 +209,10 @@ fn main() {
         cold_kib as f64 / 1024.0,
         n(&cold, "parsed_units"),
         n(&cold, "solver_calls")
+    );
+    println!(
+        "cold scan in-process (--no-isolation): {inproc_ms:.0} ms; with a watched worker {:.2}× that",
+        cold_ms / inproc_ms
     );
     let reasons = Command::new(bin)
         .args(["query", "unsupported_reasons", "--db"])

@@ -136,3 +136,151 @@ fn a_kernel_over_its_budget_ends_unknown_within_it_and_the_scan_goes_on() {
         "settled kernels come from the cache"
     );
 }
+
+/// A file clang takes minutes to parse: one expression of 200,000 terms.
+fn endless_parse() -> String {
+    let terms = vec!["threadIdx.x"; 200_000].join("+");
+    format!("__global__ void long_sum(int *a) {{ a[threadIdx.x] = {terms}; }}\n")
+}
+
+fn tree_with_an_endless_parse() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("a_plain.cu"), plain("plain_a", 1)).unwrap();
+    std::fs::write(src.join("b_plain.cu"), plain("plain_b", 2)).unwrap();
+    std::fs::write(src.join("z_sum.cu"), endless_parse()).unwrap();
+    tmp
+}
+
+fn verdicts(dir: &Path, db: &str) -> Vec<(String, String, String)> {
+    rows(
+        dir,
+        db,
+        "SELECT k.name, r.verdict, coalesce(r.reason, '') AS reason FROM results r
+         JOIN kernels k ON k.id = r.kernel_id ORDER BY k.name",
+    )
+    .iter()
+    .map(|r| {
+        let s = |k: &str| r[k].as_str().unwrap().to_string();
+        (s("name"), s("verdict"), s("reason"))
+    })
+    .collect()
+}
+
+#[test]
+fn a_parse_that_never_ends_is_stopped_at_the_budget() {
+    let tmp = tree_with_an_endless_parse();
+    let (s, wall) = scan(
+        tmp.path(),
+        "p.db",
+        &["--kernel-timeout", "2", "--block-dim", "128"],
+    );
+    assert_eq!(s["verdicts"]["drf"], 2, "{s:#}");
+    assert_eq!(s["verdicts"]["unknown"], 1, "{s:#}");
+    let v = verdicts(tmp.path(), "p.db");
+    let (_, verdict, reason) = v.iter().find(|(k, _, _)| k == "(file)").unwrap();
+    assert_eq!(verdict, "unknown");
+    assert!(
+        reason.starts_with("time budget: parsing the file"),
+        "{reason}"
+    );
+    assert!(wall < 2.0 + 1.0 + 10.0, "the scan took {wall} s");
+    let runs = rows(tmp.path(), "p.db", "SELECT status FROM runs");
+    assert_eq!(
+        runs.len(),
+        1,
+        "a worker that replaces another continues its run"
+    );
+    assert_eq!(runs[0]["status"], "finished");
+}
+
+/// The worker process of the scan `parent`, from `/proc`.
+fn child_of(parent: u32) -> Option<u32> {
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let ppid = stat[stat.rfind(')')? + 1..].split_whitespace().nth(1)?;
+        if ppid == parent.to_string() {
+            return Some(pid);
+        }
+    }
+    None
+}
+
+#[test]
+fn a_worker_killed_mid_parse_costs_only_that_file() {
+    let tmp = tree_with_an_endless_parse();
+    let db = tmp.path().join("k.db");
+    let mut scan = Command::new(env!("CARGO_BIN_EXE_drfscan"))
+        .args([
+            "scan",
+            "src",
+            "--db",
+            "k.db",
+            "--format",
+            "json",
+            "-j",
+            "1",
+            "--block-dim",
+            "128",
+        ])
+        .current_dir(tmp.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Files parse in order: once the two plain ones are cached, the worker
+    // is in the endless one.
+    let started = Instant::now();
+    let parsed = || {
+        rusqlite::Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .and_then(|c| {
+                c.query_row("SELECT count(*) FROM unit_cache", [], |r| {
+                    r.get::<_, i64>(0)
+                })
+            })
+            .unwrap_or(0)
+    };
+    while parsed() < 2 {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the plain files were never parsed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let worker = child_of(scan.id()).expect("no worker process");
+    // What an out-of-memory kill does.
+    assert!(Command::new("kill")
+        .args(["-KILL", &worker.to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let out = scan.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["verdicts"]["drf"], 2, "{s:#}");
+    assert_eq!(s["verdicts"]["error"], 1, "{s:#}");
+    let v = verdicts(tmp.path(), "k.db");
+    let (_, _, reason) = v.iter().find(|(k, _, _)| k == "(file)").unwrap();
+    assert!(
+        reason.contains("crashed on this file: signal 9 (SIGKILL)"),
+        "{reason}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("z_sum.cu"));
+    let runs = rows(tmp.path(), "k.db", "SELECT status, count(*) AS n FROM runs");
+    assert_eq!(
+        (runs[0]["status"].as_str(), runs[0]["n"].as_i64()),
+        (Some("finished"), Some(1))
+    );
+}

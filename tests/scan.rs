@@ -520,9 +520,8 @@ fn killed_scans_keep_their_results_are_marked_interrupted_and_resume() {
         let store = Store::open_read_only(&db).unwrap();
         // Every run's committed results stay, however many kills later.
         for (run, n, _) in &kept {
-            assert_eq!(
-                store.results(*run).unwrap().len() as i64,
-                *n,
+            assert!(
+                store.results(*run).unwrap().len() as i64 >= *n,
                 "run {run} lost results"
             );
         }

@@ -64,6 +64,16 @@ pub struct ScanArgs {
     /// the same paths is the baseline.
     #[arg(long, value_name = "DB")]
     pub cache_from: Option<PathBuf>,
+    /// Memory budget of one kernel or file in MiB (0: none): the scan's
+    /// worker process is watched, and a kernel or file past it ends
+    /// `unknown` (memory budget).
+    #[arg(long, value_name = "MiB", default_value_t = 4096)]
+    pub kernel_memory: u64,
+    /// Run the analysis in this process rather than in a watched worker
+    /// process: a crash in libclang or Z3 then ends the scan, and a parse
+    /// that never ends is not stopped.
+    #[arg(long)]
+    pub no_isolation: bool,
     #[command(flatten)]
     pub analysis: AnalysisArgs,
 }
@@ -183,6 +193,22 @@ fn new_findings(
 }
 
 pub fn scan(a: ScanArgs) -> Result<i32> {
+    let worker = engine::supervise::Worker::from_env()?;
+    if worker.is_none() && !a.no_isolation {
+        // This process watches; a worker process scans.
+        let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+        let positive = |x: f64| (x > 0.0).then_some(x);
+        let budgets = engine::supervise::Budgets {
+            time: positive(a.analysis.kernel_timeout).map(std::time::Duration::from_secs_f64),
+            memory_mib: (a.kernel_memory > 0).then_some(a.kernel_memory),
+            jobs: a.jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(1)
+            }),
+        };
+        return engine::supervise::supervise(&args, budgets);
+    }
     let shard = match a.shard.as_deref() {
         None => None,
         Some("auto") => Some(engine::shard::Shard::from_env(|k| std::env::var(k).ok())?),
@@ -208,6 +234,7 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
         progress: true,
         shard,
         cache_from: cache_from.clone(),
+        worker: worker.map(std::sync::Arc::new),
     };
     database_dir(&a.db.db)?;
     let mut store = Store::open(&a.db.db)?;

@@ -173,7 +173,7 @@ pub struct Unsupported {
 }
 
 /// Everything the front-end learnt from one translation unit.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
     pub kernels: Vec<KernelUnit>,
     /// Clang's errors; when non-empty and no kernel was found the file's

@@ -5,6 +5,7 @@
 
 pub mod db;
 pub mod shard;
+pub mod supervise;
 pub mod walk;
 
 use crate::check::{Stats, Verdict, ANALYSIS_VERSION};
@@ -44,6 +45,9 @@ pub struct ScanOptions {
     pub shard: Option<shard::Shard>,
     /// A database whose caches answer what this one's do not; it is only read.
     pub cache_from: Option<PathBuf>,
+    /// This process is a worker of [`supervise`]: it logs its items, skips
+    /// those that crashed or outran a budget, and may continue a run.
+    pub worker: Option<Arc<supervise::Worker>>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -111,8 +115,9 @@ fn absolute(paths: &[PathBuf]) -> Vec<String> {
 pub fn scan(paths: &[PathBuf], opts: &ScanOptions, store: &mut Store) -> Result<RunSummary> {
     let started = Instant::now();
     let exclude = walk::exclude_set(&opts.exclude)?;
+    let serial = opts.worker.as_ref().is_some_and(|w| w.serial);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.unwrap_or(0))
+        .num_threads(if serial { 1 } else { opts.jobs.unwrap_or(0) })
         .thread_name(|i| format!("drfscan-worker-{i}"))
         .build()
         .context("cannot start the worker threads")?;
@@ -123,8 +128,15 @@ pub fn scan(paths: &[PathBuf], opts: &ScanOptions, store: &mut Store) -> Result<
         options: serde_json::json!({ "frontend": opts.frontend, "check": opts.check }),
         label: opts.label.clone(),
         paths: absolute(paths),
+        owner: opts.worker.as_ref().and_then(|w| w.owner.clone()),
     };
-    let run = store.begin_run(&meta)?;
+    let run = match opts.worker.as_ref().and_then(|w| w.run) {
+        Some(run) => store.resume_run(run)?,
+        None => store.begin_run(&meta)?,
+    };
+    if let Some(w) = &opts.worker {
+        w.run_started(run);
+    }
     let mut summary = RunSummary {
         run_id: run,
         paths: meta.paths.clone(),
@@ -285,7 +297,20 @@ fn run_scan(
                 sources
                     .par_iter()
                     .map_init(handle, |db, s| {
-                        let p = db::parse(db, s.input, config).clone();
+                        let key = supervise::parse_key(s.input.path(db));
+                        let worker = opts.worker.as_deref();
+                        let p = if worker.is_some_and(|w| w.skipped(&key).is_some()) {
+                            Parsed {
+                                unit: Arc::default(),
+                                cached: false,
+                                time: Duration::ZERO,
+                            }
+                        } else {
+                            worker.inspect(|w| w.start(&key));
+                            let p = db::parse(db, s.input, config).clone();
+                            worker.inspect(|w| w.done(&key));
+                            p
+                        };
                         progress.inc(1);
                         p
                     })
@@ -354,6 +379,18 @@ fn run_scan(
             summary.parsed_units += 1;
         }
         if included.contains(&i) {
+            continue;
+        }
+        let skipped = opts
+            .worker
+            .as_ref()
+            .and_then(|w| w.skipped(&supervise::parse_key(s.input.path(&db))));
+        if let Some(skipped) = skipped {
+            early.push(KernelResult {
+                verdict: skipped.verdict,
+                reason: Some(skipped.reason.clone()),
+                ..file_failure(s, p)
+            });
             continue;
         }
         let unit = &p.unit;
@@ -458,14 +495,25 @@ fn run_scan(
                         .par_iter()
                         .map_init(handle, |db, (i, k, name, share, cached, home)| {
                             let s = &sources[*i];
-                            let a = db::analyse(db, KernelRef::new(db, s.input, *k), config);
                             let loc = db::parse(db, s.input, config).unit.kernels[*k].loc;
                             let home = match home {
                                 HomeRef::Source => &s.home,
                                 HomeRef::Of(j) => &sources[*j].home,
                                 HomeRef::Header(h) => &homes[*h],
                             };
+                            let key = supervise::kernel_key(s.input.path(db), *k);
+                            let worker = opts.worker.as_deref();
+                            if let Some(skipped) = worker.and_then(|w| w.skipped(&key)) {
+                                progress.inc(1);
+                                return Done {
+                                    result: skipped_result(home, name, loc, skipped),
+                                    stats: Stats::default(),
+                                };
+                            }
+                            worker.inspect(|w| w.start(&key));
+                            let a = db::analyse(db, KernelRef::new(db, s.input, *k), config);
                             let result = kernel_result(home, name, loc, *share, *cached, a);
+                            worker.inspect(|w| w.done(&key));
                             progress.inc(1);
                             Done {
                                 result,
@@ -576,6 +624,31 @@ fn file_failure(s: &Source, p: &Parsed) -> KernelResult {
         solver_calls: 0,
         cache_hits: 0,
         unit_cached: p.cached,
+        races: Vec::new(),
+    }
+}
+
+/// The result of a kernel that crashed a worker or outran a budget.
+fn skipped_result(
+    s: &Home,
+    name: &str,
+    loc: crate::protocol::Loc,
+    skipped: &supervise::Skipped,
+) -> KernelResult {
+    KernelResult {
+        path: s.path.clone(),
+        file_hash: s.hash.clone(),
+        kernel: name.to_string(),
+        verdict: skipped.verdict,
+        reason: Some(skipped.reason.clone()),
+        loc: Some(loc),
+        parse_ms: 0.0,
+        infer_ms: 0.0,
+        solve_ms: 0.0,
+        replay_ms: 0.0,
+        solver_calls: 0,
+        cache_hits: 0,
+        unit_cached: false,
         races: Vec::new(),
     }
 }

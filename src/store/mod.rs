@@ -15,6 +15,7 @@ mod queries;
 pub use cache::{Caches, Pending};
 pub use diff::{diff_runs, RaceChange, RunDiff, Slowdown, VerdictChange};
 pub use merge::Merged;
+pub use owner::this_process;
 pub use queries::{saved_queries, SavedQuery};
 
 use crate::check::{Confidence, Race, Verdict};
@@ -56,6 +57,9 @@ pub struct RunMeta {
     pub options: serde_json::Value,
     pub label: Option<String>,
     pub paths: Vec<String>,
+    /// The process the run belongs to, when not this one ([`owner`]).
+    #[serde(skip)]
+    pub owner: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -406,7 +410,7 @@ impl Store {
         self.mark_interrupted()?;
         let options = meta.options.to_string();
         let paths = serde_json::to_string(&meta.paths)?;
-        let owner = owner::this_process();
+        let owner = meta.owner.clone().unwrap_or_else(owner::this_process);
         self.write(|tx| {
             tx.execute(
                 "INSERT INTO runs (started_at, tool_version, analysis_version, git_commit, options, label, paths, status,
@@ -417,6 +421,21 @@ impl Store {
             )?;
             Ok(tx.last_insert_rowid())
         })
+    }
+
+    /// Continue run `run` (a worker after another crashed): it is `running`
+    /// again, whatever a scan in between marked it.
+    pub fn resume_run(&mut self, run: i64) -> Result<i64> {
+        let changed = self.write(|tx| {
+            tx.execute(
+                "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?1",
+                [run],
+            )
+        })?;
+        if changed == 0 {
+            bail!("{}: no run {run} to continue", self.path.display());
+        }
+        Ok(run)
     }
 
     /// Mark `interrupted` the runs still `running` whose process is gone;
@@ -489,8 +508,11 @@ impl Store {
             return Ok(());
         }
         self.write(|tx| {
+            // A worker that continues a run records its warnings again.
             let mut stmt = tx.prepare_cached(
-                "INSERT INTO warnings (run_id, path, message) VALUES (?1, ?2, ?3)",
+                "INSERT INTO warnings (run_id, path, message)
+                 SELECT ?1, ?2, ?3 WHERE NOT EXISTS
+                     (SELECT 1 FROM warnings WHERE run_id = ?1 AND path = ?2 AND message = ?3)",
             )?;
             for w in warnings {
                 stmt.execute(params![run, w.path, w.message])?;

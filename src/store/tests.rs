@@ -13,6 +13,7 @@ fn meta(paths: &[&str]) -> RunMeta {
         options: serde_json::json!({"block_level": false}),
         label: Some("unit".into()),
         paths: paths.iter().map(|p| p.to_string()).collect(),
+        owner: None,
     }
 }
 
