@@ -12,7 +12,7 @@ CUDA_HEADERS := target/cuda-headers
 CUDA_PACKAGES := nvidia-cuda-runtime-cu12==12.4.127 nvidia-cuda-nvcc-cu12==12.4.131 \
 	nvidia-curand-cu12==10.3.5.147 nvidia-cuda-cccl-cu12==12.9.27
 
-.PHONY: setup build test demo bench conformance clean cuda-headers
+.PHONY: setup build test demo bench conformance fuzz clean cuda-headers
 
 setup:
 	@command -v dpkg >/dev/null || { echo "make setup: needs a Debian-based system (dpkg, apt-get)"; exit 1; }
@@ -57,6 +57,12 @@ conformance: setup
 
 bench: build
 	$(CARGO) bench
+
+# Mutations of the datasets' kernels scanned by the real binary: no panic,
+# a result or warning for every file. `make test` runs a short smoke of it.
+FUZZ_CASES ?= 400
+fuzz: setup
+	FUZZ_CASES=$(FUZZ_CASES) $(CARGO) test --release --test bad_input -- --nocapture
 
 clean:
 	$(CARGO) clean
