@@ -40,3 +40,13 @@ CREATE TABLE run_files (
     hash   TEXT NOT NULL,
     PRIMARY KEY (run_id, path)
 ) WITHOUT ROWID;
+
+-- The latest run that wrote or used each cache entry, so that `gc` can drop
+-- the entries no kept run touched. Entries from before count as the latest
+-- run's.
+ALTER TABLE solver_cache ADD COLUMN last_run INTEGER;
+ALTER TABLE unit_cache ADD COLUMN last_run INTEGER;
+ALTER TABLE report_cache ADD COLUMN last_run INTEGER;
+UPDATE solver_cache SET last_run = (SELECT max(id) FROM runs);
+UPDATE unit_cache SET last_run = (SELECT max(id) FROM runs);
+UPDATE report_cache SET last_run = (SELECT max(id) FROM runs);

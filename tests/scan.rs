@@ -826,3 +826,95 @@ fn includes_missing_from_the_include_path_are_found_in_the_scanned_tree() {
         "{s:#}"
     );
 }
+
+#[test]
+fn gc_keeps_the_latest_runs_and_what_they_use() {
+    let t = Tree::new(3);
+    t.scan(&[]);
+    t.write_file(0, 9, true); // new code: entries only the first run used
+    t.scan(&[]);
+    t.scan(&[]);
+    let c = t.cmd_json(&["gc", "--keep", "1"]);
+    assert_eq!(c["runs"], 2, "{c:#}");
+    assert_eq!(c["kept_runs"], 1, "{c:#}");
+    assert_eq!(c["oldest_kept"], 3, "{c:#}");
+    assert!(c["results"].as_i64().unwrap() >= 12, "{c:#}");
+    assert!(c["unit_cache"].as_i64().unwrap() >= 1, "{c:#}");
+    assert!(c["bytes_after"].as_u64().unwrap() <= c["bytes_before"].as_u64().unwrap());
+    let db = t.db();
+    let store = Store::open_read_only(&db).unwrap();
+    assert_eq!(store.runs().unwrap().len(), 1);
+    assert_eq!(store.results(3).unwrap().len(), 6);
+    drop(store);
+    // What the kept run used is still there: a re-scan does no work.
+    let (s, _) = t.scan(&[]);
+    assert_eq!(n(&s, "parsed_units"), 0, "{s:#}");
+    assert_eq!(n(&s, "solver_calls"), 0, "{s:#}");
+    let text = t.cmd(&["gc", "--keep", "5"]);
+    assert!(text.status.success());
+    assert!(String::from_utf8_lossy(&text.stdout).contains("MiB before"));
+    let out = run(&["gc", "--db", "missing.db"], t.dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.db"));
+}
+
+#[test]
+fn readers_run_while_a_scan_writes() {
+    let t = Tree::new(40);
+    t.scan(&[]);
+    t.write_file(1, 5, false);
+    let src = t.src();
+    let db = t.db();
+    let mut scan = bin()
+        .args([
+            "scan",
+            src.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+            "-j",
+            "1",
+        ])
+        .args([
+            "--block-dim",
+            "128",
+            "--grid-dim",
+            "64",
+            "--timeout-ms",
+            "9999",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reads = 0;
+    while scan.try_wait().unwrap().is_none() || reads < 4 {
+        for cmd in [
+            &["runs"][..],
+            &["report"],
+            &["diff", "1"],
+            &["sql", "SELECT count(*) FROM results"],
+            &["query", "latest_verdicts"],
+        ] {
+            let out = t.cmd(cmd);
+            assert!(
+                matches!(out.status.code(), Some(0 | 1)),
+                "{cmd:?} during a scan: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            reads += 1;
+        }
+    }
+    let out = scan.wait_with_output().unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let runs = t.cmd_json(&["runs"]);
+    assert_eq!(runs.as_array().unwrap().len(), 2);
+    assert!(runs
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["status"] == "finished" && r["kernels"] == 80));
+}

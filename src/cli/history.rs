@@ -99,6 +99,17 @@ pub struct MergeArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct GcArgs {
+    /// How many of the latest runs to keep (runs still going are kept too).
+    #[arg(long, default_value_t = 30)]
+    pub keep: usize,
+    #[command(flatten)]
+    pub db: DbArgs,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
 pub struct RunsArgs {
     #[command(flatten)]
     pub db: DbArgs,
@@ -809,4 +820,41 @@ pub fn merge(a: MergeArgs) -> Result<i32> {
         Some(FailOn::New) => new,
     };
     Ok(if failing > 0 { EXIT_FOUND } else { EXIT_CLEAN })
+}
+
+pub fn gc(a: GcArgs) -> Result<i32> {
+    if !a.db.db.exists() {
+        bail!("{}: no such database", a.db.db.display());
+    }
+    let mut store = Store::open(&a.db.db)?;
+    let c = store.gc(a.keep)?;
+    if a.format == Format::Json {
+        print_json(&c)?;
+        return Ok(EXIT_CLEAN);
+    }
+    let rows = [
+        ("runs", c.runs),
+        ("results", c.results),
+        ("races", c.races),
+        ("warnings", c.warnings),
+        ("kernels", c.kernels),
+        ("files", c.files),
+        ("solver cache entries", c.solver_cache),
+        ("unit cache entries", c.unit_cache),
+        ("report cache entries", c.report_cache),
+    ]
+    .map(|(what, n)| vec![what.to_string(), n.to_string()]);
+    outln!("{}", render_table(&["removed", "rows"], rows));
+    let mib = |b: u64| b as f64 / (1 << 20) as f64;
+    outln!(
+        "kept {} run(s){}; {}: {:.1} MiB before, {:.1} MiB after",
+        c.kept_runs,
+        c.oldest_kept
+            .map(|r| format!(" from run {r} on"))
+            .unwrap_or_default(),
+        store.path().display(),
+        mib(c.bytes_before),
+        mib(c.bytes_after)
+    );
+    Ok(EXIT_CLEAN)
 }

@@ -38,6 +38,8 @@ pub enum Command {
     Merge(history::MergeArgs),
     /// List recorded runs.
     Runs(history::RunsArgs),
+    /// Keep the latest runs and drop what only older runs used; shrink the file.
+    Gc(history::GcArgs),
     /// Show the verdicts of one run (default: the latest).
     Report(history::ReportArgs),
     /// Compare two runs (default: the last two).
@@ -119,6 +121,7 @@ pub fn main() -> i32 {
         Command::Scan(a) => history::scan(a),
         Command::Merge(a) => history::merge(a),
         Command::Runs(a) => history::runs(a),
+        Command::Gc(a) => history::gc(a),
         Command::Report(a) => history::report(a),
         Command::Diff(a) => history::diff(a),
         Command::Query(a) => history::query(a),

@@ -225,6 +225,7 @@ fn run_scan(
 ) -> Result<()> {
     let mut found = walk::find(paths, exclude);
     let caches = Arc::new(store.caches(opts.cache_from.as_deref())?);
+    caches.stamp(run);
     let db = ScanDb::new(caches.clone());
 
     let mut read = Vec::with_capacity(found.files.len());

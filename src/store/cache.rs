@@ -3,7 +3,8 @@
 //! the writer commits them with the results that produced them.
 
 use rusqlite::{Connection, OptionalExtension};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Mutex;
 
 pub struct Caches {
@@ -11,6 +12,8 @@ pub struct Caches {
     /// Another database consulted on a miss (`scan --cache-from`).
     fallback: Option<Mutex<Connection>>,
     pending: Mutex<Pending>,
+    /// The run whose use of the caches is recorded (0: none).
+    run: AtomicI64,
 }
 
 /// Cache entries not yet in the database.
@@ -22,11 +25,18 @@ pub struct Pending {
     pub units: HashMap<String, String>,
     /// Kernel key → kernel report JSON.
     pub reports: HashMap<String, String>,
+    /// Entries of this database that were used: (table, key).
+    pub touched: HashSet<(&'static str, String)>,
+    /// The run that wrote or used them.
+    pub run: Option<i64>,
 }
 
 impl Pending {
     pub fn is_empty(&self) -> bool {
-        self.solver.is_empty() && self.units.is_empty() && self.reports.is_empty()
+        self.solver.is_empty()
+            && self.units.is_empty()
+            && self.reports.is_empty()
+            && self.touched.is_empty()
     }
 }
 
@@ -35,11 +45,17 @@ impl Caches {
         Caches {
             conn: Mutex::new(conn),
             fallback: fallback.map(Mutex::new),
+            run: AtomicI64::new(0),
             pending: Mutex::new(Pending::default()),
         }
     }
 
-    fn lookup(&self, sql: &str, key: &str) -> Option<String> {
+    /// Record from now on that run `run` uses the entries it reads.
+    pub fn stamp(&self, run: i64) {
+        self.run.store(run, Ordering::Relaxed);
+    }
+
+    fn lookup(&self, table: &'static str, sql: &str, key: &str) -> Option<String> {
         let read = |conn: &Mutex<Connection>| {
             let conn = conn.lock().unwrap_or_else(|e| e.into_inner());
             // A failed read is a miss: the caller recomputes the answer.
@@ -51,7 +67,13 @@ impl Caches {
                 .flatten();
             found
         };
-        read(&self.conn).or_else(|| self.fallback.as_ref().and_then(read))
+        if let Some(v) = read(&self.conn) {
+            if self.run.load(Ordering::Relaxed) > 0 {
+                self.pending().touched.insert((table, key.to_string()));
+            }
+            return Some(v);
+        }
+        self.fallback.as_ref().and_then(read)
     }
 
     fn pending(&self) -> std::sync::MutexGuard<'_, Pending> {
@@ -62,7 +84,11 @@ impl Caches {
         if let Some(v) = self.pending().solver.get(hash) {
             return Some(v.clone());
         }
-        self.lookup("SELECT outcome FROM solver_cache WHERE hash = ?1", hash)
+        self.lookup(
+            "solver_cache",
+            "SELECT outcome FROM solver_cache WHERE hash = ?1",
+            hash,
+        )
     }
 
     pub fn solver_put(&self, hash: &str, outcome: String) {
@@ -73,7 +99,11 @@ impl Caches {
         if let Some(v) = self.pending().units.get(key) {
             return Some(v.clone());
         }
-        self.lookup("SELECT unit FROM unit_cache WHERE key = ?1", key)
+        self.lookup(
+            "unit_cache",
+            "SELECT unit FROM unit_cache WHERE key = ?1",
+            key,
+        )
     }
 
     pub fn unit_put(&self, key: &str, unit: String) {
@@ -84,7 +114,11 @@ impl Caches {
         if let Some(v) = self.pending().reports.get(key) {
             return Some(v.clone());
         }
-        self.lookup("SELECT report FROM report_cache WHERE key = ?1", key)
+        self.lookup(
+            "report_cache",
+            "SELECT report FROM report_cache WHERE key = ?1",
+            key,
+        )
     }
 
     pub fn report_put(&self, key: &str, report: String) {
@@ -93,6 +127,9 @@ impl Caches {
 
     /// Hand the entries collected so far to the writer.
     pub fn take_pending(&self) -> Pending {
-        std::mem::take(&mut *self.pending())
+        let mut p = std::mem::take(&mut *self.pending());
+        let run = self.run.load(Ordering::Relaxed);
+        p.run = (run > 0).then_some(run);
+        p
     }
 }

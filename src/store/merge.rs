@@ -9,7 +9,7 @@
 //! it folds, so merging the same shards again finds that run and does
 //! nothing.
 
-use super::{describe, insert_pending_row, retry_busy, RunRow, Store};
+use super::{cache_columns, describe, insert_pending_row, retry_busy, RunRow, Store};
 use anyhow::{bail, Context, Result};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::collections::{BTreeMap, HashMap};
@@ -392,15 +392,18 @@ fn copy_run(
         run_file.execute(params![to, r.get::<_, String>(0)?, r.get::<_, String>(1)?])?;
     }
 
-    for (table, key, value) in [
-        ("solver_cache", "hash", "outcome"),
-        ("unit_cache", "key", "unit"),
-        ("report_cache", "key", "report"),
-    ] {
+    for table in ["solver_cache", "unit_cache", "report_cache"] {
+        let (key, value) = cache_columns(table);
         let mut entries = src.prepare(&format!("SELECT {key}, {value} FROM {table}"))?;
         let mut rows = entries.query([])?;
         while let Some(r) = rows.next()? {
-            insert_pending_row(dst, table, &r.get::<_, String>(0)?, &r.get::<_, String>(1)?)?;
+            insert_pending_row(
+                dst,
+                table,
+                &r.get::<_, String>(0)?,
+                &r.get::<_, String>(1)?,
+                to,
+            )?;
         }
     }
     Ok(())

@@ -8,12 +8,14 @@
 
 mod cache;
 mod diff;
+mod gc;
 mod merge;
 mod owner;
 mod queries;
 
 pub use cache::{Caches, Pending};
 pub use diff::{diff_runs, RaceChange, RunDiff, Slowdown, VerdictChange};
+pub use gc::Collected;
 pub use merge::Merged;
 pub use owner::this_process;
 pub use queries::{saved_queries, SavedQuery};
@@ -882,40 +884,55 @@ fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Resu
 }
 
 fn insert_pending(tx: &Transaction, pending: &Pending) -> rusqlite::Result<()> {
-    let mut stmt =
-        tx.prepare_cached("INSERT OR REPLACE INTO solver_cache (hash, outcome) VALUES (?1, ?2)")?;
-    for (hash, outcome) in &pending.solver {
-        stmt.execute(params![hash, outcome])?;
+    for (table, entries) in [
+        ("solver_cache", &pending.solver),
+        ("unit_cache", &pending.units),
+        ("report_cache", &pending.reports),
+    ] {
+        let (k, v) = cache_columns(table);
+        let mut stmt = tx.prepare_cached(&format!(
+            "INSERT OR REPLACE INTO {table} ({k}, {v}, last_run) VALUES (?1, ?2, ?3)"
+        ))?;
+        for (key, value) in entries {
+            stmt.execute(params![key, value, pending.run])?;
+        }
     }
-    let mut stmt =
-        tx.prepare_cached("INSERT OR REPLACE INTO unit_cache (key, unit) VALUES (?1, ?2)")?;
-    for (key, unit) in &pending.units {
-        stmt.execute(params![key, unit])?;
-    }
-    let mut stmt =
-        tx.prepare_cached("INSERT OR REPLACE INTO report_cache (key, report) VALUES (?1, ?2)")?;
-    for (key, report) in &pending.reports {
-        stmt.execute(params![key, report])?;
+    if let Some(run) = pending.run {
+        for (table, key) in &pending.touched {
+            let (k, _) = cache_columns(table);
+            tx.prepare_cached(&format!(
+                "UPDATE {table} SET last_run = ?2 WHERE {k} = ?1 AND (last_run IS NULL OR last_run < ?2)"
+            ))?
+            .execute(params![key, run])?;
+        }
     }
     Ok(())
 }
 
-/// Add one cache entry unless the database has one for `key` already.
+/// The key and value columns of a cache table.
+fn cache_columns(table: &str) -> (&'static str, &'static str) {
+    match table {
+        "solver_cache" => ("hash", "outcome"),
+        "unit_cache" => ("key", "unit"),
+        _ => ("key", "report"),
+    }
+}
+
+/// Add one cache entry, used by run `run`, unless the database has one for
+/// `key` already (then only the stamp moves on).
 fn insert_pending_row(
     tx: &Transaction,
     table: &str,
     key: &str,
     value: &str,
+    run: i64,
 ) -> rusqlite::Result<()> {
-    let (k, v) = match table {
-        "solver_cache" => ("hash", "outcome"),
-        "unit_cache" => ("key", "unit"),
-        _ => ("key", "report"),
-    };
+    let (k, v) = cache_columns(table);
     tx.prepare_cached(&format!(
-        "INSERT OR IGNORE INTO {table} ({k}, {v}) VALUES (?1, ?2)"
+        "INSERT INTO {table} ({k}, {v}, last_run) VALUES (?1, ?2, ?3)
+         ON CONFLICT ({k}) DO UPDATE SET last_run = max(coalesce(last_run, 0), excluded.last_run)"
     ))?
-    .execute(params![key, value])?;
+    .execute(params![key, value, run])?;
     Ok(())
 }
 

@@ -476,6 +476,25 @@ fn a_database_of_schema_3_is_upgraded_in_place_with_its_runs() {
 }
 
 #[test]
+fn a_newer_database_is_refused_with_the_version_that_wrote_it() {
+    let (_d, path) = temp_db();
+    let mut store = Store::open(&path).unwrap();
+    let mut m = meta(&["/src"]);
+    m.tool_version = "9.1.0".into();
+    store.begin_run(&m).unwrap();
+    store.conn.pragma_update(None, "user_version", 99).unwrap();
+    drop(store);
+    for err in [
+        Store::open(&path).err().unwrap(),
+        Store::open_read_only(&path).err().unwrap(),
+    ] {
+        let err = format!("{err:#}");
+        assert!(err.contains("schema version 99 is newer"), "{err}");
+        assert!(err.contains("drfscan 9.1.0"), "{err}");
+    }
+}
+
+#[test]
 fn a_fallback_database_answers_what_the_own_one_does_not() {
     let (_d, own) = temp_db();
     let other = own.with_file_name("history.db");
