@@ -284,3 +284,98 @@ fn a_worker_killed_mid_parse_costs_only_that_file() {
         (Some("finished"), Some(1))
     );
 }
+
+#[test]
+fn a_file_past_the_memory_budget_ends_unknown_and_the_rest_is_scanned() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    // Four million initialisers: clang holds about a gigabyte of AST.
+    let table = vec!["1"; 4_000_000].join(",");
+    std::fs::write(
+        src.join("table.cu"),
+        format!("__device__ int table[] = {{{table}}};\n__global__ void use_table(int *a) {{ a[threadIdx.x] = table[threadIdx.x]; }}\n"),
+    )
+    .unwrap();
+    std::fs::write(src.join("plain.cu"), plain("plain_m", 3)).unwrap();
+    let (s, _) = scan(
+        tmp.path(),
+        "m.db",
+        &["--kernel-memory", "1", "-j", "1", "--block-dim", "128"],
+    );
+    assert_eq!(s["verdicts"]["drf"], 1, "{s:#}");
+    assert_eq!(s["verdicts"]["unknown"], 1, "{s:#}");
+    let v = verdicts(tmp.path(), "m.db");
+    let (_, _, reason) = v.iter().find(|(k, _, _)| k == "(file)").unwrap();
+    assert!(reason.starts_with("memory budget"), "{reason}");
+}
+
+#[test]
+fn a_worker_killed_mid_solve_costs_only_that_kernel() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("a_plain.cu"), plain("plain_a", 1)).unwrap();
+    std::fs::write(src.join("b_plain.cu"), plain("plain_b", 2)).unwrap();
+    std::fs::write(src.join("z_masked.cu"), masked("masked_z")).unwrap();
+    let db = tmp.path().join("s.db");
+    let mut scan = Command::new(env!("CARGO_BIN_EXE_drfscan"))
+        .args([
+            "scan",
+            "src",
+            "--db",
+            "s.db",
+            "--format",
+            "json",
+            "-j",
+            "1",
+            "--block-dim",
+            "128",
+        ])
+        .current_dir(tmp.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Kernels are analysed in order: once the plain ones are recorded, the
+    // worker is in the solver on the masked one.
+    let started = Instant::now();
+    let recorded = || {
+        rusqlite::Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .and_then(|c| c.query_row("SELECT count(*) FROM results", [], |r| r.get::<_, i64>(0)))
+            .unwrap_or(0)
+    };
+    while recorded() < 2 {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the plain kernels were never recorded"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let worker = child_of(scan.id()).expect("no worker process");
+    assert!(Command::new("kill")
+        .args(["-KILL", &worker.to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let out = scan.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = verdicts(tmp.path(), "s.db");
+    assert_eq!(v.len(), 3, "{v:?}");
+    let (_, verdict, reason) = v.iter().find(|(k, _, _)| k == "masked_z").unwrap();
+    assert_eq!(verdict, "error");
+    assert!(
+        reason.contains("analysis crashed on this kernel: signal 9 (SIGKILL)"),
+        "{reason}"
+    );
+    assert!(
+        v.iter().filter(|(_, verdict, _)| verdict == "drf").count() == 2,
+        "{v:?}"
+    );
+}

@@ -228,7 +228,8 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
         .context("cannot create the worker's directory")?;
     let events_path = dir.path().join(EVENTS);
     let mut skip: BTreeMap<String, (String, String)> = BTreeMap::new();
-    let mut serial = false;
+    // One thread is serial already: a crash then has one suspect.
+    let mut serial = budgets.jobs <= 1;
     let mut run: Option<i64> = None;
     let mut fruitless = 0;
     loop {
@@ -356,7 +357,9 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
             Some(Stop::Big) => (
                 "unknown",
                 format!(
-                    "memory budget: more than {} MiB (--kernel-memory)",
+                    "memory budget: the worker passed {} MiB ({} MiB for the kernel or file, --kernel-memory, \
+                     and {BASE_MIB} MiB for the scan)",
+                    mem_limit.unwrap_or(0),
                     budgets.memory_mib.unwrap_or(0)
                 ),
                 if serial { suspects.clone() } else { Vec::new() },
@@ -398,7 +401,7 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
             skip.insert(k, (verdict.to_string(), reason.clone()));
         }
         // Back to full speed once the culprit is known.
-        serial = false;
+        serial = budgets.jobs <= 1;
     }
 }
 
