@@ -18,6 +18,9 @@
 #define __NVCC__ 1
 #define CUDART_VERSION 12000
 
+/* nvcc's headers bring the C limits (UINT_MAX, INT_MAX) with them. */
+#include <limits.h>
+
 typedef __SIZE_TYPE__ size_t;
 typedef __PTRDIFF_TYPE__ ptrdiff_t;
 typedef unsigned int uint;
