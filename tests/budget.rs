@@ -117,19 +117,34 @@ fn a_kernel_over_its_budget_ends_unknown_within_it_and_the_scan_goes_on() {
         "the scan took {wall} s"
     );
 
-    // Cut short is not an answer: the next scan asks the solver again.
-    let (again, _) = scan(
+    // The same budget would cut it short again: the next scan answers from
+    // the cache; a larger budget asks the solver anew.
+    let (again, wall) = scan(
         tmp.path(),
         "b.db",
         &["--kernel-timeout", "1.5", "-j", "2", "--block-dim", "128"],
     );
     assert_eq!(again["verdicts"]["unknown"], slow, "{again:#}");
-    assert!(again["solver_calls"].as_u64().unwrap() > 0, "{again:#}");
+    assert_eq!(again["solver_calls"], 0, "{again:#}");
+    assert!(wall < 10.0, "a warm scan took {wall} s");
+    let (larger, _) = scan(
+        tmp.path(),
+        "b.db",
+        &["--kernel-timeout", "2", "-j", "2", "--block-dim", "128"],
+    );
+    assert_eq!(larger["verdicts"]["unknown"], slow, "{larger:#}");
+    let asked = rows(
+        tmp.path(),
+        "b.db",
+        "SELECT sum(r.solver_calls) AS n FROM results r JOIN kernels k ON k.id = r.kernel_id
+         WHERE r.run_id = 3 AND k.name LIKE 'masked%'",
+    );
+    assert!(asked[0]["n"].as_i64().unwrap() > 0, "{asked:?}");
     let plain_calls = rows(
         tmp.path(),
         "b.db",
         "SELECT sum(r.solver_calls) AS n FROM results r JOIN kernels k ON k.id = r.kernel_id
-         WHERE r.run_id = 2 AND k.name LIKE 'plain%'",
+         WHERE r.run_id = 3 AND k.name LIKE 'plain%'",
     );
     assert_eq!(
         plain_calls[0]["n"], 0,

@@ -230,6 +230,46 @@ fn report_key(kernel: &crate::protocol::Kernel, options: &Options) -> Option<Str
     Some(h.finalize().to_hex().to_string())
 }
 
+/// The report-cache key of an answer cut short by the kernel's budget.
+fn budget_key(key: &str, options: &Options) -> String {
+    format!("{key}:budget={}", options.kernel_timeout_ms)
+}
+
+/// Remember that kernel `kernel` outran its budget in a worker the parent
+/// had to stop (`engine::supervise`): the next scan with the same budget
+/// answers `unknown` at once instead of hanging again.
+pub fn remember_over_budget(db: &dyn Db, kernel: KernelRef<'_>, config: Config, reason: &str) {
+    let parsed = parse(db, *kernel.file(db), config);
+    let Some(Ok(k)) = parsed
+        .unit
+        .kernels
+        .get(*kernel.index(db))
+        .map(|u| &u.lowered)
+    else {
+        return;
+    };
+    let options = config.options(db);
+    let Some(key) = report_key(k, options) else {
+        return;
+    };
+    let report = KernelReport {
+        name: k.name.clone(),
+        arrays: vec![check::ArrayReport {
+            name: String::new(),
+            verdict: Verdict::Unknown,
+            reason: Some(reason.to_string()),
+            loc: None,
+            races: Vec::new(),
+            benign: Vec::new(),
+            intervals: 0,
+            solver_calls: 0,
+        }],
+    };
+    if let Ok(json) = serde_json::to_string(&report) {
+        db.caches().report_put(&budget_key(&key, options), json);
+    }
+}
+
 #[salsa::tracked(returns(ref))]
 pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> Analysed {
     let parsed = parse(db, *kernel.file(db), config);
@@ -271,7 +311,13 @@ pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> 
     };
     let options = config.options(db);
     let key = report_key(k, options);
-    if let Some(report) = key.as_deref().and_then(|key| db.caches().report_get(key)) {
+    // A whole answer first; else what this kernel's budget allowed before.
+    let cached = key.as_deref().and_then(|key| {
+        db.caches()
+            .report_get(key)
+            .or_else(|| db.caches().report_get(&budget_key(key, options)))
+    });
+    if let Some(report) = cached {
         if let Ok(report) = serde_json::from_str::<KernelReport>(&report) {
             // Every trace of the kernel is answered without the solver.
             let traces = report.arrays.iter().map(|a| a.intervals).sum();
@@ -292,11 +338,16 @@ pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> 
         Ok((report, stats)) => {
             // An `unknown` is kept under its time limit, as in the solver
             // cache; an error may be a defect fixed by the next build.
-            let settled =
-                stats.cut_short == 0 && report.arrays.iter().all(|a| a.verdict != Verdict::Error);
+            // A report the budget cut short is kept under the budget too: the
+            // same budget would cut it again, a larger one asks anew.
+            let settled = report.arrays.iter().all(|a| a.verdict != Verdict::Error);
             if let (Some(key), true) = (&key, settled) {
                 if let Ok(json) = serde_json::to_string(&report) {
-                    db.caches().report_put(key, json);
+                    if stats.cut_short == 0 {
+                        db.caches().report_put(key, json);
+                    } else {
+                        db.caches().report_put(&budget_key(key, options), json);
+                    }
                 }
             }
             Analysed {

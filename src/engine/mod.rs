@@ -505,6 +505,10 @@ fn run_scan(
                             let key = supervise::kernel_key(s.input.path(db), *k);
                             let worker = opts.worker.as_deref();
                             if let Some(skipped) = worker.and_then(|w| w.skipped(&key)) {
+                                if skipped.reason.starts_with(crate::options::TIME_BUDGET) {
+                                    let k = KernelRef::new(db, s.input, *k);
+                                    db::remember_over_budget(db, k, config, &skipped.reason);
+                                }
                                 progress.inc(1);
                                 return Done {
                                     result: skipped_result(home, name, loc, skipped),

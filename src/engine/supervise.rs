@@ -39,7 +39,7 @@ const SKIP: &str = "skip";
 
 /// Beyond the budget, how long the parent waits before it kills a worker:
 /// the worker's own deadlines should end a kernel first.
-const GRACE: Duration = Duration::from_secs(5);
+const GRACE: Duration = Duration::from_secs(2);
 const PARSE_GRACE: Duration = Duration::from_millis(500);
 /// Memory the worker needs besides its kernels (headers, caches, threads).
 const BASE_MIB: u64 = 768;
@@ -214,7 +214,8 @@ pub struct Budgets {
 
 /// Why the parent stopped a worker.
 enum Stop {
-    Slow(String),
+    /// Items past the time budget.
+    Slow(Vec<String>),
     Big,
 }
 
@@ -307,8 +308,15 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
                                 GRACE
                             }
                 };
-                if let Some((key, _)) = started.iter().find(|(k, t)| over(k, t)) {
-                    stop = Some(Stop::Slow(key.clone()));
+                if started.iter().any(|(k, t)| over(k, t)) {
+                    // Everything else past the budget by now is stuck too.
+                    let mut late: Vec<String> = started
+                        .iter()
+                        .filter(|(_, t)| t.elapsed() > limit)
+                        .map(|(k, _)| k.clone())
+                        .collect();
+                    late.sort();
+                    stop = Some(Stop::Slow(late));
                 }
             }
             if let (Some(limit), Some(rss)) = (mem_limit, resident_mib(child.id())) {
@@ -341,18 +349,13 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
         let suspects = in_flight(&seen);
         let budget = budgets.time.map(|t| t.as_secs_f64()).unwrap_or(0.0);
         let (verdict, reason, culprits): (&str, String, Vec<String>) = match stop {
-            Some(Stop::Slow(key)) => (
+            Some(Stop::Slow(keys)) => (
                 "unknown",
                 format!(
-                    "{}: {} took longer than {budget} s (--kernel-timeout)",
-                    crate::options::TIME_BUDGET,
-                    if key.starts_with("parse\t") {
-                        "parsing the file"
-                    } else {
-                        "the kernel's analysis"
-                    }
+                    "{}: the kernel's analysis took longer than {budget} s (--kernel-timeout)",
+                    crate::options::TIME_BUDGET
                 ),
-                vec![key],
+                keys,
             ),
             Some(Stop::Big) => (
                 "unknown",
@@ -394,11 +397,16 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
         }
         fruitless = 0;
         for k in culprits {
+            let reason = if k.starts_with("parse\t") {
+                reason.replace("the kernel's analysis", "parsing the file")
+            } else {
+                reason.clone()
+            };
             eprintln!(
                 "drfscan: warning: {}: {reason}",
                 k.split('\t').nth(1).unwrap_or("")
             );
-            skip.insert(k, (verdict.to_string(), reason.clone()));
+            skip.insert(k, (verdict.to_string(), reason));
         }
         // Back to full speed once the culprit is known.
         serial = budgets.jobs <= 1;
