@@ -231,7 +231,7 @@ fn child_of(parent: u32) -> Option<u32> {
 fn a_worker_killed_mid_parse_costs_only_that_file() {
     let tmp = tree_with_an_endless_parse();
     let db = tmp.path().join("k.db");
-    let mut scan = Command::new(env!("CARGO_BIN_EXE_drfscan"))
+    let scan = Command::new(env!("CARGO_BIN_EXE_drfscan"))
         .args([
             "scan",
             "src",
@@ -334,7 +334,7 @@ fn a_worker_killed_mid_solve_costs_only_that_kernel() {
     std::fs::write(src.join("b_plain.cu"), plain("plain_b", 2)).unwrap();
     std::fs::write(src.join("z_masked.cu"), masked("masked_z")).unwrap();
     let db = tmp.path().join("s.db");
-    let mut scan = Command::new(env!("CARGO_BIN_EXE_drfscan"))
+    let scan = Command::new(env!("CARGO_BIN_EXE_drfscan"))
         .args([
             "scan",
             "src",
