@@ -9,7 +9,10 @@
 //! it folds, so merging the same shards again finds that run and does
 //! nothing.
 
-use super::{cache_columns, describe, insert_pending_row, retry_busy, RunRow, Store};
+use super::{
+    cache_columns, describe, insert_pending_row, retry_busy, RunRow, Store, INSERT_RACE,
+    INSERT_RESULT, UPSERT_FILE, UPSERT_KERNEL,
+};
 use anyhow::{bail, Context, Result};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::collections::{BTreeMap, HashMap};
@@ -303,20 +306,9 @@ fn copy_run(
          FROM results r JOIN kernels k ON k.id = r.kernel_id JOIN files f ON f.id = r.file_id
          WHERE r.run_id = ?1 ORDER BY r.id",
     )?;
-    let mut kernel = dst.prepare_cached(
-        "INSERT INTO kernels (path, name) VALUES (?1, ?2)
-         ON CONFLICT (path, name) DO UPDATE SET name = excluded.name RETURNING id",
-    )?;
-    let mut file = dst.prepare_cached(
-        "INSERT INTO files (path, hash) VALUES (?1, ?2)
-         ON CONFLICT (path, hash) DO UPDATE SET hash = excluded.hash RETURNING id",
-    )?;
-    let mut result = dst.prepare_cached(
-        "INSERT INTO results (run_id, kernel_id, file_id, verdict, reason, line, col, parse_ms, infer_ms,
-                              solve_ms, replay_ms, solver_calls, cache_hits, unit_cached)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
-         ON CONFLICT (run_id, kernel_id) DO NOTHING",
-    )?;
+    let mut kernel = dst.prepare_cached(UPSERT_KERNEL)?;
+    let mut file = dst.prepare_cached(UPSERT_FILE)?;
+    let mut result = dst.prepare_cached(INSERT_RESULT)?;
     let mut ids: HashMap<i64, i64> = HashMap::new();
     let mut rows = results.query([from])?;
     while let Some(r) = rows.next()? {
@@ -357,11 +349,7 @@ fn copy_run(
                 x.b_mode, x.b_text, x.idx, x.confidence, x.witness, x.identity, x.precondition
          FROM races x JOIN results r ON r.id = x.result_id WHERE r.run_id = ?1 ORDER BY x.id",
     )?;
-    let mut race = dst.prepare_cached(
-        "INSERT INTO races (result_id, array_name, a_id, a_line, a_col, a_mode, a_text, b_id, b_line, b_col, b_mode,
-                            b_text, idx, confidence, witness, identity, precondition)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-    )?;
+    let mut race = dst.prepare_cached(INSERT_RACE)?;
     let mut rows = races.query([from])?;
     while let Some(r) = rows.next()? {
         let Some(&result) = ids.get(&r.get::<_, i64>(0)?) else {

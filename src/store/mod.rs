@@ -809,24 +809,29 @@ fn check_identity(conn: &Connection, path: &Path) -> Result<()> {
     bail!("{}: not a drfscan database", path.display())
 }
 
+/// The row of a kernel by path and name, created if new; returns its id.
+const UPSERT_KERNEL: &str = "INSERT INTO kernels (path, name) VALUES (?1, ?2)
+     ON CONFLICT (path, name) DO UPDATE SET name = excluded.name RETURNING id";
+/// The row of a file's content by path and hash, created if new; returns its id.
+const UPSERT_FILE: &str = "INSERT INTO files (path, hash) VALUES (?1, ?2)
+     ON CONFLICT (path, hash) DO UPDATE SET hash = excluded.hash RETURNING id";
+/// One kernel's result in a run; a second result for the kernel is ignored.
+const INSERT_RESULT: &str =
+    "INSERT INTO results (run_id, kernel_id, file_id, verdict, reason, line, col, parse_ms, infer_ms,
+                          solve_ms, replay_ms, solver_calls, cache_hits, unit_cached)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+     ON CONFLICT (run_id, kernel_id) DO NOTHING";
+/// One race of a result.
+const INSERT_RACE: &str =
+    "INSERT INTO races (result_id, array_name, a_id, a_line, a_col, a_mode, a_text, b_id, b_line, b_col, b_mode,
+                        b_text, idx, confidence, witness, identity, precondition)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)";
+
 fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Result<()> {
-    let kernel: i64 = tx.query_row(
-        "INSERT INTO kernels (path, name) VALUES (?1, ?2)
-         ON CONFLICT (path, name) DO UPDATE SET name = excluded.name RETURNING id",
-        params![r.path, r.kernel],
-        |row| row.get(0),
-    )?;
-    let file: i64 = tx.query_row(
-        "INSERT INTO files (path, hash) VALUES (?1, ?2)
-         ON CONFLICT (path, hash) DO UPDATE SET hash = excluded.hash RETURNING id",
-        params![r.path, r.file_hash],
-        |row| row.get(0),
-    )?;
+    let kernel: i64 = tx.query_row(UPSERT_KERNEL, params![r.path, r.kernel], |row| row.get(0))?;
+    let file: i64 = tx.query_row(UPSERT_FILE, params![r.path, r.file_hash], |row| row.get(0))?;
     tx.execute(
-        "INSERT INTO results (run_id, kernel_id, file_id, verdict, reason, line, col, parse_ms, infer_ms,
-                              solve_ms, replay_ms, solver_calls, cache_hits, unit_cached)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
-         ON CONFLICT (run_id, kernel_id) DO NOTHING",
+        INSERT_RESULT,
         params![
             run,
             kernel,
@@ -849,11 +854,7 @@ fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Resu
         return Ok(());
     }
     let result = tx.last_insert_rowid();
-    let mut stmt = tx.prepare_cached(
-        "INSERT INTO races (result_id, array_name, a_id, a_line, a_col, a_mode, a_text, b_id, b_line, b_col, b_mode,
-                            b_text, idx, confidence, witness, identity, precondition)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-    )?;
+    let mut stmt = tx.prepare_cached(INSERT_RACE)?;
     for rec in &r.races {
         let race = &rec.race;
         let [a, b] = &race.accesses;
