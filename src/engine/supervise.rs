@@ -348,39 +348,65 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
         }
         let suspects = in_flight(&seen);
         let budget = budgets.time.map(|t| t.as_secs_f64()).unwrap_or(0.0);
-        let (verdict, reason, culprits): (&str, String, Vec<String>) = match stop {
-            Some(Stop::Slow(keys)) => (
-                "unknown",
-                format!(
-                    "{}: the kernel's analysis took longer than {budget} s (--kernel-timeout)",
-                    crate::options::TIME_BUDGET
-                ),
-                keys,
-            ),
-            Some(Stop::Big) => (
-                "unknown",
-                format!(
+        let parse = |k: &str| k.starts_with("parse\t");
+        // The verdict, each culprit with its reason, and what happened.
+        let (verdict, culprits, what): (&str, Vec<(String, String)>, String) = match stop {
+            Some(Stop::Slow(keys)) => {
+                let reason = |k: &str| {
+                    format!(
+                        "{}: {} took longer than {budget} s (--kernel-timeout)",
+                        crate::options::TIME_BUDGET,
+                        if parse(k) {
+                            "parsing the file"
+                        } else {
+                            "the kernel's analysis"
+                        }
+                    )
+                };
+                let culprits = keys
+                    .into_iter()
+                    .map(|k| {
+                        let r = reason(&k);
+                        (k, r)
+                    })
+                    .collect();
+                ("unknown", culprits, crate::options::TIME_BUDGET.into())
+            }
+            Some(Stop::Big) => {
+                let reason = format!(
                     "memory budget: the worker passed {} MiB ({} MiB for the kernel or file, --kernel-memory, \
                      and {BASE_MIB} MiB for the scan)",
                     mem_limit.unwrap_or(0),
                     budgets.memory_mib.unwrap_or(0)
-                ),
-                if serial { suspects.clone() } else { Vec::new() },
-            ),
-            None => {
-                let signal = signal_name(status.signal().unwrap_or(0));
-                let culprits = if suspects.len() == 1 {
-                    suspects.clone()
+                );
+                let culprits = if serial {
+                    suspects
+                        .iter()
+                        .map(|k| (k.clone(), reason.clone()))
+                        .collect()
                 } else {
                     Vec::new()
                 };
-                let what = match culprits.first() {
-                    Some(k) if k.starts_with("parse\t") => {
-                        "the front-end (libclang) crashed on this file"
-                    }
-                    _ => "the analysis crashed on this kernel",
+                ("unknown", culprits, reason)
+            }
+            None => {
+                let signal = signal_name(status.signal().unwrap_or(0));
+                let culprits = if suspects.len() == 1 {
+                    suspects
+                        .iter()
+                        .map(|k| {
+                            let crashed = if parse(k) {
+                                "the front-end (libclang) crashed on this file"
+                            } else {
+                                "the analysis crashed on this kernel"
+                            };
+                            (k.clone(), format!("{crashed}: {signal}"))
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
                 };
-                ("error", format!("{what}: {signal}"), culprits)
+                ("error", culprits, signal)
             }
         };
         if culprits.is_empty() {
@@ -391,17 +417,12 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
             }
             fruitless += 1;
             if fruitless >= 2 {
-                bail!("the worker process died ({reason}) outside any file or kernel; the run so far is kept");
+                bail!("the worker process died ({what}) outside any file or kernel; the run so far is kept");
             }
             continue;
         }
         fruitless = 0;
-        for k in culprits {
-            let reason = if k.starts_with("parse\t") {
-                reason.replace("the kernel's analysis", "parsing the file")
-            } else {
-                reason.clone()
-            };
+        for (k, reason) in culprits {
             eprintln!(
                 "drfscan: warning: {}: {reason}",
                 k.split('\t').nth(1).unwrap_or("")
