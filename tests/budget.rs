@@ -227,16 +227,16 @@ fn child_of(parent: u32) -> Option<u32> {
     None
 }
 
-#[test]
-fn a_worker_killed_mid_parse_costs_only_that_file() {
-    let tmp = tree_with_an_endless_parse();
-    let db = tmp.path().join("k.db");
+/// Scan `dir/src` into `db` on one thread, wait until `count_sql` counts two
+/// rows (the plain files are done, so the worker is on the third), then
+/// SIGKILL the worker as the out-of-memory killer would; the scan's output.
+fn scan_and_kill_the_worker(dir: &Path, db: &str, count_sql: &str) -> Output {
     let scan = Command::new(env!("CARGO_BIN_EXE_drfscan"))
         .args([
             "scan",
             "src",
             "--db",
-            "k.db",
+            db,
             "--format",
             "json",
             "-j",
@@ -244,33 +244,27 @@ fn a_worker_killed_mid_parse_costs_only_that_file() {
             "--block-dim",
             "128",
         ])
-        .current_dir(tmp.path())
+        .current_dir(dir)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Files parse in order: once the two plain ones are cached, the worker
-    // is in the endless one.
-    let started = Instant::now();
-    let parsed = || {
-        rusqlite::Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .and_then(|c| {
-                c.query_row("SELECT count(*) FROM unit_cache", [], |r| {
-                    r.get::<_, i64>(0)
-                })
-            })
+    let path = dir.join(db);
+    let count = || {
+        rusqlite::Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .and_then(|c| c.query_row(count_sql, [], |r| r.get::<_, i64>(0)))
             .unwrap_or(0)
     };
-    while parsed() < 2 {
+    let started = Instant::now();
+    while count() < 2 {
         assert!(
             started.elapsed().as_secs() < 60,
-            "the plain files were never parsed"
+            "the plain files were never done"
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     std::thread::sleep(std::time::Duration::from_millis(300));
     let worker = child_of(scan.id()).expect("no worker process");
-    // What an out-of-memory kill does.
     assert!(Command::new("kill")
         .args(["-KILL", &worker.to_string()])
         .status()
@@ -283,6 +277,15 @@ fn a_worker_killed_mid_parse_costs_only_that_file() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    out
+}
+
+#[test]
+fn a_worker_killed_mid_parse_costs_only_that_file() {
+    let tmp = tree_with_an_endless_parse();
+    // Files parse in order: once the two plain ones are cached, the worker
+    // is in the endless one.
+    let out = scan_and_kill_the_worker(tmp.path(), "k.db", "SELECT count(*) FROM unit_cache");
     let s: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(s["verdicts"]["drf"], 2, "{s:#}");
     assert_eq!(s["verdicts"]["error"], 1, "{s:#}");
@@ -333,54 +336,9 @@ fn a_worker_killed_mid_solve_costs_only_that_kernel() {
     std::fs::write(src.join("a_plain.cu"), plain("plain_a", 1)).unwrap();
     std::fs::write(src.join("b_plain.cu"), plain("plain_b", 2)).unwrap();
     std::fs::write(src.join("z_masked.cu"), masked("masked_z")).unwrap();
-    let db = tmp.path().join("s.db");
-    let scan = Command::new(env!("CARGO_BIN_EXE_drfscan"))
-        .args([
-            "scan",
-            "src",
-            "--db",
-            "s.db",
-            "--format",
-            "json",
-            "-j",
-            "1",
-            "--block-dim",
-            "128",
-        ])
-        .current_dir(tmp.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
     // Kernels are analysed in order: once the plain ones are recorded, the
     // worker is in the solver on the masked one.
-    let started = Instant::now();
-    let recorded = || {
-        rusqlite::Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .and_then(|c| c.query_row("SELECT count(*) FROM results", [], |r| r.get::<_, i64>(0)))
-            .unwrap_or(0)
-    };
-    while recorded() < 2 {
-        assert!(
-            started.elapsed().as_secs() < 60,
-            "the plain kernels were never recorded"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let worker = child_of(scan.id()).expect("no worker process");
-    assert!(Command::new("kill")
-        .args(["-KILL", &worker.to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let out = scan.wait_with_output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    scan_and_kill_the_worker(tmp.path(), "s.db", "SELECT count(*) FROM results");
     let v = verdicts(tmp.path(), "s.db");
     assert_eq!(v.len(), 3, "{v:?}");
     let (_, verdict, reason) = v.iter().find(|(k, _, _)| k == "masked_z").unwrap();
