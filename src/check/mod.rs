@@ -494,7 +494,7 @@ fn short_limit(timeout_ms: u64) -> u64 {
 }
 
 /// Time for all of a kernel's precondition candidates together.
-const PRECONDITION_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
+const PRECONDITION_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// At most this many row lengths of an index are tried as bounds.
 const MAX_STRIDES: usize = 4;

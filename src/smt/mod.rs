@@ -25,8 +25,8 @@ use crate::analysis::{Binder, Trace, TraceAccess};
 use crate::options::{Deadline, Options, TIME_BUDGET};
 use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
-use z3::ast::{Bool, Int, BV};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use z3::ast::{Ast, Bool, Int, BV};
 use z3::{Model, Params, SatResult, Solver};
 
 /// A satisfying assignment of one racing access pair.
@@ -85,6 +85,9 @@ fn set_timeout(solver: &Solver, ms: u64) {
 }
 
 thread_local! {
+    /// The thread's solver for small instances ([`Query::instance_race`]),
+    /// in the thread's own context, with its fixed time limit.
+    static INSTANCE_SOLVER: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
     /// One solver per thread, reused through push/pop: creating a Z3 solver
     /// and setting its parameters costs more than a typical interval query.
     /// With the time limit it has: setting parameters is string-keyed and
@@ -139,7 +142,7 @@ pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved 
             *limit = quick;
         }
         solver.push();
-        let solved = solve_in(solver, trace, &quick_opts, deadline);
+        let solved = solve_in(solver, trace, &quick_opts, deadline, true);
         solver.pop(1);
         if matches!(solved.0.outcome, Outcome::Racy(_)) {
             // Witness queries changed the limit: set it again next time.
@@ -147,7 +150,8 @@ pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved 
         }
         solved
     });
-    if !gave_up || first.cut_short {
+    // A race found is the answer; more races are not worth the full limit.
+    if !gave_up || first.cut_short || matches!(first.outcome, Outcome::Racy(_)) {
         return first;
     }
     let (limit, capped) = deadline.cap(opts.timeout_ms);
@@ -169,7 +173,7 @@ pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved 
     let (mut fresh, gave_up) = z3::with_z3_config(&cfg, || {
         let solver = Solver::new();
         set_timeout(&solver, limit);
-        solve_in(&solver, trace, &full, deadline)
+        solve_in(&solver, trace, &full, deadline, false)
     });
     fresh.solver_calls += first.solver_calls;
     if capped && gave_up {
@@ -183,20 +187,20 @@ pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved 
 }
 
 /// With whether the solver gave up on some query (so that a retry could
-/// find more).
-fn solve_in(solver: &Solver, trace: &Trace, opts: &Options, deadline: Deadline) -> (Solved, bool) {
+/// find more). With `instances`, a query the solver gives up on is tried
+/// on small instances ([`Query::instance_race`]) before that counts.
+fn solve_in(
+    solver: &Solver,
+    trace: &Trace,
+    opts: &Options,
+    deadline: Deadline,
+    instances: bool,
+) -> (Solved, bool) {
     let query = Query::encode(trace, opts.strict);
     for a in &query.assertions {
         solver.assert(a);
     }
-    if let Some(dir) = std::env::var_os("DRFSCAN_DEBUG_SMT") {
-        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let _ = std::fs::write(
-            std::path::Path::new(&dir).join(format!("q{n}.smt2")),
-            format!("{solver}\n(check-sat)\n"),
-        );
-    }
+    let debug = debug_dump(solver);
 
     let max = opts.max_races_per_interval.max(1);
     let mut races: Vec<RawRace> = Vec::new();
@@ -217,14 +221,45 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options, deadline: Deadline) 
     let mut unknown = None;
     let mut gave_up = false;
     let mut cut_short = false;
+    // The solver's time limit, as the caller set it and as changed below.
+    let mut limit = opts.timeout_ms;
     while races.len() < max {
         if !races.is_empty() && deadline.passed() {
             // The races found are real; the budget ends the search for more.
             cut_short = true;
             break;
         }
-        calls += 1;
-        match solver.check() {
+        // A nonlinear query gets a brief symbolic attempt, then small
+        // instances, which find most races in milliseconds where the
+        // symbolic query takes the whole limit, then the rest of the limit.
+        let try_instances = instances && !bounded && !query.nonlinear.is_empty();
+        let check = |ms: Option<u64>, calls: &mut usize| {
+            if let Some(ms) = ms {
+                set_timeout(solver, ms);
+            }
+            *calls += 1;
+            let started = std::time::Instant::now();
+            let result = solver.check();
+            if let Some(path) = &debug {
+                debug_note(path, &format!("; check {calls}: {result:?} in {:?}", started.elapsed()));
+            }
+            result
+        };
+        let mut instance = None;
+        let mut result = check(try_instances.then_some(limit.min(BRIEF_MS)), &mut calls);
+        if try_instances && result == SatResult::Unknown {
+            let (found, extra) = query.instance_race(&blocks, deadline, debug.as_deref());
+            calls += extra;
+            instance = found;
+            result = match instance {
+                Some(_) => SatResult::Sat,
+                None if limit > BRIEF_MS => check(Some(limit), &mut calls),
+                None => result,
+            };
+        } else if try_instances {
+            set_timeout(solver, limit);
+        }
+        match result {
             SatResult::Sat => {}
             SatResult::Unsat | SatResult::Unknown if bounded => {
                 // Races that need larger values may remain.
@@ -245,23 +280,26 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options, deadline: Deadline) 
                 break;
             }
         }
-        let Some(mut model) = solver.get_model() else {
+        if instance.is_some() && races.is_empty() {
+            // The symbolic query is nonlinear and hard: further races get
+            // the brief limit there.
+            limit = short_limit(opts, deadline).min(BRIEF_MS);
+            set_timeout(solver, limit);
+        }
+        let from_instance = instance.is_some();
+        let Some(mut model) = instance.or_else(|| solver.get_model()) else {
             unknown = Some("no model for a satisfiable query".into());
             break;
         };
-        if !bounded {
+        if !bounded && !from_instance {
             // Small witnesses are a nicety: they get a shorter time limit.
-            let short = if opts.timeout_ms == 0 {
-                SMALL_WITNESS_MS
-            } else {
-                opts.timeout_ms.min(SMALL_WITNESS_MS)
-            };
-            let (short, _) = deadline.cap(short);
+            let short = short_limit(opts, deadline);
             set_timeout(solver, short);
             let (small, extra, bound) = query.small_model(solver, model);
             // The trace is racy now: further races are a nicety and get the
             // short limit too, not the full one each.
             set_timeout(solver, short);
+            limit = short;
             calls += extra;
             model = small;
             if let Some(bound) = bound {
@@ -303,6 +341,169 @@ fn solve_in(solver: &Solver, trace: &Trace, opts: &Options, deadline: Deadline) 
     )
 }
 
+/// Assignments tried by [`Query::instance_race`], and the time limit of
+/// each and of all of them together, in milliseconds.
+const INSTANCE_ATTEMPTS: usize = 8;
+/// The brief first attempt at a nonlinear query before its instances.
+const BRIEF_MS: u64 = 40;
+const INSTANCE_MS: u64 = 60;
+const INSTANCE_TOTAL_MS: u64 = 300;
+
+/// The `attempt`-th assignment to the nonlinear globals `names`. Sizes
+/// that differ expose radices swapped, in either order, so the first two
+/// give the other globals distinct small values ascending, then
+/// descending; launch dimensions get a block wide enough for two threads
+/// to meet across a few rows of a size, and block ids the first block;
+/// then all ones; then values drawn
+/// from sizes kernels are launched with, by a fixed sequence so that runs
+/// agree.
+fn instance_values(names: &[(String, Int)], attempt: usize) -> Vec<i64> {
+    const SIZES: [i64; 10] = [1, 2, 3, 4, 5, 8, 16, 32, 64, 256];
+    const DIMS: [i64; 6] = [2, 4, 8, 32, 64, 256];
+    let mut x = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(attempt as u64 + 1);
+    let mut draw = |menu: &[i64]| {
+        x ^= x >> 29;
+        x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x ^= x >> 32;
+        menu[(x % menu.len() as u64) as usize]
+    };
+    let sizes = names
+        .iter()
+        .filter(|(n, _)| !n.starts_with("blockDim.") && !n.starts_with("gridDim.") && !n.starts_with("bid."))
+        .count() as i64;
+    let mut k = 0;
+    names
+        .iter()
+        .map(|(name, _)| {
+            if name.starts_with("blockDim.") || name.starts_with("gridDim.") {
+                return if attempt < 3 { 64 } else { draw(&DIMS) };
+            }
+            if name.starts_with("bid.") {
+                return if attempt < 3 { 0 } else { draw(&[0, 1, 2]) };
+            }
+            k += 1;
+            match attempt {
+                0 => 1 + k,
+                1 => 2 + sizes - k,
+                2 => 1,
+                _ => draw(&SIZES),
+            }
+        })
+        .collect()
+}
+
+/// The thread-global variables of `trace` in nonlinear places: factors of
+/// a product of two non-constant terms, non-constant divisors, shift
+/// amounts and operands of bitwise operators; in order of the globals.
+fn nonlinear_globals(trace: &Trace) -> Vec<String> {
+    fn vars(e: &Expr, out: &mut BTreeSet<String>) {
+        match e {
+            Expr::Var(v) => {
+                out.insert(v.clone());
+            }
+            Expr::Bin(_, a, b) => {
+                vars(a, out);
+                vars(b, out);
+            }
+            Expr::Ite(c, a, b) => {
+                cond(c, &mut |e| vars(e, out));
+                vars(a, out);
+                vars(b, out);
+            }
+            Expr::Int(_) => {}
+        }
+    }
+    fn cond(c: &Cond, f: &mut dyn FnMut(&Expr)) {
+        match c {
+            Cond::Bool(_) => {}
+            Cond::Cmp(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                cond(a, f);
+                cond(b, f);
+            }
+            Cond::Not(a) => cond(a, f),
+            Cond::Forall { lo, hi, body, .. } => {
+                f(lo);
+                f(hi);
+                cond(body, f);
+            }
+        }
+    }
+    fn visit(e: &Expr, out: &mut BTreeSet<String>) {
+        match e {
+            Expr::Bin(op, a, b) => {
+                let (ca, cb) = (constant(a).is_some(), constant(b).is_some());
+                match op {
+                    Op::Mul | Op::BitAnd | Op::BitOr | Op::BitXor if !ca && !cb => {
+                        vars(a, out);
+                        vars(b, out);
+                    }
+                    Op::Div | Op::Mod | Op::Shl | Op::Shr if !cb => vars(b, out),
+                    _ => {}
+                }
+                visit(a, out);
+                visit(b, out);
+            }
+            Expr::Ite(c, a, b) => {
+                cond(c, &mut |e| visit(e, out));
+                visit(a, out);
+                visit(b, out);
+            }
+            Expr::Int(_) | Expr::Var(_) => {}
+        }
+    }
+    let mut found = BTreeSet::new();
+    let mut each = |e: &Expr| visit(e, &mut found);
+    for c in &trace.assumptions {
+        cond(c, &mut each);
+    }
+    for a in trace.accesses.iter().flatten() {
+        a.index.iter().for_each(&mut each);
+        cond(&a.path, &mut each);
+        for b in &a.loops {
+            each(&b.lo);
+            each(&b.hi);
+        }
+    }
+    trace
+        .globals
+        .iter()
+        .filter(|g| found.contains(*g))
+        .cloned()
+        .collect()
+}
+
+/// With `DRFSCAN_DEBUG_SMT=DIR`, writes the solver's assertions to a new
+/// `DIR/qN.smt2` and returns its path, for notes on each check.
+fn debug_dump(solver: &Solver) -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("DRFSCAN_DEBUG_SMT")?;
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::path::Path::new(&dir).join(format!("q{n}.smt2"));
+    std::fs::write(&path, format!("{solver}\n(check-sat)\n")).ok()?;
+    Some(path)
+}
+
+fn debug_note(path: &std::path::Path, line: &str) {
+    use std::io::Write;
+    if let Ok(mut f) = std::fs::OpenOptions::new().append(true).open(path) {
+        let _ = writeln!(f, "{line}");
+    }
+}
+
+/// The time limit of queries for niceties: smaller witnesses, more races.
+fn short_limit(opts: &Options, deadline: Deadline) -> u64 {
+    let short = if opts.timeout_ms == 0 {
+        SMALL_WITNESS_MS
+    } else {
+        opts.timeout_ms.min(SMALL_WITNESS_MS)
+    };
+    deadline.cap(short).0
+}
+
 /// Whether encoding `e` takes bit-vector conversions (a bitwise operator
 /// or a shift whose operands are both non-constant), which make Z3 slow: a
 /// hash's stored value is then taken as unknown, which is sound (an unknown
@@ -333,10 +534,14 @@ struct Query {
     /// Access ids by source site (position and mode): copies of one access
     /// made by unrolling or inlining. Accesses without a position stand alone.
     sites: Vec<Vec<u32>>,
+    /// Thread-global variables that make the query nonlinear, by name.
+    nonlinear: Vec<(String, Int)>,
 }
 
 impl Query {
     fn encode(trace: &Trace, strict: bool) -> Query {
+        let recomposed = recompose(trace);
+        let trace = recomposed.as_ref().unwrap_or(trace);
         let mut enc = Encoder::default();
         for name in trace.globals.iter().chain(trace.locals.iter().flatten()) {
             enc.var(name);
@@ -410,6 +615,13 @@ impl Query {
         }
         assertions.extend(radix_lemmas(trace, &mut enc, &select));
 
+        let nonlinear = nonlinear_globals(trace)
+            .into_iter()
+            .map(|name| {
+                let v = enc.var(&name);
+                (name, v)
+            })
+            .collect();
         let Encoder { vars, .. } = enc;
         let mut by_site: Vec<((Loc, Mode), Vec<u32>)> = Vec::new();
         for a in trace.accesses.iter().flatten() {
@@ -429,7 +641,78 @@ impl Query {
             select,
             index,
             sites,
+            nonlinear,
         }
+    }
+
+    /// A race among small instances of the query: each assignment of
+    /// [`instance_values`] to the nonlinear globals, while the time lasts.
+    /// With those fixed the query is linear (products by constants,
+    /// division by constants) and the solver answers in milliseconds where
+    /// the symbolic query takes it seconds or defeats it. A model found is
+    /// a model of the query, so the race is as real as any; finding none
+    /// proves nothing. Returns the model (made small within the instance)
+    /// and the number of queries asked.
+    fn instance_race(
+        &self,
+        blocks: &[Bool],
+        deadline: Deadline,
+        debug: Option<&std::path::Path>,
+    ) -> (Option<Model>, usize) {
+        let mut calls = 0;
+        if self.nonlinear.is_empty() {
+            return (None, calls);
+        }
+        let spent = std::time::Instant::now();
+        INSTANCE_SOLVER.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let solver = cell.get_or_insert_with(|| {
+                let solver = Solver::new();
+                set_timeout(&solver, INSTANCE_MS);
+                solver
+            });
+            for attempt in 0..INSTANCE_ATTEMPTS {
+                if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
+                    break;
+                }
+                let values: Vec<Int> = instance_values(&self.nonlinear, attempt)
+                    .into_iter()
+                    .map(Int::from_i64)
+                    .collect();
+                // Substituted, not only asserted equal: the solver's
+                // arithmetic sees products and divisors of constants.
+                let pairs: Vec<(&Int, &Int)> = self.nonlinear.iter().map(|(_, v)| v).zip(&values).collect();
+                solver.push();
+                for a in self.assertions.iter().chain(blocks) {
+                    solver.assert(a.substitute(&pairs).simplify());
+                }
+                for &(v, value) in &pairs {
+                    solver.assert(v.eq(value));
+                }
+                calls += 1;
+                let started = std::time::Instant::now();
+                let result = solver.check();
+                if let Some(path) = debug {
+                    debug_note(path, &format!("; instance {attempt}: {result:?} in {:?}", started.elapsed()));
+                }
+                let found = match result {
+                    SatResult::Sat => solver.get_model(),
+                    _ => None,
+                };
+                let found = found.map(|model| {
+                    let (small, extra, _) = self.small_model(solver, model);
+                    // small_model leaves its own limit behind.
+                    set_timeout(solver, INSTANCE_MS);
+                    calls += extra;
+                    small
+                });
+                solver.pop(1);
+                if found.is_some() {
+                    return (found, calls);
+                }
+            }
+            (None, calls)
+        })
     }
 
     /// A model whose trace variables all lie within the smallest bound of
@@ -529,6 +812,23 @@ impl Query {
             Bool::and(&[chose(0, &b), chose(1, &a)]).not(),
         ])
     }
+}
+
+/// `trace` with each index that recomposes a dividend's mixed-radix digits
+/// replaced by the dividend ([`radix::recomposed`]); `None` when none does.
+fn recompose(trace: &Trace) -> Option<Trace> {
+    let facts = radix::Facts::new(&trace.assumptions);
+    let mut out = None;
+    for (k, accesses) in trace.accesses.iter().enumerate() {
+        for (i, a) in accesses.iter().enumerate() {
+            for (d, e) in a.index.iter().enumerate() {
+                if let Some(x) = radix::recomposed(e, &facts) {
+                    out.get_or_insert_with(|| trace.clone()).accesses[k][i].index[d] = x;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Mixed-radix lemmas ([`radix`]): for each dimension, accesses whose

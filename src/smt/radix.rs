@@ -537,6 +537,154 @@ fn monomial_quotient(
     Some((vars, c / k))
 }
 
+/// A monomial: sorted variable names and a positive constant.
+type Mono = (Vec<String>, i128);
+
+fn mono_times((a, c): &Mono, (b, k): &Mono) -> Option<Mono> {
+    let mut vars: Vec<String> = a.iter().chain(b).cloned().collect();
+    vars.sort();
+    Some((vars, c.checked_mul(*k)?))
+}
+
+/// One digit of a dividend `x` in mixed radix: `(x mod hi) div lo`, with
+/// no `hi` for the top digit. `lo` divides `hi`.
+#[derive(Clone, Debug)]
+struct Digit<'e> {
+    x: &'e Expr,
+    lo: Mono,
+    hi: Option<Mono>,
+}
+
+/// `e` read as a digit of some dividend, through the forms kernels write
+/// them in: `x % r`, `x / P`, `(x / P) % r`, `(x % H) / P`, `(x % H) % r`,
+/// nested. Every divisor must be a monomial over variables the facts make
+/// non-negative: the identities below need it (they hold for zero under
+/// the protocol's `x / 0 = 0`, `x % 0 = x`).
+fn digit<'e>(e: &'e Expr, facts: &Facts) -> Option<Digit<'e>> {
+    let divisor = |b: &Expr| -> Option<Mono> {
+        let m = monomial(b, &HashMap::new())?;
+        m.0.iter().all(|v| facts.nonnegative.contains(v) || facts.positive(v)).then_some(m)
+    };
+    let whole = |x| Digit {
+        x,
+        lo: (Vec::new(), 1),
+        hi: None,
+    };
+    match e {
+        Expr::Bin(Op::Div, a, b) => {
+            let b = divisor(b)?;
+            let inner = digit(a, facts).unwrap_or_else(|| whole(a));
+            // ((x mod hi) div lo) div b = (x mod hi) div (lo b), while lo b
+            // still divides hi.
+            let lo = mono_times(&inner.lo, &b)?;
+            if let Some(hi) = &inner.hi {
+                monomial_quotient(hi.clone(), &lo)?;
+            }
+            Some(Digit { lo, ..inner })
+        }
+        Expr::Bin(Op::Mod, a, b) => {
+            let r = divisor(b)?;
+            let inner = digit(a, facts).unwrap_or_else(|| whole(a));
+            // ((x mod hi) div lo) mod r = (x mod (lo r)) div lo, when lo r
+            // divides hi.
+            let hi = mono_times(&inner.lo, &r)?;
+            if let Some(outer) = &inner.hi {
+                monomial_quotient(outer.clone(), &hi)?;
+            }
+            Some(Digit {
+                hi: Some(hi),
+                ..inner
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `e` with a full mixed-radix recomposition of a dividend `x` replaced by
+/// `x`: `(x / (HS*NH)) * NH*HS + ((x / HS) % NH) * HS + x % HS` is `x`.
+/// Kernels split a flat thread index into coordinates and index with them
+/// again (permutes, attention); the solver cannot see through the
+/// nonlinear digits when the radices are symbolic, while the dividend is
+/// linear in the thread's ids. `None` when `e` has no such part. The
+/// result equals `e` for every assignment the facts allow.
+pub fn recomposed(e: &Expr, facts: &Facts) -> Option<Expr> {
+    let mut opaque: Vec<(String, Expr)> = Vec::new();
+    let mut collect = |t: &Expr| {
+        let name = match opaque.iter().find(|(_, o)| o == t) {
+            Some((n, _)) => n.clone(),
+            None => {
+                let n = format!("!digit{}", opaque.len());
+                opaque.push((n.clone(), t.clone()));
+                n
+            }
+        };
+        Some(name)
+    };
+    let p = poly_in(e, &HashMap::new(), &mut collect)?;
+    let digits: Vec<(String, Digit)> = opaque
+        .iter()
+        .filter_map(|(n, t)| Some((n.clone(), digit(t, facts)?)))
+        .collect();
+    // Each monomial `c * m * digit`: the digit and its coefficient.
+    let mut terms: Vec<(Vec<String>, &Digit, Mono)> = Vec::new();
+    for (m, c) in &p {
+        let ds: Vec<&(String, Digit)> = digits.iter().filter(|(n, _)| m.contains(n)).collect();
+        if let [(n, d)] = ds.as_slice() {
+            let mut rest = m.clone();
+            rest.retain(|v| v != n);
+            if *c > 0 && rest.iter().all(|v| !v.starts_with("!digit")) {
+                terms.push((m.clone(), d, (rest, *c)));
+            }
+        }
+    }
+    // Per dividend, a chain of digits from `lo = 1` up to a top digit, each
+    // `hi` the next one's `lo` and each coefficient its `lo`, sums to the
+    // dividend.
+    let mut rest = p.clone();
+    let mut parts: Vec<Expr> = Vec::new();
+    let mut done: Vec<&Expr> = Vec::new();
+    for (_, d, _) in &terms {
+        if done.contains(&d.x) {
+            continue;
+        }
+        done.push(d.x);
+        let mut chain: Vec<&Vec<String>> = Vec::new();
+        let mut at: Mono = (Vec::new(), 1);
+        let complete = loop {
+            let Some((m, g, _)) = terms.iter().find(|(m, g, coefficient)| {
+                g.x == d.x && g.lo == at && *coefficient == at && !chain.contains(&m)
+            }) else {
+                break false;
+            };
+            chain.push(m);
+            match &g.hi {
+                Some(hi) => at = hi.clone(),
+                None => break true,
+            }
+        };
+        if complete {
+            for m in chain {
+                rest.remove(m);
+            }
+            parts.push(d.x.clone());
+        }
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    // Opaque names back to their terms in what is left.
+    let named: HashMap<&str, &Expr> = opaque.iter().map(|(n, t)| (n.as_str(), t)).collect();
+    let mut out = parts.into_iter().reduce(Expr::add)?;
+    for (m, c) in rest {
+        let term = m
+            .iter()
+            .map(|v| named.get(v.as_str()).map_or_else(|| Expr::var(v), |t| (*t).clone()))
+            .fold(Expr::Int(i64::try_from(c).ok()?), |acc, v| Expr::bin(Op::Mul, acc, v));
+        out = Expr::add(out, term);
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -787,6 +935,115 @@ mod tests {
         assert!(Facts::new(&[])
             .shape(&e, &access(e.clone(), vec![]), "@1")
             .is_none());
+    }
+
+    /// `e` under `env` with the protocol's own arithmetic.
+    fn run(e: &Expr, env: &HashMap<&str, i64>) -> i64 {
+        crate::protocol::eval::eval_expr(e, &|n| env.get(n).copied()).unwrap()
+    }
+
+    fn naturals(names: &[&str]) -> Facts {
+        let c: Vec<Cond> = names
+            .iter()
+            .map(|p| Cond::cmp(Rel::Ge, v(p), Expr::Int(0)))
+            .collect();
+        Facts::new(&c)
+    }
+
+    /// Digits of `x` over radices `r` (innermost first), in one of the two
+    /// forms kernels write: `(x / P) % r` or `(x % (P * r)) / P`.
+    fn digits(x: &Expr, r: &[Expr], remainder_first: bool) -> Vec<Expr> {
+        let div = |a: Expr, b: Expr| Expr::bin(Op::Div, a, b);
+        let rem = |a: Expr, b: Expr| Expr::bin(Op::Mod, a, b);
+        let mut out = Vec::new();
+        let mut place = Expr::Int(1);
+        for radix in r {
+            let next = mul(place.clone(), radix.clone());
+            out.push(if remainder_first {
+                div(rem(x.clone(), next.clone()), place.clone())
+            } else {
+                rem(div(x.clone(), place.clone()), radix.clone())
+            });
+            place = next;
+        }
+        out.push(div(x.clone(), place));
+        out
+    }
+
+    #[test]
+    fn a_recomposed_flat_index_is_the_flat_index() {
+        let idx = add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1"));
+        let r = [v("HS"), v("NH"), v("T")];
+        for remainder_first in [false, true] {
+            let d = digits(&idx, &r, remainder_first);
+            // i + h*HS + t*HS*NH + b*HS*NH*T, written in another order.
+            let e = add(
+                add(mul(d[3].clone(), mul(mul(v("T"), v("NH")), v("HS"))), d[0].clone()),
+                add(mul(d[2].clone(), mul(v("NH"), v("HS"))), mul(d[1].clone(), v("HS"))),
+            );
+            let facts = naturals(&["HS", "NH", "T"]);
+            let got = recomposed(&e, &facts).expect("recomposed");
+            assert_eq!(poly(&got, &HashMap::new()), poly(&idx, &HashMap::new()), "{got:?}");
+        }
+    }
+
+    #[test]
+    fn swapped_radices_and_unknown_signs_are_left_alone() {
+        let x = v("x");
+        let r = [v("N"), v("NH")];
+        let d = digits(&x, &r, false);
+        // nh * N + n * NH: each digit's coefficient is the other radix.
+        let swapped = add(add(mul(d[0].clone(), v("NH")), mul(d[1].clone(), v("N"))), mul(d[2].clone(), mul(v("N"), v("NH"))));
+        assert_eq!(recomposed(&swapped, &naturals(&["N", "NH"])), None);
+        let right = add(add(d[0].clone(), mul(d[1].clone(), v("N"))), mul(d[2].clone(), mul(v("N"), v("NH"))));
+        assert!(recomposed(&right, &naturals(&["N", "NH"])).is_some());
+        // A radix that may be negative: the identity fails there.
+        assert_eq!(recomposed(&right, &naturals(&["N"])), None);
+    }
+
+    proptest! {
+        /// Whatever the rewrite accepts equals what it replaces, for every
+        /// value of the dividend and every non-negative radix (zero
+        /// included), in both digit forms, with digits left out, repeated
+        /// or given wrong coefficients, and with other terms beside them.
+        #[test]
+        fn recomposition_agrees_with_the_evaluator(
+            radices in proptest::collection::vec(0usize..4, 1..4),
+            remainder_first in any::<bool>(),
+            coefficient_of in proptest::collection::vec(0usize..5, 4),
+            extra in -2i64..=2,
+            values in proptest::collection::vec(0i64..5, 3),
+            xs in proptest::collection::vec(-40i64..120, 6),
+        ) {
+            let names = ["A", "B", "C"];
+            let r: Vec<Expr> = radices
+                .iter()
+                .map(|&i| if i == 3 { Expr::Int(4) } else { v(names[i]) })
+                .collect();
+            let x = add(mul(v("y"), Expr::Int(3)), v("z"));
+            let d = digits(&x, &r, remainder_first);
+            // Place values 1, r0, r0 r1, …; a coefficient index past them
+            // picks a wrong one (or drops the digit).
+            let mut places = vec![Expr::Int(1)];
+            for radix in &r {
+                places.push(mul(places.last().unwrap().clone(), radix.clone()));
+            }
+            let mut e = mul(Expr::Int(extra), v("w"));
+            for (k, digit) in d.iter().enumerate() {
+                let c = coefficient_of.get(k).copied().unwrap_or(k);
+                let c = if c == 4 { k } else { c };
+                if c < places.len() {
+                    e = add(e, mul(digit.clone(), places[c].clone()));
+                }
+            }
+            let facts = naturals(&names);
+            let Some(got) = recomposed(&e, &facts) else { return Ok(()) };
+            for &y in &xs {
+                let env: HashMap<&str, i64> = [("A", values[0]), ("B", values[1]), ("C", values[2]),
+                    ("y", y), ("z", 1), ("w", 5)].into_iter().collect();
+                prop_assert_eq!(run(&e, &env), run(&got, &env), "{:?} became {:?}", e, got);
+            }
+        }
     }
 }
 
