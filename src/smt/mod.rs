@@ -223,6 +223,7 @@ fn solve_in(
     let mut cut_short = false;
     // The solver's time limit, as the caller set it and as changed below.
     let mut limit = opts.timeout_ms;
+    let mut last_instance = None;
     while races.len() < max {
         if !races.is_empty() && deadline.passed() {
             // The races found are real; the budget ends the search for more.
@@ -233,6 +234,9 @@ fn solve_in(
         // instances, which find most races in milliseconds where the
         // symbolic query takes the whole limit, then the rest of the limit.
         let try_instances = instances && !bounded && !query.nonlinear.is_empty();
+        // After an instance found a race, the symbolic query is known hard:
+        // straight to the instances, from the one that worked.
+        let brief = try_instances && last_instance.is_none();
         let check = |ms: Option<u64>, calls: &mut usize| {
             if let Some(ms) = ms {
                 set_timeout(solver, ms);
@@ -246,17 +250,25 @@ fn solve_in(
             result
         };
         let mut instance = None;
-        let mut result = check(try_instances.then_some(limit.min(BRIEF_MS)), &mut calls);
+        let mut result = if brief || !try_instances {
+            check(brief.then_some(limit.min(BRIEF_MS)), &mut calls)
+        } else {
+            SatResult::Unknown
+        };
         if try_instances && result == SatResult::Unknown {
-            let (found, extra) = query.instance_race(&blocks, deadline, debug.as_deref());
+            let first = last_instance.unwrap_or(0);
+            let (found, extra) = query.instance_race(&blocks, first, deadline, debug.as_deref());
             calls += extra;
-            instance = found;
+            if let Some((model, attempt)) = found {
+                instance = Some(model);
+                last_instance = Some(attempt);
+            }
             result = match instance {
                 Some(_) => SatResult::Sat,
-                None if limit > BRIEF_MS => check(Some(limit), &mut calls),
+                None if limit > BRIEF_MS || !brief => check(Some(limit), &mut calls),
                 None => result,
             };
-        } else if try_instances {
+        } else if brief {
             set_timeout(solver, limit);
         }
         match result {
@@ -651,14 +663,16 @@ impl Query {
     /// division by constants) and the solver answers in milliseconds where
     /// the symbolic query takes it seconds or defeats it. A model found is
     /// a model of the query, so the race is as real as any; finding none
-    /// proves nothing. Returns the model (made small within the instance)
-    /// and the number of queries asked.
+    /// proves nothing. Attempts start at `first`. Returns the model (made
+    /// small within the instance) with the attempt that found it, and the
+    /// number of queries asked.
     fn instance_race(
         &self,
         blocks: &[Bool],
+        first: usize,
         deadline: Deadline,
         debug: Option<&std::path::Path>,
-    ) -> (Option<Model>, usize) {
+    ) -> (Option<(Model, usize)>, usize) {
         let mut calls = 0;
         if self.nonlinear.is_empty() {
             return (None, calls);
@@ -671,7 +685,7 @@ impl Query {
                 set_timeout(&solver, INSTANCE_MS);
                 solver
             });
-            for attempt in 0..INSTANCE_ATTEMPTS {
+            for attempt in (0..INSTANCE_ATTEMPTS).map(|k| (first + k) % INSTANCE_ATTEMPTS) {
                 if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
                     break;
                 }
@@ -707,8 +721,8 @@ impl Query {
                     small
                 });
                 solver.pop(1);
-                if found.is_some() {
-                    return (found, calls);
+                if let Some(model) = found {
+                    return (Some((model, attempt)), calls);
                 }
             }
             (None, calls)
@@ -1417,6 +1431,60 @@ mod tests {
                 cut_short: false,
             }
         );
+    }
+
+    /// `(t % N) * M + t / N`: a transpose with its radices swapped, racy
+    /// exactly when the sizes differ.
+    fn swapped(sfx: &str) -> Vec<Expr> {
+        let t = tid(sfx);
+        vec![Expr::add(
+            bin(Op::Mul, bin(Op::Mod, t.clone(), v("N")), v("M")),
+            bin(Op::Div, t, v("N")),
+        )]
+    }
+
+    #[test]
+    fn instances_find_a_race_of_a_nonlinear_query_and_it_is_a_model() {
+        let sizes = vec![le(n(1), v("N")), le(n(1), v("M"))];
+        let t = trace(&[acc(0, Mode::Write, swapped)], &["N", "M"], sizes);
+        assert_eq!(nonlinear_globals(&t), ["N", "M"]);
+        let query = Query::encode(&t, false);
+        let (found, calls) = query.instance_race(&[], 0, Deadline::never(), None);
+        let (model, attempt) = found.expect("an instance with a race");
+        assert!(calls >= 1 && attempt < INSTANCE_ATTEMPTS);
+        let race = query.race(&model).unwrap();
+        // The witness is a model of the whole query: replay it by hand.
+        let at = |k: &str| {
+            let (x, nn, m) = (race.values[&format!("tid.x@{k}")], race.values["N"], race.values["M"]);
+            (x % nn) * m + x / nn
+        };
+        assert_ne!(race.values["tid.x@1"], race.values["tid.x@2"]);
+        assert_eq!(at("1"), at("2"), "{race:?}");
+        assert_ne!(race.values["N"], race.values["M"]);
+        // Equal sizes over a square of threads leave no race.
+        let square = |k: &str| lt(tid(k), bin(Op::Mul, v("N"), v("M")));
+        let same = trace(
+            &[acc(0, Mode::Write, swapped)],
+            &["N", "M"],
+            vec![eq(v("N"), v("M")), le(n(1), v("N")), square("@1"), square("@2")],
+        );
+        let query = Query::encode(&same, false);
+        assert!(query.instance_race(&[], 0, Deadline::never(), None).0.is_none());
+        assert!(matches!(solve(&same, &Options::default()).outcome, Outcome::Drf));
+    }
+
+    #[test]
+    fn instance_assignments_are_fixed_and_give_launch_and_size_values() {
+        let names: Vec<(String, Int)> = ["N", "blockDim.x", "bid.x", "M"]
+            .iter()
+            .map(|n| (n.to_string(), Int::new_const(*n)))
+            .collect();
+        assert_eq!(instance_values(&names, 0), [2, 64, 0, 3]);
+        assert_eq!(instance_values(&names, 1), [3, 64, 0, 2]);
+        assert_eq!(instance_values(&names, 2), [1, 64, 0, 1]);
+        for attempt in 3..INSTANCE_ATTEMPTS {
+            assert_eq!(instance_values(&names, attempt), instance_values(&names, attempt));
+        }
     }
 
     #[test]
