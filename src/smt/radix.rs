@@ -351,7 +351,9 @@ impl Facts {
     /// `x < P` with `x` never negative, every variable of the product `P`
     /// is at least 1 (`idx < B * N * d`).
     fn with_path(&self, path: &Cond) -> Facts {
-        let mut f = self.clone();
+        // Each `a < b` the path asserts, `!(a >= b)` included (what
+        // `if (idx >= n) return;` leaves).
+        let mut below: Vec<(&Expr, &Expr)> = Vec::new();
         let mut conjuncts = vec![path];
         while let Some(c) = conjuncts.pop() {
             match c {
@@ -359,21 +361,26 @@ impl Facts {
                     conjuncts.push(a);
                     conjuncts.push(b);
                 }
-                Cond::Cmp(Rel::Lt, a, b) | Cond::Cmp(Rel::Gt, b, a) => {
-                    let (Some(pa), Some(pb)) = (poly(a, &self.known), poly(b, &self.known)) else {
-                        continue;
-                    };
-                    let never_negative = pa
-                        .iter()
-                        .all(|(vars, c)| *c >= 0 && vars.iter().all(|v| self.never_negative(v)));
-                    if let [(vars, c)] = pb.iter().collect::<Vec<_>>().as_slice() {
-                        if never_negative && **c > 0 && vars.iter().all(|v| self.never_negative(v))
-                        {
-                            f.positive.extend(vars.iter().cloned());
-                        }
-                    }
-                }
+                Cond::Cmp(Rel::Lt, a, b) | Cond::Cmp(Rel::Gt, b, a) => below.push((a, b)),
+                Cond::Not(c) => match &**c {
+                    Cond::Cmp(Rel::Ge, a, b) | Cond::Cmp(Rel::Le, b, a) => below.push((a, b)),
+                    _ => {}
+                },
                 _ => {}
+            }
+        }
+        let mut f = self.clone();
+        for (a, b) in below {
+            let (Some(pa), Some(pb)) = (poly(a, &self.known), poly(b, &self.known)) else {
+                continue;
+            };
+            let never_negative = pa
+                .iter()
+                .all(|(vars, c)| *c >= 0 && vars.iter().all(|v| self.never_negative(v)));
+            if let [(vars, c)] = pb.iter().collect::<Vec<_>>().as_slice() {
+                if never_negative && **c > 0 && vars.iter().all(|v| self.never_negative(v)) {
+                    f.positive.extend(vars.iter().cloned());
+                }
             }
         }
         f
@@ -968,6 +975,22 @@ mod tests {
         }
         out.push(div(x.clone(), place));
         out
+    }
+
+    #[test]
+    fn an_early_return_guard_makes_the_sizes_positive() {
+        // `if (idx >= M * H) return; … a[idx % H + 4 * (idx / H) * H]`.
+        let idx = add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1"));
+        let e = add(
+            Expr::bin(Op::Mod, idx.clone(), v("H")),
+            mul(mul(Expr::Int(4), Expr::bin(Op::Div, idx.clone(), v("H"))), v("H")),
+        );
+        let facts = naturals(&["M", "H"]);
+        let mut a = access(e.clone(), Vec::new());
+        assert!(facts.shape(&e, &a, "@1").is_none(), "H may be 0 without the guard");
+        a.path = Cond::Not(Box::new(Cond::cmp(Rel::Ge, idx, mul(v("M"), v("H")))));
+        let (shape, digits) = facts.shape(&e, &a, "@1").expect("a mixed-radix number");
+        assert_eq!(digits.len(), 2, "{shape:?}");
     }
 
     #[test]
