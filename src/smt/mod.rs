@@ -19,6 +19,7 @@
 //! Z3 contexts are thread-local (implicit in the `z3` crate): nothing here
 //! crosses threads, and every call builds its own solver.
 
+mod alarm;
 mod radix;
 
 use crate::analysis::{Binder, Trace, TraceAccess};
@@ -27,7 +28,7 @@ use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::ast::{Ast, Bool, Int, BV};
-use z3::{Model, Params, SatResult, Solver};
+use z3::{Model, SatResult, Solver};
 
 /// A satisfying assignment of one racing access pair.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,29 +71,57 @@ const WITNESS_BOUNDS: [i64; 2] = [8, 1024];
 /// Time limit of each query for a smaller witness, in milliseconds.
 const SMALL_WITNESS_MS: u64 = 500;
 
+/// A solver and the time limit of its checks, which [`alarm`] keeps.
+struct Limited {
+    solver: Solver,
+    /// Milliseconds; 0 = none.
+    ms: std::cell::Cell<u64>,
+    /// The last check ended at its limit.
+    timed_out: std::cell::Cell<bool>,
+}
+
+impl Limited {
+    fn new() -> Limited {
+        Limited {
+            solver: Solver::new(),
+            ms: std::cell::Cell::new(0),
+            timed_out: std::cell::Cell::new(false),
+        }
+    }
+
+    fn check(&self) -> SatResult {
+        let (result, timed_out) = alarm::check(&self.solver, self.ms.get());
+        self.timed_out.set(timed_out);
+        result
+    }
+
+    fn get_reason_unknown(&self) -> Option<String> {
+        if self.timed_out.get() {
+            return Some("timeout".into());
+        }
+        self.solver.get_reason_unknown()
+    }
+}
+
+impl std::ops::Deref for Limited {
+    type Target = Solver;
+    fn deref(&self) -> &Solver {
+        &self.solver
+    }
+}
+
 /// Per-query time limit in milliseconds; 0 = none.
-fn set_timeout(solver: &Solver, ms: u64) {
-    let mut params = Params::new();
-    params.set_u32(
-        "timeout",
-        if ms == 0 {
-            u32::MAX
-        } else {
-            u32::try_from(ms).unwrap_or(u32::MAX)
-        },
-    );
-    solver.set_params(&params);
+fn set_timeout(solver: &Limited, ms: u64) {
+    solver.ms.set(ms);
 }
 
 thread_local! {
     /// The thread's solver for small instances ([`Query::instance_race`]),
     /// in the thread's own context, with its fixed time limit.
-    static INSTANCE_SOLVER: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
+    static INSTANCE_SOLVER: std::cell::RefCell<Option<Limited>> = const { std::cell::RefCell::new(None) };
     /// One solver per thread, reused through push/pop: creating a Z3 solver
-    /// and setting its parameters costs more than a typical interval query.
-    /// With the time limit it has: setting parameters is string-keyed and
-    /// slow, so it is done only when the limit changes.
-    static SOLVER: std::cell::RefCell<Option<(Solver, u64)>> = const { std::cell::RefCell::new(None) };
+    /// costs more than a typical interval query.
+    static SOLVER: std::cell::RefCell<Option<Limited>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Time limit of the first attempt at a trace, in the thread's solver.
@@ -132,22 +161,11 @@ pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved 
     };
     let (first, gave_up) = SOLVER.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let (solver, limit) = cell.get_or_insert_with(|| {
-            let solver = Solver::new();
-            set_timeout(&solver, quick);
-            (solver, quick)
-        });
-        if *limit != quick {
-            set_timeout(solver, quick);
-            *limit = quick;
-        }
+        let solver = cell.get_or_insert_with(Limited::new);
+        set_timeout(solver, quick);
         solver.push();
         let solved = solve_in(solver, trace, &quick_opts, deadline, true);
         solver.pop(1);
-        if matches!(solved.0.outcome, Outcome::Racy(_)) {
-            // Witness queries changed the limit: set it again next time.
-            *limit = u64::MAX;
-        }
         solved
     });
     // A race found is the answer; more races are not worth the full limit.
@@ -166,12 +184,9 @@ pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved 
         timeout_ms: limit,
         ..opts.clone()
     };
-    let mut cfg = z3::Config::new();
-    if limit > 0 {
-        cfg.set_timeout_msec(limit);
-    }
+    let cfg = z3::Config::new();
     let (mut fresh, gave_up) = z3::with_z3_config(&cfg, || {
-        let solver = Solver::new();
+        let solver = Limited::new();
         set_timeout(&solver, limit);
         solve_in(&solver, trace, &full, deadline, false)
     });
@@ -190,7 +205,7 @@ pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved 
 /// find more). With `instances`, a query the solver gives up on is tried
 /// on small instances ([`Query::instance_race`]) before that counts.
 fn solve_in(
-    solver: &Solver,
+    solver: &Limited,
     trace: &Trace,
     opts: &Options,
     deadline: Deadline,
@@ -680,11 +695,8 @@ impl Query {
         let spent = std::time::Instant::now();
         INSTANCE_SOLVER.with(|cell| {
             let mut cell = cell.borrow_mut();
-            let solver = cell.get_or_insert_with(|| {
-                let solver = Solver::new();
-                set_timeout(&solver, INSTANCE_MS);
-                solver
-            });
+            let solver = cell.get_or_insert_with(Limited::new);
+            set_timeout(solver, INSTANCE_MS);
             for attempt in (0..INSTANCE_ATTEMPTS).map(|k| (first + k) % INSTANCE_ATTEMPTS) {
                 if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
                     break;
@@ -732,7 +744,7 @@ impl Query {
     /// A model whose trace variables all lie within the smallest bound of
     /// [`WITNESS_BOUNDS`] that admits one, else `model`; with the number of
     /// extra queries asked.
-    fn small_model(&self, solver: &Solver, model: Model) -> (Model, usize, Option<i64>) {
+    fn small_model(&self, solver: &Limited, model: Model) -> (Model, usize, Option<i64>) {
         let max_abs = |m: &Model| {
             self.vars
                 .iter()

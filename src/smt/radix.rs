@@ -438,21 +438,24 @@ impl Facts {
         }
         let b = loops.iter().find(|b| b.var == var)?;
         let lo = poly(&b.lo, &self.known)?;
-        let hi = poly(&b.hi, &self.known)?;
-        if lo
-            .keys()
-            .chain(hi.keys())
-            .flatten()
-            .any(|v| v.ends_with(suffix))
-        {
+        let local = |p: &Poly| p.keys().flatten().any(|v| v.ends_with(suffix));
+        if local(&lo) {
             return None;
         }
-        let mut span = hi;
-        for (m, c) in &lo {
-            *span.entry(m.clone()).or_default() -= c;
-        }
-        span.retain(|_, c| *c != 0);
-        let range = self.range_of(&span);
+        // A bound of the thread's own (a grid-stride loop from the thread's
+        // start) leaves the digit without a range: it can still be the most
+        // significant one, which needs none.
+        let range = match poly(&b.hi, &self.known) {
+            Some(hi) if !local(&hi) => {
+                let mut span = hi;
+                for (m, c) in &lo {
+                    *span.entry(m.clone()).or_default() -= c;
+                }
+                span.retain(|_, c| *c != 0);
+                self.range_of(&span)
+            }
+            _ => None,
+        };
         let digit = if lo.is_empty() {
             Expr::var(var)
         } else {
@@ -975,6 +978,23 @@ mod tests {
         }
         out.push(div(x.clone(), place));
         out
+    }
+
+    #[test]
+    fn a_grid_stride_loop_from_the_threads_start_is_the_top_digit() {
+        // for (i = start + tid; i < n; i += blockDim.x): k counts the
+        // iterations, below a bound of the thread's own.
+        let bound = Expr::sub(v("n"), v("tid.x@1"));
+        let k = Binder { var: "k@1".into(), lo: Expr::Int(0), hi: bound };
+        let facts = naturals(&["n"]);
+        let e = add(v("tid.x@1"), mul(v("k@1"), v("blockDim.x")));
+        let (_, digits) = facts
+            .shape(&e, &access(e.clone(), vec![k.clone()]), "@1")
+            .expect("tid, then k");
+        assert_eq!(digits, vec![v("tid.x@1"), v("k@1")]);
+        // As a lower digit it would need a range, and has none.
+        let low = add(v("k@1"), mul(v("tid.x@1"), v("n")));
+        assert!(facts.shape(&low, &access(low.clone(), vec![k]), "@1").is_none());
     }
 
     #[test]

@@ -1,0 +1,166 @@
+//! Time limits on solver checks, kept by one alarm thread of this process
+//! instead of Z3's own timer.
+//!
+//! Z3 4.8.12 (Debian's) runs its per-check timer on a pool of timer threads
+//! that can deadlock when a timer expires while another is being returned
+//! to the pool: the check then never comes back, and the process sits idle.
+//! Some kernels' queries hit it every time. Interrupting the context from a
+//! thread of our own (`Z3_interrupt`, which Z3 supports from any thread)
+//! needs no timer inside Z3 at all.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+use z3::{SatResult, Solver};
+
+/// One check waiting for its limit.
+struct Armed {
+    id: u64,
+    /// The solver's `Z3_context`, as an address: it outlives the check.
+    context: usize,
+    at: Instant,
+    fired: Arc<AtomicBool>,
+}
+
+struct Alarms {
+    armed: Mutex<Vec<Armed>>,
+    changed: Condvar,
+    next: AtomicU64,
+}
+
+fn alarms() -> &'static Alarms {
+    static ALARMS: OnceLock<&'static Alarms> = OnceLock::new();
+    ALARMS.get_or_init(|| {
+        let alarms: &'static Alarms = Box::leak(Box::new(Alarms {
+            armed: Mutex::new(Vec::new()),
+            changed: Condvar::new(),
+            next: AtomicU64::new(0),
+        }));
+        std::thread::Builder::new()
+            .name("drfscan-solver-alarm".into())
+            .spawn(move || ring(alarms))
+            .expect("the solver alarm thread starts");
+        alarms
+    })
+}
+
+/// Interrupts each check whose time is up. The lock is held while
+/// interrupting, so a check that has already disarmed is never touched.
+fn ring(alarms: &Alarms) {
+    let mut armed = alarms.armed.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let now = Instant::now();
+        armed.retain(|a| {
+            if a.at > now {
+                return true;
+            }
+            a.fired.store(true, Ordering::SeqCst);
+            if let Some(context) = std::ptr::NonNull::new(a.context as *mut z3_sys::_Z3_context) {
+                // SAFETY: the context lives until its check disarms, which
+                // takes this lock first.
+                unsafe { z3_sys::Z3_interrupt(context) };
+            }
+            false
+        });
+        armed = match armed.iter().map(|a| a.at).min() {
+            None => alarms.changed.wait(armed).unwrap_or_else(|e| e.into_inner()),
+            Some(at) => {
+                alarms
+                    .changed
+                    .wait_timeout(armed, at.saturating_duration_since(now))
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0
+            }
+        };
+    }
+}
+
+/// The alarm of one check; dropping it disarms.
+struct Guard(Option<u64>);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if let Some(id) = self.0 {
+            let mut armed = alarms().armed.lock().unwrap_or_else(|e| e.into_inner());
+            armed.retain(|a| a.id != id);
+        }
+    }
+}
+
+/// `solver.check()` within `ms` milliseconds (0 = no limit), with whether
+/// the limit ended it.
+pub fn check(solver: &Solver, ms: u64) -> (SatResult, bool) {
+    let fired = Arc::new(AtomicBool::new(false));
+    let guard = if ms == 0 {
+        Guard(None)
+    } else {
+        let alarms = alarms();
+        let id = alarms.next.fetch_add(1, Ordering::Relaxed);
+        let context = solver.get_context().get_z3_context().as_ptr() as usize;
+        alarms
+            .armed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Armed {
+                id,
+                context,
+                at: Instant::now() + Duration::from_millis(ms),
+                fired: fired.clone(),
+            });
+        alarms.changed.notify_one();
+        Guard(Some(id))
+    };
+    let result = solver.check();
+    drop(guard);
+    (result, fired.load(Ordering::SeqCst) && result == SatResult::Unknown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::Int;
+
+    /// `x³ + y³ = z³` over integers above 1: Z3 cannot settle it.
+    fn fermat(solver: &Solver) {
+        let v: Vec<Int> = ["x", "y", "z"].iter().map(|n| Int::new_const(*n)).collect();
+        for x in &v {
+            solver.assert(x.gt(Int::from_i64(1)));
+        }
+        let cube = |x: &Int| x.clone() * x.clone() * x.clone();
+        solver.assert((cube(&v[0]) + cube(&v[1])).eq(cube(&v[2])));
+    }
+
+    #[test]
+    fn a_check_stops_at_its_limit_and_the_next_one_is_unharmed() {
+        let solver = Solver::new();
+        for _ in 0..3 {
+            solver.push();
+            fermat(&solver);
+            let started = Instant::now();
+            assert_eq!(check(&solver, 100), (SatResult::Unknown, true));
+            assert!(started.elapsed() < Duration::from_secs(5));
+            solver.pop(1);
+            solver.push();
+            solver.assert(Int::new_const("x").gt(Int::from_i64(5)));
+            assert_eq!(check(&solver, 100), (SatResult::Sat, false));
+            solver.pop(1);
+        }
+    }
+
+    #[test]
+    fn checks_on_many_threads_each_keep_their_own_limit() {
+        let handles: Vec<_> = (0..4)
+            .map(|k| {
+                std::thread::spawn(move || {
+                    let solver = Solver::new();
+                    fermat(&solver);
+                    let (result, fired) = check(&solver, 50 + 50 * k);
+                    (result, fired)
+                })
+            })
+            .collect();
+        for h in handles {
+            assert_eq!(h.join().unwrap(), (SatResult::Unknown, true));
+        }
+    }
+}
