@@ -74,6 +74,14 @@ impl Deadline {
         self.0.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// Whichever of the two comes first.
+    pub fn sooner(self, other: Deadline) -> Deadline {
+        match (self.0, other.0) {
+            (Some(a), Some(b)) => Deadline(Some(a.min(b))),
+            (a, b) => Deadline(a.or(b)),
+        }
+    }
+
     /// A query's time limit `limit_ms` (0 = none) within what is left, and
     /// whether what is left is the shorter.
     pub fn cap(&self, limit_ms: u64) -> (u64, bool) {
@@ -92,6 +100,16 @@ impl Deadline {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sooner_deadline_wins() {
+        let soon = Deadline::after_ms(10);
+        let late = Deadline::after_ms(60_000);
+        assert_eq!(soon.sooner(late).0, soon.0);
+        assert_eq!(late.sooner(soon).0, soon.0);
+        assert_eq!(Deadline::never().sooner(late).0, late.0);
+        assert!(Deadline::never().sooner(Deadline::never()).0.is_none());
+    }
 
     #[test]
     fn a_deadline_caps_limits_by_what_is_left() {

@@ -493,8 +493,8 @@ fn short_limit(timeout_ms: u64) -> u64 {
     }
 }
 
-/// Time for all of a kernel's precondition candidates together.
-const PRECONDITION_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
+/// Time for all of a kernel's precondition candidates together, in ms.
+const PRECONDITION_BUDGET_MS: u64 = 300;
 
 /// At most this many row lengths of an index are tried as bounds.
 const MAX_STRIDES: usize = 4;
@@ -635,21 +635,30 @@ fn precondition(
         t.assumptions.push(c.clone());
         t
     };
-    // A kernel's candidates share one time budget: past it, no suggestion.
-    let started = Instant::now();
-    candidates.into_iter().find(|c| {
-        started.elapsed() < PRECONDITION_BUDGET
-            && !deadline.passed()
+    // A kernel's candidates share one time budget, which ends any query at
+    // it: past it, no suggestion. A query it ends is not cached, and the
+    // report stays whole unless the kernel's own budget ended it.
+    let budget = Deadline::after_ms(PRECONDITION_BUDGET_MS).sooner(deadline);
+    let mut own = Stats::default();
+    let found = candidates.into_iter().find(|c| {
+        !budget.passed()
             && racy
                 .iter()
-                .all(|t| solve_cached(&under(t, c), &opts, cache, stats, deadline) == Outcome::Drf)
+                .all(|t| solve_cached(&under(t, c), &opts, cache, &mut own, budget) == Outcome::Drf)
             && active.iter().any(|t| {
                 matches!(
-                    solve_cached(&under(t, c), &strict, cache, stats, deadline),
+                    solve_cached(&under(t, c), &strict, cache, &mut own, budget),
                     Outcome::Racy(_)
                 )
             })
-    })
+    });
+    stats.solver_calls += own.solver_calls;
+    stats.cache_hits += own.cache_hits;
+    if deadline.passed() {
+        // The kernel's own budget ended the search: the report is partial.
+        stats.cut_short += own.cut_short;
+    }
+    found
 }
 
 /// Splits a trace variable into its source name and thread: `j#2@1` is `j`

@@ -372,7 +372,7 @@ fn solve_in(
 /// each and of all of them together, in milliseconds.
 const INSTANCE_ATTEMPTS: usize = 8;
 /// The brief first attempt at a nonlinear query before its instances.
-const BRIEF_MS: u64 = 40;
+const BRIEF_MS: u64 = 20;
 const INSTANCE_MS: u64 = 60;
 const INSTANCE_TOTAL_MS: u64 = 300;
 
@@ -417,6 +417,79 @@ fn instance_values(names: &[(String, Int)], attempt: usize) -> Vec<i64> {
             }
         })
         .collect()
+}
+
+/// The assumptions of `trace` that bound one nonlinear global by an
+/// expression over the others and constants, as `(g, rel, e)` for `g rel e`.
+fn instance_bounds(trace: &Trace, nonlinear: &[(String, Int)]) -> Vec<(String, Rel, Expr)> {
+    fn over(e: &Expr, names: &[(String, Int)]) -> bool {
+        match e {
+            Expr::Int(_) => true,
+            Expr::Var(v) => names.iter().any(|(n, _)| n == v),
+            Expr::Bin(_, a, b) => over(a, names) && over(b, names),
+            Expr::Ite(..) => false,
+        }
+    }
+    let flip = |rel: Rel| match rel {
+        Rel::Lt => Rel::Gt,
+        Rel::Le => Rel::Ge,
+        Rel::Gt => Rel::Lt,
+        Rel::Ge => Rel::Le,
+        r => r,
+    };
+    let mut out = Vec::new();
+    let mut conjuncts: Vec<&Cond> = trace.assumptions.iter().collect();
+    while let Some(c) = conjuncts.pop() {
+        match c {
+            Cond::And(a, b) => {
+                conjuncts.push(a);
+                conjuncts.push(b);
+            }
+            Cond::Cmp(rel, a, b) => {
+                for (g, rel, e) in [(a, *rel, b), (b, flip(*rel), a)] {
+                    if let Expr::Var(g) = g {
+                        if nonlinear.iter().any(|(n, _)| n == g) && over(e, nonlinear) {
+                            out.push((g.clone(), rel, e.clone()));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Moves `values` (of `names`) until each bound holds, a few rounds at
+/// most: a bound `g >= e` sets `g` to `e`'s value when it is below. What
+/// still fails is left for the solver to refute.
+fn repair(names: &[(String, Int)], values: &mut [i64], bounds: &[(String, Rel, Expr)]) {
+    for _ in 0..3 {
+        let mut moved = false;
+        for (g, rel, e) in bounds {
+            let lookup = |v: &str| names.iter().position(|(n, _)| n == v).map(|i| values[i]);
+            let Ok(target) = crate::protocol::eval::eval_expr(e, &lookup) else {
+                continue;
+            };
+            let Some(i) = names.iter().position(|(n, _)| n == g) else {
+                continue;
+            };
+            let now = values[i];
+            let want = match rel {
+                Rel::Ge if now < target => target,
+                Rel::Gt if now <= target => target.saturating_add(1),
+                Rel::Le if now > target => target,
+                Rel::Lt if now >= target => target.saturating_sub(1),
+                Rel::Eq if now != target => target,
+                _ => continue,
+            };
+            values[i] = want;
+            moved = true;
+        }
+        if !moved {
+            break;
+        }
+    }
 }
 
 /// The thread-global variables of `trace` in nonlinear places: factors of
@@ -563,6 +636,10 @@ struct Query {
     sites: Vec<Vec<u32>>,
     /// Thread-global variables that make the query nonlinear, by name.
     nonlinear: Vec<(String, Int)>,
+    /// The trace's assumptions of the form `g rel e`, `g` one of those and
+    /// `e` over them and constants (`N >= blockDim.x`, a precondition
+    /// being tried): instances are moved to satisfy them.
+    bounds: Vec<(String, Rel, Expr)>,
 }
 
 impl Query {
@@ -642,13 +719,14 @@ impl Query {
         }
         assertions.extend(radix_lemmas(trace, &mut enc, &select));
 
-        let nonlinear = nonlinear_globals(trace)
+        let nonlinear: Vec<(String, Int)> = nonlinear_globals(trace)
             .into_iter()
             .map(|name| {
                 let v = enc.var(&name);
                 (name, v)
             })
             .collect();
+        let bounds = instance_bounds(trace, &nonlinear);
         let Encoder { vars, .. } = enc;
         let mut by_site: Vec<((Loc, Mode), Vec<u32>)> = Vec::new();
         for a in trace.accesses.iter().flatten() {
@@ -669,6 +747,7 @@ impl Query {
             index,
             sites,
             nonlinear,
+            bounds,
         }
     }
 
@@ -696,15 +775,15 @@ impl Query {
         INSTANCE_SOLVER.with(|cell| {
             let mut cell = cell.borrow_mut();
             let solver = cell.get_or_insert_with(Limited::new);
-            set_timeout(solver, INSTANCE_MS);
             for attempt in (0..INSTANCE_ATTEMPTS).map(|k| (first + k) % INSTANCE_ATTEMPTS) {
                 if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
                     break;
                 }
-                let values: Vec<Int> = instance_values(&self.nonlinear, attempt)
-                    .into_iter()
-                    .map(Int::from_i64)
-                    .collect();
+                let limit = deadline.cap(INSTANCE_MS).0;
+                set_timeout(solver, limit);
+                let mut values = instance_values(&self.nonlinear, attempt);
+                repair(&self.nonlinear, &mut values, &self.bounds);
+                let values: Vec<Int> = values.into_iter().map(Int::from_i64).collect();
                 // Substituted, not only asserted equal: the solver's
                 // arithmetic sees products and divisors of constants.
                 let pairs: Vec<(&Int, &Int)> = self.nonlinear.iter().map(|(_, v)| v).zip(&values).collect();
@@ -727,8 +806,6 @@ impl Query {
                 };
                 let found = found.map(|model| {
                     let (small, extra, _) = self.small_model(solver, model);
-                    // small_model leaves its own limit behind.
-                    set_timeout(solver, INSTANCE_MS);
                     calls += extra;
                     small
                 });
