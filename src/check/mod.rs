@@ -298,15 +298,32 @@ pub fn check_array(
     // when any copy's race is.
     let mut shown: HashMap<[(Loc, Mode, u32); 2], usize> = HashMap::new();
     let mut racy_traces: Vec<&Trace> = Vec::new();
-    for trace in &traces {
+    // Strict first: the cheaper question, and the usual answer. Only a race
+    // between two writes of known values needs the second one. Intervals are
+    // independent queries, asked on all cores: a kernel of many barriers (a
+    // sorting network) would otherwise be one core's work while the others
+    // wait at the end of a scan.
+    let strict = Options {
+        strict: true,
+        ..opts.clone()
+    };
+    let started = Instant::now();
+    let strict_outcomes: Vec<(Outcome, Stats)> = {
+        use rayon::prelude::*;
+        traces
+            .par_iter()
+            .map(|trace| {
+                let mut own = Stats::default();
+                let outcome = solve_cached(trace, &strict, cache, &mut own, deadline);
+                (outcome, own)
+            })
+            .collect()
+    };
+    stats.solve += started.elapsed();
+    for (trace, (outcome, own)) in traces.iter().zip(strict_outcomes) {
+        stats.add(&own);
         let started = Instant::now();
-        // Strict first: the cheaper question, and the usual answer. Only a
-        // race between two writes of known values needs the second one.
-        let strict = Options {
-            strict: true,
-            ..opts.clone()
-        };
-        let mut outcome = solve_cached(trace, &strict, cache, &mut stats, deadline);
+        let mut outcome = outcome;
         if let Outcome::Racy(raw) = &outcome {
             if !opts.strict && raw.iter().any(|r| writes_known_values(trace, r)) {
                 // Telling benign from real is worth a short look only.
