@@ -371,6 +371,8 @@ fn solve_in(
 /// Assignments tried by [`Query::instance_race`], and the time limit of
 /// each and of all of them together, in milliseconds.
 const INSTANCE_ATTEMPTS: usize = 8;
+/// Instances that end at their limit before the rest are not tried.
+const HARD_INSTANCES: usize = 2;
 /// The brief first attempt at a nonlinear query before its instances.
 const BRIEF_MS: u64 = 20;
 const INSTANCE_MS: u64 = 60;
@@ -775,8 +777,14 @@ impl Query {
         INSTANCE_SOLVER.with(|cell| {
             let mut cell = cell.borrow_mut();
             let solver = cell.get_or_insert_with(Limited::new);
+            // Instances that are themselves too hard (a hash in a guard)
+            // say that fixing sizes is not what the query lacks.
+            let mut hard = 0;
             for attempt in (0..INSTANCE_ATTEMPTS).map(|k| (first + k) % INSTANCE_ATTEMPTS) {
-                if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
+                if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS
+                    || deadline.passed()
+                    || hard >= HARD_INSTANCES
+                {
                     break;
                 }
                 let limit = deadline.cap(INSTANCE_MS).0;
@@ -799,6 +807,9 @@ impl Query {
                 let result = solver.check();
                 if let Some(path) = debug {
                     debug_note(path, &format!("; instance {attempt}: {result:?} in {:?}", started.elapsed()));
+                }
+                if result == SatResult::Unknown {
+                    hard += 1;
                 }
                 let found = match result {
                     SatResult::Sat => solver.get_model(),
