@@ -611,6 +611,10 @@ impl Lower {
                 }
             }
             None if ty.is_integral() => Val::Int(self.local(&name)),
+            // A pointer declared without a value has none until assigned:
+            // left out of the state, so that a branch assigning it decides
+            // it after the branch (using it unassigned is undefined).
+            None if ty.is_pointer() => return Ok(()),
             None => Val::Unknown,
         };
         self.env.insert(k, v);
@@ -690,8 +694,20 @@ impl Lower {
         facts_t: Vec<(Target, Vec<Expr>, Expr)>,
     ) {
         let mut merged = HashMap::new();
+        // A pointer assigned on one side only, and unassigned on the other
+        // (declared without a value), is what that side assigned.
+        for (k, ve) in &self.env {
+            if matches!(ve, Val::Ptr(_)) && !env_t.contains_key(k) {
+                merged.insert(k.clone(), ve.clone());
+            }
+        }
         for (k, vt) in env_t {
-            let Some(ve) = self.env.get(&k) else { continue };
+            let Some(ve) = self.env.get(&k) else {
+                if matches!(vt, Val::Ptr(_)) {
+                    merged.insert(k, vt);
+                }
+                continue;
+            };
             let v = if &vt == ve {
                 vt
             } else {

@@ -703,3 +703,14 @@ fn long_mixing_chains_become_unknowns_instead_of_growing() {
         k.locals
     );
 }
+
+#[test]
+fn a_pointer_assigned_in_one_branch_is_that_branch_value() {
+    // Declared without a value and assigned under a condition: using it
+    // where the condition fails would be undefined, so it is `a + i`.
+    let s = shape("__global__ void k(float *a, int n) { int i = threadIdx.x; float *p; if (i < n) { p = a + i; } p[0] = 1; }");
+    assert_eq!(s, "a: wr[tid.x]; \n");
+    // Assigned unknown values on one side, it stays unknown.
+    let r = reason("__device__ float *pick(float *a); __global__ void k(float *a, int n) { float *p = a; if (threadIdx.x < n) { p = pick(a); } p[0] = 1; }");
+    assert!(r.contains("unknown origin"), "{r}");
+}
