@@ -371,8 +371,6 @@ fn solve_in(
 /// Assignments tried by [`Query::instance_race`], and the time limit of
 /// each and of all of them together, in milliseconds.
 const INSTANCE_ATTEMPTS: usize = 8;
-/// Instances that end at their limit before the rest are not tried.
-const HARD_INSTANCES: usize = 2;
 /// The brief first attempt at a nonlinear query before its instances.
 const BRIEF_MS: u64 = 20;
 const INSTANCE_MS: u64 = 60;
@@ -777,14 +775,8 @@ impl Query {
         INSTANCE_SOLVER.with(|cell| {
             let mut cell = cell.borrow_mut();
             let solver = cell.get_or_insert_with(Limited::new);
-            // Instances that are themselves too hard (a hash in a guard)
-            // say that fixing sizes is not what the query lacks.
-            let mut hard = 0;
             for attempt in (0..INSTANCE_ATTEMPTS).map(|k| (first + k) % INSTANCE_ATTEMPTS) {
-                if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS
-                    || deadline.passed()
-                    || hard >= HARD_INSTANCES
-                {
+                if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
                     break;
                 }
                 let limit = deadline.cap(INSTANCE_MS).0;
@@ -807,9 +799,6 @@ impl Query {
                 let result = solver.check();
                 if let Some(path) = debug {
                     debug_note(path, &format!("; instance {attempt}: {result:?} in {:?}", started.elapsed()));
-                }
-                if result == SatResult::Unknown {
-                    hard += 1;
                 }
                 let found = match result {
                     SatResult::Sat => solver.get_model(),
