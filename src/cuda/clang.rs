@@ -448,6 +448,15 @@ impl Ty {
     pub fn pointee(&self) -> Ty {
         Ty(unsafe { clang_getPointeeType(self.0) })
     }
+    /// Bytes of one value of the type, when it is complete and not
+    /// dependent.
+    pub fn size_of(&self) -> Option<u64> {
+        u64::try_from(unsafe { clang_Type_getSizeOf(self.0) }).ok().filter(|&n| n > 0)
+    }
+    /// The element type of an array type.
+    pub fn element(&self) -> Ty {
+        Ty(unsafe { clang_getArrayElementType(self.canonical().0) })
+    }
     pub fn spelling(&self) -> String {
         cx_string(unsafe { clang_getTypeSpelling(self.0) })
     }

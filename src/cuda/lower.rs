@@ -4,7 +4,7 @@
 //! comes out as an expression over thread ids, parameters, loop variables
 //! and unknowns.
 
-use super::clang::{kind as K, op, Node};
+use super::clang::{kind as K, op, Node, Ty};
 use super::Unsupported;
 use crate::imp::{self, simplify, Array, Program, Stmt};
 use crate::protocol::{builtin, Cond, Expr, Loc, Mode, Op, Rel, Scope};
@@ -21,11 +21,120 @@ enum Target {
 }
 
 /// A pointer: an array and the index reached so far (one entry per fixed
-/// dimension; pointer arithmetic moves the last one).
+/// dimension; pointer arithmetic moves the last one), in cells of the
+/// array.
 #[derive(Clone, Debug, PartialEq)]
 struct Ptr {
     target: Target,
     index: Vec<Expr>,
+    /// Bytes of one cell of the array, and of one element as the pointer
+    /// sees it now (a cast to `uint4 *` over a `float` array: 4 and 16);
+    /// 0 when unknown, which leaves indexes unscaled.
+    cell: u64,
+    elem: u64,
+}
+
+/// Cells one access may cover before it is taken as its first cell only.
+const MAX_WIDTH: u64 = 16;
+
+/// `e / d` when every term of `e` is a multiple of `d` (`4 * i + 8` by 4 is
+/// `i + 2`); `None` otherwise.
+fn exact_quotient(e: &Expr, d: i64) -> Option<Expr> {
+    match e {
+        Expr::Int(n) => (n % d == 0).then(|| Expr::Int(n / d)),
+        Expr::Bin(op @ (Op::Add | Op::Sub), a, b) => Some(Expr::bin(
+            *op,
+            exact_quotient(a, d)?,
+            exact_quotient(b, d)?,
+        )),
+        Expr::Bin(Op::Mul, a, b) => match (&**a, &**b) {
+            (Expr::Int(n), x) | (x, Expr::Int(n)) if n % d == 0 => {
+                Some(Expr::bin(Op::Mul, Expr::Int(n / d), x.clone()))
+            }
+            _ => exact_quotient(a, d)
+                .map(|q| Expr::bin(Op::Mul, q, (**b).clone()))
+                .or_else(|| exact_quotient(b, d).map(|q| Expr::bin(Op::Mul, (**a).clone(), q))),
+        },
+        _ => None,
+    }
+}
+
+/// The type of the cells an array variable or pointer reaches: a
+/// pointer's pointee, an array's innermost element.
+fn cell_type(ty: Ty) -> Ty {
+    let mut t = if ty.is_pointer() { ty.canonical().pointee() } else { ty };
+    while t.is_array() {
+        t = t.element();
+    }
+    t
+}
+
+impl Ptr {
+    fn new(target: Target, index: Vec<Expr>) -> Ptr {
+        Ptr {
+            target,
+            index,
+            cell: 0,
+            elem: 0,
+        }
+    }
+
+    /// Of an array whose cells are values of `ty`.
+    fn of_cells(target: Target, index: Vec<Expr>, ty: Ty) -> Ptr {
+        let size = ty.size_of().unwrap_or(0);
+        Ptr {
+            target,
+            index,
+            cell: size,
+            elem: size,
+        }
+    }
+
+    /// The pointer seen as `ty` (a pointer type): a cast changes the size of
+    /// the elements that arithmetic and subscripts count in.
+    fn viewed_as(mut self, ty: Ty) -> Ptr {
+        if self.cell != 0 && ty.is_pointer() {
+            let pointee = ty.canonical().pointee();
+            // A pointer to rows of a multi-dimensional array moves whole
+            // dimensions, which the index keeps apart.
+            if !pointee.is_array() {
+                if let Some(size) = pointee.size_of() {
+                    self.elem = size;
+                }
+            }
+        }
+        self
+    }
+
+    /// The cell an element `k` of the pointer's view lies in, counted from
+    /// where the pointer is (a whole cell): for a view narrower than a cell
+    /// (`float` over `float2`), the cell holding that part.
+    fn cell_of(&self, k: Expr) -> Option<Expr> {
+        let (cell, elem) = (self.cell, self.elem);
+        if elem != 0 && elem < cell && cell % elem == 0 {
+            let parts = i64::try_from(cell / elem).ok()?;
+            return Some(simplify(&Expr::bin(Op::Div, k, Expr::Int(parts))));
+        }
+        self.in_cells(k)
+    }
+
+    /// `k` elements of the pointer's view, in cells of its array; `None`
+    /// when a view narrower than a cell moves by part of a cell.
+    fn in_cells(&self, k: Expr) -> Option<Expr> {
+        let (cell, elem) = (self.cell, self.elem);
+        if cell == 0 || elem == 0 || cell == elem {
+            return Some(k);
+        }
+        if elem > cell && elem % cell == 0 {
+            let times = i64::try_from(elem / cell).ok()?;
+            return Some(simplify(&Expr::bin(Op::Mul, k, Expr::Int(times))));
+        }
+        if cell % elem != 0 {
+            return None;
+        }
+        let parts = i64::try_from(cell / elem).ok()?;
+        exact_quotient(&simplify(&k), parts).map(|q| simplify(&q))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -241,10 +350,7 @@ impl Lower {
                     self.add_array(&name, Scope::Global, loc_of(&c));
                     self.env.insert(
                         key(&c),
-                        Val::Ptr(Ptr {
-                            target: Target::Shared(name),
-                            index: vec![],
-                        }),
+                        Val::Ptr(Ptr::of_cells(Target::Shared(name), vec![], cell_type(ty))),
                     );
                 } else if ty.is_integral() && !name.is_empty() {
                     let name = self.param(&name);
@@ -357,15 +463,27 @@ impl Lower {
         } else {
             p.index.iter().map(simplify).collect()
         };
-        match &p.target {
-            Target::Shared(array) => self.emit(Stmt::Access {
-                array: array.clone(),
-                mode,
-                index: index.clone(),
-                loc,
-                value,
-            }),
-            Target::Private(_) => {}
+        if let Target::Shared(array) = &p.target {
+            // An element wider than a cell (a `float4` through a cast over
+            // `float`) covers that many cells; each is accessed, so that a
+            // narrower access to any of them meets it.
+            let width = match (p.cell, p.elem) {
+                (c, e) if c > 0 && e > c && e % c == 0 && e / c <= MAX_WIDTH => e / c,
+                _ => 1,
+            };
+            for part in 0..width {
+                let mut index = index.clone();
+                if let Some(last) = index.last_mut() {
+                    *last = simplify(&Expr::add(last.clone(), Expr::Int(part as i64)));
+                }
+                self.emit(Stmt::Access {
+                    array: array.clone(),
+                    mode,
+                    index,
+                    loc,
+                    value: if part == 0 { value.clone() } else { None },
+                });
+            }
         }
         if mode != Mode::Read {
             // Any cell of the array may be the one just written.
@@ -527,10 +645,7 @@ impl Lower {
             };
             self.env.insert(
                 k,
-                Val::Ptr(Ptr {
-                    target: Target::Shared(name),
-                    index,
-                }),
+                Val::Ptr(Ptr::of_cells(Target::Shared(name), index, cell_type(ty))),
             );
             return Ok(());
         }
@@ -574,10 +689,7 @@ impl Lower {
             let priv_name = self.name(&format!("{name}@private"));
             self.env.insert(
                 k,
-                Val::Ptr(Ptr {
-                    target: Target::Private(priv_name),
-                    index: vec![],
-                }),
+                Val::Ptr(Ptr::new(Target::Private(priv_name), vec![])),
             );
             if let Some(init) = init {
                 self.rvalue(&init)?;
@@ -722,10 +834,13 @@ impl Lower {
                     ))),
                     (Val::Ptr(a), Val::Ptr(b))
                         if a.target == b.target
+                            && (a.cell, a.elem) == (b.cell, b.elem)
                             && a.index.len() == b.index.len()
                             && !a.index.iter().chain(&b.index).any(too_big) =>
                     {
                         Val::Ptr(Ptr {
+                            cell: a.cell,
+                            elem: a.elem,
                             target: a.target,
                             index: a
                                 .index
@@ -1672,6 +1787,7 @@ impl Lower {
                     let _ = p;
                     Val::Unknown
                 }
+                Val::Ptr(p) => Val::Ptr(p.viewed_as(n.ty())),
                 v => v,
             });
         }
@@ -1913,17 +2029,11 @@ impl Lower {
             } else {
                 vec![Expr::Int(0)]
             };
-            Val::Ptr(Ptr {
-                target: Target::Shared(name),
-                index,
-            })
+            Val::Ptr(Ptr::of_cells(Target::Shared(name), index, cell_type(d.ty())))
         } else if d.ty().is_array() {
             // A read-only table (`__constant__`, `const`): its cells never
             // race; reading one gives an unknown value.
-            Val::Ptr(Ptr {
-                target: Target::Private(name),
-                index: vec![],
-            })
+            Val::Ptr(Ptr::new(Target::Private(name), vec![]))
         } else {
             match d.eval_int() {
                 Some(v) => Val::Int(Expr::Int(v)),
@@ -1958,10 +2068,16 @@ impl Lower {
             let i = self.int(&idx, "index")?;
             return Ok(match p {
                 Some(mut p) => {
-                    if base_is_array || p.index.is_empty() {
+                    if base_is_array {
                         p.index.push(i);
-                    } else if let Some(last) = p.index.last_mut() {
-                        *last = simplify(&Expr::add(last.clone(), i));
+                    } else {
+                        let Some(i) = p.cell_of(i) else {
+                            return unsupported(&n, "a subscript through a pointer that views the array in elements of another size");
+                        };
+                        match p.index.last_mut() {
+                            Some(last) => *last = simplify(&Expr::add(last.clone(), i)),
+                            None => p.index.push(i),
+                        }
                     }
                     LVal::Mem(p)
                 }
@@ -2017,10 +2133,11 @@ impl Lower {
                             self.add_array(&name, Scope::Global, loc_of(&n));
                             self.env.insert(
                                 fk.clone(),
-                                Val::Ptr(Ptr {
-                                    target: Target::Shared(name),
-                                    index: vec![],
-                                }),
+                                Val::Ptr(Ptr::of_cells(
+                                    Target::Shared(name),
+                                    vec![],
+                                    cell_type(n.ty()),
+                                )),
                             );
                         }
                     }
@@ -2038,7 +2155,15 @@ impl Lower {
     }
 
     /// The array and index a pointer-valued expression denotes.
+    /// The pointer `n` evaluates to, seen through `n`'s own type (a cast
+    /// around it changes the size of its elements).
     fn pointer(&mut self, n: &Node) -> R<Option<Ptr>> {
+        let ty = n.ty();
+        let p = self.pointer_at(n)?;
+        Ok(p.map(|p| p.viewed_as(ty)))
+    }
+
+    fn pointer_at(&mut self, n: &Node) -> R<Option<Ptr>> {
         let n = strip(*n);
         let k = n.kind();
         if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
@@ -2065,10 +2190,7 @@ impl Lower {
                 LVal::Mem(p) => Some(p),
                 LVal::Var(v) => {
                     // `&x` of a local: a private cell named after the variable.
-                    Some(Ptr {
-                        target: Target::Private(v),
-                        index: vec![Expr::Int(0)],
-                    })
+                    Some(Ptr::new(Target::Private(v), vec![Expr::Int(0)]))
                 }
                 LVal::Unknown => None,
             });
@@ -2151,6 +2273,9 @@ impl Lower {
             (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::bin(bop, a, b))),
             // Pointer arithmetic moves the last index.
             (Val::Ptr(mut p), Val::Int(i)) if bop == Op::Add || bop == Op::Sub => {
+                let Some(i) = p.in_cells(i) else {
+                    return Val::Unknown;
+                };
                 match p.index.last_mut() {
                     Some(last) => *last = simplify(&Expr::bin(bop, last.clone(), i)),
                     None => p.index.push(simplify(&Expr::bin(bop, Expr::Int(0), i))),
@@ -2158,6 +2283,9 @@ impl Lower {
                 Val::Ptr(p)
             }
             (Val::Int(i), Val::Ptr(mut p)) if bop == Op::Add => {
+                let Some(i) = p.in_cells(i) else {
+                    return Val::Unknown;
+                };
                 match p.index.last_mut() {
                     Some(last) => *last = simplify(&Expr::add(last.clone(), i)),
                     None => p.index.push(i),

@@ -714,3 +714,31 @@ fn a_pointer_assigned_in_one_branch_is_that_branch_value() {
     let r = reason("__device__ float *pick(float *a); __global__ void k(float *a, int n) { float *p = a; if (threadIdx.x < n) { p = pick(a); } p[0] = 1; }");
     assert!(r.contains("unknown origin"), "{r}");
 }
+
+#[test]
+fn casts_change_the_size_of_the_elements_indexes_count() {
+    // Through `unsigned int *` over `unsigned short` cells: two cells
+    // apart, and each write covers two.
+    assert_eq!(
+        shape("__global__ void k(unsigned short *a) { ((unsigned int *)a)[threadIdx.x] = 0; }"),
+        "a: wr[(tid.x * 2)]; wr[((tid.x * 2) + 1)]; \n"
+    );
+    // Shared memory carved from bytes.
+    assert_eq!(
+        shape("__global__ void k() { extern __shared__ char smem[]; float *f = (float *)smem; f[threadIdx.x] = 0; }"),
+        "smem: wr[(tid.x * 4)]; wr[((tid.x * 4) + 1)]; wr[((tid.x * 4) + 2)]; wr[((tid.x * 4) + 3)]; \n"
+    );
+    // Byte arithmetic and back: the same cells.
+    assert_eq!(
+        shape("__global__ void k(float *a) { *(float *)((char *)a + 4 * threadIdx.x) = 0; }"),
+        "a: wr[tid.x]; \n"
+    );
+    // A narrower view: the cell holding the part.
+    assert_eq!(
+        shape("struct c2 { float x, y; }; __global__ void k(c2 *a) { ((float *)a)[threadIdx.x] = 0; }"),
+        "a: wr[(tid.x / 2)]; \n"
+    );
+    // Moving by part of a cell, then reading whole ones: not modelled.
+    let r = reason("struct c2 { float x, y; }; __global__ void k(c2 *a) { float *f = (float *)a + threadIdx.x; *(c2 *)f = c2(); }");
+    assert!(r.contains("unknown origin"), "{r}");
+}
