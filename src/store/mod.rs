@@ -257,6 +257,38 @@ fn retry_busy<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result
     }
 }
 
+/// Creates the database at `path` whole: set up under a temporary name
+/// beside it and linked into place, so that a scan killed while creating
+/// it leaves either no database or one with its schema, never an empty
+/// file that readers refuse. A database another process created meanwhile
+/// is kept.
+fn create(path: &Path) -> Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "drfscan.db".into());
+    static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let fresh = path.with_file_name(format!(".{name}.new-{}-{serial}", std::process::id()));
+    let _ = std::fs::remove_file(&fresh);
+    {
+        let conn = Connection::open(&fresh).map_err(|e| describe(path, e))?;
+        configure(&conn).map_err(|e| describe(path, e))?;
+        let mut store = Store {
+            conn,
+            path: fresh.clone(),
+        };
+        store.migrate()?;
+    }
+    let linked = std::fs::hard_link(&fresh, path);
+    let _ = std::fs::remove_file(&fresh);
+    match linked {
+        Ok(()) => Ok(()),
+        Err(_) if path.exists() => Ok(()),
+        Err(e) => bail!("{}: cannot create the database: {e}", path.display()),
+    }
+}
+
 /// An error on `path`, worded for people when SQLite says it is not a database.
 fn describe(path: &Path, e: rusqlite::Error) -> anyhow::Error {
     if e.sqlite_error_code() == Some(ErrorCode::NotADatabase) {
@@ -276,6 +308,9 @@ impl Store {
     /// Open `path` for writing, creating the database and applying pending
     /// migrations. A file that is not a drfscan database is an error.
     pub fn open(path: &Path) -> Result<Store> {
+        if !path.exists() {
+            create(path)?;
+        }
         let conn = Connection::open(path).map_err(|e| describe(path, e))?;
         configure(&conn).map_err(|e| describe(path, e))?;
         check_identity(&conn, path)?;

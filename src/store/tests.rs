@@ -582,3 +582,20 @@ fn processes_creating_one_database_at_once_all_succeed() {
         }
     }
 }
+
+#[test]
+fn a_new_database_appears_whole_and_leaves_nothing_beside_it() {
+    let d = tempfile::tempdir().unwrap();
+    let path = d.path().join("history.db");
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len() as i64);
+    drop(store);
+    let names: Vec<String> = std::fs::read_dir(d.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with("-wal") && !n.ends_with("-shm"))
+        .collect();
+    assert_eq!(names, ["history.db"]);
+    // Readers see the schema at once.
+    assert!(Store::open_read_only(&path).is_ok());
+}
