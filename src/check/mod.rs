@@ -320,10 +320,9 @@ pub fn check_array(
             .collect()
     };
     stats.solve += started.elapsed();
-    for (trace, (outcome, own)) in traces.iter().zip(strict_outcomes) {
+    for (trace, (mut outcome, own)) in traces.iter().zip(strict_outcomes) {
         stats.add(&own);
         let started = Instant::now();
-        let mut outcome = outcome;
         if let Outcome::Racy(raw) = &outcome {
             if !opts.strict && raw.iter().any(|r| writes_known_values(trace, r)) {
                 // Telling benign from real is worth a short look only.
@@ -669,12 +668,11 @@ fn precondition(
                 )
             })
     });
-    stats.solver_calls += own.solver_calls;
-    stats.cache_hits += own.cache_hits;
-    if deadline.passed() {
-        // The kernel's own budget ended the search: the report is partial.
-        stats.cut_short += own.cut_short;
+    if !deadline.passed() {
+        // Only the kernel's own budget makes the report partial.
+        own.cut_short = 0;
     }
+    stats.add(&own);
     found
 }
 

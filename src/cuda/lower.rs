@@ -118,6 +118,26 @@ impl Ptr {
         self.in_cells(k)
     }
 
+    /// Moves the last index by `cells` forward (`Add`) or back (`Sub`).
+    fn advance(&mut self, op: Op, cells: Expr) {
+        match self.index.last_mut() {
+            Some(last) => *last = simplify(&Expr::bin(op, last.clone(), cells)),
+            None => self.index.push(simplify(&Expr::bin(op, Expr::Int(0), cells))),
+        }
+    }
+
+    /// Pointer arithmetic: `k` elements of the view further or back;
+    /// unknown when that is part of a cell.
+    fn moved(mut self, op: Op, k: Expr) -> Val {
+        match self.in_cells(k) {
+            Some(cells) => {
+                self.advance(op, cells);
+                Val::Ptr(self)
+            }
+            None => Val::Unknown,
+        }
+    }
+
     /// `k` elements of the pointer's view, in cells of its array; `None`
     /// when a view narrower than a cell moves by part of a cell.
     fn in_cells(&self, k: Expr) -> Option<Expr> {
@@ -2074,10 +2094,7 @@ impl Lower {
                         let Some(i) = p.cell_of(i) else {
                             return unsupported(&n, "a subscript through a pointer that views the array in elements of another size");
                         };
-                        match p.index.last_mut() {
-                            Some(last) => *last = simplify(&Expr::add(last.clone(), i)),
-                            None => p.index.push(i),
-                        }
+                        p.advance(Op::Add, i);
                     }
                     LVal::Mem(p)
                 }
@@ -2272,26 +2289,8 @@ impl Lower {
             (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
             (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::bin(bop, a, b))),
             // Pointer arithmetic moves the last index.
-            (Val::Ptr(mut p), Val::Int(i)) if bop == Op::Add || bop == Op::Sub => {
-                let Some(i) = p.in_cells(i) else {
-                    return Val::Unknown;
-                };
-                match p.index.last_mut() {
-                    Some(last) => *last = simplify(&Expr::bin(bop, last.clone(), i)),
-                    None => p.index.push(simplify(&Expr::bin(bop, Expr::Int(0), i))),
-                }
-                Val::Ptr(p)
-            }
-            (Val::Int(i), Val::Ptr(mut p)) if bop == Op::Add => {
-                let Some(i) = p.in_cells(i) else {
-                    return Val::Unknown;
-                };
-                match p.index.last_mut() {
-                    Some(last) => *last = simplify(&Expr::add(last.clone(), i)),
-                    None => p.index.push(i),
-                }
-                Val::Ptr(p)
-            }
+            (Val::Ptr(p), Val::Int(i)) if bop == Op::Add || bop == Op::Sub => p.moved(bop, i),
+            (Val::Int(i), Val::Ptr(p)) if bop == Op::Add => p.moved(Op::Add, i),
             _ => Val::Unknown,
         }
     }

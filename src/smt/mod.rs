@@ -496,23 +496,6 @@ fn repair(names: &[(String, Int)], values: &mut [i64], bounds: &[(String, Rel, E
 /// a product of two non-constant terms, non-constant divisors, shift
 /// amounts and operands of bitwise operators; in order of the globals.
 fn nonlinear_globals(trace: &Trace) -> Vec<String> {
-    fn vars(e: &Expr, out: &mut BTreeSet<String>) {
-        match e {
-            Expr::Var(v) => {
-                out.insert(v.clone());
-            }
-            Expr::Bin(_, a, b) => {
-                vars(a, out);
-                vars(b, out);
-            }
-            Expr::Ite(c, a, b) => {
-                cond(c, &mut |e| vars(e, out));
-                vars(a, out);
-                vars(b, out);
-            }
-            Expr::Int(_) => {}
-        }
-    }
     fn cond(c: &Cond, f: &mut dyn FnMut(&Expr)) {
         match c {
             Cond::Bool(_) => {}
@@ -538,10 +521,10 @@ fn nonlinear_globals(trace: &Trace) -> Vec<String> {
                 let (ca, cb) = (constant(a).is_some(), constant(b).is_some());
                 match op {
                     Op::Mul | Op::BitAnd | Op::BitOr | Op::BitXor if !ca && !cb => {
-                        vars(a, out);
-                        vars(b, out);
+                        a.free_vars(out);
+                        b.free_vars(out);
                     }
-                    Op::Div | Op::Mod | Op::Shl | Op::Shr if !cb => vars(b, out),
+                    Op::Div | Op::Mod | Op::Shl | Op::Shr if !cb => b.free_vars(out),
                     _ => {}
                 }
                 visit(a, out);
