@@ -68,11 +68,7 @@ fn a_kernel_over_its_budget_ends_unknown_within_it_and_the_scan_goes_on() {
     std::fs::create_dir_all(&src).unwrap();
     let slow_kernels = 3;
     for i in 0..slow_kernels {
-        std::fs::write(
-            src.join(format!("slow{i}.cu")),
-            slow(&format!("slow{i}")),
-        )
-        .unwrap();
+        std::fs::write(src.join(format!("slow{i}.cu")), slow(&format!("slow{i}"))).unwrap();
     }
     for i in 0..6 {
         std::fs::write(

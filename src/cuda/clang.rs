@@ -451,7 +451,9 @@ impl Ty {
     /// Bytes of one value of the type, when it is complete and not
     /// dependent.
     pub fn size_of(&self) -> Option<u64> {
-        u64::try_from(unsafe { clang_Type_getSizeOf(self.0) }).ok().filter(|&n| n > 0)
+        u64::try_from(unsafe { clang_Type_getSizeOf(self.0) })
+            .ok()
+            .filter(|&n| n > 0)
     }
     /// The element type of an array type.
     pub fn element(&self) -> Ty {

@@ -42,11 +42,9 @@ const MAX_WIDTH: u64 = 16;
 fn exact_quotient(e: &Expr, d: i64) -> Option<Expr> {
     match e {
         Expr::Int(n) => (n % d == 0).then(|| Expr::Int(n / d)),
-        Expr::Bin(op @ (Op::Add | Op::Sub), a, b) => Some(Expr::bin(
-            *op,
-            exact_quotient(a, d)?,
-            exact_quotient(b, d)?,
-        )),
+        Expr::Bin(op @ (Op::Add | Op::Sub), a, b) => {
+            Some(Expr::bin(*op, exact_quotient(a, d)?, exact_quotient(b, d)?))
+        }
         Expr::Bin(Op::Mul, a, b) => match (&**a, &**b) {
             (Expr::Int(n), x) | (x, Expr::Int(n)) if n % d == 0 => {
                 Some(Expr::bin(Op::Mul, Expr::Int(n / d), x.clone()))
@@ -62,7 +60,11 @@ fn exact_quotient(e: &Expr, d: i64) -> Option<Expr> {
 /// The type of the cells an array variable or pointer reaches: a
 /// pointer's pointee, an array's innermost element.
 fn cell_type(ty: Ty) -> Ty {
-    let mut t = if ty.is_pointer() { ty.canonical().pointee() } else { ty };
+    let mut t = if ty.is_pointer() {
+        ty.canonical().pointee()
+    } else {
+        ty
+    };
     while t.is_array() {
         t = t.element();
     }
@@ -122,7 +124,9 @@ impl Ptr {
     fn advance(&mut self, op: Op, cells: Expr) {
         match self.index.last_mut() {
             Some(last) => *last = simplify(&Expr::bin(op, last.clone(), cells)),
-            None => self.index.push(simplify(&Expr::bin(op, Expr::Int(0), cells))),
+            None => self
+                .index
+                .push(simplify(&Expr::bin(op, Expr::Int(0), cells))),
         }
     }
 
@@ -707,10 +711,8 @@ impl Lower {
         }
         if ty.is_array() {
             let priv_name = self.name(&format!("{name}@private"));
-            self.env.insert(
-                k,
-                Val::Ptr(Ptr::new(Target::Private(priv_name), vec![])),
-            );
+            self.env
+                .insert(k, Val::Ptr(Ptr::new(Target::Private(priv_name), vec![])));
             if let Some(init) = init {
                 self.rvalue(&init)?;
             }
@@ -2049,7 +2051,11 @@ impl Lower {
             } else {
                 vec![Expr::Int(0)]
             };
-            Val::Ptr(Ptr::of_cells(Target::Shared(name), index, cell_type(d.ty())))
+            Val::Ptr(Ptr::of_cells(
+                Target::Shared(name),
+                index,
+                cell_type(d.ty()),
+            ))
         } else if d.ty().is_array() {
             // A read-only table (`__constant__`, `const`): its cells never
             // race; reading one gives an unknown value.

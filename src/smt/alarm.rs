@@ -63,7 +63,10 @@ fn ring(alarms: &Alarms) {
             false
         });
         armed = match armed.iter().map(|a| a.at).min() {
-            None => alarms.changed.wait(armed).unwrap_or_else(|e| e.into_inner()),
+            None => alarms
+                .changed
+                .wait(armed)
+                .unwrap_or_else(|e| e.into_inner()),
             Some(at) => {
                 alarms
                     .changed
@@ -112,7 +115,10 @@ pub fn check(solver: &Solver, ms: u64) -> (SatResult, bool) {
     };
     let result = solver.check();
     drop(guard);
-    (result, fired.load(Ordering::SeqCst) && result == SatResult::Unknown)
+    (
+        result,
+        fired.load(Ordering::SeqCst) && result == SatResult::Unknown,
+    )
 }
 
 #[cfg(test)]

@@ -573,7 +573,9 @@ struct Digit<'e> {
 fn digit<'e>(e: &'e Expr, facts: &Facts) -> Option<Digit<'e>> {
     let divisor = |b: &Expr| -> Option<Mono> {
         let m = monomial(b, &HashMap::new())?;
-        m.0.iter().all(|v| facts.nonnegative.contains(v) || facts.positive(v)).then_some(m)
+        m.0.iter()
+            .all(|v| facts.nonnegative.contains(v) || facts.positive(v))
+            .then_some(m)
     };
     let whole = |x| Digit {
         x,
@@ -688,8 +690,14 @@ pub fn recomposed(e: &Expr, facts: &Facts) -> Option<Expr> {
     for (m, c) in rest {
         let term = m
             .iter()
-            .map(|v| named.get(v.as_str()).map_or_else(|| Expr::var(v), |t| (*t).clone()))
-            .fold(Expr::Int(i64::try_from(c).ok()?), |acc, v| Expr::bin(Op::Mul, acc, v));
+            .map(|v| {
+                named
+                    .get(v.as_str())
+                    .map_or_else(|| Expr::var(v), |t| (*t).clone())
+            })
+            .fold(Expr::Int(i64::try_from(c).ok()?), |acc, v| {
+                Expr::bin(Op::Mul, acc, v)
+            });
         out = Expr::add(out, term);
     }
     Some(out)
@@ -985,7 +993,11 @@ mod tests {
         // for (i = start + tid; i < n; i += blockDim.x): k counts the
         // iterations, below a bound of the thread's own.
         let bound = Expr::sub(v("n"), v("tid.x@1"));
-        let k = Binder { var: "k@1".into(), lo: Expr::Int(0), hi: bound };
+        let k = Binder {
+            var: "k@1".into(),
+            lo: Expr::Int(0),
+            hi: bound,
+        };
         let facts = naturals(&["n"]);
         let e = add(v("tid.x@1"), mul(v("k@1"), v("blockDim.x")));
         let (_, digits) = facts
@@ -994,7 +1006,9 @@ mod tests {
         assert_eq!(digits, vec![v("tid.x@1"), v("k@1")]);
         // As a lower digit it would need a range, and has none.
         let low = add(v("k@1"), mul(v("tid.x@1"), v("n")));
-        assert!(facts.shape(&low, &access(low.clone(), vec![k]), "@1").is_none());
+        assert!(facts
+            .shape(&low, &access(low.clone(), vec![k]), "@1")
+            .is_none());
     }
 
     #[test]
@@ -1003,11 +1017,17 @@ mod tests {
         let idx = add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1"));
         let e = add(
             Expr::bin(Op::Mod, idx.clone(), v("H")),
-            mul(mul(Expr::Int(4), Expr::bin(Op::Div, idx.clone(), v("H"))), v("H")),
+            mul(
+                mul(Expr::Int(4), Expr::bin(Op::Div, idx.clone(), v("H"))),
+                v("H"),
+            ),
         );
         let facts = naturals(&["M", "H"]);
         let mut a = access(e.clone(), Vec::new());
-        assert!(facts.shape(&e, &a, "@1").is_none(), "H may be 0 without the guard");
+        assert!(
+            facts.shape(&e, &a, "@1").is_none(),
+            "H may be 0 without the guard"
+        );
         a.path = Cond::Not(Box::new(Cond::cmp(Rel::Ge, idx, mul(v("M"), v("H")))));
         let (shape, digits) = facts.shape(&e, &a, "@1").expect("a mixed-radix number");
         assert_eq!(digits.len(), 2, "{shape:?}");
@@ -1021,12 +1041,22 @@ mod tests {
             let d = digits(&idx, &r, remainder_first);
             // i + h*HS + t*HS*NH + b*HS*NH*T, written in another order.
             let e = add(
-                add(mul(d[3].clone(), mul(mul(v("T"), v("NH")), v("HS"))), d[0].clone()),
-                add(mul(d[2].clone(), mul(v("NH"), v("HS"))), mul(d[1].clone(), v("HS"))),
+                add(
+                    mul(d[3].clone(), mul(mul(v("T"), v("NH")), v("HS"))),
+                    d[0].clone(),
+                ),
+                add(
+                    mul(d[2].clone(), mul(v("NH"), v("HS"))),
+                    mul(d[1].clone(), v("HS")),
+                ),
             );
             let facts = naturals(&["HS", "NH", "T"]);
             let got = recomposed(&e, &facts).expect("recomposed");
-            assert_eq!(poly(&got, &HashMap::new()), poly(&idx, &HashMap::new()), "{got:?}");
+            assert_eq!(
+                poly(&got, &HashMap::new()),
+                poly(&idx, &HashMap::new()),
+                "{got:?}"
+            );
         }
     }
 
@@ -1036,9 +1066,15 @@ mod tests {
         let r = [v("N"), v("NH")];
         let d = digits(&x, &r, false);
         // nh * N + n * NH: each digit's coefficient is the other radix.
-        let swapped = add(add(mul(d[0].clone(), v("NH")), mul(d[1].clone(), v("N"))), mul(d[2].clone(), mul(v("N"), v("NH"))));
+        let swapped = add(
+            add(mul(d[0].clone(), v("NH")), mul(d[1].clone(), v("N"))),
+            mul(d[2].clone(), mul(v("N"), v("NH"))),
+        );
         assert_eq!(recomposed(&swapped, &naturals(&["N", "NH"])), None);
-        let right = add(add(d[0].clone(), mul(d[1].clone(), v("N"))), mul(d[2].clone(), mul(v("N"), v("NH"))));
+        let right = add(
+            add(d[0].clone(), mul(d[1].clone(), v("N"))),
+            mul(d[2].clone(), mul(v("N"), v("NH"))),
+        );
         assert!(recomposed(&right, &naturals(&["N", "NH"])).is_some());
         // A radix that may be negative: the identity fails there.
         assert_eq!(recomposed(&right, &naturals(&["N"])), None);
