@@ -28,7 +28,7 @@ use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::ast::{Ast, Bool, Int, BV};
-use z3::{Model, SatResult, Solver};
+use z3::{FuncDecl, Model, SatResult, Solver, Sort};
 
 /// A satisfying assignment of one racing access pair.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -82,11 +82,32 @@ struct Limited {
 
 impl Limited {
     fn new() -> Limited {
+        Limited::of(Solver::new())
+    }
+
+    fn of(solver: Solver) -> Limited {
         Limited {
-            solver: Solver::new(),
+            solver,
             ms: std::cell::Cell::new(0),
             timed_out: std::cell::Cell::new(false),
         }
+    }
+
+    /// A solver that runs `strategy` with `seed`, in the current context.
+    fn with(strategy: Strategy, seed: u32) -> Limited {
+        let solver = match strategy.tactics {
+            [] => Solver::new(),
+            names => names
+                .iter()
+                .map(|n| z3::Tactic::new(n))
+                .reduce(|a, b| a.and_then(&b))
+                .expect("a tactic")
+                .solver(),
+        };
+        let mut params = z3::Params::new();
+        params.set_u32("random_seed", seed);
+        solver.set_params(&params);
+        Limited::of(solver)
     }
 
     fn check(&self) -> SatResult {
@@ -132,22 +153,39 @@ const QUICK_MS: u64 = 300;
 /// First in the thread's long-lived solver, briefly: most intervals take
 /// milliseconds. Z3's search depends on what its context saw before (term
 /// ids order rewriting and decisions), so a query that gives up there is
-/// asked again in a fresh context with the full time limit; whether a hard
-/// proof finishes then depends on the trace alone, not on the kernels the
-/// thread analysed before. Fresh contexts cost milliseconds each, too much
-/// to pay on every query.
+/// asked again in fresh contexts, with restarts that share the full time
+/// limit; whether a hard proof finishes then depends on the trace alone,
+/// not on the kernels the thread analysed before. Fresh contexts cost
+/// milliseconds each, too much to pay on every query.
 pub fn solve(trace: &Trace, opts: &Options) -> Solved {
     solve_until(trace, opts, Deadline::never())
 }
 
 /// [`solve`] within the kernel's `deadline`: no query runs past it.
 pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved {
+    match solve_first(trace, opts, deadline) {
+        First::Decided(solved) => solved,
+        First::Hard(first) => solve_hard(trace, opts, deadline, first),
+    }
+}
+
+/// The first, brief attempt at a trace ([`solve_first`]).
+pub enum First {
+    /// Its answer, or the kernel's budget ended it.
+    Decided(Solved),
+    /// The solver gave up within the brief limit: only [`solve_hard`]
+    /// tells more.
+    Hard(Solved),
+}
+
+/// The brief attempt of [`solve_until`], in the thread's solver.
+pub fn solve_first(trace: &Trace, opts: &Options, deadline: Deadline) -> First {
     if deadline.passed() {
-        return Solved {
+        return First::Decided(Solved {
             outcome: Outcome::Unknown(TIME_BUDGET.into()),
             solver_calls: 0,
             cut_short: true,
-        };
+        });
     }
     let quick = if opts.timeout_ms == 0 {
         QUICK_MS
@@ -170,36 +208,95 @@ pub fn solve_until(trace: &Trace, opts: &Options, deadline: Deadline) -> Solved 
     });
     // A race found is the answer; more races are not worth the full limit.
     if !gave_up || first.cut_short || matches!(first.outcome, Outcome::Racy(_)) {
-        return first;
+        First::Decided(first)
+    } else {
+        First::Hard(first)
     }
-    let (limit, capped) = deadline.cap(opts.timeout_ms);
-    if deadline.passed() {
-        return Solved {
-            outcome: Outcome::Unknown(TIME_BUDGET.into()),
-            solver_calls: first.solver_calls,
-            cut_short: true,
-        };
-    }
-    let full = Options {
-        timeout_ms: limit,
-        ..opts.clone()
+}
+
+/// The rest of [`solve_until`] for a trace its first attempt gave up on:
+/// restarts in fresh contexts.
+pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solved) -> Solved {
+    // Z3's time to an answer on nonlinear queries is heavy-tailed in its
+    // random seed and preprocessing: one run answers in 30 ms where the
+    // next takes seconds. Restarts with new seeds and strategies and
+    // doubling limits, within the full limit in all, find those answers
+    // far sooner than one long attempt.
+    let mut calls = first.solver_calls;
+    let mut left = if opts.timeout_ms == 0 {
+        u64::MAX
+    } else {
+        opts.timeout_ms
     };
-    let cfg = z3::Config::new();
-    let (mut fresh, gave_up) = z3::with_z3_config(&cfg, || {
-        let solver = Limited::new();
-        set_timeout(&solver, limit);
-        solve_in(&solver, trace, &full, deadline, false)
-    });
-    fresh.solver_calls += first.solver_calls;
-    if capped && gave_up {
-        // It gave up within the budget's remainder, not the full limit.
-        fresh.cut_short = true;
-        if matches!(fresh.outcome, Outcome::Unknown(_)) {
-            fresh.outcome = Outcome::Unknown(TIME_BUDGET.into());
+    let mut attempt_ms = RESTART_MS;
+    for seed in 1.. {
+        let (limit, capped) = deadline.cap(attempt_ms.min(left));
+        if deadline.passed() {
+            return Solved {
+                outcome: Outcome::Unknown(TIME_BUDGET.into()),
+                solver_calls: calls,
+                cut_short: true,
+            };
+        }
+        let full = Options {
+            timeout_ms: limit,
+            ..opts.clone()
+        };
+        let cfg = z3::Config::new();
+        let strategy = RESTARTS[(seed as usize - 1) % RESTARTS.len()];
+        let (mut fresh, gave_up) = z3::with_z3_config(&cfg, || {
+            let solver = Limited::with(strategy, seed);
+            set_timeout(&solver, limit);
+            solve_in(&solver, trace, &full, deadline, false)
+        });
+        calls += fresh.solver_calls;
+        fresh.solver_calls = calls;
+        left = left.saturating_sub(limit);
+        attempt_ms = attempt_ms.saturating_mul(2);
+        if capped && gave_up {
+            // It gave up within the budget's remainder, not the full limit.
+            fresh.cut_short = true;
+            if matches!(fresh.outcome, Outcome::Unknown(_)) {
+                fresh.outcome = Outcome::Unknown(TIME_BUDGET.into());
+            }
+            return fresh;
+        }
+        if !gave_up || left == 0 || matches!(fresh.outcome, Outcome::Racy(_)) {
+            return fresh;
         }
     }
-    fresh
+    unreachable!("the restarts end when the limit is spent")
 }
+
+/// Time limit of the first restart in a fresh context; each one after
+/// has twice its predecessor's.
+const RESTART_MS: u64 = 250;
+
+/// How one restart runs Z3: its incremental solver, or a chain of tactics
+/// ending in it. Preprocessing changes which queries are easy: naming each
+/// `div` and `mod` by a constant (`purify-arith`) turns a timeout into a
+/// 100 ms proof on the index arithmetic of real kernels, and costs seconds
+/// on others that the plain solver proves at once. Restarts take turns.
+#[derive(Clone, Copy, Debug)]
+struct Strategy {
+    tactics: &'static [&'static str],
+}
+
+const RESTARTS: [Strategy; 3] = [
+    Strategy { tactics: &[] },
+    Strategy {
+        tactics: &["simplify", "purify-arith", "smt"],
+    },
+    Strategy {
+        tactics: &[
+            "simplify",
+            "propagate-values",
+            "solve-eqs",
+            "elim-uncnstr",
+            "smt",
+        ],
+    },
+];
 
 /// With whether the solver gave up on some query (so that a retry could
 /// find more). With `instances`, a query the solver gives up on is tried
@@ -215,6 +312,7 @@ fn solve_in(
     for a in &query.assertions {
         solver.assert(a);
     }
+
     let debug = debug_dump(solver);
 
     let max = opts.max_races_per_interval.max(1);
@@ -239,6 +337,7 @@ fn solve_in(
     // The solver's time limit, as the caller set it and as changed below.
     let mut limit = opts.timeout_ms;
     let mut last_instance = None;
+    let mut abstracted = false;
     while races.len() < max {
         if !races.is_empty() && deadline.passed() {
             // The races found are real; the budget ends the search for more.
@@ -260,7 +359,10 @@ fn solve_in(
             let started = std::time::Instant::now();
             let result = solver.check();
             if let Some(path) = &debug {
-                debug_note(path, &format!("; check {calls}: {result:?} in {:?}", started.elapsed()));
+                debug_note(
+                    path,
+                    &format!("; check {calls}: {result:?} in {:?}", started.elapsed()),
+                );
             }
             result
         };
@@ -270,6 +372,17 @@ fn solve_in(
         } else {
             SatResult::Unknown
         };
+        if instances && !abstracted && races.is_empty() && result == SatResult::Unknown {
+            // Most nonlinear terms matter to the race only as themselves:
+            // a size product both threads share cancels out. Then the
+            // abstraction proves the interval at linear cost.
+            abstracted = true;
+            let (unsat, extra) = abstraction_unsat(trace, opts.strict, deadline, debug.as_deref());
+            calls += extra;
+            if unsat {
+                break;
+            }
+        }
         if try_instances && result == SatResult::Unknown {
             let first = last_instance.unwrap_or(0);
             let (found, extra) = query.instance_race(&blocks, first, deadline, debug.as_deref());
@@ -280,7 +393,10 @@ fn solve_in(
             }
             result = match instance {
                 Some(_) => SatResult::Sat,
-                None if limit > BRIEF_MS || !brief => check(Some(limit), &mut calls),
+                // The instances took time of the kernel's budget too.
+                None if limit > BRIEF_MS || !brief => {
+                    check(Some(deadline.cap(limit).0), &mut calls)
+                }
                 None => result,
             };
         } else if brief {
@@ -322,11 +438,26 @@ fn solve_in(
             // Small witnesses are a nicety: they get a shorter time limit.
             let short = short_limit(opts, deadline);
             set_timeout(solver, short);
+            let started = std::time::Instant::now();
             let (small, extra, bound) = query.small_model(solver, model);
+            if let Some(path) = &debug {
+                debug_note(
+                    path,
+                    &format!(
+                        "; small witness (bound {bound:?}, {extra} checks) in {:?}",
+                        started.elapsed()
+                    ),
+                );
+            }
             // The trace is racy now: further races are a nicety and get the
-            // short limit too, not the full one each.
-            set_timeout(solver, short);
-            limit = short;
+            // short limit too, not the full one each; the brief one when
+            // this is a restart on a query known hard.
+            limit = if instances {
+                short
+            } else {
+                short.min(BRIEF_MS)
+            };
+            set_timeout(solver, limit);
             calls += extra;
             model = small;
             if let Some(bound) = bound {
@@ -368,6 +499,58 @@ fn solve_in(
     )
 }
 
+/// Whether the trace's [`Query::abstraction`] has no model, within
+/// [`ABSTRACTION_MS`]; with the number of queries asked.
+fn abstraction_unsat(
+    trace: &Trace,
+    strict: bool,
+    deadline: Deadline,
+    debug: Option<&std::path::Path>,
+) -> (bool, usize) {
+    let query = Query::abstraction(trace, strict);
+    if !query.abstracted {
+        // Linear already: the abstraction is the query.
+        return (false, 0);
+    }
+    INSTANCE_SOLVER.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let solver = cell.get_or_insert_with(Limited::new);
+        set_timeout(solver, deadline.cap(ABSTRACTION_MS).0);
+        solver.push();
+        for a in &query.assertions {
+            solver.assert(a);
+        }
+        let dump = debug.and_then(|_| debug_dump(solver));
+        let started = std::time::Instant::now();
+        let result = solver.check();
+        solver.pop(1);
+        if let Some(path) = debug {
+            let what = dump
+                .as_ref()
+                .and_then(|d| d.file_name())
+                .map(|n| n.to_string_lossy().into_owned());
+            debug_note(
+                path,
+                &format!(
+                    "; abstraction ({}): {result:?} in {:?}",
+                    what.unwrap_or_default(),
+                    started.elapsed()
+                ),
+            );
+        }
+        if let Some(path) = &dump {
+            debug_note(
+                path,
+                &format!("; abstraction: {result:?} in {:?}", started.elapsed()),
+            );
+        }
+        (result == SatResult::Unsat, 1)
+    })
+}
+
+/// Time limit of the check of a query's abstraction, in milliseconds.
+const ABSTRACTION_MS: u64 = 100;
+
 /// Assignments tried by [`Query::instance_race`], and the time limit of
 /// each and of all of them together, in milliseconds.
 const INSTANCE_ATTEMPTS: usize = 8;
@@ -396,7 +579,9 @@ fn instance_values(names: &[(String, Int)], attempt: usize) -> Vec<i64> {
     };
     let sizes = names
         .iter()
-        .filter(|(n, _)| !n.starts_with("blockDim.") && !n.starts_with("gridDim.") && !n.starts_with("bid."))
+        .filter(|(n, _)| {
+            !n.starts_with("blockDim.") && !n.starts_with("gridDim.") && !n.starts_with("bid.")
+        })
         .count() as i64;
     let mut k = 0;
     names
@@ -623,13 +808,29 @@ struct Query {
     /// `e` over them and constants (`N >= blockDim.x`, a precondition
     /// being tried): instances are moved to satisfy them.
     bounds: Vec<(String, Rel, Expr)>,
+    /// Some operation is uninterpreted ([`Query::abstraction`]).
+    abstracted: bool,
 }
 
 impl Query {
     fn encode(trace: &Trace, strict: bool) -> Query {
+        Query::encode_with(trace, strict, Encoder::default())
+    }
+
+    /// The query with every nonlinear operation an uninterpreted function
+    /// ([`Encoder::abstracted`]): linear, so Z3 decides it in milliseconds,
+    /// and weaker than the query, so that its `unsat` is the query's.
+    fn abstraction(trace: &Trace, strict: bool) -> Query {
+        let enc = Encoder {
+            abstracted: Some(Abstracted::default()),
+            ..Encoder::default()
+        };
+        Query::encode_with(trace, strict, enc)
+    }
+
+    fn encode_with(trace: &Trace, strict: bool, mut enc: Encoder) -> Query {
         let recomposed = recompose(trace);
         let trace = recomposed.as_ref().unwrap_or(trace);
-        let mut enc = Encoder::default();
         for name in trace.globals.iter().chain(trace.locals.iter().flatten()) {
             enc.var(name);
         }
@@ -710,7 +911,14 @@ impl Query {
             })
             .collect();
         let bounds = instance_bounds(trace, &nonlinear);
-        let Encoder { vars, .. } = enc;
+        let Encoder {
+            vars,
+            side,
+            abstracted,
+            ..
+        } = enc;
+        assertions.extend(side);
+        let abstracted = abstracted.is_some_and(|a| !a.functions.is_empty());
         let mut by_site: Vec<((Loc, Mode), Vec<u32>)> = Vec::new();
         for a in trace.accesses.iter().flatten() {
             if a.loc.line == 0 {
@@ -731,6 +939,7 @@ impl Query {
             sites,
             nonlinear,
             bounds,
+            abstracted,
         }
     }
 
@@ -769,7 +978,8 @@ impl Query {
                 let values: Vec<Int> = values.into_iter().map(Int::from_i64).collect();
                 // Substituted, not only asserted equal: the solver's
                 // arithmetic sees products and divisors of constants.
-                let pairs: Vec<(&Int, &Int)> = self.nonlinear.iter().map(|(_, v)| v).zip(&values).collect();
+                let pairs: Vec<(&Int, &Int)> =
+                    self.nonlinear.iter().map(|(_, v)| v).zip(&values).collect();
                 solver.push();
                 for a in self.assertions.iter().chain(blocks) {
                     solver.assert(a.substitute(&pairs).simplify());
@@ -781,7 +991,13 @@ impl Query {
                 let started = std::time::Instant::now();
                 let result = solver.check();
                 if let Some(path) = debug {
-                    debug_note(path, &format!("; instance {attempt}: {result:?} in {:?}", started.elapsed()));
+                    debug_note(
+                        path,
+                        &format!(
+                            "; instance {attempt}: {result:?} in {:?}",
+                            started.elapsed()
+                        ),
+                    );
                 }
                 let found = match result {
                     SatResult::Sat => solver.get_model(),
@@ -1121,7 +1337,103 @@ struct Encoder {
     by_name: HashMap<String, usize>,
     /// Variables bound by an enclosing `forall`; not part of any model.
     bound: HashMap<String, Int>,
+    /// The bit fields of expressions that bitwise operators with
+    /// constants take apart, shared by every use of one expression.
+    fields: HashMap<Expr, BitFields>,
+    /// Definitions of the fresh constants in `fields`, which hold for any
+    /// value of the expressions they take apart, and facts about the
+    /// functions of `abstracted`.
+    side: Vec<Bool>,
+    /// When set, each nonlinear operation (a product, quotient or remainder
+    /// of two non-constants, a shift by or a bitwise operation on two) is an
+    /// uninterpreted function of its operands, with a few facts of the
+    /// operation that keep the linear parts provable (signs, ranges).
+    abstracted: Option<Abstracted>,
 }
+
+/// The uninterpreted functions of an abstracted query, by operator.
+#[derive(Default)]
+struct Abstracted {
+    functions: HashMap<Op, FuncDecl>,
+}
+
+/// An expression `a` cut into binary digit fields where bitwise operators
+/// with constants read it: `a = Σ 2^start · field + 2^top · rest`, each
+/// field within `0..2^width`, `rest = floor(a / 2^top)`. Fields are cut
+/// further as more bits are read; a bit read is a field of width 1. Z3
+/// relates several bits of one value (`tid ^ j` against `tid & k`) far
+/// sooner through shared fields than through a `div`/`mod` pair per bit,
+/// and cuts only where bits are read keep the 0/1 variables few.
+struct BitFields {
+    /// `a` itself.
+    whole: Int,
+    /// `(start, width, field)`, by `start`, covering `0..top`.
+    fields: Vec<(u32, u32, Int)>,
+    top: u32,
+    rest: Int,
+}
+
+impl BitFields {
+    fn new(a: &Int) -> BitFields {
+        BitFields {
+            whole: a.clone(),
+            fields: Vec::new(),
+            top: 0,
+            rest: a.clone(),
+        }
+    }
+
+    /// A field of `width` bits, with its range.
+    fn field(width: u32, side: &mut Vec<Bool>) -> Int {
+        let f = Int::fresh_const("!bits");
+        side.push(f.ge(Int::from_i64(0)));
+        side.push(f.lt(Int::from_i64(1 << width)));
+        f
+    }
+
+    /// Makes `at` the start of a field, or `top`.
+    fn cut(&mut self, at: u32, side: &mut Vec<Bool>) {
+        if at > self.top {
+            let width = at - self.top;
+            let low = BitFields::field(width, side);
+            let rest = Int::fresh_const("!rest");
+            side.push(self.rest.eq(Int::add(&[
+                low.clone(),
+                Int::mul(&[Int::from_i64(1 << width), rest.clone()]),
+            ])));
+            self.fields.push((self.top, width, low));
+            self.top = at;
+            self.rest = rest;
+            return;
+        }
+        let Some(i) = self
+            .fields
+            .iter()
+            .position(|&(start, width, _)| start < at && at < start + width)
+        else {
+            return;
+        };
+        let (start, width, whole) = self.fields[i].clone();
+        let (lo, hi) = (at - start, start + width - at);
+        let (low, high) = (BitFields::field(lo, side), BitFields::field(hi, side));
+        side.push(whole.eq(Int::add(&[
+            low.clone(),
+            Int::mul(&[Int::from_i64(1 << lo), high.clone()]),
+        ])));
+        self.fields[i] = (start, lo, low);
+        self.fields.insert(i + 1, (at, hi, high));
+    }
+
+    fn bit(&mut self, i: u32, side: &mut Vec<Bool>) -> Int {
+        self.cut(i, side);
+        self.cut(i + 1, side);
+        let at = self.fields.iter().find(|f| f.0 == i);
+        at.expect("a field starts at a cut").2.clone()
+    }
+}
+
+/// Bits beyond this many are read with `div` and `mod`, one per bit.
+const MAX_FIELD_BITS: u32 = 24;
 
 const BV_BITS: u32 = 64;
 
@@ -1213,6 +1525,10 @@ impl Encoder {
             Expr::Int(n) => Int::from_i64(*n),
             Expr::Var(v) => self.var(v),
             Expr::Ite(c, a, b) => self.cond(c).ite(&self.expr(a), &self.expr(b)),
+            Expr::Bin(op, lhs, rhs) if self.abstracted.is_some() && nonlinear_op(*op, lhs, rhs) => {
+                let (a, b) = (self.expr(lhs), self.expr(rhs));
+                self.uninterpreted(*op, a, b)
+            }
             Expr::Bin(op, lhs, rhs) => {
                 let (a, b) = (lhs, rhs);
                 let shift = match **b {
@@ -1248,13 +1564,133 @@ impl Encoder {
                         }
                     },
                     Op::BitAnd | Op::BitOr | Op::BitXor => match (constant(lhs), constant(rhs)) {
-                        (_, Some(c)) => with_constant(*op, &a, c),
-                        (Some(c), None) => with_constant(*op, &b, c),
+                        (_, Some(c)) => self.with_constant(*op, lhs, &a, c),
+                        (Some(c), None) => self.with_constant(*op, rhs, &b, c),
                         (None, None) => bitwise(*op, &a, &b),
                     },
                 }
             }
         }
+    }
+}
+
+impl Encoder {
+    /// `op(a, b)` as an application of the abstraction's function for `op`,
+    /// with the facts of `op` that relate it to its operands.
+    fn uninterpreted(&mut self, op: Op, a: Int, b: Int) -> Int {
+        let functions = &mut self
+            .abstracted
+            .as_mut()
+            .expect("an abstracted encoder")
+            .functions;
+        let f = functions.entry(op).or_insert_with(|| {
+            let int = Sort::int();
+            FuncDecl::new(format!("!{op:?}"), &[&int, &int], &int)
+        });
+        let r = f.apply(&[&a, &b]).as_int().expect("an integer function");
+        let zero = || Int::from_i64(0);
+        let one = || Int::from_i64(1);
+        let (a_pos, b_pos) = (a.ge(one()), b.ge(one()));
+        match op {
+            Op::Mul => {
+                // Signs, zero, and `|a * b| >= |a|, |b|` for positive factors.
+                self.side
+                    .push(Bool::or(&[a.eq(zero()), b.eq(zero())]).implies(r.eq(zero())));
+                self.side
+                    .push(Bool::and(&[a.ge(zero()), b.ge(zero())]).implies(r.ge(zero())));
+                self.side
+                    .push(Bool::and(&[a.le(zero()), b.le(zero())]).implies(r.ge(zero())));
+                self.side
+                    .push(Bool::and(&[a.ge(zero()), b.le(zero())]).implies(r.le(zero())));
+                self.side
+                    .push(Bool::and(&[a.le(zero()), b.ge(zero())]).implies(r.le(zero())));
+                self.side.push(
+                    Bool::and(&[a_pos.clone(), b_pos.clone()])
+                        .implies(Bool::and(&[r.ge(&a), r.ge(&b)])),
+                );
+            }
+            Op::Div => {
+                // `/ 0` is 0; a non-negative quotient stays within its dividend.
+                self.side.push(b.eq(zero()).implies(r.eq(zero())));
+                self.side.push(
+                    Bool::and(&[a.ge(zero()), b_pos]).implies(Bool::and(&[r.ge(zero()), r.le(&a)])),
+                );
+            }
+            Op::Mod => {
+                // `% 0` is the dividend; otherwise Euclidean: `0 <= r < |b|`.
+                self.side.push(b.eq(zero()).implies(r.eq(&a)));
+                self.side
+                    .push(b_pos.implies(Bool::and(&[r.ge(zero()), r.lt(&b)])));
+                self.side.push(
+                    b.le(Int::from_i64(-1))
+                        .implies(Bool::and(&[r.ge(zero()), r.lt(b.unary_minus())])),
+                );
+            }
+            _ => {}
+        }
+        r
+    }
+
+    /// `a op c`, where `a` encodes `e`, over `e`'s shared bit fields
+    /// when it has no bound variable and `c` needs few of them.
+    fn with_constant(&mut self, op: Op, e: &Expr, a: &Int, c: i64) -> Int {
+        let width = 64 - (if c < 0 { !c } else { c }).leading_zeros();
+        if !self.bound.is_empty() || width > MAX_FIELD_BITS {
+            return with_constant(op, a, c, &mut DivMod(a));
+        }
+        let fields = self
+            .fields
+            .entry(e.clone())
+            .or_insert_with(|| BitFields::new(a));
+        with_constant(op, a, c, &mut Shared(fields, &mut self.side))
+    }
+}
+
+/// How [`with_constant`] reads the low binary digits of its operand `a`.
+trait LowBits {
+    /// Bit `i` (< 63) in two's complement.
+    fn bit(&mut self, i: u32) -> Int;
+    /// `a mod 2^k`.
+    fn low(&mut self, k: u32) -> Int;
+}
+
+/// Each digit by its own `div` and `mod`: floor division makes it exact
+/// for negative `a` too.
+struct DivMod<'a>(&'a Int);
+
+impl LowBits for DivMod<'_> {
+    fn bit(&mut self, i: u32) -> Int {
+        self.0.div(Int::from_i64(1 << i)).modulo(Int::from_i64(2))
+    }
+    fn low(&mut self, k: u32) -> Int {
+        self.0.modulo(Int::from_u64(1 << k))
+    }
+}
+
+/// Digit fields an [`Encoder`] keeps for the operand, with the side
+/// conditions that define new ones.
+struct Shared<'a>(&'a mut BitFields, &'a mut Vec<Bool>);
+
+impl LowBits for Shared<'_> {
+    fn bit(&mut self, i: u32) -> Int {
+        self.0.bit(i, self.1)
+    }
+    fn low(&mut self, k: u32) -> Int {
+        // Z3's own `mod` does better on masks alone than fields
+        // (`s & 2047`, `(s + 1) & 2047`, …: one field each).
+        DivMod(&self.0.whole).low(k)
+    }
+}
+
+/// Whether `lhs op rhs` leaves linear arithmetic: what
+/// [`Encoder::abstracted`] makes uninterpreted. Bitwise operations and
+/// shifts with a constant stay, as the encoder makes them linear.
+fn nonlinear_op(op: Op, lhs: &Expr, rhs: &Expr) -> bool {
+    let (a, b) = (constant(lhs).is_none(), constant(rhs).is_none());
+    match op {
+        Op::Mul | Op::BitAnd | Op::BitOr | Op::BitXor => a && b,
+        Op::Div | Op::Mod | Op::Shl | Op::Shr => b,
+        Op::Add | Op::Sub | Op::Min | Op::Max => false,
     }
 }
 
@@ -1265,39 +1701,34 @@ fn constant(e: &Expr) -> Option<i64> {
     }
 }
 
-/// Bit `i` (< 63) of `a` in two's complement: floor division makes it exact
-/// for negative `a` too.
-fn bit(a: &Int, i: u32) -> Int {
-    a.div(Int::from_i64(1 << i)).modulo(Int::from_i64(2))
-}
-
-/// `a op c` for a constant `c`, in linear arithmetic over the bits of `c`:
-/// far cheaper for Z3 than bit-vector conversions, and exact.
-fn with_constant(op: Op, a: &Int, c: i64) -> Int {
+/// `a op c` for a constant `c`, in linear arithmetic over the bits of `c`,
+/// reading `a`'s digits from `digits`: far cheaper for Z3 than bit-vector
+/// conversions, and exact.
+fn with_constant(op: Op, a: &Int, c: i64, digits: &mut impl LowBits) -> Int {
     let one = || Int::from_i64(1);
     if c < 0 {
         // The sign-extended complement `!c` is non-negative; the bits of `a`
         // split between `c` and `!c`.
-        let rest = with_constant(Op::BitAnd, a, !c);
+        let rest = with_constant(Op::BitAnd, a, !c, digits);
         return match op {
             Op::BitAnd => Int::sub(&[a.clone(), rest]),
             Op::BitOr => Int::add(&[Int::from_i64(c), rest]),
-            _ => Int::sub(&[Int::from_i64(-1), with_constant(Op::BitXor, a, !c)]),
+            _ => Int::sub(&[Int::from_i64(-1), with_constant(Op::BitXor, a, !c, digits)]),
         };
     }
     if op == Op::BitAnd && (c as u64 + 1).is_power_of_two() {
-        return a.modulo(Int::from_u64(c as u64 + 1));
+        return digits.low((c as u64 + 1).trailing_zeros());
     }
     let bits = (0..63).filter(|i| c & (1 << i) != 0);
     let terms: Vec<Int> = bits
         .map(|i| {
             let p = Int::from_i64(1 << i);
             match op {
-                Op::BitAnd => Int::mul(&[p, bit(a, i)]),
-                Op::BitOr => Int::mul(&[p, Int::sub(&[one(), bit(a, i)])]),
+                Op::BitAnd => Int::mul(&[p, digits.bit(i)]),
+                Op::BitOr => Int::mul(&[p, Int::sub(&[one(), digits.bit(i)])]),
                 _ => Int::mul(&[
                     p,
-                    Int::sub(&[one(), Int::mul(&[Int::from_i64(2), bit(a, i)])]),
+                    Int::sub(&[one(), Int::mul(&[Int::from_i64(2), digits.bit(i)])]),
                 ]),
             }
         })
@@ -1527,7 +1958,11 @@ mod tests {
         let race = query.race(&model).unwrap();
         // The witness is a model of the whole query: replay it by hand.
         let at = |k: &str| {
-            let (x, nn, m) = (race.values[&format!("tid.x@{k}")], race.values["N"], race.values["M"]);
+            let (x, nn, m) = (
+                race.values[&format!("tid.x@{k}")],
+                race.values["N"],
+                race.values["M"],
+            );
             (x % nn) * m + x / nn
         };
         assert_ne!(race.values["tid.x@1"], race.values["tid.x@2"]);
@@ -1538,11 +1973,22 @@ mod tests {
         let same = trace(
             &[acc(0, Mode::Write, swapped)],
             &["N", "M"],
-            vec![eq(v("N"), v("M")), le(n(1), v("N")), square("@1"), square("@2")],
+            vec![
+                eq(v("N"), v("M")),
+                le(n(1), v("N")),
+                square("@1"),
+                square("@2"),
+            ],
         );
         let query = Query::encode(&same, false);
-        assert!(query.instance_race(&[], 0, Deadline::never(), None).0.is_none());
-        assert!(matches!(solve(&same, &Options::default()).outcome, Outcome::Drf));
+        assert!(query
+            .instance_race(&[], 0, Deadline::never(), None)
+            .0
+            .is_none());
+        assert!(matches!(
+            solve(&same, &Options::default()).outcome,
+            Outcome::Drf
+        ));
     }
 
     #[test]
@@ -1555,7 +2001,10 @@ mod tests {
         assert_eq!(instance_values(&names, 1), [3, 64, 0, 2]);
         assert_eq!(instance_values(&names, 2), [1, 64, 0, 1]);
         for attempt in 3..INSTANCE_ATTEMPTS {
-            assert_eq!(instance_values(&names, attempt), instance_values(&names, attempt));
+            assert_eq!(
+                instance_values(&names, attempt),
+                instance_values(&names, attempt)
+            );
         }
     }
 
@@ -1808,7 +2257,7 @@ mod tests {
                 for c in values {
                     let x = Int::from_i64(a);
                     for (how, term) in [
-                        ("constant", with_constant(op, &x, c)),
+                        ("constant", with_constant(op, &x, c, &mut DivMod(&x))),
                         ("bit-vector", bitwise(op, &x, &Int::from_i64(c))),
                     ] {
                         assert_eq!(
@@ -1856,6 +2305,118 @@ mod tests {
                     assert_eq!(got, Some(e), "{a} {op:?} {b}");
                 }
             }
+        }
+    }
+
+    /// Whether `query`'s assertions have a model, on a fresh solver.
+    fn satisfiable(query: &Query) -> SatResult {
+        let solver = Solver::new();
+        for a in &query.assertions {
+            solver.assert(a);
+        }
+        solver.check()
+    }
+
+    #[test]
+    fn products_both_threads_share_are_proved_by_the_abstraction() {
+        // `N * M * 4 + tid`: the product cancels out of the index equality.
+        let shared = |sfx: &str| {
+            let nm = bin(Op::Mul, v("N"), v("M"));
+            vec![Expr::add(bin(Op::Mul, nm, n(4)), tid(sfx))]
+        };
+        let t = trace(&[acc(0, Mode::Write, shared)], &["N", "M"], vec![]);
+        let abstraction = Query::abstraction(&t, true);
+        assert!(abstraction.abstracted);
+        assert_eq!(satisfiable(&abstraction), SatResult::Unsat);
+        assert!(abstraction_unsat(&t, true, Deadline::never(), None).0);
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
+    }
+
+    #[test]
+    fn the_abstraction_never_proves_a_racy_query() {
+        // `tid * N` races for N = 0, `tid / N` for N > 1, `tid % N` for
+        // N = 1: each is a model of the abstraction too.
+        let shapes: [fn(&str) -> Vec<Expr>; 3] = [
+            |sfx| vec![bin(Op::Mul, tid(sfx), v("N"))],
+            |sfx| vec![bin(Op::Div, tid(sfx), v("N"))],
+            |sfx| vec![bin(Op::Mod, tid(sfx), v("N"))],
+        ];
+        for index in shapes {
+            let t = trace(&[acc(0, Mode::Write, index)], &["N"], vec![]);
+            assert_eq!(satisfiable(&Query::abstraction(&t, true)), SatResult::Sat);
+            assert!(!abstraction_unsat(&t, true, Deadline::never(), None).0);
+            assert!(matches!(
+                solve(&t, &Options::default()).outcome,
+                Outcome::Racy(_)
+            ));
+        }
+        // A linear query has nothing to abstract and is not asked twice.
+        let t = trace(&[acc(0, Mode::Write, |sfx| vec![tid(sfx)])], &[], vec![]);
+        assert!(!Query::abstraction(&t, true).abstracted);
+        assert_eq!(
+            abstraction_unsat(&t, true, Deadline::never(), None),
+            (false, 0)
+        );
+    }
+
+    #[test]
+    fn shared_digit_fields_are_exact() {
+        // Several bits of one value through its fields, against the
+        // concrete operators: exactly one value for each term.
+        let values = [0i64, 1, 5, 6, 31, 1000, -1, -6, -1000];
+        let constants = [1i64, 4, 6, 31, 512, -1, -4, -7];
+        type Concrete = fn(i64, i64) -> i64;
+        let ops: [(Op, Concrete); 3] = [
+            (Op::BitAnd, |a, b| a & b),
+            (Op::BitOr, |a, b| a | b),
+            (Op::BitXor, |a, b| a ^ b),
+        ];
+        for a in values {
+            let mut enc = Encoder::default();
+            let terms: Vec<(Int, i64, String)> = ops
+                .iter()
+                .flat_map(|&(op, f)| constants.map(|c| (op, f, c)))
+                .map(|(op, f, c)| {
+                    (
+                        enc.expr(&bin(op, v("a"), n(c))),
+                        f(a, c),
+                        format!("{a} {op:?} {c}"),
+                    )
+                })
+                .collect();
+            assert!(!enc.fields.is_empty(), "the fields are in use");
+            let solver = Solver::new();
+            for side in &enc.side {
+                solver.assert(side);
+            }
+            solver.assert(enc.var("a").eq(Int::from_i64(a)));
+            for (term, expected, what) in &terms {
+                solver.push();
+                solver.assert(term.ne(Int::from_i64(*expected)));
+                assert_eq!(solver.check(), SatResult::Unsat, "{what}");
+                solver.pop(1);
+            }
+        }
+    }
+
+    #[test]
+    fn every_restart_strategy_answers_and_gives_models() {
+        for (k, strategy) in RESTARTS.iter().enumerate() {
+            let solver = Limited::with(*strategy, k as u32 + 1);
+            let x = Int::new_const("x");
+            solver.push();
+            solver.assert(x.div(Int::from_i64(4)).eq(Int::from_i64(3)));
+            solver.assert(x.modulo(Int::from_i64(4)).eq(Int::from_i64(1)));
+            assert_eq!(solver.check(), SatResult::Sat, "{strategy:?}");
+            let model = solver.get_model().expect("a model");
+            assert_eq!(
+                model.eval(&x, true).and_then(|v| v.as_i64()),
+                Some(13),
+                "{strategy:?}"
+            );
+            solver.pop(1);
+            solver.assert(x.modulo(Int::from_i64(4)).eq(Int::from_i64(4)));
+            assert_eq!(solver.check(), SatResult::Unsat, "{strategy:?}");
         }
     }
 
