@@ -298,6 +298,9 @@ pub fn check_array(
     // when any copy's race is.
     let mut shown: HashMap<[(Loc, Mode, u32); 2], usize> = HashMap::new();
     let mut racy_traces: Vec<&Trace> = Vec::new();
+    // The models of the races found: a precondition they satisfy removes
+    // none of them, which needs no solver to see.
+    let mut witnessed: Vec<BTreeMap<String, i64>> = Vec::new();
     // Strict first: the cheaper question, and the usual answer. Only a race
     // between two writes of known values needs the second one. Intervals are
     // independent queries, asked on all cores: a kernel of many barriers (a
@@ -310,12 +313,38 @@ pub fn check_array(
     let started = Instant::now();
     let strict_outcomes: Vec<(Outcome, Stats)> = {
         use rayon::prelude::*;
-        traces
+        let firsts: Vec<(Result<Outcome, smt::Solved>, Stats)> = traces
             .par_iter()
             .map(|trace| {
                 let mut own = Stats::default();
-                let outcome = solve_cached(trace, &strict, cache, &mut own, deadline);
-                (outcome, own)
+                let first = solve_first_cached(trace, &strict, cache, &mut own, deadline);
+                (first, own)
+            })
+            .collect();
+        // The array races already: intervals the solver finds hard would
+        // take seconds each to add races to a verdict that stands. They
+        // stay undecided (and out of the cache), which the report says.
+        let races = firsts
+            .iter()
+            .zip(&traces)
+            .any(|((first, _), trace)| match first {
+                Ok(Outcome::Racy(raw)) => raw.iter().any(|r| !writes_known_values(trace, r)),
+                _ => false,
+            });
+        firsts
+            .into_par_iter()
+            .zip(traces.par_iter())
+            .map(|((first, mut own), trace)| match first {
+                Ok(outcome) => (outcome, own),
+                Err(first) if races => {
+                    own.solver_calls += first.solver_calls;
+                    (Outcome::Unknown(UNDECIDED_BESIDE_RACES.into()), own)
+                }
+                Err(first) => {
+                    let outcome =
+                        solve_hard_cached(trace, &strict, cache, &mut own, deadline, first);
+                    (outcome, own)
+                }
             })
             .collect()
     };
@@ -365,6 +394,7 @@ pub fn check_array(
             }
             Outcome::Racy(raw) => {
                 racy_traces.push(trace);
+                witnessed.extend(raw.iter().map(|r| r.values.clone()));
                 for r in &raw {
                     let mut pair = r.accesses;
                     pair.sort_unstable();
@@ -427,7 +457,11 @@ pub fn check_array(
             .iter()
             .any(|r| r.confidence == Confidence::Confirmed);
         let found = if confirmed {
-            precondition(kernel, &racy_traces, opts, cache, &mut stats, deadline)
+            let racy = Racy {
+                traces: &racy_traces,
+                witnessed: &witnessed,
+            };
+            precondition(kernel, &racy, opts, cache, &mut stats, deadline)
         } else {
             None
         };
@@ -438,6 +472,10 @@ pub fn check_array(
             }
         }
         stats.solve += started.elapsed();
+        if let Some(reason) = &unknown {
+            // More races may hide there.
+            unreplayed.push(format!("some intervals undecided: {reason}"));
+        }
         if !unreplayed.is_empty() {
             report.reason = Some(unreplayed.join("; "));
         }
@@ -481,20 +519,64 @@ fn solve_cached(
     stats: &mut Stats,
     deadline: Deadline,
 ) -> Outcome {
+    match solve_first_cached(trace, opts, cache, stats, deadline) {
+        Ok(outcome) => outcome,
+        Err(first) => solve_hard_cached(trace, opts, cache, stats, deadline, first),
+    }
+}
+
+/// A trace's outcome from the cache or the solver's first, brief attempt
+/// ([`smt::solve_first`]); that attempt when only restarts can tell more.
+fn solve_first_cached(
+    trace: &Trace,
+    opts: &Options,
+    cache: &dyn TraceCache,
+    stats: &mut Stats,
+    deadline: Deadline,
+) -> Result<Outcome, smt::Solved> {
     let hash = trace.hash(&opts.solver_key());
     if let Some(o) = cache.get(&hash) {
         stats.cache_hits += 1;
-        return o.from_canonical(trace);
+        return Ok(o.from_canonical(trace));
     }
-    let solved = smt::solve_until(trace, opts, deadline);
+    match smt::solve_first(trace, opts, deadline) {
+        smt::First::Decided(solved) => Ok(record(trace, &hash, cache, stats, solved)),
+        smt::First::Hard(first) => Err(first),
+    }
+}
+
+fn solve_hard_cached(
+    trace: &Trace,
+    opts: &Options,
+    cache: &dyn TraceCache,
+    stats: &mut Stats,
+    deadline: Deadline,
+    first: smt::Solved,
+) -> Outcome {
+    let hash = trace.hash(&opts.solver_key());
+    let solved = smt::solve_hard(trace, opts, deadline, first);
+    record(trace, &hash, cache, stats, solved)
+}
+
+/// Counts a solver's answer and caches it unless the budget cut it short.
+fn record(
+    trace: &Trace,
+    hash: &str,
+    cache: &dyn TraceCache,
+    stats: &mut Stats,
+    solved: smt::Solved,
+) -> Outcome {
     stats.solver_calls += solved.solver_calls;
     if solved.cut_short {
         stats.cut_short += 1;
     } else {
-        cache.put(&hash, &solved.outcome.to_canonical(trace));
+        cache.put(hash, &solved.outcome.to_canonical(trace));
     }
     solved.outcome
 }
+
+/// Why an interval of an array that races elsewhere is left undecided.
+const UNDECIDED_BESIDE_RACES: &str = "hard for the solver, not asked further once others raced";
 
 /// Time limit of the queries that refine a verdict (benign races,
 /// preconditions), in ms: a refinement the solver cannot settle quickly is
@@ -543,27 +625,43 @@ fn collect_strides(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
 /// At most this many racy intervals are asked again for a precondition.
 const PRECONDITION_TRACES: usize = 8;
 
+/// A kernel's racy intervals, and the values of the races found in them.
+struct Racy<'a> {
+    traces: &'a [&'a Trace],
+    witnessed: &'a [BTreeMap<String, i64>],
+}
+
+impl Racy<'_> {
+    /// Whether a race found holds under `c` too, so that `c` removes it not.
+    fn survives(&self, c: &Cond) -> bool {
+        self.witnessed.iter().any(|values| {
+            crate::protocol::eval::eval_cond(c, &|v| values.get(v).copied()) == Ok(true)
+        })
+    }
+}
+
 /// The simplest condition over the kernel's parameters, from a short list
 /// of the shapes real preconditions take (a size at least 1, at least a
 /// block, at least the threads of the grid along x), under which every racy
 /// interval is free of races; `None` when none is.
 fn precondition(
     kernel: &Kernel,
-    racy: &[&Trace],
+    racy: &Racy,
     opts: &Options,
     cache: &dyn TraceCache,
     stats: &mut Stats,
     deadline: Deadline,
 ) -> Option<Cond> {
     use crate::protocol::{Expr, Op, Rel};
-    if racy.is_empty() || racy.len() > PRECONDITION_TRACES {
+    let traces = racy.traces;
+    if traces.is_empty() || traces.len() > PRECONDITION_TRACES {
         return None;
     }
     let mut params: Vec<&String> = kernel
         .params
         .iter()
         .filter(|p| !kernel.unknown_params.contains(p))
-        .filter(|p| racy.iter().any(|t| t.globals.contains(p)))
+        .filter(|p| traces.iter().any(|t| t.globals.contains(p)))
         .collect();
     params.dedup();
     if params.is_empty() {
@@ -596,7 +694,7 @@ fn precondition(
     // `j < 2048`, so a bound `m` on `j` needs `m <= 2048`. Largest first: the
     // weakest such condition is the useful one.
     let mut strides: Vec<i64> = Vec::new();
-    for t in racy {
+    for t in traces {
         for a in t.accesses.iter().flatten() {
             for e in &a.index {
                 collect_strides(e, &mut strides);
@@ -630,7 +728,7 @@ fn precondition(
     // Whether two threads still both reach an access of a racy interval: a
     // condition that switches the work off (`k >= blockDim.x * gridDim.x`
     // when every thread needs `j > k`) removes races by removing the kernel.
-    let active: Vec<Trace> = racy
+    let active: Vec<Trace> = traces
         .iter()
         .map(|t| {
             let mut t = (*t).clone();
@@ -658,7 +756,8 @@ fn precondition(
     let mut own = Stats::default();
     let found = candidates.into_iter().find(|c| {
         !budget.passed()
-            && racy
+            && !racy.survives(c)
+            && traces
                 .iter()
                 .all(|t| solve_cached(&under(t, c), &opts, cache, &mut own, budget) == Outcome::Drf)
             && active.iter().any(|t| {

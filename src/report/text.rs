@@ -123,7 +123,12 @@ fn summary_suffix(
 ) {
     match verdict {
         Verdict::Racy => {
-            let _ = writeln!(out, " ({races} race{})", if races == 1 { "" } else { "s" });
+            let _ = writeln!(
+                out,
+                " ({races} race{}){}",
+                if races == 1 { "" } else { "s" },
+                reason.map(|r| format!("; {r}")).unwrap_or_default()
+            );
         }
         Verdict::Drf if benign > 0 => {
             let _ = writeln!(
