@@ -62,7 +62,7 @@ pub enum Format {
 #[derive(Args, Debug, Clone, Default)]
 pub struct AnalysisArgs {
     /// Per-query solver timeout in milliseconds (0: none).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = drfscan::options::DEFAULT_TIMEOUT_MS)]
     pub timeout_ms: u64,
     /// Wall-clock budget of one kernel, all its queries included, in
     /// seconds (0: none); a kernel past it ends `unknown` (time budget) and
