@@ -146,7 +146,7 @@ thread_local! {
 }
 
 /// Time limit of the first attempt at a trace, in the thread's solver.
-const QUICK_MS: u64 = 300;
+const QUICK_MS: u64 = 100;
 
 /// Decides whether `trace` has a race.
 ///
