@@ -328,7 +328,7 @@ pub fn check_array(
             .iter()
             .zip(&traces)
             .any(|((first, _), trace)| match first {
-                Ok(Outcome::Racy(raw)) => raw.iter().any(|r| !writes_known_values(trace, r)),
+                Ok(Outcome::Racy(raw)) => raw.iter().any(|r| !maybe_benign(trace, r)),
                 _ => false,
             });
         firsts
@@ -353,9 +353,7 @@ pub fn check_array(
         stats.add(&own);
         let started = Instant::now();
         if let Outcome::Racy(raw) = &outcome {
-            let maybe_benign =
-                |r: &smt::RawRace| writes_known_values(trace, r) && !stores_differ(trace, r);
-            if !opts.strict && raw.iter().any(maybe_benign) {
+            if !opts.strict && raw.iter().any(|r| maybe_benign(trace, r)) {
                 // Telling benign from real is worth a short look only: the
                 // first attempt, no restarts.
                 let quick = Options {
@@ -506,6 +504,12 @@ fn writes_known_values(trace: &Trace, r: &smt::RawRace) -> bool {
     (0..2).all(|k| {
         issued(trace, k, r.accesses[k]).all(|a| a.mode == Mode::Write && a.value.is_some())
     })
+}
+
+/// Whether a strict race may be benign: two writes of known values that its
+/// own model does not show different. Only the lenient query tells.
+fn maybe_benign(trace: &Trace, r: &smt::RawRace) -> bool {
+    writes_known_values(trace, r) && !stores_differ(trace, r)
 }
 
 /// Whether the race's own model has the two writes store different values:
