@@ -140,6 +140,7 @@ thread_local! {
     /// The thread's solver for small instances ([`Query::instance_race`]),
     /// in the thread's own context, with its fixed time limit.
     static INSTANCE_SOLVER: std::cell::RefCell<Option<Limited>> = const { std::cell::RefCell::new(None) };
+
     /// One solver per thread, reused through push/pop: creating a Z3 solver
     /// costs more than a typical interval query.
     static SOLVER: std::cell::RefCell<Option<Limited>> = const { std::cell::RefCell::new(None) };
@@ -507,42 +508,34 @@ fn abstraction_unsat(
     deadline: Deadline,
     debug: Option<&std::path::Path>,
 ) -> (bool, usize) {
-    let query = Query::abstraction(trace, strict);
-    if !query.abstracted {
-        // Linear already: the abstraction is the query.
-        return (false, 0);
-    }
-    INSTANCE_SOLVER.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let solver = cell.get_or_insert_with(Limited::new);
-        set_timeout(solver, deadline.cap(ABSTRACTION_MS).0);
-        solver.push();
+    // With `purify-arith`, which names the `div` and `mod` terms left once
+    // the products are uninterpreted, and in a fresh context, so that the
+    // answer depends on the trace alone, as for restarts.
+    z3::with_z3_config(&z3::Config::new(), || {
+        let query = Query::abstraction(trace, strict);
+        if !query.abstracted {
+            // Linear already: the abstraction is the query.
+            return (false, 0);
+        }
+        let solver = Limited::with(RESTARTS[1], 0);
+        set_timeout(&solver, deadline.cap(ABSTRACTION_MS).0);
         for a in &query.assertions {
             solver.assert(a);
         }
-        let dump = debug.and_then(|_| debug_dump(solver));
+        let dump = debug.and_then(|_| debug_dump(&solver));
         let started = std::time::Instant::now();
         let result = solver.check();
-        solver.pop(1);
+        let note = format!("{result:?} in {:?}", started.elapsed());
         if let Some(path) = debug {
-            let what = dump
-                .as_ref()
-                .and_then(|d| d.file_name())
-                .map(|n| n.to_string_lossy().into_owned());
+            let file = dump.as_ref().and_then(|d| d.file_name());
+            let file = file.map(|n| n.to_string_lossy().into_owned());
             debug_note(
                 path,
-                &format!(
-                    "; abstraction ({}): {result:?} in {:?}",
-                    what.unwrap_or_default(),
-                    started.elapsed()
-                ),
+                &format!("; abstraction ({}): {note}", file.unwrap_or_default()),
             );
         }
         if let Some(path) = &dump {
-            debug_note(
-                path,
-                &format!("; abstraction: {result:?} in {:?}", started.elapsed()),
-            );
+            debug_note(path, &format!("; abstraction: {note}"));
         }
         (result == SatResult::Unsat, 1)
     })
