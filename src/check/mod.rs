@@ -354,17 +354,12 @@ pub fn check_array(
         let started = Instant::now();
         if let Outcome::Racy(raw) = &outcome {
             if !opts.strict && raw.iter().any(|r| maybe_benign(trace, r)) {
-                // Telling benign from real is worth a short look only: the
-                // first attempt, no restarts.
+                // Telling benign from real is worth a short look only.
                 let quick = Options {
                     timeout_ms: short_limit(opts.timeout_ms),
                     ..opts.clone()
                 };
-                let lenient = solve_first_cached(trace, &quick, cache, &mut stats, deadline)
-                    .unwrap_or_else(|first| {
-                        stats.solver_calls += first.solver_calls;
-                        first.outcome
-                    });
+                let lenient = solve_cached(trace, &quick, cache, &mut stats, deadline);
                 let real: HashSet<[u32; 2]> = match &lenient {
                     Outcome::Racy(rs) => rs.iter().map(|r| sorted(r.accesses)).collect(),
                     Outcome::Drf => HashSet::new(),
@@ -399,7 +394,10 @@ pub fn check_array(
             }
             Outcome::Racy(raw) => {
                 racy_traces.push(trace);
-                witnessed.extend(raw.iter().map(|r| r.values.clone()));
+                // Only races sure to be real: the lenient query may have
+                // given up, leaving races that are benign.
+                let real = raw.iter().filter(|r| !maybe_benign(trace, r));
+                witnessed.extend(real.map(|r| r.values.clone()));
                 for r in &raw {
                     let mut pair = r.accesses;
                     pair.sort_unstable();
