@@ -31,6 +31,11 @@ pub struct Options {
     /// short by it is not cached.
     #[serde(default)]
     pub kernel_timeout_ms: u64,
+    /// Time limit of a query's first attempt, before restarts, in ms; 0 =
+    /// the solver's own (`smt`). Not part of any cache key: it changes how
+    /// soon an answer comes, not which.
+    #[serde(default)]
+    pub first_attempt_ms: u64,
 }
 
 impl Default for Options {
@@ -41,6 +46,7 @@ impl Default for Options {
             max_races_per_interval: 16,
             strict: false,
             kernel_timeout_ms: 60_000,
+            first_attempt_ms: 0,
         }
     }
 }

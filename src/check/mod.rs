@@ -750,6 +750,9 @@ fn precondition(
     let opts = Options {
         max_races_per_interval: 1,
         timeout_ms: short_limit(opts.timeout_ms),
+        // The budget is short: restarts in fresh contexts would spend it
+        // setting up, where the first attempt goes on to an answer.
+        first_attempt_ms: PRECONDITION_BUDGET_MS,
         ..opts.clone()
     };
     // Whether two threads still both reach an access of a racy interval: a

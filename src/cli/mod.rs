@@ -106,6 +106,7 @@ impl AnalysisArgs {
             block_level: self.block_level,
             strict: self.strict,
             kernel_timeout_ms: (self.kernel_timeout.max(0.0) * 1e3).round() as u64,
+            first_attempt_ms: 0,
             ..Default::default()
         }
     }

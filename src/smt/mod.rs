@@ -188,10 +188,14 @@ pub fn solve_first(trace: &Trace, opts: &Options, deadline: Deadline) -> First {
             cut_short: true,
         });
     }
+    let first = match opts.first_attempt_ms {
+        0 => QUICK_MS,
+        ms => ms,
+    };
     let quick = if opts.timeout_ms == 0 {
-        QUICK_MS
+        first
     } else {
-        opts.timeout_ms.min(QUICK_MS)
+        opts.timeout_ms.min(first)
     };
     let (quick, _) = deadline.cap(quick);
     let quick_opts = Options {
