@@ -7,14 +7,19 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::Instant;
 
-/// `out[t³ + t]`: race free (the index grows with `t`), but the proof is
-/// nonlinear in the thread's own id, which no instance fixes: the solver
-/// gives up only after its full time limit, twice.
+/// `out[t³]` written and `out[t³ + c³]` read for `c >= 1`, `t >= 1`: race
+/// free because `x³ + y³ = z³` has no solution in positive integers (Euler's
+/// case of Fermat's theorem), which no solver strategy proves and no
+/// instance refutes: the solver gives up only after its full time limit.
 fn slow(name: &str) -> String {
     format!(
-        "__global__ void {name}(float *out) {{
-  int t = threadIdx.x + blockDim.x * blockIdx.x;
-  out[t * t * t + t] = 1.0f;
+        "__global__ void {name}(float *out, float *sums, int n) {{
+  int t = threadIdx.x + blockDim.x * blockIdx.x + 1;
+  float x = 0.0f;
+  out[t * t * t] = 1.0f;
+  for (int c = 1; c < n; c++)
+    x += out[t * t * t + c * c * c];
+  sums[t] = x;
 }}
 "
     )
