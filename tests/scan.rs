@@ -385,6 +385,32 @@ fn unreadable_files_and_excludes_do_not_stop_a_scan() {
 }
 
 #[test]
+fn host_files_that_only_declare_kernels_are_warnings_not_errors() {
+    // A host file launching kernels defined elsewhere, with host code
+    // clang cannot compile here: no kernel of it can be affected.
+    let t = Tree::new(1);
+    std::fs::write(
+        t.src().join("main.cu"),
+        "__global__ void defined_elsewhere(int *a,\n    int n);\n\
+         int main() { return undeclared_host_call(); }\n",
+    )
+    .unwrap();
+    let (s, code) = t.scan(&[]);
+    assert_eq!(code, 0, "{s:#}");
+    assert_eq!(s["verdicts"]["error"], 0, "{s:#}");
+    assert!(
+        s["warnings"].as_array().unwrap().iter().any(|w| {
+            w["path"].as_str().unwrap().ends_with("main.cu")
+                && w["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("no kernel affected")
+        }),
+        "{s:#}"
+    );
+}
+
+#[test]
 fn a_corrupt_database_is_a_clear_error() {
     let t = Tree::new(1);
     std::fs::write(t.db(), vec![0x5au8; 4096]).unwrap();

@@ -67,6 +67,27 @@ impl TreeHeaders {
     }
 }
 
+/// Whether `text` may define a kernel: some `__global__` is followed, past
+/// its balanced parentheses, by a body `{` before any `;`. A file whose
+/// kernels are only declared (prototypes of kernels defined elsewhere) has
+/// none. Read from the text, because the question is asked when clang
+/// could not parse the file.
+pub fn defines_kernel(text: &str) -> bool {
+    text.match_indices("__global__").any(|(at, word)| {
+        let mut depth = 0i32;
+        for c in text[at + word.len()..].chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                ';' if depth <= 0 => return false,
+                '{' if depth <= 0 => return true,
+                _ => {}
+            }
+        }
+        false
+    })
+}
+
 /// Extensions of files an `#include` names in CUDA projects.
 pub fn is_header_like(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| {

@@ -742,3 +742,21 @@ fn casts_change_the_size_of_the_elements_indexes_count() {
     let r = reason("struct c2 { float x, y; }; __global__ void k(c2 *a) { float *f = (float *)a + threadIdx.x; *(c2 *)f = c2(); }");
     assert!(r.contains("unknown origin"), "{r}");
 }
+
+#[test]
+fn kernel_definitions_are_told_from_prototypes() {
+    assert!(super::defines_kernel(
+        "__global__ void k(int *a) { a[0] = 1; }"
+    ));
+    assert!(super::defines_kernel(
+        "template <int N>\n__global__ void k(float (*a)[N], int n)\n{\n}"
+    ));
+    assert!(!super::defines_kernel(
+        "__global__ void k(int *a, int n);\nint main() { return 0; }"
+    ));
+    assert!(!super::defines_kernel("int main() { return 0; }"));
+    // One definition among prototypes is enough.
+    assert!(super::defines_kernel(
+        "__global__ void a(int *);\n__global__ void b(int *p) { p[0] = 0; }"
+    ));
+}

@@ -403,7 +403,7 @@ fn run_scan(
             if unit.diagnostics.is_empty() {
                 continue;
             }
-            if s.home.text.contains("__global__") || s.home.text.contains('\0') {
+            if crate::cuda::defines_kernel(&s.home.text) || s.home.text.contains('\0') {
                 // A kernel may be among what clang could not parse, or the
                 // file is no source at all.
                 early.push(file_failure(s, p));
