@@ -1130,10 +1130,13 @@ mod tests {
         // Each thread stores its own id: the strict model already shows
         // two different values, so the race is real without asking again.
         let k = kernel("array a { wr[0] = tid }");
-        let k = &k;
-        let array = &k.arrays[0];
-        let (report, stats) =
-            check_array(k, array, &Options::default(), &NoCache, Deadline::never());
+        let (report, stats) = check_array(
+            &k,
+            &k.arrays[0],
+            &Options::default(),
+            &NoCache,
+            Deadline::never(),
+        );
         assert_eq!(report.verdict, Verdict::Racy);
         assert!(report.benign.is_empty());
         let strict_only = stats.solver_calls;
