@@ -1197,7 +1197,9 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
 
 /// Division lemmas ([`radix::Modulus`]): `W · Y + X` with `0 ≤ X < W` in
 /// both threads and equal indices means equal `Y` and equal `X`; then the
-/// parts' own mixed-radix digits are equal too.
+/// parts' own mixed-radix digits are equal too, and the parts are split
+/// again the same way (`i + nx · (j + ny · k)`: first by `nx`, then `i` by
+/// its block size and `j + ny · k` by `ny`).
 fn division_lemmas(
     trace: &Trace,
     enc: &mut Encoder,
@@ -1205,79 +1207,183 @@ fn division_lemmas(
     facts: &radix::Facts,
     d: usize,
 ) -> Vec<Bool> {
-    let mut moduli: Vec<radix::Modulus> = Vec::new();
+    let mut parts: [Vec<(&TraceAccess, Expr)>; 2] = Default::default();
     for (k, accesses) in trace.accesses.iter().enumerate() {
         for a in accesses {
-            if let Some(e) = a.index.get(d) {
-                for m in facts.moduli(e, &format!("@{}", k + 1)) {
-                    if !moduli.contains(&m) && moduli.len() < 4 {
+            match a.index.get(d) {
+                Some(e) => parts[k].push((a, e.clone())),
+                // An access without this dimension leaves nothing to split.
+                None => return Vec::new(),
+            }
+        }
+    }
+    let mut split = Split {
+        enc,
+        select,
+        facts,
+        out: Vec::new(),
+        left: MAX_SPLITS,
+    };
+    // Breadth first: the index's own divisions before their parts'.
+    let mut queue = std::collections::VecDeque::from([(parts, d.to_string(), None, SPLIT_DEPTH)]);
+    while let Some((parts, tag, premise, depth)) = queue.pop_front() {
+        for (halves, tag, equal) in split.parts(&parts, &tag, premise) {
+            if depth > 1 {
+                queue.push_back((halves, tag, Some(equal), depth - 1));
+            }
+        }
+    }
+    split.out
+}
+
+/// How deep the parts of a division are divided again.
+const SPLIT_DEPTH: u32 = 3;
+/// How many divisions one dimension of a query gets at most: each adds two
+/// constants per thread and a lemma per access.
+const MAX_SPLITS: usize = 6;
+/// How many moduli one number is divided by at most.
+const MODULI_PER_NUMBER: usize = 4;
+
+/// The state of [`division_lemmas`]: lemmas so far and divisions left.
+struct Split<'a> {
+    enc: &'a mut Encoder,
+    select: &'a [Int; 2],
+    facts: &'a radix::Facts,
+    out: Vec<Bool>,
+    left: usize,
+}
+
+impl Split<'_> {
+    /// Lemmas for the numbers `parts` (per thread, per access), which are
+    /// equal for the two threads when `premise` holds (always, with none:
+    /// the query asserts equal indices). Returns each part made, with its
+    /// tag and the condition that the two threads' parts are equal, to be
+    /// divided in turn.
+    fn parts<'t>(
+        &mut self,
+        parts: &[Vec<(&'t TraceAccess, Expr)>; 2],
+        tag: &str,
+        premise: Option<Bool>,
+    ) -> Vec<([Vec<(&'t TraceAccess, Expr)>; 2], String, Bool)> {
+        let mut made = Vec::new();
+        // Numbers that are all mixed-radix of one shape have their digit
+        // lemmas, which say all that dividing them would.
+        let facts = self.facts;
+        let mut shapes = parts.iter().enumerate().flat_map(|(k, list)| {
+            let suffix = format!("@{}", k + 1);
+            list.iter()
+                .map(move |(a, e)| facts.shape(e, a, &suffix).map(|(s, _)| s))
+        });
+        let first = shapes.next().flatten();
+        if first.is_some() && shapes.all(|s| s == first) {
+            return made;
+        }
+        let mut moduli: Vec<radix::Modulus> = Vec::new();
+        for (k, list) in parts.iter().enumerate() {
+            for (_, e) in list {
+                for m in self.facts.moduli(e, &format!("@{}", k + 1)) {
+                    if !moduli.contains(&m) && moduli.len() < MODULI_PER_NUMBER {
                         moduli.push(m);
                     }
                 }
             }
         }
+        for (w, m) in moduli.iter().enumerate() {
+            if self.left == 0 {
+                break;
+            }
+            let mut divisions: [Vec<(&'t TraceAccess, radix::Division)>; 2] = Default::default();
+            for (k, list) in parts.iter().enumerate() {
+                let suffix = format!("@{}", k + 1);
+                divisions[k] = list
+                    .iter()
+                    .filter_map(|(a, e)| Some((*a, self.facts.divide(e, m, &suffix)?)))
+                    .collect();
+            }
+            // A thread-global rest every access shares is no part of either
+            // thread's remainder (`25 · w · h + 16 · y + x` by 16).
+            let mut rests = divisions.iter().flatten().map(|(_, d)| d.global_rest());
+            let first = rests.next();
+            let shared = rests.all(|r| Some(r) == first);
+            // Only accesses whose remainder is seen to be in range get
+            // parts (and only those with a polynomial index); another
+            // access leaves its thread's parts free, and the lemma says
+            // nothing when it is chosen.
+            for list in divisions.iter_mut() {
+                list.retain(|(a, d)| d.remainder_below(self.facts, m, a, shared));
+            }
+            if divisions.iter().any(Vec::is_empty) {
+                continue;
+            }
+            let mut halves: [[Vec<(&'t TraceAccess, Expr)>; 2]; 2] = Default::default();
+            for (k, list) in divisions.iter().enumerate() {
+                for (a, d) in list {
+                    let (y, x) = d.parts(shared);
+                    halves[0][k].push((*a, y));
+                    halves[1][k].push((*a, x));
+                }
+            }
+            self.left -= 1;
+            let tag = format!("{tag}.{w}");
+            let part = |name: &str, k: usize| Int::new_const(format!("!{name}{tag}@{}", k + 1));
+            for (which, name) in [(0, "q"), (1, "r")] {
+                for (k, list) in halves[which].iter().enumerate() {
+                    for (a, e) in list {
+                        let picked = self.select[k].eq(Int::from_u64(a.id.into()));
+                        self.out
+                            .push(picked.implies(part(name, k).eq(self.enc.expr(e))));
+                    }
+                }
+            }
+            let modulus = self.enc.expr(&m.modulus);
+            let zero = Int::from_i64(0);
+            let in_range =
+                |k: usize| Bool::and(&[part("r", k).ge(&zero), part("r", k).lt(&modulus)]);
+            let mut given = vec![in_range(0), in_range(1)];
+            given.extend(premise.clone());
+            self.out.push(Bool::and(&given).implies(Bool::and(&[
+                part("q", 0).eq(part("q", 1)),
+                part("r", 0).eq(part("r", 1)),
+            ])));
+            let [ys, xs] = halves;
+            for (half, name) in [(ys, "q"), (xs, "r")] {
+                let equal = part(name, 0).eq(part(name, 1));
+                self.digits(&half, &format!("!{name}digit{tag}"), &equal);
+                made.push((half, format!("{tag}{name}"), equal));
+            }
+        }
+        made
     }
-    let mut out = Vec::new();
-    for (w, m) in moduli.iter().enumerate() {
-        let modulus = enc.expr(&m.modulus);
-        let part = |name: &str, k: usize| Int::new_const(format!("!{name}{d}.{w}@{}", k + 1));
-        // Per thread: the chosen access's quotient and remainder parts, and
-        // their digits where the parts are mixed-radix numbers.
-        let mut digit_groups: Vec<(usize, radix::Shape, [Vec<(u32, radix::Digits)>; 2])> =
-            Vec::new();
-        let mut complete = true;
-        for (k, accesses) in trace.accesses.iter().enumerate() {
+
+    /// Digit lemmas for the parts that are mixed-radix numbers, grouped by
+    /// shape.
+    fn digits(&mut self, parts: &[Vec<(&TraceAccess, Expr)>; 2], prefix: &str, equal: &Bool) {
+        let mut groups: Vec<(radix::Shape, [Vec<(u32, radix::Digits)>; 2])> = Vec::new();
+        for (k, list) in parts.iter().enumerate() {
             let suffix = format!("@{}", k + 1);
-            for a in accesses {
-                let Some((y, x)) = a.index.get(d).and_then(|e| facts.divide(e, m)) else {
-                    complete = false;
-                    continue;
-                };
-                let picked = select[k].eq(Int::from_u64(a.id.into()));
-                out.push(picked.implies(Bool::and(&[
-                    part("q", k).eq(enc.expr(&y)),
-                    part("r", k).eq(enc.expr(&x)),
-                ])));
-                for (which, e) in [(0, &y), (1, &x)] {
-                    if let Some((shape, digits)) = facts.shape(e, a, &suffix) {
-                        match digit_groups
-                            .iter_mut()
-                            .find(|(p, s, _)| *p == which && *s == shape)
-                        {
-                            Some((_, _, g)) => g[k].push((a.id, digits)),
-                            None => {
-                                let mut g: [Vec<(u32, radix::Digits)>; 2] = Default::default();
-                                g[k].push((a.id, digits));
-                                digit_groups.push((which, shape, g));
-                            }
+            for (a, e) in list {
+                if let Some((shape, digits)) = self.facts.shape(e, a, &suffix) {
+                    match groups.iter_mut().find(|(s, _)| *s == shape) {
+                        Some((_, g)) => g[k].push((a.id, digits)),
+                        None => {
+                            let mut g: [Vec<(u32, radix::Digits)>; 2] = Default::default();
+                            g[k].push((a.id, digits));
+                            groups.push((shape, g));
                         }
                     }
                 }
             }
         }
-        if !complete {
-            // Some access has no parts: its thread's q and r are free.
-            continue;
-        }
-        let zero = Int::from_i64(0);
-        let in_range = |k: usize| Bool::and(&[part("r", k).ge(&zero), part("r", k).lt(&modulus)]);
-        out.push(Bool::and(&[in_range(0), in_range(1)]).implies(Bool::and(&[
-            part("q", 0).eq(part("q", 1)),
-            part("r", 0).eq(part("r", 1)),
-        ])));
-        for (g, (which, _, members)) in digit_groups.iter().enumerate() {
-            let name = if *which == 0 { "q" } else { "r" };
-            let premise = part(name, 0).eq(part(name, 1));
-            out.extend(digit_lemmas(
-                enc,
-                select,
+        for (g, (_, members)) in groups.iter().enumerate() {
+            self.out.extend(digit_lemmas(
+                self.enc,
+                self.select,
                 members,
-                &format!("!{name}digit{d}.{w}.{g}"),
-                Some(premise),
+                &format!("{prefix}.{g}"),
+                Some(equal.clone()),
             ));
         }
     }
-    out
 }
 
 /// The lemmas of one group of accesses whose numbers share a shape: each

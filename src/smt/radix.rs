@@ -51,6 +51,14 @@ fn poly_in(
         Expr::Bin(Op::Div | Op::Mod, _, _) => {
             out.insert(vec![opaque(e)?], 1);
         }
+        // Shifts right and masks by constants are floor divisions and
+        // remainders by powers of two, for negative numbers too.
+        Expr::Bin(Op::Shr, _, k) if matches!(**k, Expr::Int(0..=62)) => {
+            out.insert(vec![opaque(e)?], 1);
+        }
+        Expr::Bin(Op::BitAnd, a, b) if mask(a, b).is_some() => {
+            out.insert(vec![opaque(e)?], 1);
+        }
         Expr::Bin(op, a, b) => {
             let (a, b) = (poly_in(a, known, opaque)?, poly_in(b, known, opaque)?);
             match op {
@@ -87,6 +95,15 @@ fn poly_in(
     }
     out.retain(|_, c| *c != 0);
     (out.len() <= MAX_MONOMIALS).then_some(out)
+}
+
+/// The constant of `a & b` when one side is a non-negative constant: the
+/// result lies in `0..=mask`.
+fn mask(a: &Expr, b: &Expr) -> Option<i64> {
+    match (a, b) {
+        (_, Expr::Int(m @ 0..)) | (Expr::Int(m @ 0..), _) => Some(*m),
+        _ => None,
+    }
 }
 
 fn constant(p: &Poly) -> Option<i128> {
@@ -139,6 +156,10 @@ pub struct Shape {
     /// The thread-global rest, the same for both threads.
     rest: Vec<(Vec<String>, i128)>,
 }
+
+/// Division and remainder subterms taken as variables: names and
+/// expressions.
+type Atoms = Vec<(String, Expr)>;
 
 /// The digits of one access, as expressions over the thread's variables,
 /// in the order of its shape's places.
@@ -253,19 +274,7 @@ impl Facts {
         // Quotients and remainders of the thread's values (an index split
         // into coordinates with runtime sizes and put together again) are
         // digits of their own.
-        let mut atoms: Vec<(String, Expr)> = Vec::new();
-        let p = poly_in(index, &self.known, &mut |e| {
-            let text = format!("[{e}]");
-            let name = if text.contains(suffix) {
-                format!("{text}{suffix}")
-            } else {
-                text
-            };
-            if !atoms.iter().any(|(n, _)| *n == name) {
-                atoms.push((name.clone(), e.clone()));
-            }
-            Some(name)
-        })?;
+        let (p, atoms) = self.poly_with_atoms(index, suffix)?;
         let path_facts;
         let this = if atoms.is_empty() {
             self
@@ -347,30 +356,138 @@ impl Facts {
         ))
     }
 
+    /// `e` as a polynomial whose division and remainder subterms are
+    /// variables (*atoms*) named after their text, with the suffix of the
+    /// thread when they mention its variables; with the atoms' expressions.
+    fn poly_with_atoms(&self, e: &Expr, suffix: &str) -> Option<(Poly, Atoms)> {
+        let mut atoms: Atoms = Vec::new();
+        let p = poly_in(e, &self.known, &mut |e| {
+            let text = format!("[{e}]");
+            let name = if text.contains(suffix) {
+                format!("{text}{suffix}")
+            } else {
+                text
+            };
+            if !atoms.iter().any(|(n, _)| *n == name) {
+                atoms.push((name.clone(), e.clone()));
+            }
+            Some(name)
+        })?;
+        Some((p, atoms))
+    }
+
+    /// An upper bound of `x` (a polynomial of thread `suffix`) from the
+    /// ranges of its thread-local variables: ids below their dimensions,
+    /// loop variables below their bounds, remainders below their moduli.
+    fn upper_bound(
+        &self,
+        x: &Poly,
+        atoms: &Atoms,
+        access: &TraceAccess,
+        suffix: &str,
+    ) -> Option<Poly> {
+        let mut top = Poly::new();
+        for (vars, c) in x {
+            let (locals, globals): (Vec<&String>, Vec<&String>) =
+                vars.iter().partition(|v| v.ends_with(suffix));
+            if *c < 0 || !globals.iter().all(|v| self.never_negative(v)) {
+                return None;
+            }
+            let globals: Vec<String> = globals.into_iter().cloned().collect();
+            let bound: Poly = match locals.as_slice() {
+                [] => [(Vec::new(), 1)].into_iter().collect(),
+                [d] => {
+                    let mut b = self.local_bound(d, atoms, access, suffix)?;
+                    *b.entry(Vec::new()).or_default() -= 1;
+                    b
+                }
+                _ => return None,
+            };
+            for (m, k) in bound {
+                let mut m: Vec<String> = m.into_iter().chain(globals.iter().cloned()).collect();
+                m.sort();
+                *top.entry(m).or_default() += k.checked_mul(*c)?;
+            }
+        }
+        top.retain(|_, c| *c != 0);
+        Some(top)
+    }
+
+    /// `p ≥ least` for every value: no negative term, and the constant is
+    /// `least`, or one less beside a term that is at least 1.
+    fn at_least(&self, p: &Poly, least: i128) -> bool {
+        let constant = p.get(&Vec::new()).copied().unwrap_or(0);
+        let mut terms = p.iter().filter(|(vars, _)| !vars.is_empty());
+        let one = |vars: &Vec<String>, c: i128| c >= 1 && vars.iter().all(|v| self.positive(v));
+        terms
+            .clone()
+            .all(|(vars, c)| *c >= 0 && vars.iter().all(|v| self.never_negative(v)))
+            && (constant >= least || (constant + 1 >= least && terms.any(|(v, c)| one(v, *c))))
+    }
+
+    /// A thread-global `U` with `e ≤ U`. A choice is bounded by its larger
+    /// branch's bound, a minimum (`end > N ? N : end`) by either branch's.
+    fn bound_of(&self, e: &Expr, access: &TraceAccess, suffix: &str) -> Option<Poly> {
+        if let Expr::Ite(c, then, otherwise) = e {
+            let minimum = match &**c {
+                Cond::Cmp(Rel::Lt | Rel::Le, l, _) => **then == *l,
+                Cond::Cmp(Rel::Gt | Rel::Ge, _, r) => **then == *r,
+                _ => false,
+            };
+            let (t, f) = (
+                self.bound_of(then, access, suffix),
+                self.bound_of(otherwise, access, suffix),
+            );
+            return match (t, f) {
+                (Some(t), Some(f)) => {
+                    let t_larger = self.at_least(&minus(&t, &f), 0);
+                    let f_larger = self.at_least(&minus(&f, &t), 0);
+                    match (minimum, t_larger, f_larger) {
+                        (true, true, _) | (false, false, true) => Some(f),
+                        (true, false, _) | (false, true, _) => Some(t),
+                        (false, false, false) => None,
+                    }
+                }
+                (t, f) if minimum => t.or(f),
+                _ => None,
+            };
+        }
+        let (p, atoms) = self.poly_with_atoms(e, suffix)?;
+        if p.keys().flatten().any(|v| v.ends_with(suffix)) {
+            self.upper_bound(&p, &atoms, access, suffix)
+        } else {
+            Some(p)
+        }
+    }
+
+    /// A thread-global bound `b` with `var < b`, for a thread-local
+    /// variable or atom.
+    fn local_bound(&self, var: &str, atoms: &Atoms, access: &TraceAccess, suffix: &str) -> Option<Poly> {
+        if let Some((_, e)) = atoms.iter().find(|(n, _)| n == var) {
+            let r = self.atom_range(e)?;
+            return Some([(r.vars, r.constant as i128)].into_iter().collect());
+        }
+        let base = var.strip_suffix(suffix)?;
+        let dims = [
+            (builtin::TID, builtin::BLOCK_DIM),
+            (builtin::BID, builtin::GRID_DIM),
+        ];
+        for (ids, sizes) in dims {
+            if let Some(i) = ids.iter().position(|t| *t == base) {
+                return poly(&Expr::var(sizes[i]), &self.known);
+            }
+        }
+        // `i < hi`, and `hi ≤` its own bound when it is the thread's
+        // (`for (i = 0; i <= row % T; i++)`).
+        self.bound_of(&access.loops.iter().find(|b| b.var == var)?.hi, access, suffix)
+    }
+
     /// With the facts an access's path gives when it is taken: under
     /// `x < P` with `x` never negative, every variable of the product `P`
     /// is at least 1 (`idx < B * N * d`).
     fn with_path(&self, path: &Cond) -> Facts {
-        // Each `a < b` the path asserts, `!(a >= b)` included (what
-        // `if (idx >= n) return;` leaves).
-        let mut below: Vec<(&Expr, &Expr)> = Vec::new();
-        let mut conjuncts = vec![path];
-        while let Some(c) = conjuncts.pop() {
-            match c {
-                Cond::And(a, b) => {
-                    conjuncts.push(a);
-                    conjuncts.push(b);
-                }
-                Cond::Cmp(Rel::Lt, a, b) | Cond::Cmp(Rel::Gt, b, a) => below.push((a, b)),
-                Cond::Not(c) => match &**c {
-                    Cond::Cmp(Rel::Ge, a, b) | Cond::Cmp(Rel::Le, b, a) => below.push((a, b)),
-                    _ => {}
-                },
-                _ => {}
-            }
-        }
         let mut f = self.clone();
-        for (a, b) in below {
+        for (a, b) in strictly_below(path) {
             let (Some(pa), Some(pb)) = (poly(a, &self.known), poly(b, &self.known)) else {
                 continue;
             };
@@ -399,6 +516,10 @@ impl Facts {
     /// be the most significant digit).
     fn atom_range(&self, e: &Expr) -> Option<Magnitude> {
         match e {
+            Expr::Bin(Op::BitAnd, a, b) => Some(Magnitude {
+                vars: Vec::new(),
+                constant: mask(a, b)? as u128 + 1,
+            }),
             Expr::Bin(Op::Mod, _, r) => {
                 let (vars, c) = monomial(r, &self.known)?;
                 self.magnitude(&vars, c)
@@ -463,6 +584,28 @@ impl Facts {
         };
         Some((digit, range, (!lo.is_empty()).then_some(lo)))
     }
+}
+
+/// Each `a < b` that `path` asserts, `!(a >= b)` included (what
+/// `if (idx >= n) return;` leaves).
+fn strictly_below(path: &Cond) -> Vec<(&Expr, &Expr)> {
+    let mut below = Vec::new();
+    let mut conjuncts = vec![path];
+    while let Some(c) = conjuncts.pop() {
+        match c {
+            Cond::And(a, b) => {
+                conjuncts.push(a);
+                conjuncts.push(b);
+            }
+            Cond::Cmp(Rel::Lt, a, b) | Cond::Cmp(Rel::Gt, b, a) => below.push((a, b)),
+            Cond::Not(c) => match &**c {
+                Cond::Cmp(Rel::Ge, a, b) | Cond::Cmp(Rel::Le, b, a) => below.push((a, b)),
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    below
 }
 
 /// `x / (a * q) == (x / a) / q` for positive `a` and `q`: for every pair of
@@ -887,7 +1030,7 @@ mod tests {
             .iter()
             .find(|m| m.modulus == mul(Expr::Int(1), v("Size")))
             .expect("Size is a modulus");
-        let (y, x) = facts.divide(&e, size).unwrap();
+        let (y, x) = facts.divide(&e, size, "@1").unwrap().parts(false);
         let env: HashMap<&str, i64> = [
             ("bid.x@1", 3),
             ("blockDim.x", 4),
@@ -1128,18 +1271,7 @@ mod tests {
 
 /// A polynomial as an expression.
 fn expr_of(p: &Poly) -> Expr {
-    let mut out: Option<Expr> = None;
-    for (vars, c) in p {
-        let mut term = Expr::Int(*c as i64);
-        for v in vars {
-            term = Expr::bin(Op::Mul, term, Expr::var(v));
-        }
-        out = Some(match out {
-            None => term,
-            Some(e) => Expr::add(e, term),
-        });
-    }
-    out.unwrap_or(Expr::Int(0))
+    expr_with_atoms(p, &Vec::new())
 }
 
 /// One way to read an index as `W · Y + X`: a positive thread-global
@@ -1154,11 +1286,78 @@ pub struct Modulus {
     key: Magnitude,
 }
 
+/// A number divided by a [`Modulus`]: its quotient and remainder parts.
+pub struct Division {
+    y: Poly,
+    x: Poly,
+    atoms: Atoms,
+    suffix: String,
+}
+
+impl Division {
+    /// The remainder part's thread-global monomials.
+    pub fn global_rest(&self) -> Vec<(Vec<String>, i128)> {
+        self.x
+            .iter()
+            .filter(|(vars, _)| !vars.iter().any(|v| v.ends_with(&self.suffix)))
+            .map(|(m, c)| (m.clone(), *c))
+            .collect()
+    }
+
+    /// Whether the remainder part (without its thread-global monomials
+    /// when `drop_globals`) is below `m` wherever `access` runs, as far as
+    /// a look without the solver tells: by the ranges of its digits, or by
+    /// a guard `X < b` with `b ≤ W`. Divisions whose premise cannot be
+    /// seen this way are seldom of use and slow the solver down.
+    pub fn remainder_below(
+        &self,
+        facts: &Facts,
+        m: &Modulus,
+        access: &TraceAccess,
+        drop_globals: bool,
+    ) -> bool {
+        let mut x = self.x.clone();
+        if drop_globals {
+            x.retain(|vars, _| vars.iter().any(|v| v.ends_with(&self.suffix)));
+        }
+        let facts = &facts.with_path(&access.path);
+        let w: Poly = [(m.key.vars.clone(), m.key.constant as i128)].into_iter().collect();
+        if let Some(top) = facts.upper_bound(&x, &self.atoms, access, &self.suffix) {
+            if facts.at_least(&minus(&w, &top), 1) {
+                return true;
+            }
+        }
+        strictly_below(&access.path).into_iter().any(|(a, b)| {
+            let (Some((a, _)), Some(b)) = (
+                facts.poly_with_atoms(a, &self.suffix),
+                poly(b, &facts.known),
+            ) else {
+                return false;
+            };
+            facts.at_least(&minus(&a, &x), 0) && facts.at_least(&minus(&w, &b), 0)
+        })
+    }
+
+    /// `(Y, X)` as expressions, without `X`'s thread-global monomials when
+    /// `drop_globals` (they are the same for both threads, so equal numbers
+    /// stay equal without them).
+    pub fn parts(&self, drop_globals: bool) -> (Expr, Expr) {
+        let mut x = self.x.clone();
+        if drop_globals {
+            x.retain(|vars, _| vars.iter().any(|v| v.ends_with(&self.suffix)));
+        }
+        (
+            expr_with_atoms(&self.y, &self.atoms),
+            expr_with_atoms(&x, &self.atoms),
+        )
+    }
+}
+
 impl Facts {
     /// The moduli worth trying for `index`: the coefficients of its
     /// thread-local terms, when positive and not 1.
     pub fn moduli(&self, index: &Expr, suffix: &str) -> Vec<Modulus> {
-        let Some(p) = poly(index, &self.known) else {
+        let Some((p, _)) = self.poly_with_atoms(index, suffix) else {
             return Vec::new();
         };
         let mut out: Vec<Modulus> = Vec::new();
@@ -1167,12 +1366,15 @@ impl Facts {
                 continue;
             }
             // The lemma's premise `0 ≤ X < W` makes `W` positive itself: any
-            // thread-global coefficient will do.
+            // thread-global coefficient will do, but not a global division.
             let globals: Vec<String> = vars
                 .iter()
                 .filter(|v| !v.ends_with(suffix))
                 .cloned()
                 .collect();
+            if globals.iter().any(|v| v.starts_with('[')) {
+                continue;
+            }
             let m = Magnitude {
                 vars: globals,
                 constant: c.unsigned_abs(),
@@ -1191,9 +1393,9 @@ impl Facts {
         out
     }
 
-    /// `index` as `(Y, X)` for modulus `m`.
-    pub fn divide(&self, index: &Expr, m: &Modulus) -> Option<(Expr, Expr)> {
-        let p = poly(index, &self.known)?;
+    /// `index` (of the thread of `suffix`) divided by `m`.
+    pub fn divide(&self, index: &Expr, m: &Modulus, suffix: &str) -> Option<Division> {
+        let (p, atoms) = self.poly_with_atoms(index, suffix)?;
         let (mut y, mut x) = (Poly::new(), Poly::new());
         for (vars, c) in p {
             let mut rest = vars.clone();
@@ -1215,6 +1417,43 @@ impl Facts {
                 *x.entry(vars).or_default() += c;
             }
         }
-        Some((expr_of(&y), expr_of(&x)))
+        y.retain(|_, c| *c != 0);
+        x.retain(|_, c| *c != 0);
+        Some(Division {
+            y,
+            x,
+            atoms,
+            suffix: suffix.to_string(),
+        })
     }
+}
+
+/// `a - b`.
+fn minus(a: &Poly, b: &Poly) -> Poly {
+    let mut out = a.clone();
+    for (m, c) in b {
+        *out.entry(m.clone()).or_default() -= c;
+    }
+    out.retain(|_, c| *c != 0);
+    out
+}
+
+/// [`expr_of`], with atoms put back.
+fn expr_with_atoms(p: &Poly, atoms: &Atoms) -> Expr {
+    let mut out: Option<Expr> = None;
+    for (vars, c) in p {
+        let mut term = Expr::Int(*c as i64);
+        for v in vars {
+            let factor = match atoms.iter().find(|(n, _)| n == v) {
+                Some((_, e)) => e.clone(),
+                None => Expr::var(v),
+            };
+            term = Expr::bin(Op::Mul, term, factor);
+        }
+        out = Some(match out {
+            None => term,
+            Some(e) => Expr::add(e, term),
+        });
+    }
+    out.unwrap_or(Expr::Int(0))
 }
