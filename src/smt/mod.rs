@@ -69,7 +69,7 @@ pub struct Solved {
 const WITNESS_BOUNDS: [i64; 2] = [8, 1024];
 
 /// Time limit of each query for a smaller witness, in milliseconds.
-const SMALL_WITNESS_MS: u64 = 500;
+const SMALL_WITNESS_MS: u64 = 100;
 
 /// A solver and the time limit of its checks, which [`alarm`] keeps.
 struct Limited {
@@ -234,6 +234,10 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
         opts.timeout_ms
     };
     let mut attempt_ms = RESTART_MS;
+    // The first attempt was the plain solver. Restarts begin with another
+    // strategy, but with the plain one again on bit-vector conversions
+    // (hashes), where preprocessing costs seconds and a new seed suffices.
+    let first = if uses_bit_vectors(trace) { 0 } else { 1 };
     for seed in 1.. {
         let (limit, capped) = deadline.cap(attempt_ms.min(left));
         if deadline.passed() {
@@ -248,7 +252,7 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
             ..opts.clone()
         };
         let cfg = z3::Config::new();
-        let strategy = RESTARTS[(seed as usize - 1) % RESTARTS.len()];
+        let strategy = RESTARTS[(seed as usize - 1 + first) % RESTARTS.len()];
         let (mut fresh, gave_up) = z3::with_z3_config(&cfg, || {
             let solver = Limited::with(strategy, seed);
             set_timeout(&solver, limit);
@@ -678,25 +682,6 @@ fn repair(names: &[(String, Int)], values: &mut [i64], bounds: &[(String, Rel, E
 /// a product of two non-constant terms, non-constant divisors, shift
 /// amounts and operands of bitwise operators; in order of the globals.
 fn nonlinear_globals(trace: &Trace) -> Vec<String> {
-    fn cond(c: &Cond, f: &mut dyn FnMut(&Expr)) {
-        match c {
-            Cond::Bool(_) => {}
-            Cond::Cmp(_, a, b) => {
-                f(a);
-                f(b);
-            }
-            Cond::And(a, b) | Cond::Or(a, b) => {
-                cond(a, f);
-                cond(b, f);
-            }
-            Cond::Not(a) => cond(a, f),
-            Cond::Forall { lo, hi, body, .. } => {
-                f(lo);
-                f(hi);
-                cond(body, f);
-            }
-        }
-    }
     fn visit(e: &Expr, out: &mut BTreeSet<String>) {
         match e {
             Expr::Bin(op, a, b) => {
@@ -713,7 +698,7 @@ fn nonlinear_globals(trace: &Trace) -> Vec<String> {
                 visit(b, out);
             }
             Expr::Ite(c, a, b) => {
-                cond(c, &mut |e| visit(e, out));
+                each_in_cond(c, &mut |e| visit(e, out));
                 visit(a, out);
                 visit(b, out);
             }
@@ -721,24 +706,57 @@ fn nonlinear_globals(trace: &Trace) -> Vec<String> {
         }
     }
     let mut found = BTreeSet::new();
-    let mut each = |e: &Expr| visit(e, &mut found);
-    for c in &trace.assumptions {
-        cond(c, &mut each);
-    }
-    for a in trace.accesses.iter().flatten() {
-        a.index.iter().for_each(&mut each);
-        cond(&a.path, &mut each);
-        for b in &a.loops {
-            each(&b.lo);
-            each(&b.hi);
-        }
-    }
+    each_expr(trace, &mut |e| visit(e, &mut found));
     trace
         .globals
         .iter()
         .filter(|g| found.contains(*g))
         .cloned()
         .collect()
+}
+
+/// Whether some index, guard or bound of `trace` takes bit-vector
+/// conversions ([`needs_bit_vectors`]).
+fn uses_bit_vectors(trace: &Trace) -> bool {
+    let mut found = false;
+    each_expr(trace, &mut |e| found |= needs_bit_vectors(e));
+    found
+}
+
+/// Each top-level expression of the trace's assumptions, indices, guards
+/// and loop bounds (stored values are not encoded as such).
+fn each_expr(trace: &Trace, f: &mut dyn FnMut(&Expr)) {
+    for c in &trace.assumptions {
+        each_in_cond(c, f);
+    }
+    for a in trace.accesses.iter().flatten() {
+        a.index.iter().for_each(&mut *f);
+        each_in_cond(&a.path, f);
+        for b in &a.loops {
+            f(&b.lo);
+            f(&b.hi);
+        }
+    }
+}
+
+fn each_in_cond(c: &Cond, f: &mut dyn FnMut(&Expr)) {
+    match c {
+        Cond::Bool(_) => {}
+        Cond::Cmp(_, a, b) => {
+            f(a);
+            f(b);
+        }
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            each_in_cond(a, f);
+            each_in_cond(b, f);
+        }
+        Cond::Not(a) => each_in_cond(a, f),
+        Cond::Forall { lo, hi, body, .. } => {
+            f(lo);
+            f(hi);
+            each_in_cond(body, f);
+        }
+    }
 }
 
 /// With `DRFSCAN_DEBUG_SMT=DIR`, writes the solver's assertions to a new
