@@ -1225,7 +1225,7 @@ fn division_lemmas(
     facts: &radix::Facts,
     d: usize,
 ) -> Vec<Bool> {
-    let mut parts: [Vec<(&TraceAccess, Expr)>; 2] = Default::default();
+    let mut parts: Numbers = Default::default();
     for (k, accesses) in trace.accesses.iter().enumerate() {
         for a in accesses {
             match a.index.get(d) {
@@ -1254,6 +1254,9 @@ fn division_lemmas(
     split.out
 }
 
+/// Numbers to divide: per thread, each access with its number.
+type Numbers<'t> = [Vec<(&'t TraceAccess, Expr)>; 2];
+
 /// How deep the parts of a division are divided again.
 const SPLIT_DEPTH: u32 = 3;
 /// How many divisions one dimension of a query gets at most: each adds two
@@ -1279,10 +1282,10 @@ impl Split<'_> {
     /// divided in turn.
     fn parts<'t>(
         &mut self,
-        parts: &[Vec<(&'t TraceAccess, Expr)>; 2],
+        parts: &Numbers<'t>,
         tag: &str,
         premise: Option<Bool>,
-    ) -> Vec<([Vec<(&'t TraceAccess, Expr)>; 2], String, Bool)> {
+    ) -> Vec<(Numbers<'t>, String, Bool)> {
         let mut made = Vec::new();
         // Numbers that are all mixed-radix of one shape have their digit
         // lemmas, which say all that dividing them would.
@@ -1333,7 +1336,7 @@ impl Split<'_> {
             if divisions.iter().any(Vec::is_empty) {
                 continue;
             }
-            let mut halves: [[Vec<(&'t TraceAccess, Expr)>; 2]; 2] = Default::default();
+            let mut halves: [Numbers<'t>; 2] = Default::default();
             for (k, list) in divisions.iter().enumerate() {
                 for (a, d) in list {
                     let (y, x) = d.parts(shared);
@@ -1375,7 +1378,7 @@ impl Split<'_> {
 
     /// Digit lemmas for the parts that are mixed-radix numbers, grouped by
     /// shape.
-    fn digits(&mut self, parts: &[Vec<(&TraceAccess, Expr)>; 2], prefix: &str, equal: &Bool) {
+    fn digits(&mut self, parts: &Numbers, prefix: &str, equal: &Bool) {
         let mut groups: Vec<(radix::Shape, [Vec<(u32, radix::Digits)>; 2])> = Vec::new();
         for (k, list) in parts.iter().enumerate() {
             let suffix = format!("@{}", k + 1);

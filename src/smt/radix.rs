@@ -462,7 +462,13 @@ impl Facts {
 
     /// A thread-global bound `b` with `var < b`, for a thread-local
     /// variable or atom.
-    fn local_bound(&self, var: &str, atoms: &Atoms, access: &TraceAccess, suffix: &str) -> Option<Poly> {
+    fn local_bound(
+        &self,
+        var: &str,
+        atoms: &Atoms,
+        access: &TraceAccess,
+        suffix: &str,
+    ) -> Option<Poly> {
         if let Some((_, e)) = atoms.iter().find(|(n, _)| n == var) {
             let r = self.atom_range(e)?;
             return Some([(r.vars, r.constant as i128)].into_iter().collect());
@@ -479,7 +485,11 @@ impl Facts {
         }
         // `i < hi`, and `hi ≤` its own bound when it is the thread's
         // (`for (i = 0; i <= row % T; i++)`).
-        self.bound_of(&access.loops.iter().find(|b| b.var == var)?.hi, access, suffix)
+        self.bound_of(
+            &access.loops.iter().find(|b| b.var == var)?.hi,
+            access,
+            suffix,
+        )
     }
 
     /// With the facts an access's path gives when it is taken: under
@@ -1223,6 +1233,124 @@ mod tests {
         assert_eq!(recomposed(&right, &naturals(&["N"])), None);
     }
 
+    fn ev(e: &Expr, env: &HashMap<&str, i64>) -> i64 {
+        crate::protocol::eval::eval_expr(e, &|n| env.get(n).copied()).unwrap()
+    }
+
+    #[test]
+    fn divisions_take_shifts_and_masks_as_atoms_and_drop_a_shared_rest() {
+        // (25·w·h + ((by >> 2)·w + (bx >> 2))·16 + 4·(by & 3) + (bx & 3))·1096 + 4·p
+        let shr = |x: &str| Expr::bin(Op::Shr, v(x), Expr::Int(2));
+        let and = |x: &str| Expr::bin(Op::BitAnd, v(x), Expr::Int(3));
+        let chunk = add(
+            add(
+                mul(Expr::Int(25), mul(v("w"), v("h"))),
+                mul(
+                    add(mul(shr("bid.y@1"), v("w")), shr("bid.x@1")),
+                    Expr::Int(16),
+                ),
+            ),
+            add(mul(Expr::Int(4), and("bid.y@1")), and("bid.x@1")),
+        );
+        let e = add(mul(chunk, Expr::Int(1096)), mul(Expr::Int(4), v("p@1")));
+        let facts = naturals(&["w", "h"]);
+        let env: HashMap<&str, i64> = [
+            ("w", 3),
+            ("h", 2),
+            ("bid.x@1", 7),
+            ("bid.y@1", 6),
+            ("p@1", 200),
+        ]
+        .into_iter()
+        .collect();
+        let m = facts
+            .moduli(&e, "@1")
+            .into_iter()
+            .find(|x| x.key.constant == 1096);
+        let m = m.expect("the chunk size is a modulus");
+        let d = facts.divide(&e, &m, "@1").expect("a polynomial in atoms");
+        let (y, x) = d.parts(false);
+        assert_eq!(ev(&e, &env), 1096 * ev(&y, &env) + ev(&x, &env));
+        assert_eq!(ev(&x, &env), 800);
+        // The chunk by 16: 25·w·h is a rest both threads share.
+        let sixteen = facts
+            .moduli(&y, "@1")
+            .into_iter()
+            .find(|x| x.key.constant == 16);
+        let sixteen = sixteen.expect("16 is a modulus");
+        let d = facts.divide(&y, &sixteen, "@1").unwrap();
+        assert_eq!(
+            d.global_rest(),
+            vec![(vec!["h".to_string(), "w".to_string()], 25)]
+        );
+        let (q, r) = d.parts(true);
+        assert_eq!(ev(&r, &env), 4 * 2 + 3);
+        assert_eq!(ev(&y, &env), 16 * ev(&q, &env) + ev(&r, &env) + 25 * 6);
+        let a = access(y.clone(), Vec::new());
+        // Below 16 by the masks' ranges, but not with the rest kept.
+        assert!(d.remainder_below(&facts, &sixteen, &a, true));
+        assert!(!d.remainder_below(&facts, &sixteen, &a, false));
+    }
+
+    #[test]
+    fn remainders_are_bounded_by_digit_ranges_guards_and_loop_minimums() {
+        let facts = naturals(&["nx"]);
+        let below = |x: &Expr, m: Expr, a: &TraceAccess| {
+            let index = add(mul(m.clone(), v("q@1")), x.clone());
+            let modulus = facts
+                .moduli(&index, "@1")
+                .into_iter()
+                .find(|k| k.modulus == mul(Expr::Int(1), m.clone()) || k.modulus == m)
+                .expect("a modulus");
+            let d = facts.divide(&index, &modulus, "@1").unwrap();
+            d.remainder_below(&facts, &modulus, a, false)
+        };
+        // tid + blockDim.x is below 2·blockDim.x; tid + 2 need not be.
+        let twice = mul(Expr::Int(2), v("blockDim.x"));
+        let second = add(v("tid.x@1"), v("blockDim.x"));
+        assert!(below(
+            &second,
+            twice.clone(),
+            &access(second.clone(), Vec::new())
+        ));
+        let two_on = add(v("tid.x@1"), Expr::Int(2));
+        assert!(!below(
+            &two_on,
+            twice.clone(),
+            &access(two_on.clone(), Vec::new())
+        ));
+        // A global column is below nx only under its guard.
+        let i = add(mul(v("bid.x@1"), v("blockDim.x")), v("tid.x@1"));
+        let mut a = access(i.clone(), Vec::new());
+        assert!(!below(&i, v("nx"), &a));
+        a.path = Cond::cmp(Rel::Lt, i.clone(), Expr::sub(v("nx"), Expr::Int(1)));
+        assert!(below(&i, v("nx"), &a));
+        // for (p = 18·t; p < min(18·t + 18, 1089); p++): p is below 1096.
+        let base = mul(Expr::Int(18), v("tid.x@1"));
+        let end = add(base.clone(), Expr::Int(18));
+        let loop_to = |hi: Expr| {
+            let b = Binder {
+                var: "p@1".into(),
+                lo: base.clone(),
+                hi,
+            };
+            access(v("p@1"), vec![b])
+        };
+        let min = Expr::Ite(
+            Box::new(Cond::cmp(Rel::Gt, end.clone(), Expr::Int(1089))),
+            Box::new(Expr::Int(1089)),
+            Box::new(end.clone()),
+        );
+        assert!(below(&v("p@1"), Expr::Int(1096), &loop_to(min)));
+        // The maximum of the two has no bound.
+        let max = Expr::Ite(
+            Box::new(Cond::cmp(Rel::Gt, end.clone(), Expr::Int(1089))),
+            Box::new(end.clone()),
+            Box::new(Expr::Int(1089)),
+        );
+        assert!(!below(&v("p@1"), Expr::Int(1096), &loop_to(max)));
+    }
+
     proptest! {
         /// Whatever the rewrite accepts equals what it replaces, for every
         /// value of the dividend and every non-negative radix (zero
@@ -1321,7 +1449,9 @@ impl Division {
             x.retain(|vars, _| vars.iter().any(|v| v.ends_with(&self.suffix)));
         }
         let facts = &facts.with_path(&access.path);
-        let w: Poly = [(m.key.vars.clone(), m.key.constant as i128)].into_iter().collect();
+        let w: Poly = [(m.key.vars.clone(), m.key.constant as i128)]
+            .into_iter()
+            .collect();
         if let Some(top) = facts.upper_bound(&x, &self.atoms, access, &self.suffix) {
             if facts.at_least(&minus(&w, &top), 1) {
                 return true;
