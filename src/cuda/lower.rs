@@ -37,6 +37,19 @@ struct Ptr {
 /// Cells one access may cover before it is taken as its first cell only.
 const MAX_WIDTH: u64 = 16;
 
+/// A pointer without an offset (`p = a`) as one at offset 0, which is what
+/// arithmetic on it makes it ([`Ptr::advance`]), so that it merges with an
+/// offset one (`p = a + n * i`) at a join.
+fn at_first_cell(v: Val) -> Val {
+    match v {
+        Val::Ptr(mut p) if p.index.is_empty() => {
+            p.index.push(Expr::Int(0));
+            Val::Ptr(p)
+        }
+        v => v,
+    }
+}
+
 /// `e / d` when every term of `e` is a multiple of `d` (`4 * i + 8` by 4 is
 /// `i + 2`); `None` otherwise.
 fn exact_quotient(e: &Expr, d: i64) -> Option<Expr> {
@@ -845,7 +858,7 @@ impl Lower {
             let v = if &vt == ve {
                 vt
             } else {
-                match (vt, ve.clone()) {
+                match (at_first_cell(vt), at_first_cell(ve.clone())) {
                     // Merged values share their past: sizes would double
                     // with every conditional update.
                     (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
