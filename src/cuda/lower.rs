@@ -1985,9 +1985,49 @@ impl Lower {
     fn load(&mut self, n: &Node) -> R<Val> {
         match self.lvalue(n)? {
             LVal::Var(v) => Ok(self.env.get(&v).cloned().unwrap_or(Val::Unknown)),
-            LVal::Mem(p) => Ok(self.read(&p, loc_of(n))),
+            LVal::Mem(p) => {
+                let v = self.read(&p, loc_of(n));
+                Ok(match self.loaded_pointer(n, &p) {
+                    Some(q) => Val::Ptr(q),
+                    None => v,
+                })
+            }
             LVal::Unknown => Ok(Val::Unknown),
         }
+    }
+
+    /// A pointer read from global memory (`float *row = rows[blockIdx.x]`,
+    /// `elem->name`): the buffer it points to, as an array of its own named
+    /// after where the pointer is kept, with the pointer's cell as its first
+    /// index. Threads that read one cell share the buffer; the buffers of
+    /// different cells are taken to be apart, as pointer parameters are.
+    fn loaded_pointer(&mut self, n: &Node, p: &Ptr) -> Option<Ptr> {
+        let ty = n.ty();
+        let Target::Shared(base) = &p.target else {
+            return None;
+        };
+        let global = self
+            .prog
+            .arrays
+            .iter()
+            .any(|a| a.name == *base && a.scope == Scope::Global);
+        if !ty.is_pointer() || !global {
+            return None;
+        }
+        let m = strip(*n);
+        let name = if m.kind() == K::MEMBER_REF {
+            format!("{base}.{}", m.spelling())
+        } else {
+            format!("{base}[]")
+        };
+        self.add_array(&name, Scope::Global, loc_of(n));
+        let mut index = if p.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            p.index.iter().map(simplify).collect()
+        };
+        index.push(Expr::Int(0));
+        Some(Ptr::of_cells(Target::Shared(name), index, cell_type(ty)))
     }
 
     fn store(&mut self, lv: &LVal, v: Val, loc: Loc) {
