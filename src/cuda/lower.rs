@@ -2198,14 +2198,31 @@ impl Lower {
                     if !self.env.contains_key(&fk) {
                         // A field of a kernel parameter passed by value is
                         // the same for every thread.
-                        let base_decl = base.referenced();
-                        let is_param = base_decl.map(|d| d.kind() == K::PARM).unwrap_or(false)
+                        // Nested structs (`A.s.p`): the path down to the
+                        // parameter.
+                        let mut root = base;
+                        let mut path = vec![field.clone()];
+                        while root.kind() == K::MEMBER_REF {
+                            path.push(root.spelling());
+                            match exprs(&root).first() {
+                                Some(b) if !strip(*b).ty().is_pointer() => root = strip(*b),
+                                _ => break,
+                            }
+                        }
+                        let is_param = root.kind() == K::DECL_REF
+                            && root
+                                .referenced()
+                                .map(|d| d.kind() == K::PARM)
+                                .unwrap_or(false)
                             && self.stack.len() == 1;
+                        path.push(root.spelling());
+                        path.reverse();
+                        let qualified = path.join(".");
                         if is_param && n.ty().is_integral() {
-                            let name = self.param(&format!("{}.{}", base.spelling(), field));
+                            let name = self.param(&qualified);
                             self.env.insert(fk.clone(), Val::Int(Expr::Var(name)));
                         } else if is_param && (n.ty().is_pointer() || n.ty().is_array()) {
-                            let name = format!("{}.{}", base.spelling(), field);
+                            let name = qualified;
                             self.add_array(&name, Scope::Global, loc_of(&n));
                             self.env.insert(
                                 fk.clone(),
@@ -2347,9 +2364,18 @@ impl Lower {
             // they are unknowns, which is sound.
             (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
             (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::bin(bop, a, b))),
-            // Pointer arithmetic moves the last index.
+            // Pointer arithmetic moves the last index; by an offset drfscan
+            // cannot compute (a key read from memory), to a cell of its own.
             (Val::Ptr(p), Val::Int(i)) if bop == Op::Add || bop == Op::Sub => p.moved(bop, i),
             (Val::Int(i), Val::Ptr(p)) if bop == Op::Add => p.moved(Op::Add, i),
+            (Val::Ptr(p), Val::Unknown) if bop == Op::Add || bop == Op::Sub => {
+                let i = self.local("offset");
+                p.moved(bop, i)
+            }
+            (Val::Unknown, Val::Ptr(p)) if bop == Op::Add => {
+                let i = self.local("offset");
+                p.moved(Op::Add, i)
+            }
             _ => Val::Unknown,
         }
     }
