@@ -34,6 +34,14 @@ struct Ptr {
     elem: u64,
 }
 
+/// The label a `goto` names.
+fn goto_label(s: &Node) -> Option<String> {
+    s.children()
+        .into_iter()
+        .map(|c| c.spelling())
+        .find(|l| !l.is_empty())
+}
+
 /// Cells one access may cover before it is taken as its first cell only.
 const MAX_WIDTH: u64 = 16;
 
@@ -194,6 +202,8 @@ struct Jumps {
     ret: Cond,
     brk: Cond,
     cont: Cond,
+    /// Forward `goto`s not yet at their label: label and condition.
+    gotos: Vec<(String, Cond)>,
 }
 
 impl Jumps {
@@ -202,19 +212,35 @@ impl Jumps {
             ret: Cond::Bool(false),
             brk: Cond::Bool(false),
             cont: Cond::Bool(false),
+            gotos: Vec::new(),
         }
     }
     fn any(&self) -> Cond {
         Cond::or(
-            Cond::or(self.ret.clone(), self.brk.clone()),
+            Cond::or(self.leaving(), self.brk.clone()),
             self.cont.clone(),
         )
     }
+    /// What leaves every enclosing loop: a return, or a `goto` to a label
+    /// after it.
+    fn leaving(&self) -> Cond {
+        self.gotos
+            .iter()
+            .fold(self.ret.clone(), |acc, (_, c)| Cond::or(acc, c.clone()))
+    }
     fn or(self, o: Jumps) -> Jumps {
+        let mut gotos = self.gotos;
+        for (label, c) in o.gotos {
+            match gotos.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, d)) => *d = Cond::or(d.clone(), c),
+                None => gotos.push((label, c)),
+            }
+        }
         Jumps {
             ret: Cond::or(self.ret, o.ret),
             brk: Cond::or(self.brk, o.brk),
             cont: Cond::or(self.cont, o.cont),
+            gotos,
         }
     }
     fn under(self, c: &Cond) -> Jumps {
@@ -222,7 +248,16 @@ impl Jumps {
             ret: Cond::and(c.clone(), self.ret),
             brk: Cond::and(c.clone(), self.brk),
             cont: Cond::and(c.clone(), self.cont),
+            gotos: self
+                .gotos
+                .into_iter()
+                .map(|(l, g)| (l, Cond::and(c.clone(), g)))
+                .collect(),
         }
+    }
+    /// At label `label`: the `goto`s to it land here.
+    fn arrive(&mut self, label: &str) {
+        self.gotos.retain(|(l, _)| l != label);
     }
 }
 
@@ -402,7 +437,10 @@ impl Lower {
         let Some(body) = body else {
             return unsupported(f, "kernel without a body");
         };
-        self.block(&body.children())?;
+        let j = self.block(&body.children())?;
+        if let Some((label, _)) = j.gotos.first() {
+            return unsupported(f, &format!("goto {label} before its label or into a block"));
+        }
         let mut p = self.prog;
         p.body = self.out;
         Ok(p)
@@ -577,18 +615,36 @@ impl Lower {
     fn block(&mut self, stmts: &[Node]) -> R<Jumps> {
         for (i, s) in stmts.iter().enumerate() {
             let j = self.stmt(s)?;
-            let left = j.any();
-            if left != Cond::Bool(false) {
-                let stay = Cond::not(left);
-                self.path.push(stay.clone());
-                let r = self.capture(|me| me.block(&stmts[i + 1..]));
-                self.path.pop();
-                let (rest, buf) = r?;
-                self.emit_if(stay.clone(), buf, Stmt::skip(), loc_of(s));
-                return Ok(j.or(rest.under(&stay)));
+            if j.any() != Cond::Bool(false) {
+                return self.after_jumps(&stmts[i + 1..], j, loc_of(s));
             }
         }
         Ok(Jumps::none())
+    }
+
+    /// The statements after some threads jumped (`pending`): they run for
+    /// the others, and from a label on, for the threads whose `goto`s land
+    /// there too.
+    fn after_jumps(&mut self, stmts: &[Node], pending: Jumps, loc: Loc) -> R<Jumps> {
+        let landing = stmts.iter().position(|t| {
+            t.kind() == K::LABEL && pending.gotos.iter().any(|(l, _)| *l == t.spelling())
+        });
+        let upto = landing.unwrap_or(stmts.len());
+        let stay = Cond::not(pending.any());
+        self.path.push(stay.clone());
+        let r = self.capture(|me| me.block(&stmts[..upto]));
+        self.path.pop();
+        let (skipped, buf) = r?;
+        self.emit_if(stay.clone(), buf, Stmt::skip(), loc);
+        let mut pending = pending.or(skipped.under(&stay));
+        let Some(k) = landing else {
+            return Ok(pending);
+        };
+        pending.arrive(&stmts[k].spelling());
+        if pending.any() == Cond::Bool(false) {
+            return self.block(&stmts[k..]);
+        }
+        self.after_jumps(&stmts[k..], pending, loc_of(&stmts[k]))
     }
 
     fn stmt(&mut self, s: &Node) -> R<Jumps> {
@@ -649,7 +705,13 @@ impl Lower {
             _ if k == K::NULL_STMT => Ok(Jumps::none()),
             _ if k == K::LABEL => self.block(&s.children()),
             _ if k == K::ASM || k == K::MS_ASM => unsupported(s, "inline assembly"),
-            _ if k == K::GOTO => unsupported(s, "goto"),
+            _ if k == K::GOTO => match goto_label(s) {
+                Some(label) => Ok(Jumps {
+                    gotos: vec![(label, Cond::Bool(true))],
+                    ..Jumps::none()
+                }),
+                None => unsupported(s, "goto"),
+            },
             _ if k == K::TRY || k == K::FOR_RANGE => unsupported(s, "unsupported statement"),
             _ => {
                 // Statements clang does not expose (`#pragma unroll`,
@@ -1056,6 +1118,7 @@ impl Lower {
             let j = self.stmt(&body)?;
             return Ok(Jumps {
                 ret: j.ret,
+                gotos: j.gotos,
                 ..Jumps::none()
             });
         }
@@ -1127,7 +1190,7 @@ impl Lower {
                 let j = me.stmt(body);
                 me.path.pop();
                 let j = j?;
-                let stay = Cond::not(Cond::or(j.ret.clone(), j.brk.clone()));
+                let stay = Cond::not(Cond::or(j.leaving(), j.brk.clone()));
                 if let Some(i) = inc {
                     let (_, ib) = me.capture(|me| me.rvalue(&i))?;
                     me.emit_if(stay, ib, Stmt::skip(), loc);
@@ -1159,20 +1222,31 @@ impl Lower {
         Ok(self.after_loop(j))
     }
 
-    /// A `return` inside a loop may end the kernel at any iteration; after
-    /// the loop, whether it did is unknown.
+    /// A `return` (or a `goto` past the loop) inside a loop may end the
+    /// kernel at any iteration; after the loop, whether it did is unknown.
     fn after_loop(&mut self, j: Jumps) -> Jumps {
-        if j.ret == Cond::Bool(false) {
-            return Jumps::none();
-        }
         let globals: Vec<String> = self.prog.params.clone();
-        let v = if imp::is_uniform(&cond_vars(&j.ret), &globals) {
-            Expr::Var(self.unknown_param("returned"))
-        } else {
-            self.local("returned")
+        let flag = |me: &mut Self, c: &Cond, name: &str| {
+            let v = if imp::is_uniform(&cond_vars(c), &globals) {
+                Expr::Var(me.unknown_param(name))
+            } else {
+                me.local(name)
+            };
+            Cond::cmp(Rel::Ne, v, Expr::Int(0))
         };
+        let ret = if j.ret == Cond::Bool(false) {
+            Cond::Bool(false)
+        } else {
+            flag(self, &j.ret, "returned")
+        };
+        let gotos = j
+            .gotos
+            .iter()
+            .map(|(l, c)| (l.clone(), flag(self, c, "jumped")))
+            .collect();
         Jumps {
-            ret: Cond::cmp(Rel::Ne, v, Expr::Int(0)),
+            ret,
+            gotos,
             ..Jumps::none()
         }
     }
@@ -1559,6 +1633,7 @@ impl Lower {
         self.facts.clear();
         let mut left = Cond::Bool(false);
         let mut ret = Cond::Bool(false);
+        let mut gotos = Jumps::none();
         for x in values {
             self.env.insert(shape.var.clone(), Val::Int(Expr::Int(*x)));
             let mut inner = Jumps::none();
@@ -1581,7 +1656,12 @@ impl Lower {
             )?;
             // `left ∨ (¬left ∧ b)` is `left ∨ b`: keep the conditions linear.
             ret = Cond::or(ret, Cond::and(Cond::not(left.clone()), inner.ret.clone()));
-            left = Cond::or(left, Cond::or(inner.brk, inner.ret));
+            let landed = Jumps {
+                gotos: inner.gotos.clone(),
+                ..Jumps::none()
+            };
+            gotos = gotos.or(landed.under(&Cond::not(left.clone())));
+            left = Cond::or(left, Cond::or(inner.brk.clone(), inner.leaving()));
         }
         self.facts.clear();
         let after = match values.last() {
@@ -1597,6 +1677,7 @@ impl Lower {
         self.env.insert(shape.var.clone(), after);
         Ok(Jumps {
             ret,
+            gotos: gotos.gotos,
             ..Jumps::none()
         })
     }
@@ -2906,7 +2987,14 @@ impl Lower {
         self.stack.push(fkey);
         self.returns.push(Vec::new());
         let saved_path = std::mem::take(&mut self.path);
-        let r = self.block(&body.children());
+        let r = self
+            .block(&body.children())
+            .and_then(|j| match j.gotos.first() {
+                Some((label, _)) => {
+                    unsupported(f, &format!("goto {label} before its label or into a block"))
+                }
+                None => Ok(j),
+            });
         self.path = saved_path;
         let rets = self.returns.pop().unwrap_or_default();
         self.stack.pop();

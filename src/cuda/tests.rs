@@ -760,3 +760,57 @@ fn kernel_definitions_are_told_from_prototypes() {
         "__global__ void a(int *);\n__global__ void b(int *p) { p[0] = 0; }"
     ));
 }
+
+#[test]
+fn forward_gotos_skip_to_their_label() {
+    // Threads that jump skip the write; the label is where they rejoin.
+    assert_eq!(
+        shape("__global__ void k(int *a) { if (threadIdx.x > 0) goto L; a[0] = 1; L: a[threadIdx.x + 1] = 2; }"),
+        "a: if (!(tid.x > 0)) { wr[0]; } wr[(tid.x + 1)]; \n"
+    );
+    // Out of a loop to a label after it: the iterations after the jump
+    // do not run, and past the loop whether it jumped is unknown.
+    let s = shape("__global__ void k(int *a, int n) { for (int i = 0; i < n; i++) { if (a[i] == 0) goto found; a[i] = 1; } a[n] = 2; found: a[n + 1] = 3; }");
+    assert!(s.contains("wr[(n + 1)]"), "{s}");
+    assert!(s.contains("if (!("), "{s}");
+    // Backwards, or into a block: not modelled.
+    let r = reason("__global__ void k(int *a) { L: a[threadIdx.x] = 1; if (a[0]) goto L; }");
+    assert!(r.contains("goto L before its label"), "{r}");
+    let r = reason(
+        "__global__ void k(int *a) { if (a[0]) goto L; if (a[1]) { L: a[threadIdx.x] = 1; } }",
+    );
+    assert!(r.contains("goto L"), "{r}");
+}
+
+#[test]
+fn pointers_read_from_memory_point_to_buffers_of_their_own() {
+    // Each cell of an array of pointers: a buffer indexed by that cell.
+    assert_eq!(
+        shape(
+            "__global__ void k(float **rows) { float *r = rows[blockIdx.x]; r[threadIdx.x] = 0; }"
+        ),
+        "rows: rd[bid.x]; \nrows[]: wr[bid.x][tid.x]; \n"
+    );
+    // A pointer field reached through a pointer.
+    assert_eq!(
+        shape("struct E { char *name; int v; }; __global__ void k(E *e) { e->name[threadIdx.x] = 0; }"),
+        "e: rd[0]; \ne.name: wr[0][tid.x]; \n"
+    );
+    // Fields of a struct parameter one level down are its buffers.
+    assert_eq!(
+        shape("struct V { float *p; }; struct P { V in; }; __global__ void k(P q) { q.in.p[threadIdx.x] = 0; }"),
+        "q.in.p: wr[tid.x]; \n"
+    );
+}
+
+#[test]
+fn pointers_merge_at_joins_and_move_by_unknown_offsets() {
+    // `p = a` on one side, `p = a + n` on the other: one pointer.
+    assert_eq!(
+        shape("__global__ void k(float *a, int n) { float *p; if (blockIdx.x > 0) p = a; else p = a + n; p[threadIdx.x] = 0; }"),
+        "a: wr[((bid.x > 0 ? 0 : n) + tid.x)]; \n"
+    );
+    // An offset read from memory: a cell of the thread's own choosing.
+    let s = shape("__global__ void k(unsigned *h, uint4 *keys) { uint4 key = keys[threadIdx.x]; atomicAdd(h + (key.x & 15), 1); }");
+    assert!(s.contains("h: at[offset"), "{s}");
+}
