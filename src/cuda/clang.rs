@@ -481,6 +481,10 @@ impl Ty {
         let k = self.canonical().kind();
         (CXType_Bool..=CXType_Int128).contains(&k) || k == CXType_Enum
     }
+    pub fn is_floating(&self) -> bool {
+        let k = self.canonical().kind();
+        (CXType_Float..=CXType_LongDouble).contains(&k) || k == CXType_Half || k == CXType_Float16
+    }
     pub fn is_record(&self) -> bool {
         self.canonical().kind() == CXType_Record
     }

@@ -18,6 +18,9 @@ enum Target {
     Shared(String),
     /// A thread's own array: tracked for read-back only.
     Private(String),
+    /// A table no thread writes (`__constant__`, `const`): never races, and
+    /// a cell reads the same in every thread.
+    ReadOnly(String),
 }
 
 /// A pointer: an array and the index reached so far (one entry per fixed
@@ -32,6 +35,33 @@ struct Ptr {
     /// 0 when unknown, which leaves indexes unscaled.
     cell: u64,
     elem: u64,
+}
+
+/// Math functions of the toolkit whose result depends on their arguments
+/// only.
+fn is_pure_math(name: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "ceil", "floor", "round", "trunc", "rint", "sqrt", "rsqrt", "cbrt", "exp", "exp2", "exp10",
+        "expm1", "log", "log2", "log10", "log1p", "pow", "fabs", "abs", "fmin", "fmax", "fmod",
+        "sin", "cos", "tan", "atan", "atan2", "sinh", "cosh", "tanh", "hypot",
+    ];
+    let base = name.trim_start_matches("__");
+    let base = base
+        .strip_suffix('f')
+        .filter(|b| NAMES.contains(b))
+        .unwrap_or(base);
+    NAMES.contains(&base)
+        || [
+            "__float2int",
+            "__float2uint",
+            "__int2float",
+            "__uint2float",
+            "__double2int",
+            "__float_as_",
+            "__int_as_float",
+        ]
+        .iter()
+        .any(|p| name.starts_with(p))
 }
 
 /// The label a `goto` names.
@@ -188,6 +218,11 @@ enum Val {
     Ptr(Ptr),
     /// Read from memory, returned by an unknown call, or not an integer.
     Unknown,
+    /// Not computed, but one value for every thread of the grid: a
+    /// read-only scalar that is not an integer (`__constant__ float
+    /// cutoff`), and pure math on such values and parameters
+    /// (`ceil(cutoff)`). Used with integers, it becomes a parameter.
+    Uniform,
 }
 
 enum LVal {
@@ -589,18 +624,44 @@ impl Lower {
         } else {
             p.index.iter().map(simplify).collect()
         };
-        self.facts
+        let known = self
+            .facts
             .iter()
             .rev()
             .find(|(t, i, _)| *t == p.target && *i == index)
-            .map(|(_, _, e)| Val::Int(e.clone()))
-            .unwrap_or(Val::Unknown)
+            .map(|(_, _, e)| Val::Int(e.clone()));
+        match known {
+            Some(v) => v,
+            None if matches!(p.target, Target::ReadOnly(_))
+                && index
+                    .iter()
+                    .all(|i| self.grid_uniform(&Val::Int(i.clone()))) =>
+            {
+                Val::Uniform
+            }
+            None => Val::Unknown,
+        }
     }
 
     fn materialize(&mut self, v: Val, hint: &str) -> Expr {
         match v {
             Val::Int(e) if !too_big(&e) => simplify(&e),
+            Val::Uniform => Expr::Var(self.unknown_param(hint)),
             _ => self.local(hint),
+        }
+    }
+
+    /// Whether `v` is one value for every thread of the grid.
+    fn grid_uniform(&self, v: &Val) -> bool {
+        match v {
+            Val::Uniform => true,
+            Val::Int(e) => {
+                let mut vars = BTreeSet::new();
+                e.free_vars(&mut vars);
+                vars.iter()
+                    .all(|v| builtin::is_dim(v) || self.prog.params.contains(v))
+            }
+            _ => false,
         }
     }
 
@@ -816,6 +877,8 @@ impl Lower {
                 match v {
                     Val::Unknown if ty.is_integral() => Val::Int(self.local(&name)),
                     Val::Unknown if ty.is_pointer() => self.pointer_conversion(&init)?,
+                    // One parameter for the variable, not one per use.
+                    Val::Uniform => Val::Int(self.materialize(Val::Uniform, &name)),
                     v => v,
                 }
             }
@@ -2114,6 +2177,10 @@ impl Lower {
     fn store(&mut self, lv: &LVal, v: Val, loc: Loc) {
         match lv {
             LVal::Var(k) => {
+                let v = match v {
+                    Val::Uniform => Val::Int(self.materialize(v, "uniform")),
+                    v => v,
+                };
                 self.env.insert(k.clone(), v);
             }
             LVal::Mem(p) => self.write(p, &v, loc),
@@ -2192,8 +2259,8 @@ impl Lower {
             ))
         } else if d.ty().is_array() {
             // A read-only table (`__constant__`, `const`): its cells never
-            // race; reading one gives an unknown value.
-            Val::Ptr(Ptr::new(Target::Private(name), vec![]))
+            // race; a cell's value is unknown but the same in every thread.
+            Val::Ptr(Ptr::new(Target::ReadOnly(name), vec![]))
         } else {
             match d.eval_int() {
                 Some(v) => Val::Int(Expr::Int(v)),
@@ -2201,6 +2268,7 @@ impl Lower {
                 // known here, but one value for every thread, like a
                 // parameter.
                 None if d.ty().is_integral() => Val::Int(Expr::var(&self.unknown_param(&name))),
+                None if d.ty().is_floating() => Val::Uniform,
                 None => Val::Unknown,
             }
         };
@@ -2443,6 +2511,15 @@ impl Lower {
             // Values computed in long chains (hash rounds, unrolled
             // mixing) would grow without bound as expressions: past a size
             // they are unknowns, which is sound.
+            (Val::Uniform, Val::Uniform) => Val::Uniform,
+            (Val::Uniform, b @ Val::Int(_)) => {
+                let a = Val::Int(self.materialize(Val::Uniform, "uniform"));
+                self.arith(o, a, b)
+            }
+            (a @ Val::Int(_), Val::Uniform) => {
+                let b = Val::Int(self.materialize(Val::Uniform, "uniform"));
+                self.arith(o, a, b)
+            }
             (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
             (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::bin(bop, a, b))),
             // Pointer arithmetic moves the last index; by an offset drfscan
@@ -2728,6 +2805,15 @@ impl Lower {
         let def = f.definition();
         match def {
             Some(d) if children_has_body(&d) => self.inline(n, &d, &args),
+            _ if is_pure_math(&name) && !args.is_empty() => {
+                // Math on values every thread shares: shared too.
+                let mut uniform = true;
+                for a in &args {
+                    let v = self.rvalue(a)?;
+                    uniform &= self.grid_uniform(&v);
+                }
+                Ok(if uniform { Val::Uniform } else { Val::Unknown })
+            }
             _ => {
                 // A declaration only: its result is unknown; memory it may
                 // write through pointer arguments is written somewhere.

@@ -814,3 +814,19 @@ fn pointers_merge_at_joins_and_move_by_unknown_offsets() {
     let s = shape("__global__ void k(unsigned *h, uint4 *keys) { uint4 key = keys[threadIdx.x]; atomicAdd(h + (key.x & 15), 1); }");
     assert!(s.contains("h: at[offset"), "{s}");
 }
+
+#[test]
+fn constant_values_are_the_same_in_every_thread() {
+    // A float `__constant__`, math on it and a constant table's cell at a
+    // fixed index: one parameter.
+    let k = kernel("__constant__ float c; __constant__ int t[2]; __global__ void k(int *a) { int n = ceilf(c) + t[1]; a[threadIdx.x + n] = 0; }");
+    assert!(k.locals.is_empty(), "{:?}", k.locals);
+    assert!(
+        k.unknown_params.iter().any(|p| p == "n"),
+        "{:?}",
+        k.unknown_params
+    );
+    // A cell chosen by the thread, or math on a thread's value: its own.
+    let k = kernel("__constant__ int t[64]; __global__ void k(int *a, float *f) { int m = t[threadIdx.x] + ceilf(f[threadIdx.x]); a[m] = 0; }");
+    assert!(!k.locals.is_empty(), "{}", show(&k));
+}
