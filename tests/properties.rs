@@ -291,6 +291,7 @@ fn generate(seed: u64) -> Case {
         arrays: vec![array],
         approximations: vec![],
         unknown_params: vec![],
+        block_uniform: vec![],
     };
     Case {
         kernel,

@@ -47,8 +47,10 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
         flat.walk(&interval.code, &mut Vec::new(), &Cond::Bool(true));
     }
 
+    // A condition over a thread's own values (a synchronized loop's bound
+    // over what its block shares) holds in each thread.
     let mut assumptions = Vec::new();
-    for a in &kernel.assumes {
+    let mut assume = |a: &Cond| {
         let mut fv = BTreeSet::new();
         a.free_vars(&mut fv);
         if fv.iter().any(|v| thread_local(v)) {
@@ -58,16 +60,19 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
         } else {
             assumptions.push(a.clone());
         }
+    };
+    for a in &kernel.assumes {
+        assume(a);
     }
     for b in &interval.binders {
         let x = Expr::var(&b.var);
-        assumptions.push(Cond::and(
+        assume(&Cond::and(
             Cond::cmp(Rel::Le, b.lo.clone(), x.clone()),
             Cond::cmp(Rel::Lt, x, b.hi.clone()),
         ));
     }
     if interval.cond != Cond::Bool(true) {
-        assumptions.push(interval.cond.clone());
+        assume(&interval.cond);
     }
 
     let ids: &[&str; 3] = if pairing == Pairing::SameBlock {
@@ -85,6 +90,15 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
     let mut order = Names::default();
     for acc in accesses.iter().flatten() {
         order.access(acc);
+    }
+    // Two threads of one block agree on what the block shares.
+    if pairing == Pairing::SameBlock {
+        for v in &kernel.block_uniform {
+            let (a, b) = (format!("{v}@1"), format!("{v}@2"));
+            if order.list.contains(&a) || order.list.contains(&b) {
+                assumptions.push(Cond::cmp(Rel::Eq, Expr::var(&a), Expr::var(&b)));
+            }
+        }
     }
     for c in &assumptions {
         order.cond(c);
@@ -632,6 +646,7 @@ mod tests {
             arrays: vec![],
             approximations: vec![],
             unknown_params: vec![],
+            block_uniform: vec![],
         }
     }
 

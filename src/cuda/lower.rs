@@ -45,7 +45,7 @@ fn is_pure_math(name: &str) -> bool {
         "expm1", "log", "log2", "log10", "log1p", "pow", "fabs", "abs", "fmin", "fmax", "fmod",
         "sin", "cos", "tan", "atan", "atan2", "sinh", "cosh", "tanh", "hypot",
     ];
-    let base = name.trim_start_matches("__");
+    let base = name.trim_start_matches("__nv_").trim_start_matches("__");
     let base = base
         .strip_suffix('f')
         .filter(|b| NAMES.contains(b))
@@ -62,6 +62,24 @@ fn is_pure_math(name: &str) -> bool {
         ]
         .iter()
         .any(|p| name.starts_with(p))
+}
+
+/// The arrays `s` writes or updates atomically.
+fn written_arrays(s: &Stmt, out: &mut HashSet<String>) {
+    match s {
+        Stmt::Access { array, mode, .. } => {
+            if *mode != Mode::Read {
+                out.insert(array.clone());
+            }
+        }
+        Stmt::Sync(_) => {}
+        Stmt::Seq(v) => v.iter().for_each(|s| written_arrays(s, out)),
+        Stmt::If { then, els, .. } => {
+            written_arrays(then, out);
+            written_arrays(els, out);
+        }
+        Stmt::For { body, .. } => written_arrays(body, out),
+    }
 }
 
 /// The label a `goto` names.
@@ -223,6 +241,10 @@ enum Val {
     /// cutoff`), and pure math on such values and parameters
     /// (`ceil(cutoff)`). Used with integers, it becomes a parameter.
     Uniform,
+    /// Read from a global array at an address every thread of the block
+    /// shares: the same in the block if the kernel never writes the array
+    /// (`Kernel::block_uniform`). Used, it becomes a local.
+    Stored(String),
 }
 
 enum LVal {
@@ -320,6 +342,8 @@ pub struct Lower {
     /// `sizeof` of a template parameter's type, by type: one value the
     /// whole kernel shares.
     sizes: HashMap<String, String>,
+    /// Locals made of [`Val::Stored`] values, with the array read.
+    stored: Vec<(String, String)>,
 }
 
 /// How deep statements and expressions may nest before lowering gives up
@@ -423,6 +447,7 @@ impl Lower {
             main: main.to_string(),
             site,
             sizes: HashMap::new(),
+            stored: Vec::new(),
         }
     }
 
@@ -476,6 +501,16 @@ impl Lower {
         if let Some((label, _)) = j.gotos.first() {
             return unsupported(f, &format!("goto {label} before its label or into a block"));
         }
+        let mut written = HashSet::new();
+        for s in &self.out {
+            written_arrays(s, &mut written);
+        }
+        self.prog.block_uniform = self
+            .stored
+            .iter()
+            .filter(|(_, array)| !written.contains(array))
+            .map(|(local, _)| local.clone())
+            .collect();
         let mut p = self.prog;
         p.body = self.out;
         Ok(p)
@@ -639,7 +674,14 @@ impl Lower {
             {
                 Val::Uniform
             }
-            None => Val::Unknown,
+            None => match &p.target {
+                Target::Shared(a)
+                    if self.global(a) && index.iter().all(|i| self.block_uniform(i)) =>
+                {
+                    Val::Stored(a.clone())
+                }
+                _ => Val::Unknown,
+            },
         }
     }
 
@@ -647,8 +689,29 @@ impl Lower {
         match v {
             Val::Int(e) if !too_big(&e) => simplify(&e),
             Val::Uniform => Expr::Var(self.unknown_param(hint)),
+            Val::Stored(array) => {
+                let v = self.local(hint);
+                if let Expr::Var(name) = &v {
+                    self.stored.push((name.clone(), array));
+                }
+                v
+            }
             _ => self.local(hint),
         }
+    }
+
+    fn global(&self, array: &str) -> bool {
+        self.prog
+            .arrays
+            .iter()
+            .any(|a| a.name == array && a.scope == Scope::Global)
+    }
+
+    /// Whether `e` is one value for every thread of a block.
+    fn block_uniform(&self, e: &Expr) -> bool {
+        let mut vars = BTreeSet::new();
+        e.free_vars(&mut vars);
+        imp::is_uniform(&vars, &self.prog.params)
     }
 
     /// Whether `v` is one value for every thread of the grid.
@@ -877,8 +940,9 @@ impl Lower {
                 match v {
                     Val::Unknown if ty.is_integral() => Val::Int(self.local(&name)),
                     Val::Unknown if ty.is_pointer() => self.pointer_conversion(&init)?,
-                    // One parameter for the variable, not one per use.
-                    Val::Uniform => Val::Int(self.materialize(Val::Uniform, &name)),
+                    // One parameter (or local) for the variable, not one
+                    // per use.
+                    v @ (Val::Uniform | Val::Stored(_)) => Val::Int(self.materialize(v, &name)),
                     v => v,
                 }
             }
@@ -2178,7 +2242,7 @@ impl Lower {
         match lv {
             LVal::Var(k) => {
                 let v = match v {
-                    Val::Uniform => Val::Int(self.materialize(v, "uniform")),
+                    Val::Uniform | Val::Stored(_) => Val::Int(self.materialize(v, "uniform")),
                     v => v,
                 };
                 self.env.insert(k.clone(), v);
@@ -2494,6 +2558,11 @@ impl Lower {
     }
 
     fn arith(&mut self, o: i32, a: Val, b: Val) -> Val {
+        let int = |me: &mut Self, v: Val| match v {
+            Val::Stored(_) => Val::Int(me.materialize(v, "stored")),
+            v => v,
+        };
+        let (a, b) = (int(self, a), int(self, b));
         let bop = match o {
             op::ADD => Op::Add,
             op::SUB => Op::Sub,
@@ -2802,18 +2871,22 @@ impl Lower {
         if f.has_attr(K::CUDA_GLOBAL) {
             return unsupported(n, "kernel launch from device code (dynamic parallelism)");
         }
+        // Integer math with a definition (`abs(int)`) is inlined for its
+        // exact value.
+        let exact = n.ty().is_integral() && f.definition().is_some_and(|d| children_has_body(&d));
+        if is_pure_math(&name) && !args.is_empty() && !exact {
+            // Math on values every thread shares is shared too. (The
+            // toolkit's definitions touch no memory: not inlined.)
+            let mut uniform = true;
+            for a in &args {
+                let v = self.rvalue(a)?;
+                uniform &= self.grid_uniform(&v);
+            }
+            return Ok(if uniform { Val::Uniform } else { Val::Unknown });
+        }
         let def = f.definition();
         match def {
             Some(d) if children_has_body(&d) => self.inline(n, &d, &args),
-            _ if is_pure_math(&name) && !args.is_empty() => {
-                // Math on values every thread shares: shared too.
-                let mut uniform = true;
-                for a in &args {
-                    let v = self.rvalue(a)?;
-                    uniform &= self.grid_uniform(&v);
-                }
-                Ok(if uniform { Val::Uniform } else { Val::Unknown })
-            }
             _ => {
                 // A declaration only: its result is unknown; memory it may
                 // write through pointer arguments is written somewhere.

@@ -830,3 +830,19 @@ fn constant_values_are_the_same_in_every_thread() {
     let k = kernel("__constant__ int t[64]; __global__ void k(int *a, float *f) { int m = t[threadIdx.x] + ceilf(f[threadIdx.x]); a[m] = 0; }");
     assert!(!k.locals.is_empty(), "{}", show(&k));
 }
+
+#[test]
+fn values_read_at_a_block_address_are_the_blocks() {
+    // Read at blockIdx.x from an array the kernel never writes: one value
+    // per block.
+    let k = kernel("__global__ void k(int *a, const int *sizes) { int m = sizes[blockIdx.x]; a[m + threadIdx.x] = 0; }");
+    assert_eq!(k.block_uniform, ["m"]);
+    // Written somewhere in the kernel, or read at the thread's own cell:
+    // the thread's own.
+    let k = kernel("__global__ void k(int *a, int *sizes) { int m = sizes[blockIdx.x]; a[m + threadIdx.x] = 0; sizes[0] = 1; }");
+    assert!(k.block_uniform.is_empty(), "{:?}", k.block_uniform);
+    let k = kernel(
+        "__global__ void k(int *a, const int *sizes) { int m = sizes[threadIdx.x]; a[m] = 0; }",
+    );
+    assert!(k.block_uniform.is_empty(), "{:?}", k.block_uniform);
+}

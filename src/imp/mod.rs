@@ -56,6 +56,8 @@ pub struct Program {
     pub approximations: Vec<String>,
     /// See [`Kernel::unknown_params`].
     pub unknown_params: Vec<String>,
+    /// See [`Kernel::block_uniform`].
+    pub block_uniform: Vec<String>,
 }
 
 impl Stmt {
@@ -266,6 +268,7 @@ pub fn infer(p: &Program) -> Kernel {
         arrays,
         approximations: p.approximations.clone(),
         unknown_params: p.unknown_params.clone(),
+        block_uniform: p.block_uniform.clone(),
     }
 }
 

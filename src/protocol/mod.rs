@@ -219,6 +219,12 @@ pub struct Kernel {
     /// suggested over one.
     #[serde(default)]
     pub unknown_params: Vec<String>,
+    /// Locals that are one value for all threads of a block: read from
+    /// memory the kernel never writes, at an address the block shares
+    /// (`m = sizes[blockIdx.x]`). Barriers under them do not diverge;
+    /// races still take them as the thread's own.
+    #[serde(default)]
+    pub block_uniform: Vec<String>,
 }
 
 impl Expr {

@@ -1530,6 +1530,7 @@ mod tests {
                 locals: vec!["x".into()],
                 approximations: vec![],
                 unknown_params: vec![],
+                block_uniform: vec![],
                 assumes,
                 arrays: arrays
                     .into_iter()

@@ -462,6 +462,8 @@ impl Tagger<'_> {
                 None
             } else if builtin::TID.contains(&v.as_str()) {
                 Some(format!("the thread id `{v}`"))
+            } else if self.kernel.block_uniform.contains(v) {
+                None
             } else if self.kernel.is_local(v) {
                 Some(format!("the thread-local `{v}`"))
             } else if builtin::BID.contains(&v.as_str()) || self.kernel.is_param(v) {
