@@ -1163,26 +1163,14 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
         .unwrap_or(0);
     let mut out = Vec::new();
     for d in 0..arity {
-        // Shape → per thread, the accesses of that shape with their digits.
-        let mut groups: Vec<(radix::Shape, [Vec<(u32, radix::Digits)>; 2])> = Vec::new();
+        let mut indexes: Numbers = Default::default();
         for (k, accesses) in trace.accesses.iter().enumerate() {
-            let suffix = format!("@{}", k + 1);
-            for a in accesses {
-                let Some(e) = a.index.get(d) else { continue };
-                let Some((shape, digits)) = facts.shape(e, a, &suffix) else {
-                    continue;
-                };
-                match groups.iter_mut().find(|(s, _)| *s == shape) {
-                    Some((_, g)) => g[k].push((a.id, digits)),
-                    None => {
-                        let mut g: [Vec<(u32, radix::Digits)>; 2] = Default::default();
-                        g[k].push((a.id, digits));
-                        groups.push((shape, g));
-                    }
-                }
-            }
+            indexes[k] = accesses
+                .iter()
+                .filter_map(|a| Some((a, a.index.get(d)?.clone())))
+                .collect();
         }
-        for (g, (_, members)) in groups.iter().enumerate() {
+        for (g, (_, members)) in by_shape(&facts, &indexes).iter().enumerate() {
             out.extend(digit_lemmas(
                 enc,
                 select,
@@ -1256,6 +1244,33 @@ fn division_lemmas(
 
 /// Numbers to divide: per thread, each access with its number.
 type Numbers<'t> = [Vec<(&'t TraceAccess, Expr)>; 2];
+
+/// Per thread, the accesses whose numbers are mixed-radix, with their
+/// digits, grouped by shape.
+#[allow(clippy::type_complexity)]
+fn by_shape(
+    facts: &radix::Facts,
+    numbers: &Numbers,
+) -> Vec<(radix::Shape, [Vec<(u32, radix::Digits)>; 2])> {
+    let mut groups: Vec<(radix::Shape, [Vec<(u32, radix::Digits)>; 2])> = Vec::new();
+    for (k, list) in numbers.iter().enumerate() {
+        let suffix = format!("@{}", k + 1);
+        for (a, e) in list {
+            let Some((shape, digits)) = facts.shape(e, a, &suffix) else {
+                continue;
+            };
+            match groups.iter_mut().find(|(s, _)| *s == shape) {
+                Some((_, g)) => g[k].push((a.id, digits)),
+                None => {
+                    let mut g: [Vec<(u32, radix::Digits)>; 2] = Default::default();
+                    g[k].push((a.id, digits));
+                    groups.push((shape, g));
+                }
+            }
+        }
+    }
+    groups
+}
 
 /// How deep the parts of a division are divided again.
 const SPLIT_DEPTH: u32 = 3;
@@ -1379,23 +1394,7 @@ impl Split<'_> {
     /// Digit lemmas for the parts that are mixed-radix numbers, grouped by
     /// shape.
     fn digits(&mut self, parts: &Numbers, prefix: &str, equal: &Bool) {
-        let mut groups: Vec<(radix::Shape, [Vec<(u32, radix::Digits)>; 2])> = Vec::new();
-        for (k, list) in parts.iter().enumerate() {
-            let suffix = format!("@{}", k + 1);
-            for (a, e) in list {
-                if let Some((shape, digits)) = self.facts.shape(e, a, &suffix) {
-                    match groups.iter_mut().find(|(s, _)| *s == shape) {
-                        Some((_, g)) => g[k].push((a.id, digits)),
-                        None => {
-                            let mut g: [Vec<(u32, radix::Digits)>; 2] = Default::default();
-                            g[k].push((a.id, digits));
-                            groups.push((shape, g));
-                        }
-                    }
-                }
-            }
-        }
-        for (g, (_, members)) in groups.iter().enumerate() {
+        for (g, (_, members)) in by_shape(self.facts, parts).iter().enumerate() {
             self.out.extend(digit_lemmas(
                 self.enc,
                 self.select,

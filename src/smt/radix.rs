@@ -473,15 +473,8 @@ impl Facts {
             let r = self.atom_range(e)?;
             return Some([(r.vars, r.constant as i128)].into_iter().collect());
         }
-        let base = var.strip_suffix(suffix)?;
-        let dims = [
-            (builtin::TID, builtin::BLOCK_DIM),
-            (builtin::BID, builtin::GRID_DIM),
-        ];
-        for (ids, sizes) in dims {
-            if let Some(i) = ids.iter().position(|t| *t == base) {
-                return poly(&Expr::var(sizes[i]), &self.known);
-            }
+        if let Some(size) = id_size(var.strip_suffix(suffix)?) {
+            return poly(&Expr::var(size), &self.known);
         }
         // `i < hi`, and `hi ≤` its own bound when it is the thread's
         // (`for (i = 0; i <= row % T; i++)`).
@@ -556,16 +549,9 @@ impl Facts {
         loops: &[Binder],
         suffix: &str,
     ) -> Option<(Expr, Option<Magnitude>, Option<Poly>)> {
-        let base = var.strip_suffix(suffix)?;
-        let dims = [
-            (builtin::TID, builtin::BLOCK_DIM),
-            (builtin::BID, builtin::GRID_DIM),
-        ];
-        for (ids, sizes) in dims {
-            if let Some(i) = ids.iter().position(|t| *t == base) {
-                let size = poly(&Expr::var(sizes[i]), &self.known)?;
-                return Some((Expr::var(var), self.range_of(&size), None));
-            }
+        if let Some(size) = id_size(var.strip_suffix(suffix)?) {
+            let size = poly(&Expr::var(size), &self.known)?;
+            return Some((Expr::var(var), self.range_of(&size), None));
         }
         let b = loops.iter().find(|b| b.var == var)?;
         let lo = poly(&b.lo, &self.known)?;
@@ -594,6 +580,16 @@ impl Facts {
         };
         Some((digit, range, (!lo.is_empty()).then_some(lo)))
     }
+}
+
+/// The dimension a thread or block id is below (`tid.x`: `blockDim.x`).
+fn id_size(id: &str) -> Option<&'static str> {
+    let dims = [
+        (builtin::TID, builtin::BLOCK_DIM),
+        (builtin::BID, builtin::GRID_DIM),
+    ];
+    dims.iter()
+        .find_map(|(ids, sizes)| Some(sizes[ids.iter().position(|t| *t == id)?]))
 }
 
 /// Each `a < b` that `path` asserts, `!(a >= b)` included (what
