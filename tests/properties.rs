@@ -23,6 +23,9 @@ struct Gen {
     has_n: bool,
     has_x: bool,
     arity: usize,
+    /// Global memory over two blocks: indexes may use the block id and
+    /// barriers may be grid barriers.
+    grid: bool,
 }
 
 /// Variables in scope: name and whether it is thread-global (a
@@ -60,6 +63,9 @@ impl Gen {
             atoms.push(Expr::var("tid.x"));
             if self.has_x {
                 atoms.push(Expr::var("x"));
+            }
+            if self.grid {
+                atoms.push(Expr::var("bid.x"));
             }
         }
         let i = self.below(atoms.len() as u64) as usize;
@@ -155,6 +161,7 @@ impl Gen {
         };
         match pick {
             0 | 1 => self.access(scope),
+            2 if sync_ok && self.grid && self.coin(50) => Stmt::GridSync(Loc::new(904, 1)),
             2 if sync_ok => Stmt::Sync(Loc::new(900, 1)),
             2 => self.access(scope),
             3 | 4 => {
@@ -240,12 +247,14 @@ fn generate(seed: u64) -> Case {
         has_n: false,
         has_x: false,
         arity: 1,
+        grid: false,
     };
     g.has_n = g.coin(60);
     g.has_x = g.coin(30);
     g.arity = if g.coin(15) { 2 } else { 1 };
     let global = g.coin(25);
     let blocks = if global && g.coin(50) { 2 } else { 1 };
+    g.grid = blocks == 2;
     // Every local valuation of every thread is tried: keep that small.
     let max_threads = if g.has_x { 4 / blocks } else { 4 };
     let threads = 2 + g.below(max_threads as u64 - 1) as i64;

@@ -6,8 +6,8 @@ pub mod align;
 pub mod seq;
 pub mod split;
 
-use crate::protocol::wf::Unsync;
-use crate::protocol::{Cond, Expr, Loc};
+use crate::protocol::wf::{self, Divergence, Unsync};
+use crate::protocol::{ArrayProtocol, Cond, Expr, Kernel, Loc, Scope};
 use serde::{Deserialize, Serialize};
 
 /// A synchronized-loop variable closing over an interval: `var in lo..hi`,
@@ -34,14 +34,49 @@ pub struct Interval {
     pub end: Option<Loc>,
 }
 
+/// Every two-thread trace of `array`: one per barrier interval for threads
+/// of one block and, for global memory unless `block_level`, the traces of
+/// threads of different blocks, which only grid barriers order (without
+/// any, the whole protocol is one interval). Barrier divergence, of the
+/// block or of the grid, is the error.
+pub fn traces(
+    kernel: &Kernel,
+    array: &ArrayProtocol,
+    block_level: bool,
+) -> Result<Vec<Trace>, Divergence> {
+    let wf = wf::well_formed(kernel, array)?;
+    let mut traces: Vec<Trace> = split::split(&wf)
+        .iter()
+        .map(|iv| seq::seq(kernel, array, iv, Pairing::SameBlock))
+        .collect();
+    if array.scope == Scope::Global && !block_level {
+        let intervals = if array.body.has_grid_sync() {
+            split::split(&wf::well_formed_grid(kernel, array)?)
+        } else {
+            vec![Interval {
+                binders: Vec::new(),
+                cond: Cond::Bool(true),
+                code: wf::erase_barriers(&array.body),
+                start: None,
+                end: None,
+            }]
+        };
+        traces.extend(
+            intervals
+                .iter()
+                .map(|iv| seq::seq(kernel, array, iv, Pairing::OtherBlock)),
+        );
+    }
+    Ok(traces)
+}
+
 /// Whether the two symbolic threads share a block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pairing {
     /// Same block, distinct `tid` tuples; barriers order them.
     SameBlock,
-    /// Distinct blocks; barriers order nothing, so the whole kernel is one
-    /// interval.
+    /// Distinct blocks; only grid barriers order them.
     OtherBlock,
 }
 

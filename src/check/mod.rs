@@ -2,12 +2,9 @@
 //! turn solver models into witnesses, replay every witness on the concrete
 //! evaluator, and classify races as confirmed or possible.
 
-use crate::analysis::seq::seq;
-use crate::analysis::split::split;
-use crate::analysis::{Interval, Pairing, Trace, TraceAccess};
+use crate::analysis::{self, Trace, TraceAccess};
 use crate::protocol::eval::{self, EvalError, Instance};
-use crate::protocol::wf::{erase_barriers, well_formed};
-use crate::protocol::{builtin, ArrayProtocol, Cond, Kernel, Loc, Mode, Scope};
+use crate::protocol::{builtin, ArrayProtocol, Cond, Kernel, Loc, Mode};
 use crate::smt::{self, Outcome, RawRace};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -256,8 +253,8 @@ pub fn check_array(
     };
 
     let started = Instant::now();
-    let wf = match well_formed(kernel, array) {
-        Ok(wf) => wf,
+    let traces = match analysis::traces(kernel, array, opts.block_level) {
+        Ok(traces) => traces,
         Err(d) => {
             report.verdict = Verdict::Divergent;
             report.reason = Some(d.reason);
@@ -266,23 +263,6 @@ pub fn check_array(
             return (report, stats);
         }
     };
-    let intervals = split(&wf);
-    let mut traces: Vec<Trace> = intervals
-        .iter()
-        .map(|iv| seq(kernel, array, iv, Pairing::SameBlock))
-        .collect();
-    if array.scope == Scope::Global && !opts.block_level {
-        // Barriers order nothing across blocks: the whole protocol is one
-        // unsynchronized interval.
-        let whole = Interval {
-            binders: Vec::new(),
-            cond: Cond::Bool(true),
-            code: erase_barriers(&array.body),
-            start: None,
-            end: None,
-        };
-        traces.push(seq(kernel, array, &whole, Pairing::OtherBlock));
-    }
     stats.traces = traces.len();
     report.intervals = traces.len();
     stats.analysis = started.elapsed();

@@ -3,9 +3,9 @@
 use super::Format;
 use anyhow::Context;
 use clap::Args;
-use drfscan::analysis::{align, seq, split, Pairing};
+use drfscan::analysis::{self, align, seq, split};
 use drfscan::check::{self, Options, Verdict};
-use drfscan::protocol::{gen, parse, print, wf, Kernel, Scope};
+use drfscan::protocol::{gen, parse, print, wf, Kernel};
 use drfscan::report::{self, FileReport, KernelEntry};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -153,38 +153,10 @@ fn show(paths: &[PathBuf], stage: Stage, opts: &Options) -> anyhow::Result<i32> 
                 Stage::Protocol => unreachable!(),
                 Stage::Aligned => print!("{}", align::print_aligned(&align::align(&wf))),
                 Stage::Split => print!("{}", seq::print_intervals(&split::split(&wf))),
-                Stage::Traces => {
-                    let intervals = split::split(&wf);
-                    for interval in &intervals {
-                        print!(
-                            "{}",
-                            seq::print_trace(&seq::seq(
-                                &kernel,
-                                array,
-                                interval,
-                                Pairing::SameBlock
-                            ))
-                        );
-                    }
-                    if array.scope == Scope::Global && !opts.block_level {
-                        let whole = drfscan::analysis::Interval {
-                            binders: vec![],
-                            cond: drfscan::protocol::Cond::Bool(true),
-                            code: wf::erase_barriers(&array.body),
-                            start: None,
-                            end: None,
-                        };
-                        print!(
-                            "{}",
-                            seq::print_trace(&seq::seq(
-                                &kernel,
-                                array,
-                                &whole,
-                                Pairing::OtherBlock
-                            ))
-                        );
-                    }
-                }
+                Stage::Traces => match analysis::traces(&kernel, array, opts.block_level) {
+                    Ok(traces) => traces.iter().for_each(|t| print!("{}", seq::print_trace(t))),
+                    Err(d) => println!("divergent: barrier at {}: {}", d.loc, d.reason),
+                },
             }
         }
     }

@@ -72,7 +72,7 @@ fn written_arrays(s: &Stmt, out: &mut HashSet<String>) {
                 out.insert(array.clone());
             }
         }
-        Stmt::Sync(_) => {}
+        Stmt::Sync(_) | Stmt::GridSync(_) => {}
         Stmt::Seq(v) => v.iter().for_each(|s| written_arrays(s, out)),
         Stmt::If { then, els, .. } => {
             written_arrays(then, out);
@@ -594,6 +594,23 @@ impl Lower {
         let loc = self.place(loc);
         self.emit(Stmt::Sync(loc));
         self.facts.clear();
+    }
+
+    fn grid_sync(&mut self, loc: Loc) {
+        let loc = self.place(loc);
+        self.emit(Stmt::GridSync(loc));
+        self.facts.clear();
+    }
+
+    /// `sync()` of a cooperative group of type `ty`: a barrier of the block
+    /// or of the grid; `None` for groups that are not modelled (tiles).
+    fn group_sync(&mut self, ty: &str, loc: Loc) -> Option<Val> {
+        match group_kind(ty)? {
+            "thread_block" => self.sync(loc),
+            "grid_group" | "multi_grid_group" => self.grid_sync(loc),
+            _ => return None,
+        }
+        Some(Val::Unknown)
     }
 
     fn access(&mut self, p: &Ptr, mode: Mode, loc: Loc) {
@@ -2862,14 +2879,20 @@ impl Lower {
         }
         if (name == "sync" || name == "synchronize") && args.len() == 1 {
             let ty = strip(args[0]).ty().canonical().spelling();
-            if ty.contains("cooperative_groups::thread_block") && !ty.contains("thread_block_tile")
-            {
-                self.sync(loc);
-                return Ok(Val::Unknown);
+            if let Some(v) = self.group_sync(&ty, loc) {
+                return Ok(v);
             }
         }
         if f.has_attr(K::CUDA_GLOBAL) {
             return unsupported(n, "kernel launch from device code (dynamic parallelism)");
+        }
+        if group_kind(&n.ty().canonical().spelling()).is_some() {
+            // `this_grid()`, `this_thread_block()`, …: a group is modelled by
+            // its type; the toolkit's constructors read driver state.
+            for a in &args {
+                self.rvalue(a)?;
+            }
+            return Ok(Val::Unknown);
         }
         // Integer math with a definition (`abs(int)`) is inlined for its
         // exact value.
@@ -3056,17 +3079,13 @@ impl Lower {
             })
             .map(|o| strip(o).ty().canonical().spelling())
             .unwrap_or_default();
-        let block_group = object.starts_with("cooperative_groups::thread_block")
-            || object.starts_with("const cooperative_groups::thread_block");
-        if block_group && !object.contains("thread_block_tile") {
-            match name {
-                "sync" => {
-                    self.sync(loc);
-                    return Ok(Val::Unknown);
-                }
-                "thread_rank" => return Ok(Val::Int(linear_tid())),
-                _ => {}
+        if name == "sync" {
+            if let Some(v) = self.group_sync(&object, loc) {
+                return Ok(v);
             }
+        }
+        if name == "thread_rank" && group_kind(&object) == Some("thread_block") {
+            return Ok(Val::Int(linear_tid()));
         }
         let assign = name
             .strip_prefix("operator")
@@ -3467,6 +3486,23 @@ fn atomic_mode(name: &str) -> Option<Mode> {
     .then_some(Mode::Atomic)
 }
 
+/// The cooperative group a type names (`thread_block`, `grid_group`,
+/// `thread_block_tile`, …), from its canonical spelling, past `const` and
+/// the versioned namespaces the toolkit nests its API in.
+fn group_kind(spelling: &str) -> Option<&str> {
+    let mut rest = spelling
+        .trim_start_matches("const ")
+        .strip_prefix("cooperative_groups::")?;
+    while let Some((head, tail)) = rest.split_once("::") {
+        if head.contains('<') {
+            break;
+        }
+        rest = tail;
+    }
+    let end = rest.find(['<', ' ', '&']).unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
 /// Whether the loop body starts or ends with a barrier at its top level.
 fn barrier_at_edge(b: &Stmt) -> bool {
     fn flat(s: &Stmt, out: &mut Vec<Stmt>) {
@@ -3477,8 +3513,9 @@ fn barrier_at_edge(b: &Stmt) -> bool {
     }
     let mut items = Vec::new();
     flat(b, &mut items);
-    let first_sync = items.iter().position(|s| matches!(s, Stmt::Sync(_)));
-    let last_sync = items.iter().rposition(|s| matches!(s, Stmt::Sync(_)));
+    let barrier = |s: &Stmt| matches!(s, Stmt::Sync(_) | Stmt::GridSync(_));
+    let first_sync = items.iter().position(barrier);
+    let last_sync = items.iter().rposition(barrier);
     match (first_sync, last_sync) {
         (Some(f), Some(l)) => {
             !items[..f].iter().any(|s| s.has_access() || s.has_sync())

@@ -84,6 +84,7 @@ fn show(k: &Kernel) -> String {
                 let _ = write!(out, "{m}[{}]; ", idx.join("]["));
             }
             Stmt::Sync(_) => out.push_str("sync; "),
+            Stmt::GridSync(_) => out.push_str("grid_sync; "),
             Stmt::Seq(items) => items.iter().for_each(|i| s(i, out)),
             Stmt::If {
                 cond, then, els, ..
@@ -478,6 +479,23 @@ __global__ void k(float *a) {
         out,
         "a: sync; wr[0]; sync; \ns: wr[((tid.x + (tid.y * blockDim.x)) + (tid.z * (blockDim.x * blockDim.y)))]; sync; rd[0]; sync; \n"
     );
+}
+
+#[test]
+fn cooperative_groups_grid_barriers() {
+    let out = shape(
+        "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float *a) {
+  cg::grid_group g = cg::this_grid();
+  a[blockIdx.x] = 1;
+  g.sync();
+  a[0] = 2;
+  cg::sync(g);
+  cg::this_grid().sync();
+}",
+    );
+    assert_eq!(out, "a: wr[bid.x]; grid_sync; wr[0]; grid_sync; grid_sync; \n");
 }
 
 #[test]

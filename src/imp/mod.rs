@@ -19,6 +19,8 @@ pub enum Stmt {
         value: Option<Expr>,
     },
     Sync(Loc),
+    /// See [`crate::protocol::Stmt::GridSync`].
+    GridSync(Loc),
     Seq(Vec<Stmt>),
     If {
         cond: Cond,
@@ -68,7 +70,7 @@ impl Stmt {
     pub fn has_sync(&self) -> bool {
         match self {
             Stmt::Access { .. } => false,
-            Stmt::Sync(_) => true,
+            Stmt::Sync(_) | Stmt::GridSync(_) => true,
             Stmt::Seq(items) => items.iter().any(Stmt::has_sync),
             Stmt::If { then, els, .. } => then.has_sync() || els.has_sync(),
             Stmt::For { body, .. } => body.has_sync(),
@@ -78,7 +80,7 @@ impl Stmt {
     pub fn has_access(&self) -> bool {
         match self {
             Stmt::Access { .. } => true,
-            Stmt::Sync(_) => false,
+            Stmt::Sync(_) | Stmt::GridSync(_) => false,
             Stmt::Seq(items) => items.iter().any(Stmt::has_access),
             Stmt::If { then, els, .. } => then.has_access() || els.has_access(),
             Stmt::For { body, .. } => body.has_access(),
@@ -101,6 +103,7 @@ impl Stmt {
                 value: value.as_ref().map(|v| simplify(&v.subst(var, by))),
             },
             Stmt::Sync(l) => Stmt::Sync(*l),
+            Stmt::GridSync(l) => Stmt::GridSync(*l),
             Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| s.subst(var, by)).collect()),
             Stmt::If {
                 cond,
@@ -294,6 +297,7 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
         }
         Stmt::Access { .. } => P::Skip,
         Stmt::Sync(l) => P::Sync(*l),
+        Stmt::GridSync(l) => P::GridSync(*l),
         Stmt::Seq(items) => {
             let mut out: Vec<P> = Vec::new();
             for i in items {
@@ -357,7 +361,7 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
 fn free_vars(s: &crate::protocol::Stmt, out: &mut BTreeSet<String>) {
     use crate::protocol::Stmt as P;
     match s {
-        P::Skip | P::Sync(_) => {}
+        P::Skip | P::Sync(_) | P::GridSync(_) => {}
         P::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
         P::Seq(items) => items.iter().for_each(|i| free_vars(i, out)),
         P::If {

@@ -64,22 +64,17 @@ impl Instance {
         [get(names[0]), get(names[1]), get(names[2])]
     }
 
-    /// Whether two accesses, of threads `a` and `b`, in phases `pa` and
-    /// `pb`, may happen at the same time on an array of `scope`.
-    pub fn concurrent(
-        &self,
-        scope: Scope,
-        (a, pa): (usize, usize),
-        (b, pb): (usize, usize),
-    ) -> bool {
-        if a == b {
+    /// Whether two accesses may happen at the same time on an array of
+    /// `scope`.
+    pub fn concurrent(&self, scope: Scope, a: &AccessValue, b: &AccessValue) -> bool {
+        if a.thread == b.thread {
             false
-        } else if self.block(a) == self.block(b) {
-            pa == pb
+        } else if self.block(a.thread) == self.block(b.thread) {
+            a.phase == b.phase
         } else {
-            // Shared memory is per block; in global memory, barriers order
-            // nothing across blocks.
-            scope == Scope::Global
+            // Shared memory is per block; in global memory, only grid
+            // barriers order threads of different blocks.
+            scope == Scope::Global && a.grid_phase == b.grid_phase
         }
     }
 }
@@ -92,8 +87,10 @@ pub struct AccessValue {
     pub id: u32,
     pub mode: Mode,
     pub index: Vec<i64>,
-    /// How many barriers the thread passed before it.
+    /// How many barriers (block or grid) the thread passed before it.
     pub phase: usize,
+    /// How many grid barriers the thread passed before it.
+    pub grid_phase: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -107,7 +104,7 @@ pub enum EvalError {
     BadInstance(String),
     #[error("variable `{0}` has no value")]
     Unbound(String),
-    #[error("barrier divergence at {loc}: threads {} and {} of one block pass different barriers", threads.0, threads.1)]
+    #[error("barrier divergence at {loc}: threads {} and {} pass different barriers", threads.0, threads.1)]
     Divergence { loc: Loc, threads: (usize, usize) },
     #[error("evaluation budget exhausted")]
     Budget,
@@ -172,7 +169,7 @@ pub fn races<'v>(
         for (i, a) in group.iter().enumerate() {
             for b in &group[i + 1..] {
                 if a.mode.conflicts(b.mode)
-                    && inst.concurrent(scope, (a.thread, a.phase), (b.thread, b.phase))
+                    && inst.concurrent(scope, a, b)
                 {
                     out.push((*a, *b));
                 }
@@ -230,7 +227,7 @@ pub fn replay(
     Ok(issued(0, ids.0).any(|a| {
         issued(1, ids.1).any(|b| {
             a.mode.conflicts(b.mode)
-                && inst.concurrent(array.scope, (a.thread, a.phase), (b.thread, b.phase))
+                && inst.concurrent(array.scope, a, b)
         })
     }))
 }
@@ -428,18 +425,26 @@ fn check_assumptions(
     Ok(())
 }
 
-/// Threads of one block must pass the same barriers in the same order.
-fn check_barriers(inst: &Instance, barriers: &[Vec<Loc>]) -> Result<(), EvalError> {
+/// Threads of one block must pass the same barriers in the same order, and
+/// every thread the same grid barriers.
+fn check_barriers(inst: &Instance, barriers: &[Vec<(Loc, bool)>]) -> Result<(), EvalError> {
     let mut first_of_block: HashMap<[i64; 3], usize> = HashMap::new();
+    let grid = |t: usize| barriers[t].iter().filter(|b| b.1).collect::<Vec<_>>();
     for (t, seq) in barriers.iter().enumerate() {
         let first = *first_of_block.entry(inst.block(t)).or_insert(t);
-        let other = &barriers[first];
+        // The first thread of each block stands for its block's grid
+        // barriers; thread 0 for the grid's.
+        let (other_thread, seq, other): (usize, Vec<_>, Vec<_>) = if first == t {
+            (0, grid(t), grid(0))
+        } else {
+            (first, seq.iter().collect(), barriers[first].iter().collect())
+        };
         if seq != other {
-            let k = seq.iter().zip(other).take_while(|(a, b)| a == b).count();
-            let loc = seq.get(k).or(other.get(k)).copied().unwrap_or(Loc::NONE);
+            let k = seq.iter().zip(&other).take_while(|(a, b)| a == b).count();
+            let loc = seq.get(k).or(other.get(k)).map_or(Loc::NONE, |b| b.0);
             return Err(EvalError::Divergence {
                 loc,
-                threads: (first, t),
+                threads: (other_thread, t),
             });
         }
     }
@@ -469,7 +474,8 @@ impl Env<'_> {
 struct Thread<'a> {
     env: Env<'a>,
     thread: usize,
-    barriers: Vec<Loc>,
+    /// The barriers passed, each with whether it is a grid barrier.
+    barriers: Vec<(Loc, bool)>,
     out: &'a mut Vec<AccessValue>,
     steps: &'a mut u64,
     budget: u64,
@@ -505,9 +511,11 @@ impl Thread<'_> {
                     mode: a.mode,
                     index,
                     phase: self.barriers.len(),
+                    grid_phase: self.barriers.iter().filter(|b| b.1).count(),
                 });
             }
-            Stmt::Sync(loc) => self.barriers.push(*loc),
+            Stmt::Sync(loc) => self.barriers.push((*loc, false)),
+            Stmt::GridSync(loc) => self.barriers.push((*loc, true)),
             Stmt::Seq(items) => {
                 for s in items {
                     self.exec(s)?;
@@ -1008,6 +1016,49 @@ mod tests {
         assert!(matches!(
             run(&kernel(&["N"], &[]), &overflow, &inst, BUDGET),
             Err(EvalError::Overflow(_))
+        ));
+    }
+
+    /// `wr[bid.x]; <barrier>; rd[1 - bid.x]` on global memory, by thread 0
+    /// of blocks 0 and 1.
+    fn publish_then_read(barrier: Stmt) -> (ArrayProtocol, Instance) {
+        let bid = var("bid.x");
+        let p = array(
+            Scope::Global,
+            Stmt::seq(vec![
+                acc(0, Mode::Write, bid.clone()),
+                barrier,
+                acc(1, Mode::Read, Expr::sub(int(1), bid)),
+            ]),
+        );
+        let inst = Instance::default()
+            .global("gridDim.x", 2)
+            .thread([0; 3], [0; 3])
+            .thread([1, 0, 0], [0; 3]);
+        (p, inst)
+    }
+
+    #[test]
+    fn grid_barriers_order_blocks_and_block_barriers_do_not() {
+        let k = kernel(&[], &[]);
+        let (grid, inst) = publish_then_read(Stmt::GridSync(Loc::new(2, 1)));
+        assert_eq!(is_drf(&k, &grid, &inst, BUDGET), Ok(true));
+        let (block, inst) = publish_then_read(sync(2));
+        assert_eq!(is_drf(&k, &block, &inst, BUDGET), Ok(false));
+        assert_eq!(replay(&k, &block, &inst, (0, 1), &[0], BUDGET), Ok(true));
+    }
+
+    #[test]
+    fn a_grid_barrier_some_blocks_skip_is_divergence() {
+        let k = kernel(&[], &[]);
+        let skipped = if_(
+            Cond::cmp(Rel::Eq, var("bid.x"), int(0)),
+            Stmt::GridSync(Loc::new(4, 1)),
+        );
+        let (p, inst) = publish_then_read(skipped);
+        assert!(matches!(
+            run(&k, &p, &inst, BUDGET),
+            Err(EvalError::Divergence { threads: (0, 1), .. })
         ));
     }
 }

@@ -141,7 +141,7 @@ mod tests {
     fn run(s: &Stmt, env: &mut Env, phase: &mut u32, out: &mut Vec<(u32, Mode, Vec<i64>)>) {
         match s {
             Stmt::Skip => {}
-            Stmt::Sync(_) => *phase += 1,
+            Stmt::Sync(_) | Stmt::GridSync(_) => *phase += 1,
             Stmt::Access(a) => out.push((
                 *phase,
                 a.mode,

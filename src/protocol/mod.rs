@@ -157,7 +157,11 @@ pub struct Access {
 pub enum Stmt {
     Skip,
     Access(Access),
+    /// A block barrier (`__syncthreads()`): orders the threads of one block.
     Sync(Loc),
+    /// A grid barrier (a cooperative grid group's `sync()`): orders every
+    /// thread of the launch, and so also the threads of each block.
+    GridSync(Loc),
     Seq(Vec<Stmt>),
     If {
         cond: Cond,
@@ -364,17 +368,28 @@ impl Stmt {
     pub fn has_sync(&self) -> bool {
         match self {
             Stmt::Skip | Stmt::Access(_) => false,
-            Stmt::Sync(_) => true,
+            Stmt::Sync(_) | Stmt::GridSync(_) => true,
             Stmt::Seq(items) => items.iter().any(Stmt::has_sync),
             Stmt::If { then, els, .. } => then.has_sync() || els.has_sync(),
             Stmt::For { body, .. } => body.has_sync(),
         }
     }
 
+    /// Whether a grid barrier occurs anywhere inside.
+    pub fn has_grid_sync(&self) -> bool {
+        match self {
+            Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) => false,
+            Stmt::GridSync(_) => true,
+            Stmt::Seq(items) => items.iter().any(Stmt::has_grid_sync),
+            Stmt::If { then, els, .. } => then.has_grid_sync() || els.has_grid_sync(),
+            Stmt::For { body, .. } => body.has_grid_sync(),
+        }
+    }
+
     /// Every access, in program order.
     pub fn accesses<'a>(&'a self, out: &mut Vec<&'a Access>) {
         match self {
-            Stmt::Skip | Stmt::Sync(_) => {}
+            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) => {}
             Stmt::Access(a) => out.push(a),
             Stmt::Seq(items) => items.iter().for_each(|s| s.accesses(out)),
             Stmt::If { then, els, .. } => {
@@ -401,7 +416,7 @@ impl Kernel {
 impl Stmt {
     pub fn free_vars(&self, out: &mut BTreeSet<String>) {
         match self {
-            Stmt::Skip | Stmt::Sync(_) => {}
+            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) => {}
             Stmt::Access(a) => a
                 .index
                 .iter()

@@ -74,7 +74,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Kernel> {
 /// sequence turned into `skip`. Locations and ids are kept.
 pub fn flatten(s: &Stmt) -> Stmt {
     match s {
-        Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) => s.clone(),
+        Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) | Stmt::GridSync(_) => s.clone(),
         Stmt::Seq(items) => block(items.iter().map(flatten).collect()),
         Stmt::If {
             cond,
@@ -122,7 +122,7 @@ fn block(items: Vec<Stmt>) -> Stmt {
 
 /// Words that cannot name a variable or an array.
 const KEYWORDS: &[&str] = &[
-    "params", "locals", "assume", "array", "shared", "global", "skip", "sync", "rd", "wr",
+    "params", "locals", "assume", "array", "shared", "global", "skip", "sync", "grid_sync", "rd", "wr",
     "atomic", "for", "in", "if", "else", "true", "false", "min", "max", "tid", "bid", "blockDim",
     "gridDim",
 ];
@@ -566,6 +566,10 @@ impl Parser {
             "sync" => {
                 self.bump();
                 Stmt::Sync(t.loc)
+            }
+            "grid_sync" => {
+                self.bump();
+                Stmt::GridSync(t.loc)
             }
             "rd" | "wr" | "atomic" => {
                 self.bump();
@@ -1466,7 +1470,12 @@ mod tests {
                     value: None,
                 })
             });
-        let leaf = prop_oneof![Just(Stmt::Skip), Just(Stmt::Sync(Loc::NONE)), access];
+        let leaf = prop_oneof![
+            Just(Stmt::Skip),
+            Just(Stmt::Sync(Loc::NONE)),
+            Just(Stmt::GridSync(Loc::NONE)),
+            access
+        ];
         if budget == 0 {
             return leaf.boxed();
         }
@@ -1492,7 +1501,7 @@ mod tests {
 
     fn renumber(s: &mut Stmt, next: &mut u32) {
         match s {
-            Stmt::Skip | Stmt::Sync(_) => {}
+            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) => {}
             Stmt::Access(a) => {
                 a.id = *next;
                 *next += 1;

@@ -67,6 +67,7 @@ fn strip_stmt(s: &Stmt) -> Stmt {
             ..a.clone()
         }),
         Stmt::Sync(_) => Stmt::Sync(Loc::NONE),
+        Stmt::GridSync(_) => Stmt::GridSync(Loc::NONE),
         Stmt::Seq(items) => Stmt::Seq(items.iter().map(strip_stmt).collect()),
         Stmt::If {
             cond, then, els, ..
@@ -99,6 +100,7 @@ fn simple(s: &Stmt) -> Option<String> {
     match s {
         Stmt::Skip => Some("skip".into()),
         Stmt::Sync(_) => Some("sync".into()),
+        Stmt::GridSync(_) => Some("grid_sync".into()),
         Stmt::Access(a) => {
             let mut line = match a.mode {
                 super::Mode::Read => "rd",
@@ -140,7 +142,7 @@ fn stmt(out: &mut String, s: &Stmt, indent: usize) {
             if_chain(out, s, indent);
             out.push('\n');
         }
-        Stmt::Skip | Stmt::Sync(_) | Stmt::Access(_) => {}
+        Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::Access(_) => {}
     }
 }
 
@@ -171,7 +173,7 @@ fn if_chain(out: &mut String, s: &Stmt, indent: usize) {
 fn block(out: &mut String, body: &Stmt, indent: usize) {
     match body {
         Stmt::Skip => out.push_str("{}"),
-        Stmt::Sync(_) | Stmt::Access(_) => {
+        Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::Access(_) => {
             let _ = write!(out, "{{ {} }}", simple(body).unwrap_or_default());
         }
         _ => {

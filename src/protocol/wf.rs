@@ -64,8 +64,21 @@ pub struct Divergence {
 /// [`Synced::Code`]. A synchronized construct whose bounds or condition
 /// mention anything not thread-global is barrier divergence.
 pub fn well_formed(kernel: &Kernel, array: &ArrayProtocol) -> Result<WellFormed, Divergence> {
+    tag(kernel, array, false)
+}
+
+/// [`well_formed`] for threads of different blocks: only grid barriers
+/// order them, so block barriers count as no barrier, and a grid barrier
+/// must be reached by every thread of the launch: its conditions and loop
+/// bounds may not depend on the block either.
+pub fn well_formed_grid(kernel: &Kernel, array: &ArrayProtocol) -> Result<WellFormed, Divergence> {
+    tag(kernel, array, true)
+}
+
+fn tag(kernel: &Kernel, array: &ArrayProtocol, grid: bool) -> Result<WellFormed, Divergence> {
     let mut tagger = Tagger {
         kernel,
+        grid,
         sync_vars: Vec::new(),
     };
     Ok(WellFormed {
@@ -78,7 +91,7 @@ pub fn well_formed(kernel: &Kernel, array: &ArrayProtocol) -> Result<WellFormed,
 /// order, run.
 pub fn erase_barriers(stmt: &Stmt) -> Unsync {
     match stmt {
-        Stmt::Skip | Stmt::Sync(_) => Unsync::Skip,
+        Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) => Unsync::Skip,
         Stmt::Access(a) => Unsync::Access(a.clone()),
         Stmt::Seq(items) => {
             let mut out = Vec::new();
@@ -347,19 +360,25 @@ fn seq_of(mut items: Vec<Unsync>) -> Unsync {
     }
 }
 
-/// The first barrier inside `stmt`, in program order.
-fn first_barrier(stmt: &Stmt) -> Option<Loc> {
+/// The first barrier inside `stmt`, in program order (only grid barriers
+/// when `grid`).
+fn first_barrier(stmt: &Stmt, grid: bool) -> Option<Loc> {
     match stmt {
         Stmt::Skip | Stmt::Access(_) => None,
-        Stmt::Sync(loc) => Some(*loc),
-        Stmt::Seq(items) => items.iter().find_map(first_barrier),
-        Stmt::If { then, els, .. } => first_barrier(then).or_else(|| first_barrier(els)),
-        Stmt::For { body, .. } => first_barrier(body),
+        Stmt::Sync(_) if grid => None,
+        Stmt::Sync(loc) | Stmt::GridSync(loc) => Some(*loc),
+        Stmt::Seq(items) => items.iter().find_map(|s| first_barrier(s, grid)),
+        Stmt::If { then, els, .. } => {
+            first_barrier(then, grid).or_else(|| first_barrier(els, grid))
+        }
+        Stmt::For { body, .. } => first_barrier(body, grid),
     }
 }
 
 struct Tagger<'k> {
     kernel: &'k Kernel,
+    /// Tagging for threads of different blocks (see [`well_formed_grid`]).
+    grid: bool,
     /// Enclosing synchronized-loop variables: thread-global by construction.
     sync_vars: Vec<String>,
 }
@@ -381,7 +400,12 @@ impl Tagger<'_> {
         out: &mut Vec<Synced>,
         pending: &mut Vec<Unsync>,
     ) -> Result<(), Divergence> {
-        if !stmt.has_sync() {
+        let synchronized = if self.grid {
+            stmt.has_grid_sync()
+        } else {
+            stmt.has_sync()
+        };
+        if !synchronized {
             push_flat(pending, erase_barriers(stmt));
             return Ok(());
         }
@@ -392,7 +416,7 @@ impl Tagger<'_> {
                     self.items(s, out, pending)?;
                 }
             }
-            Stmt::Sync(loc) => {
+            Stmt::Sync(loc) | Stmt::GridSync(loc) => {
                 flush(out, pending);
                 out.push(Synced::Barrier(*loc));
             }
@@ -405,7 +429,7 @@ impl Tagger<'_> {
                 let mut vars = BTreeSet::new();
                 cond.free_vars(&mut vars);
                 if let Some(why) = self.non_global(&vars) {
-                    return Err(divergence(
+                    return Err(self.divergence(
                         stmt,
                         format!("is under a conditional at {loc} whose condition depends on {why}"),
                     ));
@@ -431,7 +455,7 @@ impl Tagger<'_> {
                     let mut vars = BTreeSet::new();
                     e.free_vars(&mut vars);
                     if let Some(why) = self.non_global(&vars) {
-                        return Err(divergence(
+                        return Err(self.divergence(
                             stmt,
                             format!("is inside the loop over `{var}` at {loc} whose {bound} depends on {why}"),
                         ));
@@ -454,14 +478,18 @@ impl Tagger<'_> {
         Ok(())
     }
 
-    /// Describes the first variable of `vars` that threads of one block may
-    /// disagree on, if any.
+    /// Describes the first variable of `vars` that threads of one block (of
+    /// the grid, for grid barriers) may disagree on, if any.
     fn non_global(&self, vars: &BTreeSet<String>) -> Option<String> {
         vars.iter().find_map(|v| {
             if self.sync_vars.contains(v) {
                 None
             } else if builtin::TID.contains(&v.as_str()) {
                 Some(format!("the thread id `{v}`"))
+            } else if self.grid && builtin::BID.contains(&v.as_str()) {
+                Some(format!("the block id `{v}`"))
+            } else if self.grid && self.kernel.block_uniform.contains(v) {
+                Some(format!("`{v}`, which differs between blocks"))
             } else if self.kernel.block_uniform.contains(v) {
                 None
             } else if self.kernel.is_local(v) {
@@ -481,11 +509,14 @@ fn flush(out: &mut Vec<Synced>, pending: &mut Vec<Unsync>) {
     }
 }
 
-fn divergence(construct: &Stmt, what: String) -> Divergence {
-    let loc = first_barrier(construct).unwrap_or(Loc::NONE);
-    Divergence {
-        loc,
-        reason: format!("barrier at {loc} {what}"),
+impl Tagger<'_> {
+    fn divergence(&self, construct: &Stmt, what: String) -> Divergence {
+        let loc = first_barrier(construct, self.grid).unwrap_or(Loc::NONE);
+        let which = if self.grid { "grid barrier" } else { "barrier" };
+        Divergence {
+            loc,
+            reason: format!("{which} at {loc} {what}"),
+        }
     }
 }
 
@@ -559,6 +590,43 @@ mod tests {
             loc: Loc::NONE,
         };
         well_formed(&kernel(), &array)
+    }
+
+    #[test]
+    fn grid_barriers_must_be_reached_by_every_block() {
+        let array = |body| ArrayProtocol {
+            name: "a".into(),
+            scope: Scope::Global,
+            body,
+            loc: Loc::NONE,
+        };
+        let grid = Stmt::GridSync(Loc::new(7, 5));
+        let by_block = array(if_(
+            Cond::cmp(Rel::Eq, var("bid.x"), Expr::Int(0)),
+            Stmt::seq(vec![acc(0, Mode::Write, var("bid.x")), grid.clone()]),
+        ));
+        // Every thread of a block reaches it: fine for the block ...
+        assert!(well_formed(&kernel(), &by_block).is_ok());
+        // ... not for the grid.
+        let d = well_formed_grid(&kernel(), &by_block).unwrap_err();
+        assert_eq!(d.loc, Loc::new(7, 5));
+        assert!(d.reason.starts_with("grid barrier at 7:5"), "{}", d.reason);
+        // Block barriers are no barrier between blocks.
+        let both = array(Stmt::seq(vec![
+            acc(0, Mode::Write, var("bid.x")),
+            sync(3),
+            acc(1, Mode::Read, Expr::Int(0)),
+            grid,
+            acc(2, Mode::Read, Expr::Int(1)),
+        ]));
+        let barriers = |wf: WellFormed| {
+            wf.body
+                .iter()
+                .filter(|i| matches!(i, Synced::Barrier(_)))
+                .count()
+        };
+        assert_eq!(barriers(well_formed(&kernel(), &both).unwrap()), 2);
+        assert_eq!(barriers(well_formed_grid(&kernel(), &both).unwrap()), 1);
     }
 
     /// Listing 2.3: for r in 0..N { for i in 0..M {wr[tid]}; sync; for j in 0..M {rd[tid+j]} }
