@@ -45,10 +45,17 @@ pub fn traces(
     block_level: bool,
 ) -> Result<Vec<Trace>, Divergence> {
     let wf = wf::well_formed(kernel, array)?;
-    let mut traces: Vec<Trace> = split::split(&wf)
-        .iter()
-        .map(|iv| seq::seq(kernel, array, iv, Pairing::SameBlock))
-        .collect();
+    let mut traces = Vec::new();
+    for iv in &split::split(&wf) {
+        let trace = seq::seq(kernel, array, iv, Pairing::SameBlock);
+        match kernel.warp_sync {
+            None => traces.push(trace),
+            Some(size) => {
+                traces.push(seq::in_warps(trace.clone(), size, false));
+                traces.push(seq::in_warps(trace, size, true));
+            }
+        }
+    }
     if array.scope == Scope::Global && !block_level {
         let intervals = if array.body.has_grid_sync() {
             split::split(&wf::well_formed_grid(kernel, array)?)
@@ -116,6 +123,11 @@ pub struct Trace {
     /// `[(x@1, x@2), …]`.
     pub distinct: Vec<(String, String)>,
     pub accesses: [Vec<TraceAccess>; 2],
+    /// The threads are lanes of one warp running in lockstep (see
+    /// `Kernel::warp_sync`): they race only on one write, issued by both at
+    /// the same step (the same access at the same loop iterations).
+    #[serde(default)]
+    pub lockstep: bool,
     /// Where the interval came from, for display only (not hashed).
     pub start: Option<Loc>,
     pub end: Option<Loc>,

@@ -9,7 +9,7 @@ use super::{Binder, Interval, Pairing, Trace, TraceAccess};
 use crate::protocol::builtin::{BID, BLOCK_DIM, GRID_DIM, TID};
 use crate::protocol::print::{op_str, rel_str};
 use crate::protocol::wf::Unsync;
-use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Rel, Scope};
+use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -156,9 +156,45 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
         assumptions,
         distinct,
         accesses,
+        lockstep: false,
         start: interval.start,
         end: interval.end,
     }
+}
+
+/// A same-block trace restricted to two threads of different warps of
+/// `size` threads, or (`same`) to two lanes of one warp running in lockstep.
+pub fn in_warps(mut trace: Trace, size: u32, same: bool) -> Trace {
+    debug_assert_eq!(trace.pairing, Pairing::SameBlock);
+    // A dimension the launch fixes keeps the linear id linear.
+    let dim = |d: usize| {
+        let name = BLOCK_DIM[d];
+        trace
+            .assumptions
+            .iter()
+            .find_map(|c| match c {
+                Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n)) if v == name => Some(*n),
+                _ => None,
+            })
+            .map_or_else(|| Expr::var(name), Expr::Int)
+    };
+    let (x, y) = (dim(0), dim(1));
+    let warp = |k: usize| {
+        let id = |d: usize| Expr::var(&format!("{}@{k}", TID[d]));
+        let mut linear = id(0);
+        if dim(1) != Expr::Int(1) {
+            linear = Expr::add(linear, Expr::bin(Op::Mul, id(1), x.clone()));
+        }
+        if dim(2) != Expr::Int(1) {
+            let plane = Expr::bin(Op::Mul, x.clone(), y.clone());
+            linear = Expr::add(linear, Expr::bin(Op::Mul, id(2), plane));
+        }
+        Expr::bin(Op::Div, linear, Expr::Int(size.into()))
+    };
+    let rel = if same { Rel::Eq } else { Rel::Ne };
+    trace.assumptions.push(Cond::cmp(rel, warp(1), warp(2)));
+    trace.lockstep = same;
+    trace
 }
 
 /// One trace per interval, in order.
@@ -371,7 +407,8 @@ impl Trace {
             Pairing::SameBlock => "same-block",
             Pairing::OtherBlock => "other-block",
         };
-        let _ = writeln!(out, "pairing {pairing}");
+        let lockstep = if self.lockstep { " lockstep" } else { "" };
+        let _ = writeln!(out, "pairing {pairing}{lockstep}");
         // Which accesses share a source site matters to the solver (it
         // blocks a race for every copy of its two sites), positions do not.
         let mut sites: Vec<Loc> = Vec::new();
@@ -647,6 +684,7 @@ mod tests {
             approximations: vec![],
             unknown_params: vec![],
             block_uniform: vec![],
+            warp_sync: None,
         }
     }
 

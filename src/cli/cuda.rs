@@ -81,6 +81,7 @@ pub fn frontend_options(a: &AnalysisArgs) -> anyhow::Result<FrontendOptions> {
         block_dim: dim("--block-dim", &a.block_dim)?,
         grid_dim: dim("--grid-dim", &a.grid_dim)?,
         params,
+        warp_sync: a.warp_sync,
         ..FrontendOptions::default()
     })
 }

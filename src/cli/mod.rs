@@ -82,6 +82,11 @@ pub struct AnalysisArgs {
     /// Fix the grid dimensions: X[,Y[,Z]] or [x,y,z].
     #[arg(long, value_name = "X[,Y[,Z]]")]
     pub grid_dim: Option<String>,
+    /// Warp-synchronous semantics: the lanes of each warp of N threads run
+    /// in lockstep, as legacy warp-synchronous code assumes (GPUVerify's
+    /// --warp-sync=N). Off by default: current GPUs do not guarantee it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub warp_sync: Option<u32>,
     /// Fix a kernel parameter: NAME=VALUE (repeatable).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,

@@ -35,6 +35,7 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
             grid_dim: None,
             known_false_alarm: known_false_alarm(src),
             defines: Vec::new(),
+            warp_sync: None,
         };
         let mut params = Vec::new();
         if let Some(opts) = second
@@ -53,6 +54,7 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
                 match flag {
                     "--block-dim" => exp.block_dim = value.and_then(parse_dim),
                     "--grid-dim" => exp.grid_dim = value.and_then(parse_dim),
+                    "--warp-sync" => exp.warp_sync = value.and_then(|v| v.parse().ok()),
                     "--param" => {
                         if let Some((n, v)) = value.and_then(|v| v.split_once('=')) {
                             if let Ok(v) = v.trim().parse() {
@@ -95,6 +97,7 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
         grid_dim: None,
         known_false_alarm: known_false_alarm(src),
         defines: Vec::new(),
+        warp_sync: None,
     };
     let opts = second.strip_prefix("//").unwrap_or("");
     let words: Vec<&str> = opts.split_whitespace().collect();
@@ -103,6 +106,8 @@ pub fn read(src: &str) -> (Option<Expectation>, Vec<(String, i64)>) {
             exp.block_dim = parse_dim(v);
         } else if let Some(v) = word.strip_prefix("--gridDim=") {
             exp.grid_dim = parse_dim(v);
+        } else if let Some(v) = word.strip_prefix("--warp-sync=") {
+            exp.warp_sync = v.parse().ok().filter(|n| *n > 0);
         } else if *word == "-D" {
             exp.defines.extend(words.get(i + 1).map(|d| d.to_string()));
         } else if let Some(d) = word.strip_prefix("-D").filter(|d| !d.is_empty()) {
@@ -136,9 +141,10 @@ mod tests {
 
     #[test]
     fn our_label_with_options() {
-        let (e, params) = read("// expect: racy\n// options: --block-dim 256 --grid-dim [4,2] --param n=1024\n__global__ void k() {}");
+        let (e, params) = read("// expect: racy\n// options: --block-dim 256 --grid-dim [4,2] --param n=1024 --warp-sync 32\n__global__ void k() {}");
         let e = e.unwrap();
         assert_eq!(e.verdict, "racy");
+        assert_eq!(e.warp_sync, Some(32));
         assert_eq!(e.block_dim, Some([256, 1, 1]));
         assert_eq!(e.grid_dim, Some([4, 2, 1]));
         assert_eq!(params, vec![("n".to_string(), 1024)]);
@@ -146,9 +152,10 @@ mod tests {
 
     #[test]
     fn gpuverify_header() {
-        let (e, _) = read("//pass\n//--blockDim=[32,8] --gridDim=64\n");
+        let (e, _) = read("//pass\n//--blockDim=[32,8] --gridDim=64 --warp-sync=16\n");
         let e = e.unwrap();
         assert_eq!(e.verdict, "drf");
+        assert_eq!(e.warp_sync, Some(16));
         assert_eq!(e.block_dim, Some([32, 8, 1]));
         assert_eq!(e.grid_dim, Some([64, 1, 1]));
         let (e, _) = read("//pass\n//--blockDim=8 -DWIDTH=64 -D FLAG --gridDim=2\n");

@@ -30,6 +30,9 @@ pub struct FrontendOptions {
     pub grid_dim: Option<[u64; 3]>,
     /// `--param NAME=VALUE`.
     pub params: Vec<(String, i64)>,
+    /// `--warp-sync N`: see [`Kernel::warp_sync`].
+    #[serde(default)]
+    pub warp_sync: Option<u32>,
     /// Headers of the scanned tree: an `#include` that no include directory
     /// resolves is looked up among them (see [`tree_include_dirs`]). Part of
     /// the unit-cache key through [`TreeHeaders::digest`].
@@ -162,6 +165,9 @@ pub struct Expectation {
     /// with them, before the user's own.
     #[serde(default)]
     pub defines: Vec<String>,
+    /// `--warp-sync=N` of a GPUVerify command line.
+    #[serde(default)]
+    pub warp_sync: Option<u32>,
 }
 
 /// One `__global__` kernel (or template instantiation) found in a file.
@@ -337,6 +343,14 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
             continue;
         }
         unit.kernels = kernels;
+        let warp_sync = opts
+            .warp_sync
+            .or(unit.expectation.as_ref().and_then(|e| e.warp_sync));
+        for k in &mut unit.kernels {
+            if let Ok(kernel) = &mut k.lowered {
+                kernel.warp_sync = warp_sync;
+            }
+        }
         unit.diagnostics.extend(diagnostics);
         unit.includes = includes;
         break;

@@ -272,6 +272,7 @@ pub fn infer(p: &Program) -> Kernel {
         approximations: p.approximations.clone(),
         unknown_params: p.unknown_params.clone(),
         block_uniform: p.block_uniform.clone(),
+        warp_sync: None,
     }
 }
 

@@ -229,6 +229,11 @@ pub struct Kernel {
     /// races still take them as the thread's own.
     #[serde(default)]
     pub block_uniform: Vec<String>,
+    /// Warp-synchronous semantics (`--warp-sync N`): the lanes of each warp
+    /// of `N` threads (consecutive linear thread ids) run in lockstep, so
+    /// two of them race only on the same write at the same step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warp_sync: Option<u32>,
 }
 
 impl Expr {

@@ -1540,6 +1540,7 @@ mod tests {
                 approximations: vec![],
                 unknown_params: vec![],
                 block_uniform: vec![],
+                warp_sync: None,
                 assumes,
                 arrays: arrays
                     .into_iter()

@@ -875,6 +875,19 @@ impl Query {
                 .map(|d| Int::new_const(format!("!idx{d}@{k}")))
                 .collect()
         });
+        // Lanes in lockstep: each thread's step within its access, the
+        // iteration of every enclosing loop counted from its start.
+        let depth = if trace.lockstep {
+            let loops = trace.accesses.iter().flatten().map(|a| a.loops.len());
+            loops.max().unwrap_or(0)
+        } else {
+            0
+        };
+        let step: [Vec<Int>; 2] = [1, 2].map(|k| {
+            (0..depth)
+                .map(|d| Int::new_const(format!("!step{d}@{k}")))
+                .collect()
+        });
         for k in 0..2 {
             let choices: Vec<Bool> = trace.accesses[k]
                 .iter()
@@ -889,12 +902,21 @@ impl Query {
                         &select[k],
                         &mode[k],
                         &index[k],
+                        &step[k],
                         stored,
                         (&value[k], &known[k]),
                     )
                 })
                 .collect();
             assertions.push(Bool::or(&choices));
+        }
+        if trace.lockstep {
+            // The same write at the same step; anything else is ordered.
+            assertions.push(select[0].eq(&select[1]));
+            assertions.push(mode[0].eq(Int::from_i64(mode_code(Mode::Write))));
+            for (a, b) in step[0].iter().zip(&step[1]) {
+                assertions.push(a.eq(b));
+            }
         }
 
         // Conflicting modes: a write on either side, or exactly one atomic.
@@ -1581,6 +1603,7 @@ impl Encoder {
         select: &Int,
         mode: &Int,
         index: &[Int],
+        step: &[Int],
         stored: Option<&Expr>,
         (value, known): (&Int, &Bool),
     ) -> Bool {
@@ -1588,10 +1611,14 @@ impl Encoder {
             select.eq(Int::from_u64(a.id.into())),
             mode.eq(Int::from_i64(mode_code(a.mode))),
         ];
-        for Binder { var, lo, hi } in &a.loops {
+        for (d, Binder { var, lo, hi }) in a.loops.iter().enumerate() {
             let x = self.var(var);
-            parts.push(self.expr(lo).le(&x));
+            let lo = self.expr(lo);
+            parts.push(lo.le(&x));
             parts.push(x.lt(self.expr(hi)));
+            if let Some(s) = step.get(d) {
+                parts.push(s.eq(&x - &lo));
+            }
         }
         parts.push(self.cond(&a.path));
         for (d, idx) in index.iter().enumerate() {
@@ -2029,6 +2056,7 @@ mod tests {
             assumptions,
             distinct: vec![("tid.x@1".into(), "tid.x@2".into())],
             accesses,
+            lockstep: false,
             start: None,
             end: None,
         }
@@ -2057,6 +2085,46 @@ mod tests {
                 cut_short: false,
             }
         );
+    }
+
+    #[test]
+    fn lanes_in_lockstep_race_only_on_one_write_at_one_step() {
+        let racy = |t: &Trace| matches!(solve(t, &Options::default()).outcome, Outcome::Racy(_));
+        let lockstep = |t: &Trace| Trace {
+            lockstep: true,
+            ..t.clone()
+        };
+        // `a[t] = a[t - 1]`: in lockstep every lane reads before any writes.
+        let shift = trace(
+            &[
+                acc(0, Mode::Read, |s| vec![Expr::sub(tid(s), n(1))]),
+                acc(1, Mode::Write, |s| vec![tid(s)]),
+            ],
+            &[],
+            vec![],
+        );
+        assert!(racy(&shift));
+        assert!(!racy(&lockstep(&shift)));
+        // `for i in 0..2: a[t + i] = …`: lane t's second step writes the
+        // cell of lane t + 1's first, one step earlier.
+        let strided = Acc {
+            id: 0,
+            mode: Mode::Write,
+            index: |s| vec![Expr::add(tid(s), v(&format!("i{s}")))],
+            loops: |s| {
+                vec![Binder {
+                    var: format!("i{s}"),
+                    lo: n(0),
+                    hi: n(2),
+                }]
+            },
+        };
+        let strided = trace(&[strided], &[], vec![]);
+        assert!(racy(&strided));
+        assert!(!racy(&lockstep(&strided)));
+        // `a[0] = t`: one write of two lanes at one step is a race still.
+        let same = trace(&[acc(0, Mode::Write, |_| vec![n(0)])], &[], vec![]);
+        assert!(racy(&lockstep(&same)));
     }
 
     /// `(t % N) * M + t / N`: a transpose with its radices swapped, racy
