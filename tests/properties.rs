@@ -302,6 +302,7 @@ fn generate(seed: u64) -> Case {
         unknown_params: vec![],
         block_uniform: vec![],
         warp_sync: None,
+        tickets: vec![],
     };
     Case {
         kernel,

@@ -1,10 +1,10 @@
 // expect: drf
 // options: --block-dim 256 --grid-dim 16
-// known false alarm: the slot returned by atomicAdd is an unknown, so drfscan cannot see that slots are distinct
 // Stream compaction with a shared atomic counter: atomicAdd returns a
 // distinct slot to every thread, so the stores kept[slot] never collide.
 // (An analysis that forgets the values returned by atomics sees an unknown
-// index here and can only report a possible race.)
+// index here and can only report a possible race; drfscan knows two
+// threads' tickets of one counter differ.)
 
 __global__ void compact_block(const float *in, float *out, int *counts) {
   __shared__ int next;

@@ -92,12 +92,21 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
         order.access(acc);
     }
     // Two threads of one block agree on what the block shares.
+    let mut pair = |v: &str, rel: Rel| {
+        let (a, b) = (format!("{v}@1"), format!("{v}@2"));
+        if order.list.contains(&a) || order.list.contains(&b) {
+            assumptions.push(Cond::cmp(rel, Expr::var(&a), Expr::var(&b)));
+        }
+    };
     if pairing == Pairing::SameBlock {
         for v in &kernel.block_uniform {
-            let (a, b) = (format!("{v}@1"), format!("{v}@2"));
-            if order.list.contains(&a) || order.list.contains(&b) {
-                assumptions.push(Cond::cmp(Rel::Eq, Expr::var(&a), Expr::var(&b)));
-            }
+            pair(v, Rel::Eq);
+        }
+    }
+    // Two threads' tickets of one counter differ.
+    for t in &kernel.tickets {
+        if t.grid || pairing == Pairing::SameBlock {
+            pair(&t.local, Rel::Ne);
         }
     }
     for c in &assumptions {
@@ -685,6 +694,7 @@ mod tests {
             unknown_params: vec![],
             block_uniform: vec![],
             warp_sync: None,
+            tickets: vec![],
         }
     }
 

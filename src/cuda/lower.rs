@@ -344,6 +344,12 @@ pub struct Lower {
     sizes: HashMap<String, String>,
     /// Locals made of [`Val::Stored`] values, with the array read.
     stored: Vec<(String, String)>,
+    /// Every atomic, by array: the way it moves its cell (+1 or -1) when it
+    /// adds or subtracts a constant of at least 1.
+    atomics: Vec<(String, Option<i8>)>,
+    /// Locals returned by such atomics on a cell shared by the block or
+    /// the grid, with the array (see [`crate::protocol::Kernel::tickets`]).
+    tickets: Vec<(crate::protocol::Ticket, String)>,
 }
 
 /// How deep statements and expressions may nest before lowering gives up
@@ -448,10 +454,11 @@ impl Lower {
             site,
             sizes: HashMap::new(),
             stored: Vec::new(),
+            atomics: Vec::new(),
+            tickets: Vec::new(),
         }
     }
 
-    /// Lowers a kernel (a function definition or function template).
     /// Lowers a kernel (a function definition or function template; for a
     /// template, `template_args` are an instantiation's arguments, and value
     /// parameters without one are thread-global parameters).
@@ -510,6 +517,18 @@ impl Lower {
             .iter()
             .filter(|(_, array)| !written.contains(array))
             .map(|(local, _)| local.clone())
+            .collect();
+        let atomics = &self.atomics;
+        let one_way = |array: &str| {
+            let mut ways = atomics.iter().filter(|(a, _)| a == array).map(|(_, w)| *w);
+            let first = ways.next().flatten();
+            first.is_some() && ways.all(|w| w == first)
+        };
+        self.prog.tickets = self
+            .tickets
+            .iter()
+            .filter(|(_, array)| one_way(array))
+            .map(|(t, _)| t.clone())
             .collect();
         let mut p = self.prog;
         p.body = self.out;
@@ -715,6 +734,41 @@ impl Lower {
             }
             _ => self.local(hint),
         }
+    }
+
+    /// What an atomic on `p` returns: a ticket when it adds (subtracts) a
+    /// constant of at least 1 to one cell the block or grid shares, else
+    /// unknown.
+    fn atomic_result(&mut self, name: &str, p: &Ptr, operands: &[Val]) -> Val {
+        let Target::Shared(array) = &p.target else {
+            return Val::Unknown;
+        };
+        let base = name.trim_end_matches("_block").trim_end_matches("_system");
+        let step = match operands {
+            [Val::Int(Expr::Int(c))] if *c >= 1 => Some(c),
+            _ => None,
+        };
+        let way = match (base, step) {
+            ("atomicAdd", Some(_)) => Some(1),
+            ("atomicSub", Some(_)) => Some(-1),
+            _ => None,
+        };
+        self.atomics.push((array.clone(), way));
+        let one_cell = p.index.iter().all(|i| self.block_uniform(i));
+        if way.is_none() || !one_cell {
+            return Val::Unknown;
+        }
+        let grid = self.global(array)
+            && p.index.iter().all(|i| self.grid_uniform(&Val::Int(i.clone())));
+        let local = self.local("ticket");
+        if let Expr::Var(name) = &local {
+            let ticket = crate::protocol::Ticket {
+                local: name.clone(),
+                grid,
+            };
+            self.tickets.push((ticket, array.clone()));
+        }
+        Val::Int(local)
     }
 
     fn global(&self, array: &str) -> bool {
@@ -2846,20 +2900,18 @@ impl Lower {
                 return Ok(Val::Unknown);
             };
             let p = self.pointer(target)?;
+            let mut operands = Vec::new();
             for a in args.iter().skip(1) {
-                self.rvalue(a)?;
+                operands.push(self.rvalue(a)?);
             }
-            match p {
-                Some(p) => {
-                    let mut p = p;
-                    if p.index.is_empty() {
-                        p.index.push(Expr::Int(0));
-                    }
-                    self.access(&p, mode, loc);
-                }
-                None => return unsupported(n, "atomic on a pointer of unknown origin"),
+            let Some(mut p) = p else {
+                return unsupported(n, "atomic on a pointer of unknown origin");
+            };
+            if p.index.is_empty() {
+                p.index.push(Expr::Int(0));
             }
-            return Ok(Val::Unknown);
+            self.access(&p, mode, loc);
+            return Ok(self.atomic_result(&name, &p, &operands));
         }
         if name == "__ldg"
             || name.starts_with("__ldc")

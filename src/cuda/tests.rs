@@ -864,3 +864,26 @@ fn values_read_at_a_block_address_are_the_blocks() {
     );
     assert!(k.block_uniform.is_empty(), "{:?}", k.block_uniform);
 }
+
+#[test]
+fn atomic_increments_of_one_counter_hand_out_tickets() {
+    let grid = |k: &Kernel| k.tickets.iter().map(|t| t.grid).collect::<Vec<_>>();
+    // A global counter at a fixed cell: distinct over the grid.
+    let k = kernel("__global__ void k(int *q, unsigned *tail) { unsigned s = atomicAdd(tail, 1u); q[s] = 0; }");
+    assert_eq!(grid(&k), [true]);
+    // A shared counter, or one cell per block: distinct within a block.
+    let k = kernel("__global__ void k(int *q) { __shared__ int c; int s = atomicAdd(&c, 2); q[s] = 0; }");
+    assert_eq!(grid(&k), [false]);
+    let k = kernel("__global__ void k(int *q, int *c) { int s = atomicAdd(&c[blockIdx.x], 1); q[s] = 0; }");
+    assert_eq!(grid(&k), [false]);
+    // A counter per thread, a step that may be 0, or a counter also moved
+    // the other way: none.
+    for src in [
+        "__global__ void k(int *q, int *c) { int s = atomicAdd(&c[threadIdx.x], 1); q[s] = 0; }",
+        "__global__ void k(int *q, int *c, int d) { int s = atomicAdd(c, d); q[s] = 0; }",
+        "__global__ void k(int *q, int *c) { int s = atomicAdd(c, 1); q[s] = 0; atomicSub(c, 1); }",
+        "__global__ void k(int *q, int *c) { int s = atomicAdd(c, 1); q[s] = 0; atomicMax(c, 7); }",
+    ] {
+        assert!(kernel(src).tickets.is_empty(), "{src}");
+    }
+}

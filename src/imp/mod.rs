@@ -60,6 +60,8 @@ pub struct Program {
     pub unknown_params: Vec<String>,
     /// See [`Kernel::block_uniform`].
     pub block_uniform: Vec<String>,
+    /// See [`Kernel::tickets`].
+    pub tickets: Vec<crate::protocol::Ticket>,
 }
 
 impl Stmt {
@@ -273,6 +275,7 @@ pub fn infer(p: &Program) -> Kernel {
         unknown_params: p.unknown_params.clone(),
         block_uniform: p.block_uniform.clone(),
         warp_sync: None,
+        tickets: p.tickets.clone(),
     }
 }
 

@@ -234,6 +234,22 @@ pub struct Kernel {
     /// two of them race only on the same write at the same step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warp_sync: Option<u32>,
+    /// Locals that take what an atomic increment of one counter cell
+    /// returns (`slot = atomicAdd(&next, 1)`), when every atomic of the
+    /// kernel on that array moves it the same way by at least 1: two
+    /// threads never get the same value (unless the counter itself races,
+    /// which is reported).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tickets: Vec<Ticket>,
+}
+
+/// See [`Kernel::tickets`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ticket {
+    pub local: String,
+    /// The counter is one cell for the whole grid; else one per block, and
+    /// threads of different blocks may get equal values.
+    pub grid: bool,
 }
 
 impl Expr {

@@ -1541,6 +1541,7 @@ mod tests {
                 unknown_params: vec![],
                 block_uniform: vec![],
                 warp_sync: None,
+                tickets: vec![],
                 assumes,
                 arrays: arrays
                     .into_iter()
