@@ -303,6 +303,7 @@ fn generate(seed: u64) -> Case {
         block_uniform: vec![],
         warp_sync: None,
         tickets: vec![],
+        uniform_reads: vec![],
     };
     Case {
         kernel,

@@ -7,7 +7,8 @@ pub mod seq;
 pub mod split;
 
 use crate::protocol::wf::{self, Divergence, Unsync};
-use crate::protocol::{ArrayProtocol, Cond, Expr, Kernel, Loc, Scope};
+use crate::protocol::{ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Scope};
+use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 /// A synchronized-loop variable closing over an interval: `var in lo..hi`,
@@ -75,6 +76,59 @@ pub fn traces(
         );
     }
     Ok(traces)
+}
+
+/// The locals of `kernel.uniform_reads` that are one value for a block:
+/// every barrier interval their read is in has no write or atomic on the
+/// array, so the threads of a block read the cell while it holds still.
+/// (A thread of another block writing it then would race with the read,
+/// which the array's own check reports.)
+///
+/// Intervals are cut assuming the candidates uniform, since a barrier may
+/// sit under a condition over one (`if (count == 0) return;` after thread 0
+/// published `count`); candidates that fail are dropped and the rest
+/// checked again. What remains is sound by induction over a run: up to its
+/// first divergent barrier, threads pass the same barriers, so the reads
+/// before it see still cells and agree, and so do the conditions over them.
+pub fn uniform_reads(kernel: &Kernel) -> Vec<String> {
+    let mut assumed: Vec<&str> = kernel.uniform_reads.iter().map(|r| r.local.as_str()).collect();
+    loop {
+        let mut optimistic = kernel.clone();
+        optimistic.block_uniform.extend(assumed.iter().map(|l| l.to_string()));
+        let mut intervals: BTreeMap<&str, Option<Vec<Interval>>> = BTreeMap::new();
+        let holds: Vec<&str> = kernel
+            .uniform_reads
+            .iter()
+            .filter(|r| assumed.contains(&r.local.as_str()))
+            .filter(|r| {
+                let ivs = intervals.entry(&r.array).or_insert_with(|| {
+                    let array = optimistic.array(&r.array)?;
+                    let wf = wf::well_formed(&optimistic, array).ok()?;
+                    Some(split::split(&wf))
+                });
+                ivs.as_ref().is_some_and(|ivs| still_while_read(ivs, r.loc))
+            })
+            .map(|r| r.local.as_str())
+            .collect();
+        if holds.len() == assumed.len() {
+            return holds.into_iter().map(String::from).collect();
+        }
+        assumed = holds;
+    }
+}
+
+/// Whether the array of `intervals` is read at `loc` in some interval and
+/// only read in every interval that reads it there.
+fn still_while_read(intervals: &[Interval], loc: Loc) -> bool {
+    let mut read_somewhere = false;
+    let still = intervals.iter().all(|iv| {
+        let mut accesses = Vec::new();
+        wf::unsync_accesses(&iv.code, &mut accesses);
+        let reads_here = accesses.iter().any(|a| a.mode == Mode::Read && a.loc == loc);
+        read_somewhere |= reads_here;
+        !reads_here || accesses.iter().all(|a| a.mode == Mode::Read)
+    });
+    read_somewhere && still
 }
 
 /// Whether the two symbolic threads share a block.

@@ -695,6 +695,7 @@ mod tests {
             block_uniform: vec![],
             warp_sync: None,
             tickets: vec![],
+            uniform_reads: vec![],
         }
     }
 

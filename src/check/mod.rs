@@ -239,6 +239,7 @@ pub fn check_array(
 ) -> (ArrayReport, Stats) {
     let mut fixed = kernel.clone();
     fixed.assumes.extend(kernel.unused_dimensions());
+    fixed.block_uniform.extend(analysis::uniform_reads(kernel));
     let kernel = &fixed;
     let mut stats = Stats::default();
     let mut report = ArrayReport {

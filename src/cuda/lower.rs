@@ -241,10 +241,11 @@ enum Val {
     /// cutoff`), and pure math on such values and parameters
     /// (`ceil(cutoff)`). Used with integers, it becomes a parameter.
     Uniform,
-    /// Read from a global array at an address every thread of the block
-    /// shares: the same in the block if the kernel never writes the array
-    /// (`Kernel::block_uniform`). Used, it becomes a local.
-    Stored(String),
+    /// Read from an array at an address every thread of the block shares
+    /// (at `Loc`): the same in the block if the kernel never writes the
+    /// array (`Kernel::block_uniform`), or no thread writes it while it is
+    /// read (`Kernel::uniform_reads`). Used, it becomes a local.
+    Stored(String, Loc),
 }
 
 enum LVal {
@@ -342,8 +343,8 @@ pub struct Lower {
     /// `sizeof` of a template parameter's type, by type: one value the
     /// whole kernel shares.
     sizes: HashMap<String, String>,
-    /// Locals made of [`Val::Stored`] values, with the array read.
-    stored: Vec<(String, String)>,
+    /// Locals made of [`Val::Stored`] values, with the array read and where.
+    stored: Vec<(String, String, Loc)>,
     /// Every atomic, by array: the way it moves its cell (+1 or -1) when it
     /// adds or subtracts a constant of at least 1.
     atomics: Vec<(String, Option<i8>)>,
@@ -512,12 +513,14 @@ impl Lower {
         for s in &self.out {
             written_arrays(s, &mut written);
         }
-        self.prog.block_uniform = self
-            .stored
-            .iter()
-            .filter(|(_, array)| !written.contains(array))
-            .map(|(local, _)| local.clone())
-            .collect();
+        for (local, array, loc) in std::mem::take(&mut self.stored) {
+            if written.contains(&array) {
+                let read = crate::protocol::UniformRead { local, array, loc };
+                self.prog.uniform_reads.push(read);
+            } else {
+                self.prog.block_uniform.push(local);
+            }
+        }
         let atomics = &self.atomics;
         let one_way = |array: &str| {
             let mut ways = atomics.iter().filter(|(a, _)| a == array).map(|(_, w)| *w);
@@ -711,10 +714,8 @@ impl Lower {
                 Val::Uniform
             }
             None => match &p.target {
-                Target::Shared(a)
-                    if self.global(a) && index.iter().all(|i| self.block_uniform(i)) =>
-                {
-                    Val::Stored(a.clone())
+                Target::Shared(a) if index.iter().all(|i| self.block_uniform(i)) => {
+                    Val::Stored(a.clone(), self.place(loc))
                 }
                 _ => Val::Unknown,
             },
@@ -725,10 +726,10 @@ impl Lower {
         match v {
             Val::Int(e) if !too_big(&e) => simplify(&e),
             Val::Uniform => Expr::Var(self.unknown_param(hint)),
-            Val::Stored(array) => {
+            Val::Stored(array, loc) => {
                 let v = self.local(hint);
                 if let Expr::Var(name) = &v {
-                    self.stored.push((name.clone(), array));
+                    self.stored.push((name.clone(), array, loc));
                 }
                 v
             }
@@ -1013,7 +1014,7 @@ impl Lower {
                     Val::Unknown if ty.is_pointer() => self.pointer_conversion(&init)?,
                     // One parameter (or local) for the variable, not one
                     // per use.
-                    v @ (Val::Uniform | Val::Stored(_)) => Val::Int(self.materialize(v, &name)),
+                    v @ (Val::Uniform | Val::Stored(..)) => Val::Int(self.materialize(v, &name)),
                     v => v,
                 }
             }
@@ -1185,7 +1186,9 @@ impl Lower {
                 }
             }
             if t.kind() == K::DECL_REF {
-                if let Some(d) = t.referenced() {
+                // A `__shared__` variable is memory: assigning it writes
+                // the memory and leaves where it is as it was.
+                if let Some(d) = t.referenced().filter(|d| !d.has_attr(K::CUDA_SHARED)) {
                     let k = key(&d);
                     out.insert(self.aliases.get(&k).cloned().unwrap_or(k));
                 }
@@ -2313,7 +2316,7 @@ impl Lower {
         match lv {
             LVal::Var(k) => {
                 let v = match v {
-                    Val::Uniform | Val::Stored(_) => Val::Int(self.materialize(v, "uniform")),
+                    Val::Uniform | Val::Stored(..) => Val::Int(self.materialize(v, "uniform")),
                     v => v,
                 };
                 self.env.insert(k.clone(), v);
@@ -2630,7 +2633,7 @@ impl Lower {
 
     fn arith(&mut self, o: i32, a: Val, b: Val) -> Val {
         let int = |me: &mut Self, v: Val| match v {
-            Val::Stored(_) => Val::Int(me.materialize(v, "stored")),
+            Val::Stored(..) => Val::Int(me.materialize(v, "stored")),
             v => v,
         };
         let (a, b) = (int(self, a), int(self, b));

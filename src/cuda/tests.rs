@@ -887,3 +887,16 @@ fn atomic_increments_of_one_counter_hand_out_tickets() {
         assert!(kernel(src).tickets.is_empty(), "{src}");
     }
 }
+
+#[test]
+fn reads_of_a_cell_nobody_writes_meanwhile_are_the_blocks() {
+    let uniform = |src: &str| crate::analysis::uniform_reads(&kernel(src));
+    // Published by thread 0 before a barrier, read after it: the block's.
+    let published = "__global__ void k(int *a, int *c) { __shared__ int s; if (threadIdx.x == 0) s = c[0]; __syncthreads(); int m = s; a[m + threadIdx.x] = 0; }";
+    assert_eq!(uniform(published), ["m"]);
+    // Read while thread 0 may still write it, or at the thread's own cell.
+    let unsynced = "__global__ void k(int *a, int *c) { __shared__ int s; if (threadIdx.x == 0) s = c[0]; int m = s; a[m + threadIdx.x] = 0; }";
+    assert!(uniform(unsynced).is_empty());
+    let own = "__global__ void k(int *a, int *c) { __shared__ int s[64]; s[threadIdx.x] = c[threadIdx.x]; __syncthreads(); int m = s[threadIdx.x ^ 1]; a[m] = 0; }";
+    assert!(uniform(own).is_empty());
+}

@@ -62,6 +62,8 @@ pub struct Program {
     pub block_uniform: Vec<String>,
     /// See [`Kernel::tickets`].
     pub tickets: Vec<crate::protocol::Ticket>,
+    /// See [`Kernel::uniform_reads`].
+    pub uniform_reads: Vec<crate::protocol::UniformRead>,
 }
 
 impl Stmt {
@@ -276,6 +278,7 @@ pub fn infer(p: &Program) -> Kernel {
         block_uniform: p.block_uniform.clone(),
         warp_sync: None,
         tickets: p.tickets.clone(),
+        uniform_reads: p.uniform_reads.clone(),
     }
 }
 

@@ -241,6 +241,21 @@ pub struct Kernel {
     /// which is reported).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tickets: Vec<Ticket>,
+    /// Locals read from `array` at an address the block shares, where the
+    /// kernel writes `array` somewhere: one value for the block if no
+    /// thread writes `array` in any barrier interval the read is in, which
+    /// `analysis::uniform_reads` decides.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub uniform_reads: Vec<UniformRead>,
+}
+
+/// See [`Kernel::uniform_reads`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UniformRead {
+    pub local: String,
+    pub array: String,
+    /// The read's source position: the accesses of `array` at it.
+    pub loc: Loc,
 }
 
 /// See [`Kernel::tickets`].

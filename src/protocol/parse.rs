@@ -1542,6 +1542,7 @@ mod tests {
                 block_uniform: vec![],
                 warp_sync: None,
                 tickets: vec![],
+                uniform_reads: vec![],
                 assumes,
                 arrays: arrays
                     .into_iter()
