@@ -2898,6 +2898,9 @@ impl Lower {
             }
             _ => {}
         }
+        if let Some(v) = self.byte_copy(&name, &args, loc)? {
+            return Ok(v);
+        }
         if let Some(mode) = atomic_mode(&name) {
             let Some(target) = args.first() else {
                 return Ok(Val::Unknown);
@@ -2988,6 +2991,77 @@ impl Lower {
     /// An access a call drfscan cannot see into may make through `p`: in
     /// shared memory (a thread's own arrays cannot race), at an unknown
     /// place.
+    /// `memcpy`, `memmove` and `memset` (and their `__builtin_` forms):
+    /// writes of the destination's cells the byte count covers, and reads
+    /// of the source's. `None` for other calls.
+    fn byte_copy(&mut self, name: &str, args: &[Node], loc: Loc) -> R<Option<Val>> {
+        let base = name.strip_prefix("__builtin_").unwrap_or(name);
+        let copies = matches!(base, "memcpy" | "memmove");
+        if !(copies || base == "memset") || args.len() != 3 {
+            return Ok(None);
+        }
+        let dst = self.pointer(&args[0])?;
+        let src = if copies {
+            self.pointer(&args[1])?
+        } else {
+            self.rvalue(&args[1])?;
+            None
+        };
+        let bytes = self.int(&args[2], "bytes")?;
+        if let Some(src) = src {
+            self.cells(&src, &bytes, Mode::Read, loc);
+        }
+        if let Some(dst) = dst {
+            self.cells(&dst, &bytes, Mode::Write, loc);
+        }
+        Ok(Some(Val::Unknown))
+    }
+
+    /// Accesses every cell from `p` on that `bytes` bytes touch: one by one
+    /// for a few, else as a loop.
+    fn cells(&mut self, p: &Ptr, bytes: &Expr, mode: Mode, loc: Loc) {
+        let cell = i64::try_from(p.cell).unwrap_or(0);
+        let count = if cell > 1 {
+            simplify(&Expr::bin(
+                Op::Div,
+                Expr::add(bytes.clone(), Expr::Int(cell - 1)),
+                Expr::Int(cell),
+            ))
+        } else {
+            simplify(bytes)
+        };
+        let at = |k: Expr| {
+            let mut q = p.clone();
+            q.elem = q.cell;
+            q.advance(Op::Add, k);
+            q
+        };
+        match count {
+            Expr::Int(n) if n <= MAX_WIDTH as i64 => {
+                for k in 0..n.max(0) {
+                    self.access(&at(Expr::Int(k)), mode, loc);
+                }
+            }
+            count => {
+                let var = self.name("byte_cell");
+                let q = at(Expr::var(&var));
+                let Ok(((), body)) = self.capture(|me| {
+                    me.access(&q, mode, loc);
+                    Ok(())
+                }) else {
+                    return;
+                };
+                self.emit(Stmt::For {
+                    var,
+                    lo: Expr::Int(0),
+                    hi: count,
+                    body: Box::new(body),
+                    loc: self.place(loc),
+                });
+            }
+        }
+    }
+
     fn access_somewhere(&mut self, mut p: Ptr, mode: Mode, loc: Loc) {
         if matches!(p.target, Target::Shared(_)) {
             p.index = vec![self.local("offset")];

@@ -900,3 +900,17 @@ fn reads_of_a_cell_nobody_writes_meanwhile_are_the_blocks() {
     let own = "__global__ void k(int *a, int *c) { __shared__ int s[64]; s[threadIdx.x] = c[threadIdx.x]; __syncthreads(); int m = s[threadIdx.x ^ 1]; a[m] = 0; }";
     assert!(uniform(own).is_empty());
 }
+
+#[test]
+fn memcpy_and_memset_access_the_cells_their_bytes_cover() {
+    let out = shape(
+        "__global__ void k(int *a, const int *b, int n) {
+  memcpy(&a[2 * threadIdx.x], &b[threadIdx.x], 2 * sizeof(int));
+  __builtin_memset(a, 0, n);
+}",
+    );
+    assert_eq!(
+        out,
+        "a: wr[(2 * tid.x)]; wr[((2 * tid.x) + 1)]; for byte_cell in 0..((n + 3) / 4) { wr[byte_cell]; } \nb: rd[tid.x]; rd[(tid.x + 1)]; \n"
+    );
+}
