@@ -2970,12 +2970,15 @@ impl Lower {
             Some(d) if children_has_body(&d) => self.inline(n, &d, &args),
             _ => {
                 // A declaration only: its result is unknown; memory it may
-                // write through pointer arguments is written somewhere.
-                for a in &args {
+                // write through pointer arguments is written somewhere,
+                // unless the parameter points to const.
+                let params = u32::try_from(f.num_args()).unwrap_or(0);
+                for (i, a) in (0u32..).zip(&args) {
                     let ty = strip(*a).ty();
                     if ty.is_pointer() || ty.is_array() {
                         if let Some(p) = self.pointer(a)? {
-                            let writes = !ty.canonical().pointee().is_const_qualified();
+                            let seen = if i < params { f.arg(i).ty() } else { ty };
+                            let writes = !seen.canonical().pointee().is_const_qualified();
                             let mode = if writes { Mode::Write } else { Mode::Read };
                             self.access_somewhere(p, mode, loc);
                         }

@@ -914,3 +914,13 @@ fn memcpy_and_memset_access_the_cells_their_bytes_cover() {
         "a: wr[(2 * tid.x)]; wr[((2 * tid.x) + 1)]; for byte_cell in 0..((n + 3) / 4) { wr[byte_cell]; } \nb: rd[tid.x]; rd[(tid.x + 1)]; \n"
     );
 }
+
+#[test]
+fn a_call_without_a_body_only_reads_through_const_parameters() {
+    let out = shape(
+        "__device__ float sum4(const float *v);
+__device__ void fill(float *v);
+__global__ void k(float *a, float *b) { sum4(a); fill(b); }",
+    );
+    assert_eq!(out, "a: rd[offset]; \nb: wr[offset#2]; \n");
+}
