@@ -676,8 +676,17 @@ impl Lower {
     }
 
     fn write(&mut self, p: &Ptr, v: &Val, loc: Loc) {
+        // A value the block shares is stored as one variable, so that two
+        // threads storing it store equal values (`out[0] = s[0]`).
+        let shared = matches!(v, Val::Uniform | Val::Stored(..));
+        let v = &if shared {
+            Val::Int(self.materialize(v.clone(), "stored"))
+        } else {
+            v.clone()
+        };
         let value = match v {
             Val::Int(e) if !too_big(e) => Some(simplify(e)),
+            Val::Ptr(q) => self.address(q, p),
             _ => None,
         };
         self.access_storing(p, Mode::Write, loc, value);
@@ -689,6 +698,26 @@ impl Lower {
         if let Val::Int(e) = v {
             self.facts.push((p.target.clone(), index, e.clone()));
         }
+    }
+
+    /// The address `q` as a value stored at `dst`, when two threads storing
+    /// it store equal numbers: a cell of a one-dimensional array, as `&a`
+    /// plus the cell. A `__shared__` array's address is the block's own, so
+    /// it is no value stored to global memory.
+    fn address(&self, q: &Ptr, dst: &Ptr) -> Option<Expr> {
+        let Target::Shared(a) = &q.target else {
+            return None;
+        };
+        let cell = match q.index.as_slice() {
+            [] => &Expr::Int(0),
+            [cell] => cell,
+            _ => return None,
+        };
+        let dst_global = matches!(&dst.target, Target::Shared(d) if self.global(d));
+        if dst_global && !self.global(a) {
+            return None;
+        }
+        Some(simplify(&Expr::add(Expr::var(&format!("&{a}")), cell.clone())))
     }
 
     fn read(&mut self, p: &Ptr, loc: Loc) -> Val {

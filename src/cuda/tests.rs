@@ -924,3 +924,24 @@ __global__ void k(float *a, float *b) { sum4(a); fill(b); }",
     );
     assert_eq!(out, "a: rd[offset]; \nb: wr[offset#2]; \n");
 }
+
+#[test]
+fn stored_values_the_block_shares_are_known_to_be_equal() {
+    let value = |src: &str, array: &str| {
+        let k = kernel(src);
+        let mut accesses = Vec::new();
+        k.array(array).unwrap().body.accesses(&mut accesses);
+        let write = accesses.iter().find(|a| a.mode == Mode::Write).unwrap();
+        write.value.as_ref().map(ToString::to_string)
+    };
+    // An address of a shared array, stored in shared memory.
+    let src = "__global__ void k() { __shared__ int A[4]; __shared__ int *p; p = A + 1; }";
+    assert_eq!(value(src, "p").as_deref(), Some("&A + 1"));
+    // ... but not in global memory: each block has its own `A`.
+    let src = "__global__ void k(int **q) { __shared__ int A[4]; q[0] = A; }";
+    assert_eq!(value(src, "q"), None);
+    // A cell read at an address the block shares, from an array never
+    // written: one variable.
+    let src = "__global__ void k(int *out, const int *in) { out[blockIdx.x] = in[blockIdx.x]; }";
+    assert!(value(src, "out").is_some());
+}
