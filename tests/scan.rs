@@ -944,3 +944,43 @@ fn readers_run_while_a_scan_writes() {
         .iter()
         .all(|r| r["status"] == "finished" && r["kernels"] == 80));
 }
+
+#[test]
+fn a_builds_compile_commands_give_each_file_its_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let proj = dir.path().join("proj");
+    std::fs::create_dir_all(proj.join("build")).unwrap();
+    // TILE comes only from the build's command line.
+    std::fs::write(
+        proj.join("k.cu"),
+        "__global__ void tiled(float *a) {\n  __shared__ float s[TILE];\n  s[threadIdx.x % TILE] = a[threadIdx.x];\n}\n",
+    )
+    .unwrap();
+    let db = dir.path().join("h.db");
+    let scan = |extra: &[&str]| {
+        let mut args = vec!["scan", proj.to_str().unwrap(), "--db", db.to_str().unwrap()];
+        args.extend(extra);
+        args.extend(["--format", "json"]);
+        run(&args, dir.path())
+    };
+    let s = json(&scan(&[]));
+    assert_eq!(s["verdicts"]["error"], 1, "{s:#}");
+    let commands = format!(
+        r#"[{{"directory": "{}", "file": "k.cu", "command": "nvcc -O3 --define-macro TILE=32 -arch sm_80 -c k.cu -o k.o"}}]"#,
+        proj.display()
+    );
+    std::fs::write(proj.join("build/compile_commands.json"), commands).unwrap();
+    let s = json(&scan(&[]));
+    assert_eq!(s["verdicts"]["error"], 0, "{s:#}");
+    assert_eq!(n(&s, "kernels"), 1, "{s:#}");
+    // A command-line -D wins over the build's.
+    let s = json(&scan(&["-D", "TILE=no_such_size"]));
+    assert_eq!(s["verdicts"]["error"], 1, "{s:#}");
+    // A database that is not one: a clear error naming it, nothing recorded.
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "[{\"file\": 3}]").unwrap();
+    let out = scan(&["--compile-commands", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.json") && err.contains("not a compilation database"), "{err}");
+}

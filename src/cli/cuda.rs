@@ -3,7 +3,7 @@
 use super::{AnalysisArgs, Format};
 use clap::Args;
 use drfscan::check::{self, Confidence, Options, Verdict};
-use drfscan::cuda::{self, label, FrontendOptions, Unit};
+use drfscan::cuda::{self, commands::CompileCommands, label, FrontendOptions, Unit};
 use drfscan::protocol::print;
 use drfscan::report::{self, text::TextStyle, FileReport, KernelEntry};
 use serde::Serialize;
@@ -82,6 +82,10 @@ pub fn frontend_options(a: &AnalysisArgs) -> anyhow::Result<FrontendOptions> {
         grid_dim: dim("--grid-dim", &a.grid_dim)?,
         params,
         warp_sync: a.warp_sync,
+        compile_commands: match &a.compile_commands {
+            Some(path) => CompileCommands::load(path).map_err(anyhow::Error::msg)?,
+            None => CompileCommands::default(),
+        },
         ..FrontendOptions::default()
     })
 }

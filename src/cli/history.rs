@@ -4,6 +4,7 @@ use super::{AnalysisArgs, Format};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use drfscan::check::{ArrayReport, Confidence, Race, RaceAccess, Verdict};
+use drfscan::cuda::commands::CompileCommands;
 use drfscan::engine::{self, ScanOptions};
 use drfscan::protocol::{Loc, Mode};
 use drfscan::report::{sarif, FileReport, KernelEntry};
@@ -236,8 +237,15 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
         }
         exists
     });
+    let mut frontend = super::cuda::frontend_options(&a.analysis)?;
+    if frontend.compile_commands.source.is_none() {
+        let found = a.paths.iter().find_map(|p| CompileCommands::find(p));
+        if let Some(path) = found {
+            frontend.compile_commands = CompileCommands::load(&path).map_err(anyhow::Error::msg)?;
+        }
+    }
     let opts = ScanOptions {
-        frontend: super::cuda::frontend_options(&a.analysis)?,
+        frontend,
         check: a.analysis.options(),
         jobs: a.jobs,
         exclude: a.exclude.clone(),
@@ -311,6 +319,10 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
                 summary.wall_ms
             );
             outln!("CUDA headers: {}", opts.frontend.headers);
+            let commands = &opts.frontend.compile_commands;
+            if let Some(source) = &commands.source {
+                outln!("compile commands: {} ({} files)", source.display(), commands.files);
+            }
             if let Some(share) = &summary.shard {
                 outln!(
                     "shard {}/{}: {} of the tree's {} files; fold the shards with `drfscan merge`",

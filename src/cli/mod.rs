@@ -102,6 +102,11 @@ pub struct AnalysisArgs {
     /// `nvcc` on PATH and in python3's packages; else the built-in headers.
     #[arg(long, value_name = "DIR|builtin")]
     pub cuda_path: Option<PathBuf>,
+    /// A build's compile_commands.json: each file listed gets its -I, -D,
+    /// -U, -std and -include (nvcc's spellings too). `scan` finds one in a
+    /// scanned directory or its build/ by itself.
+    #[arg(long, value_name = "FILE")]
+    pub compile_commands: Option<PathBuf>,
 }
 
 impl AnalysisArgs {

@@ -3,6 +3,7 @@
 //! lowered (through `imp`) to one memory access protocol per array.
 
 mod clang;
+pub mod commands;
 pub mod label;
 pub mod launch;
 mod lower;
@@ -33,6 +34,10 @@ pub struct FrontendOptions {
     /// `--warp-sync N`: see [`Kernel::warp_sync`].
     #[serde(default)]
     pub warp_sync: Option<u32>,
+    /// Each file's flags from a build's `compile_commands.json`
+    /// (`--compile-commands`, or found in the scanned directory).
+    #[serde(default)]
+    pub compile_commands: commands::CompileCommands,
     /// Headers of the scanned tree: an `#include` that no include directory
     /// resolves is looked up among them (see [`tree_include_dirs`]). Part of
     /// the unit-cache key through [`TreeHeaders::digest`].
@@ -312,6 +317,13 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     }
     if let Some(dir) = main.parent() {
         args.push(format!("-I{}", dir.display()));
+    }
+    // The build's flags: its include directories after the user's, its
+    // macros before the user's, which win.
+    let built = opts.compile_commands.flags(&main);
+    if let Some(flags) = built {
+        args.extend(flags.includes.iter().cloned());
+        args.extend(flags.others.iter().cloned());
     }
     let own = unit.expectation.iter().flat_map(|e| e.defines.iter());
     for d in own.chain(&opts.defines) {

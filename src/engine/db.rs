@@ -103,6 +103,11 @@ pub fn hash_bytes(bytes: &[u8]) -> String {
 /// which are checked against their recorded hashes on every hit.
 fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
     let flags = serde_json::to_string(frontend).unwrap_or_default();
+    let built = frontend
+        .compile_commands
+        .flags(std::path::Path::new(file))
+        .map(|f| format!("{:?}", (&f.includes, &f.others)))
+        .unwrap_or_default();
     let mut h = blake3::Hasher::new();
     for part in [
         env!("CARGO_PKG_VERSION"),
@@ -110,6 +115,7 @@ fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
         file,
         hash,
         &flags,
+        &built,
         frontend.tree_headers.digest(),
     ] {
         h.update(part.as_bytes());
