@@ -363,9 +363,11 @@ fn loc_of(n: &Node) -> Loc {
 }
 
 fn unsupported<T>(n: &Node, reason: impl Into<String>) -> R<T> {
+    let pos = n.pos();
     Err(Unsupported {
         reason: reason.into(),
-        loc: loc_of(n),
+        loc: Loc::new(pos.line, pos.column),
+        file: Some(pos.file).filter(|f| !f.is_empty()),
     })
 }
 

@@ -202,6 +202,9 @@ pub struct KernelUnit {
 pub struct Unsupported {
     pub reason: String,
     pub loc: Loc,
+    /// The file of the construct, when the front-end knows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 /// Everything the front-end learnt from one translation unit.
@@ -573,6 +576,7 @@ fn parse_tu(
                 let lowered = Err(Unsupported {
                     reason: "the kernel does not compile".into(),
                     loc,
+                    file: None,
                 });
                 return KernelUnit {
                     name,
@@ -591,7 +595,18 @@ fn parse_tu(
                 Err(Unsupported {
                     reason: "internal error while lowering".into(),
                     loc,
+                    file: None,
                 })
+            })
+            .map_err(|mut u| {
+                // A construct in another file (a header's inlined function,
+                // the toolkit's): named there, reported at the kernel.
+                let elsewhere = u.file.take().filter(|other| *other != f.pos().file);
+                if let Some(other) = elsewhere {
+                    u.reason = format!("{} (at {other}:{})", u.reason, u.loc);
+                    u.loc = loc;
+                }
+                u
             })
             .map(|mut p| {
                 // Known launch values go into the indices themselves: the

@@ -945,3 +945,23 @@ fn stored_values_the_block_shares_are_known_to_be_equal() {
     let src = "__global__ void k(int *out, const int *in) { out[blockIdx.x] = in[blockIdx.x]; }";
     assert!(value(src, "out").is_some());
 }
+
+#[test]
+fn an_unsupported_construct_in_a_header_is_named_there() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("h.cuh"),
+        "__device__ int lane() {\n  int r;\n  asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(r));\n  return r;\n}\n",
+    )
+    .unwrap();
+    let src = "#include \"h.cuh\"\n__global__ void k(int *a) {\n  a[lane()] = 0;\n}\n";
+    let u = parse_source(
+        &dir.path().join("k.cu"),
+        src.as_bytes(),
+        &FrontendOptions::default(),
+    );
+    let e = u.kernels[0].lowered.as_ref().unwrap_err();
+    assert_eq!(e.loc.line, 2, "{e:?}");
+    let at = format!("(at {}:3:3)", dir.path().join("h.cuh").display());
+    assert!(e.reason.starts_with("inline assembly") && e.reason.ends_with(&at), "{e:?}");
+}
