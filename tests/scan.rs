@@ -982,5 +982,8 @@ fn a_builds_compile_commands_give_each_file_its_flags() {
     let out = scan(&["--compile-commands", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("bad.json") && err.contains("not a compilation database"), "{err}");
+    assert!(
+        err.contains("bad.json") && err.contains("not a compilation database"),
+        "{err}"
+    );
 }

@@ -8,8 +8,8 @@ pub mod split;
 
 use crate::protocol::wf::{self, Divergence, Unsync};
 use crate::protocol::{ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Scope};
-use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// A synchronized-loop variable closing over an interval: `var in lo..hi`,
 /// shared by both threads.
@@ -91,10 +91,16 @@ pub fn traces(
 /// first divergent barrier, threads pass the same barriers, so the reads
 /// before it see still cells and agree, and so do the conditions over them.
 pub fn uniform_reads(kernel: &Kernel) -> Vec<String> {
-    let mut assumed: Vec<&str> = kernel.uniform_reads.iter().map(|r| r.local.as_str()).collect();
+    let mut assumed: Vec<&str> = kernel
+        .uniform_reads
+        .iter()
+        .map(|r| r.local.as_str())
+        .collect();
     loop {
         let mut optimistic = kernel.clone();
-        optimistic.block_uniform.extend(assumed.iter().map(|l| l.to_string()));
+        optimistic
+            .block_uniform
+            .extend(assumed.iter().map(|l| l.to_string()));
         let mut intervals: BTreeMap<&str, Option<Vec<Interval>>> = BTreeMap::new();
         let holds: Vec<&str> = kernel
             .uniform_reads
@@ -124,7 +130,9 @@ fn still_while_read(intervals: &[Interval], loc: Loc) -> bool {
     let still = intervals.iter().all(|iv| {
         let mut accesses = Vec::new();
         wf::unsync_accesses(&iv.code, &mut accesses);
-        let reads_here = accesses.iter().any(|a| a.mode == Mode::Read && a.loc == loc);
+        let reads_here = accesses
+            .iter()
+            .any(|a| a.mode == Mode::Read && a.loc == loc);
         read_somewhere |= reads_here;
         !reads_here || accesses.iter().all(|a| a.mode == Mode::Read)
     });

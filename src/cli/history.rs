@@ -321,7 +321,11 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
             outln!("CUDA headers: {}", opts.frontend.headers);
             let commands = &opts.frontend.compile_commands;
             if let Some(source) = &commands.source {
-                outln!("compile commands: {} ({} files)", source.display(), commands.files);
+                outln!(
+                    "compile commands: {} ({} files)",
+                    source.display(),
+                    commands.files
+                );
             }
             if let Some(share) = &summary.shard {
                 outln!(

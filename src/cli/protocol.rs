@@ -154,7 +154,9 @@ fn show(paths: &[PathBuf], stage: Stage, opts: &Options) -> anyhow::Result<i32> 
                 Stage::Aligned => print!("{}", align::print_aligned(&align::align(&wf))),
                 Stage::Split => print!("{}", seq::print_intervals(&split::split(&wf))),
                 Stage::Traces => match analysis::traces(&kernel, array, opts.block_level) {
-                    Ok(traces) => traces.iter().for_each(|t| print!("{}", seq::print_trace(t))),
+                    Ok(traces) => traces
+                        .iter()
+                        .for_each(|t| print!("{}", seq::print_trace(t))),
                     Err(d) => println!("divergent: barrier at {}: {}", d.loc, d.reason),
                 },
             }

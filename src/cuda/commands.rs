@@ -50,7 +50,10 @@ impl CompileCommands {
             let args = match (&entry.arguments, &entry.command) {
                 (Some(args), _) => args.clone(),
                 (None, Some(command)) => shlex::split(command).ok_or_else(|| {
-                    fail(format!("entry {}: its command has unbalanced quotes", i + 1))
+                    fail(format!(
+                        "entry {}: its command has unbalanced quotes",
+                        i + 1
+                    ))
                 })?,
                 (None, None) => {
                     return Err(fail(format!(
@@ -158,8 +161,19 @@ pub fn clang_flags(args: &[String], dir: &Path) -> Flags {
             n
         } else if matches!(
             arg,
-            "-o" | "-x" | "-Xcompiler" | "-Xptxas" | "-Xlinker" | "-Xnvlink" | "-arch" | "-code"
-                | "-gencode" | "--output-file" | "--compiler-bindir" | "-ccbin" | "-MF" | "-MT"
+            "-o" | "-x"
+                | "-Xcompiler"
+                | "-Xptxas"
+                | "-Xlinker"
+                | "-Xnvlink"
+                | "-arch"
+                | "-code"
+                | "-gencode"
+                | "--output-file"
+                | "--compiler-bindir"
+                | "-ccbin"
+                | "-MF"
+                | "-MT"
         ) {
             2
         } else {
@@ -186,7 +200,10 @@ mod tests {
         );
         assert_eq!(f.includes, ["-I/src/inc", "-I/opt/x", "-isystem/src/sys"]);
         assert_eq!(f.others, ["-DN=4", "-DM", "-UOLD", "-std=c++14"]);
-        let f = clang_flags(&words("clang++ -std=c++20 -include pre.h -I /abs"), Path::new("/b"));
+        let f = clang_flags(
+            &words("clang++ -std=c++20 -include pre.h -I /abs"),
+            Path::new("/b"),
+        );
         assert_eq!(f.includes, ["-I/abs"]);
         assert_eq!(f.others, ["-std=c++20", "-include", "/b/pre.h"]);
     }

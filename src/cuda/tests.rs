@@ -495,7 +495,10 @@ __global__ void k(float *a) {
   cg::this_grid().sync();
 }",
     );
-    assert_eq!(out, "a: wr[bid.x]; grid_sync; wr[0]; grid_sync; grid_sync; \n");
+    assert_eq!(
+        out,
+        "a: wr[bid.x]; grid_sync; wr[0]; grid_sync; grid_sync; \n"
+    );
 }
 
 #[test]
@@ -869,12 +872,18 @@ fn values_read_at_a_block_address_are_the_blocks() {
 fn atomic_increments_of_one_counter_hand_out_tickets() {
     let grid = |k: &Kernel| k.tickets.iter().map(|t| t.grid).collect::<Vec<_>>();
     // A global counter at a fixed cell: distinct over the grid.
-    let k = kernel("__global__ void k(int *q, unsigned *tail) { unsigned s = atomicAdd(tail, 1u); q[s] = 0; }");
+    let k = kernel(
+        "__global__ void k(int *q, unsigned *tail) { unsigned s = atomicAdd(tail, 1u); q[s] = 0; }",
+    );
     assert_eq!(grid(&k), [true]);
     // A shared counter, or one cell per block: distinct within a block.
-    let k = kernel("__global__ void k(int *q) { __shared__ int c; int s = atomicAdd(&c, 2); q[s] = 0; }");
+    let k = kernel(
+        "__global__ void k(int *q) { __shared__ int c; int s = atomicAdd(&c, 2); q[s] = 0; }",
+    );
     assert_eq!(grid(&k), [false]);
-    let k = kernel("__global__ void k(int *q, int *c) { int s = atomicAdd(&c[blockIdx.x], 1); q[s] = 0; }");
+    let k = kernel(
+        "__global__ void k(int *q, int *c) { int s = atomicAdd(&c[blockIdx.x], 1); q[s] = 0; }",
+    );
     assert_eq!(grid(&k), [false]);
     // A counter per thread, a step that may be 0, or a counter also moved
     // the other way: none.
@@ -963,5 +972,8 @@ fn an_unsupported_construct_in_a_header_is_named_there() {
     let e = u.kernels[0].lowered.as_ref().unwrap_err();
     assert_eq!(e.loc.line, 2, "{e:?}");
     let at = format!("(at {}:3:3)", dir.path().join("h.cuh").display());
-    assert!(e.reason.starts_with("inline assembly") && e.reason.ends_with(&at), "{e:?}");
+    assert!(
+        e.reason.starts_with("inline assembly") && e.reason.ends_with(&at),
+        "{e:?}"
+    );
 }

@@ -168,9 +168,7 @@ pub fn races<'v>(
     for group in by_index.values() {
         for (i, a) in group.iter().enumerate() {
             for b in &group[i + 1..] {
-                if a.mode.conflicts(b.mode)
-                    && inst.concurrent(scope, a, b)
-                {
+                if a.mode.conflicts(b.mode) && inst.concurrent(scope, a, b) {
                     out.push((*a, *b));
                 }
             }
@@ -225,10 +223,7 @@ pub fn replay(
             .filter(move |v| v.thread == t && v.id == id && v.index == index)
     };
     Ok(issued(0, ids.0).any(|a| {
-        issued(1, ids.1).any(|b| {
-            a.mode.conflicts(b.mode)
-                && inst.concurrent(array.scope, a, b)
-        })
+        issued(1, ids.1).any(|b| a.mode.conflicts(b.mode) && inst.concurrent(array.scope, a, b))
     }))
 }
 
@@ -437,7 +432,11 @@ fn check_barriers(inst: &Instance, barriers: &[Vec<(Loc, bool)>]) -> Result<(), 
         let (other_thread, seq, other): (usize, Vec<_>, Vec<_>) = if first == t {
             (0, grid(t), grid(0))
         } else {
-            (first, seq.iter().collect(), barriers[first].iter().collect())
+            (
+                first,
+                seq.iter().collect(),
+                barriers[first].iter().collect(),
+            )
         };
         if seq != other {
             let k = seq.iter().zip(&other).take_while(|(a, b)| a == b).count();
@@ -1058,7 +1057,10 @@ mod tests {
         let (p, inst) = publish_then_read(skipped);
         assert!(matches!(
             run(&k, &p, &inst, BUDGET),
-            Err(EvalError::Divergence { threads: (0, 1), .. })
+            Err(EvalError::Divergence {
+                threads: (0, 1),
+                ..
+            })
         ));
     }
 }

@@ -122,8 +122,29 @@ fn block(items: Vec<Stmt>) -> Stmt {
 
 /// Words that cannot name a variable or an array.
 const KEYWORDS: &[&str] = &[
-    "params", "locals", "assume", "array", "shared", "global", "skip", "sync", "grid_sync", "rd", "wr",
-    "atomic", "for", "in", "if", "else", "true", "false", "min", "max", "tid", "bid", "blockDim",
+    "params",
+    "locals",
+    "assume",
+    "array",
+    "shared",
+    "global",
+    "skip",
+    "sync",
+    "grid_sync",
+    "rd",
+    "wr",
+    "atomic",
+    "for",
+    "in",
+    "if",
+    "else",
+    "true",
+    "false",
+    "min",
+    "max",
+    "tid",
+    "bid",
+    "blockDim",
     "gridDim",
 ];
 
