@@ -1,0 +1,606 @@
+//! Calls: `__device__` functions inlined, atomics (and the tickets they
+//! hand out), barriers of cooperative groups, member functions, and calls
+//! drfscan cannot see into.
+
+use super::*;
+
+/// Math functions of the toolkit whose result depends on their arguments
+/// only.
+pub(super) fn is_pure_math(name: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "ceil", "floor", "round", "trunc", "rint", "sqrt", "rsqrt", "cbrt", "exp", "exp2", "exp10",
+        "expm1", "log", "log2", "log10", "log1p", "pow", "fabs", "abs", "fmin", "fmax", "fmod",
+        "sin", "cos", "tan", "atan", "atan2", "sinh", "cosh", "tanh", "hypot",
+    ];
+    let base = name.trim_start_matches("__nv_").trim_start_matches("__");
+    let base = base
+        .strip_suffix('f')
+        .filter(|b| NAMES.contains(b))
+        .unwrap_or(base);
+    NAMES.contains(&base)
+        || [
+            "__float2int",
+            "__float2uint",
+            "__int2float",
+            "__uint2float",
+            "__double2int",
+            "__float_as_",
+            "__int_as_float",
+        ]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
+/// `threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y`.
+pub(super) fn linear_tid() -> Expr {
+    let [tx, ty, tz] = builtin::TID.map(Expr::var);
+    let [bx, by, _] = builtin::BLOCK_DIM.map(Expr::var);
+    Expr::add(
+        Expr::add(tx, Expr::bin(Op::Mul, ty, bx.clone())),
+        Expr::bin(Op::Mul, tz, Expr::bin(Op::Mul, bx, by)),
+    )
+}
+
+/// The variable a structure is copied from, through copy constructors.
+pub(super) fn record_source(n: Node) -> Option<Node> {
+    let n = strip(n);
+    let k = n.kind();
+    if k == K::DECL_REF {
+        return Some(n);
+    }
+    if k == K::CALL
+        && n.referenced()
+            .map(|c| c.kind() == K::CONSTRUCTOR)
+            .unwrap_or(false)
+    {
+        let args = exprs(&n);
+        if args.len() == 1 {
+            return record_source(args[0]);
+        }
+    }
+    None
+}
+
+/// Whether a member function's body reads its object (`this`, or a member
+/// named without it).
+pub(super) fn uses_this(f: &Node) -> bool {
+    fn walk(n: &Node) -> bool {
+        n.children().iter().any(|c| {
+            c.kind() == K::THIS
+                || (c.kind() == K::MEMBER_REF
+                    && exprs(c).is_empty()
+                    && c.referenced().is_some_and(|d| d.kind() == K::FIELD))
+                || walk(c)
+        })
+    }
+    walk(f)
+}
+
+pub(super) fn children_has_body(f: &Node) -> bool {
+    f.children().iter().any(|c| c.kind() == K::COMPOUND)
+}
+
+/// A loop condition `__invariant(…), …, c` (GPUVerify's loop invariants)
+/// as its test `c`.
+pub(super) fn without_invariants(n: Node) -> Node {
+    fn is_invariant(n: &Node) -> bool {
+        let n = strip(*n);
+        if n.kind() == K::BINARY && n.binop() == op::COMMA {
+            return exprs(&n).iter().all(is_invariant);
+        }
+        n.kind() == K::CALL
+            && n.referenced().is_some_and(|f| {
+                f.pos().file.starts_with(crate::cuda::prelude::DIR)
+                    && f.spelling().contains("invariant")
+            })
+    }
+    let mut n = n;
+    while n.kind() == K::BINARY && n.binop() == op::COMMA {
+        let ch = exprs(&n);
+        match ch.as_slice() {
+            [l, r] if is_invariant(l) => n = strip(*r),
+            _ => break,
+        }
+    }
+    n
+}
+
+pub(super) fn atomic_mode(name: &str) -> Option<Mode> {
+    let base = name.trim_end_matches("_block").trim_end_matches("_system");
+    matches!(
+        base,
+        "atomicAdd"
+            | "atomicSub"
+            | "atomicExch"
+            | "atomicMin"
+            | "atomicMax"
+            | "atomicInc"
+            | "atomicDec"
+            | "atomicCAS"
+            | "atomicAnd"
+            | "atomicOr"
+            | "atomicXor"
+    )
+    .then_some(Mode::Atomic)
+}
+
+/// The cooperative group a type names (`thread_block`, `grid_group`,
+/// `thread_block_tile`, …), from its canonical spelling, past `const` and
+/// the versioned namespaces the toolkit nests its API in.
+pub(super) fn group_kind(spelling: &str) -> Option<&str> {
+    let mut rest = spelling
+        .trim_start_matches("const ")
+        .strip_prefix("cooperative_groups::")?;
+    while let Some((head, tail)) = rest.split_once("::") {
+        if head.contains('<') {
+            break;
+        }
+        rest = tail;
+    }
+    let end = rest.find(['<', ' ', '&']).unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+impl Lower {
+    /// `sync()` of a cooperative group of type `ty`: a barrier of the block
+    /// or of the grid; `None` for groups that are not modelled (tiles).
+    pub(super) fn group_sync(&mut self, ty: &str, loc: Loc) -> Option<Val> {
+        match group_kind(ty)? {
+            "thread_block" => self.sync(loc),
+            "grid_group" | "multi_grid_group" => self.grid_sync(loc),
+            _ => return None,
+        }
+        Some(Val::Unknown)
+    }
+
+    /// What an atomic on `p` returns: a ticket when it adds (subtracts) a
+    /// constant of at least 1 to one cell the block or grid shares, else
+    /// unknown.
+    pub(super) fn atomic_result(&mut self, name: &str, p: &Ptr, operands: &[Val]) -> Val {
+        let Target::Shared(array) = &p.target else {
+            return Val::Unknown;
+        };
+        let base = name.trim_end_matches("_block").trim_end_matches("_system");
+        let step = match operands {
+            [Val::Int(Expr::Int(c))] if *c >= 1 => Some(c),
+            _ => None,
+        };
+        let way = match (base, step) {
+            ("atomicAdd", Some(_)) => Some(1),
+            ("atomicSub", Some(_)) => Some(-1),
+            _ => None,
+        };
+        self.atomics.push((array.clone(), way));
+        let one_cell = p.index.iter().all(|i| self.block_uniform(i));
+        if way.is_none() || !one_cell {
+            return Val::Unknown;
+        }
+        let grid = self.global(array)
+            && p.index
+                .iter()
+                .all(|i| self.grid_uniform(&Val::Int(i.clone())));
+        let local = self.local("ticket");
+        if let Expr::Var(name) = &local {
+            let ticket = crate::protocol::Ticket {
+                local: name.clone(),
+                grid,
+            };
+            self.tickets.push((ticket, array.clone()));
+        }
+        Val::Int(local)
+    }
+
+    pub(super) fn call(&mut self, n: &Node) -> R<Val> {
+        let loc = loc_of(n);
+        let callee = n.referenced();
+        let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+        let Some(f) = callee else {
+            // No declaration: a call through a pointer, or a dependent call
+            // in a template.
+            let ch = exprs(n);
+            // The unresolved name a dependent call in a template calls.
+            let overloaded = ch
+                .first()
+                .and_then(|c| strip(*c).referenced())
+                .filter(|r| r.kind() == K::OVERLOADED_REF);
+            // One that has one definition in scope (`shared_memory<T>()`):
+            // inlined.
+            if let Some(cand) = overloaded.and_then(|r| {
+                let defined: Vec<Node> = r
+                    .overloaded_decls()
+                    .into_iter()
+                    .filter(|d| matches!(d.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
+                    .map(|d| d.definition().unwrap_or(d))
+                    .filter(children_has_body)
+                    .collect();
+                (defined.len() == 1).then(|| defined[0])
+            }) {
+                return self.inline(n, &cand, &args);
+            }
+            // An operator on a template's dependent operands (`v - s` with
+            // `T v` while some `operator-` is in scope) lists the unresolved
+            // operator between its operands: evaluate the operands, the value
+            // is unknown.
+            let operator = ch.iter().position(|c| {
+                strip(*c)
+                    .referenced()
+                    .is_some_and(|d| d.spelling().starts_with("operator"))
+            });
+            if let Some(at) = operator.filter(|&at| at > 0) {
+                for (k, c) in ch.iter().enumerate() {
+                    if k != at {
+                        self.rvalue(c)?;
+                    }
+                }
+                return Ok(Val::Unknown);
+            }
+            if let Some(first) = ch.first() {
+                let fs = strip(*first);
+                if fs.kind() == K::DECL_REF || fs.kind() == K::MEMBER_REF {
+                    if let Some(d) = fs.referenced() {
+                        if d.kind() == K::VAR || d.kind() == K::PARM || d.kind() == K::FIELD {
+                            return unsupported(n, "call through a function pointer");
+                        }
+                    }
+                }
+            }
+            // A dependent call drfscan cannot resolve: like a declaration
+            // without a body, it may write the memory its pointer arguments
+            // reach, somewhere.
+            for c in ch.iter().skip(1) {
+                if let Val::Ptr(p) = self.rvalue(c)? {
+                    if overloaded.is_some() {
+                        self.access_somewhere(p, Mode::Write, loc);
+                    }
+                }
+            }
+            return Ok(Val::Unknown);
+        };
+        let fk = f.kind();
+        if (fk == K::VAR || fk == K::PARM || fk == K::FIELD) && f.ty().is_dependent() {
+            // A function object of a template parameter's type, in a
+            // template analysed uninstantiated: a call drfscan cannot see
+            // into, like one without a body.
+            for a in &args {
+                self.rvalue(a)?;
+            }
+            return Ok(Val::Unknown);
+        }
+        if (fk == K::VAR || fk == K::PARM || fk == K::FIELD) && !f.ty().is_record() {
+            return unsupported(n, "call through a function pointer");
+        }
+        if fk == K::CONSTRUCTOR || fk == K::STRUCT || fk == K::CLASS || fk == K::TYPE_REF {
+            for a in exprs(n) {
+                self.rvalue(&a)?;
+            }
+            return Ok(Val::Unknown);
+        }
+        let name = f.spelling();
+        if fk == K::METHOD {
+            return self.method_call(n, &name);
+        }
+        // The toolkit's own headers (system headers) get the prelude's
+        // models too, rather than their implementations inlined.
+        if f.pos().file.starts_with(crate::cuda::prelude::DIR) || f.in_system_header() {
+            if let Some(v) = self.prelude_call(n, &name, &args)? {
+                return Ok(v);
+            }
+        }
+        match name.as_str() {
+            "__syncthreads"
+            | "__syncthreads_count"
+            | "__syncthreads_and"
+            | "__syncthreads_or"
+            | "__barrier_sync" => {
+                for a in &args {
+                    self.rvalue(a)?;
+                }
+                self.sync(loc);
+                return Ok(Val::Unknown);
+            }
+            "__syncwarp" => {
+                for a in &args {
+                    self.rvalue(a)?;
+                }
+                if self.warp_is_block {
+                    self.sync(loc);
+                } else {
+                    let note = format!("`__syncwarp` at {loc} is not modelled: it orders only one warp of a larger block");
+                    if !self.prog.approximations.contains(&note) {
+                        self.prog.approximations.push(note);
+                    }
+                }
+                return Ok(Val::Unknown);
+            }
+            "__requires" | "__assume" => {
+                if let Some(a) = args.first() {
+                    let c = self.cond(a)?;
+                    let in_loop = !self.loop_vars.is_empty();
+                    if self.path.is_empty() && !in_loop && self.stack.len() == 1 {
+                        self.prog.assumes.push(c);
+                    }
+                }
+                return Ok(Val::Unknown);
+            }
+            "__mul24" | "__umul24" if args.len() == 2 => {
+                let a = self.rvalue(&args[0])?;
+                let b = self.rvalue(&args[1])?;
+                return Ok(self.arith(op::MUL, a, b));
+            }
+            "min" | "max" | "umin" | "umax" | "llmin" | "llmax"
+                if args.len() == 2 && n.ty().is_integral() =>
+            {
+                let a = self.rvalue(&args[0])?;
+                let b = self.rvalue(&args[1])?;
+                return Ok(match (a, b) {
+                    (Val::Int(a), Val::Int(b)) => Val::Int(Expr::bin(
+                        if name.ends_with("min") {
+                            Op::Min
+                        } else {
+                            Op::Max
+                        },
+                        a,
+                        b,
+                    )),
+                    _ => Val::Unknown,
+                });
+            }
+            _ => {}
+        }
+        if let Some(v) = self.byte_copy(&name, &args, loc)? {
+            return Ok(v);
+        }
+        if let Some(mode) = atomic_mode(&name) {
+            let Some(target) = args.first() else {
+                return Ok(Val::Unknown);
+            };
+            let p = self.pointer(target)?;
+            let mut operands = Vec::new();
+            for a in args.iter().skip(1) {
+                operands.push(self.rvalue(a)?);
+            }
+            let Some(mut p) = p else {
+                return unsupported(n, "atomic on a pointer of unknown origin");
+            };
+            if p.index.is_empty() {
+                p.index.push(Expr::Int(0));
+            }
+            self.access(&p, mode, loc);
+            return Ok(self.atomic_result(&name, &p, &operands));
+        }
+        if name == "__ldg"
+            || name.starts_with("__ldc")
+            || name.starts_with("__ldlu")
+            || name.starts_with("__ldcs")
+        {
+            // Cached loads: a read of `*p`.
+            if let Some(a) = args.first() {
+                if let Some(mut p) = self.pointer(a)? {
+                    if p.index.is_empty() {
+                        p.index.push(Expr::Int(0));
+                    }
+                    return Ok(self.read(&p, loc));
+                }
+            }
+            return Ok(Val::Unknown);
+        }
+        if (name == "sync" || name == "synchronize") && args.len() == 1 {
+            let ty = strip(args[0]).ty().canonical().spelling();
+            if let Some(v) = self.group_sync(&ty, loc) {
+                return Ok(v);
+            }
+        }
+        if f.has_attr(K::CUDA_GLOBAL) {
+            return unsupported(n, "kernel launch from device code (dynamic parallelism)");
+        }
+        if group_kind(&n.ty().canonical().spelling()).is_some() {
+            // `this_grid()`, `this_thread_block()`, …: a group is modelled by
+            // its type; the toolkit's constructors read driver state.
+            for a in &args {
+                self.rvalue(a)?;
+            }
+            return Ok(Val::Unknown);
+        }
+        // Integer math with a definition (`abs(int)`) is inlined for its
+        // exact value.
+        let exact = n.ty().is_integral() && f.definition().is_some_and(|d| children_has_body(&d));
+        if is_pure_math(&name) && !args.is_empty() && !exact {
+            // Math on values every thread shares is shared too. (The
+            // toolkit's definitions touch no memory: not inlined.)
+            let mut uniform = true;
+            for a in &args {
+                let v = self.rvalue(a)?;
+                uniform &= self.grid_uniform(&v);
+            }
+            return Ok(if uniform { Val::Uniform } else { Val::Unknown });
+        }
+        let def = f.definition();
+        match def {
+            Some(d) if children_has_body(&d) => self.inline(n, &d, &args),
+            _ => {
+                // A declaration only: its result is unknown; memory it may
+                // write through pointer arguments is written somewhere,
+                // unless the parameter points to const.
+                let params = u32::try_from(f.num_args()).unwrap_or(0);
+                for (i, a) in (0u32..).zip(&args) {
+                    let ty = strip(*a).ty();
+                    if ty.is_pointer() || ty.is_array() {
+                        if let Some(p) = self.pointer(a)? {
+                            let seen = if i < params { f.arg(i).ty() } else { ty };
+                            let writes = !seen.canonical().pointee().is_const_qualified();
+                            let mode = if writes { Mode::Write } else { Mode::Read };
+                            self.access_somewhere(p, mode, loc);
+                        }
+                    } else {
+                        self.rvalue(a)?;
+                    }
+                }
+                Ok(Val::Unknown)
+            }
+        }
+    }
+
+    /// An access a call drfscan cannot see into may make through `p`: in
+    /// shared memory (a thread's own arrays cannot race), at an unknown
+    /// place.
+    /// `memcpy`, `memmove` and `memset` (and their `__builtin_` forms):
+    /// writes of the destination's cells the byte count covers, and reads
+    /// of the source's. `None` for other calls.
+    pub(super) fn byte_copy(&mut self, name: &str, args: &[Node], loc: Loc) -> R<Option<Val>> {
+        let base = name.strip_prefix("__builtin_").unwrap_or(name);
+        let copies = matches!(base, "memcpy" | "memmove");
+        if !(copies || base == "memset") || args.len() != 3 {
+            return Ok(None);
+        }
+        let dst = self.pointer(&args[0])?;
+        let src = if copies {
+            self.pointer(&args[1])?
+        } else {
+            self.rvalue(&args[1])?;
+            None
+        };
+        let bytes = self.int(&args[2], "bytes")?;
+        if let Some(src) = src {
+            self.cells(&src, &bytes, Mode::Read, loc);
+        }
+        if let Some(dst) = dst {
+            self.cells(&dst, &bytes, Mode::Write, loc);
+        }
+        Ok(Some(Val::Unknown))
+    }
+
+    /// Member functions are not inlined: assignment operators of
+    /// structures write (and compound ones also read) their object; any
+    /// other member call only evaluates its operands.
+    pub(super) fn method_call(&mut self, n: &Node, name: &str) -> R<Val> {
+        let ops = exprs(n);
+        let loc = loc_of(n);
+        // Cooperative groups: the whole block's group.
+        let object = ops
+            .first()
+            .map(|o| strip(*o))
+            .and_then(|o| {
+                if o.kind() == K::MEMBER_REF {
+                    exprs(&o).first().copied()
+                } else {
+                    Some(o)
+                }
+            })
+            .map(|o| strip(o).ty().canonical().spelling())
+            .unwrap_or_default();
+        if name == "sync" {
+            if let Some(v) = self.group_sync(&object, loc) {
+                return Ok(v);
+            }
+        }
+        if name == "thread_rank" && group_kind(&object) == Some("thread_block") {
+            return Ok(Val::Int(linear_tid()));
+        }
+        let assign = name
+            .strip_prefix("operator")
+            .filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="));
+        if let (Some(o), Some(target)) = (assign, ops.first()) {
+            let lv = self.lvalue(target)?;
+            for a in ops.iter().skip(1) {
+                self.rvalue(a)?;
+            }
+            if let LVal::Mem(p) = &lv {
+                if o != "=" {
+                    self.read(p, loc);
+                }
+                self.write(p, &Val::Unknown, loc);
+            }
+            if let LVal::Var(k) = &lv {
+                let prefix = format!("{k}.");
+                self.env.retain(|key, _| !key.starts_with(&prefix));
+            }
+            return Ok(Val::Unknown);
+        }
+        for a in ops {
+            self.rvalue(&a)?;
+        }
+        Ok(Val::Unknown)
+    }
+
+    pub(super) fn inline(&mut self, call: &Node, f: &Node, args: &[Node]) -> R<Val> {
+        let fkey = key(f);
+        if self.stack.contains(&fkey) {
+            return unsupported(call, format!("recursive call to `{}`", f.spelling()));
+        }
+        if self.stack.len() > 64 {
+            return unsupported(call, "calls nested too deeply");
+        }
+        let params: Vec<Node> = f
+            .children()
+            .into_iter()
+            .filter(|c| c.kind() == K::PARM)
+            .collect();
+        let mut bound = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            let pk = key(p);
+            let Some(a) = args.get(i) else { continue };
+            if p.ty().is_reference() {
+                match self.lvalue(a)? {
+                    LVal::Var(v) => {
+                        self.aliases.insert(pk.clone(), v);
+                    }
+                    LVal::Mem(m) => {
+                        self.env.insert(pk.clone(), Val::Ptr(m));
+                        self.aliases.insert(pk.clone(), format!("*{pk}"));
+                    }
+                    LVal::Unknown => {
+                        self.aliases.remove(&pk);
+                        self.env.insert(pk.clone(), Val::Unknown);
+                    }
+                }
+            } else {
+                let v = self.rvalue(a)?;
+                let v = match v {
+                    Val::Unknown if p.ty().is_integral() => Val::Int(self.local(&p.spelling())),
+                    v => v,
+                };
+                self.aliases.remove(&pk);
+                self.env.insert(pk.clone(), v);
+            }
+            bound.push(pk);
+        }
+        let Some(body) = f.children().into_iter().find(|c| c.kind() == K::COMPOUND) else {
+            return Ok(Val::Unknown);
+        };
+        let saved_site = self.site;
+        if self.site.is_none() && f.pos().file != self.main {
+            self.site = Some(loc_of(call));
+        }
+        self.stack.push(fkey);
+        self.returns.push(Vec::new());
+        let saved_path = std::mem::take(&mut self.path);
+        let r = self
+            .block(&body.children())
+            .and_then(|j| match j.gotos.first() {
+                Some((label, _)) => {
+                    unsupported(f, &format!("goto {label} before its label or into a block"))
+                }
+                None => Ok(j),
+            });
+        self.path = saved_path;
+        let rets = self.returns.pop().unwrap_or_default();
+        self.stack.pop();
+        self.site = saved_site;
+        r?;
+        // The result: the value of the return reached, by path.
+        let mut result: Option<Val> = None;
+        for (c, v) in rets.into_iter().rev() {
+            result = Some(match (result, v) {
+                (None, v) => v,
+                (Some(Val::Int(rest)), Val::Int(v)) => Val::Int(simplify(&Expr::Ite(
+                    Box::new(c),
+                    Box::new(v),
+                    Box::new(rest),
+                ))),
+                (Some(rest), v) if rest == v => v,
+                _ => Val::Unknown,
+            });
+        }
+        Ok(result.unwrap_or(Val::Unknown))
+    }
+}

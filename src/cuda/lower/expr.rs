@@ -1,0 +1,520 @@
+//! Expressions: integer arithmetic kept symbolic, conditions, built-in
+//! variables (`threadIdx.x` …) and operators on values.
+
+use super::*;
+
+pub(super) fn as_cond(e: &Expr) -> Cond {
+    match e {
+        Expr::Ite(c, a, b) if **a == Expr::Int(1) && **b == Expr::Int(0) => (**c).clone(),
+        Expr::Int(v) => Cond::Bool(*v != 0),
+        _ => Cond::cmp(Rel::Ne, e.clone(), Expr::Int(0)),
+    }
+}
+
+pub(super) fn of_cond(c: Cond) -> Expr {
+    match c {
+        Cond::Bool(b) => Expr::Int(b as i64),
+        c => Expr::Ite(Box::new(c), Box::new(Expr::Int(1)), Box::new(Expr::Int(0))),
+    }
+}
+
+/// Expressions with more nodes than this become unknowns: indexes and
+/// guards of real kernels are far smaller, and larger terms only cost the
+/// solver time.
+pub(super) const MAX_EXPR_NODES: usize = 128;
+
+/// Whether `e` has more than [`MAX_EXPR_NODES`] nodes; stops counting there.
+pub(super) fn too_big(e: &Expr) -> bool {
+    fn count(e: &Expr, left: &mut usize) -> bool {
+        if *left == 0 {
+            return true;
+        }
+        *left -= 1;
+        match e {
+            Expr::Int(_) | Expr::Var(_) => false,
+            // A condition counts as one node: it compares expressions that
+            // were bounded when it was built.
+            Expr::Bin(_, a, b) | Expr::Ite(_, a, b) => count(a, left) || count(b, left),
+        }
+    }
+    let mut left = MAX_EXPR_NODES;
+    count(e, &mut left)
+}
+
+/// A name for the unknown value of an expression, after what it reads.
+pub(super) fn hint_of(n: &Node) -> String {
+    let n = strip(*n);
+    let k = n.kind();
+    if k == K::DECL_REF || k == K::MEMBER_REF || k == K::CALL {
+        return n.spelling();
+    }
+    if k == K::ARRAY_SUBSCRIPT || k == K::UNARY {
+        if let Some(b) = exprs(&n).first() {
+            let h = hint_of(b);
+            return if h.is_empty() || h.ends_with(".elem") {
+                h
+            } else {
+                format!("{h}.elem")
+            };
+        }
+    }
+    "value".into()
+}
+
+pub(super) fn has_effects(n: &Node) -> bool {
+    let k = n.kind();
+    if k == K::CALL || k == K::ARRAY_SUBSCRIPT || k == K::COMPOUND_ASSIGN {
+        return true;
+    }
+    if k == K::BINARY && n.binop() == op::ASSIGN {
+        return true;
+    }
+    if k == K::UNARY
+        && matches!(
+            n.unop(),
+            op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC | op::DEREF
+        )
+    {
+        return true;
+    }
+    n.children().iter().any(has_effects)
+}
+
+impl Lower {
+    pub(super) fn cond(&mut self, n: &Node) -> R<Cond> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH {
+            unsupported(n, "code nested too deeply")
+        } else {
+            self.cond_at(n)
+        };
+        self.depth -= 1;
+        r
+    }
+
+    pub(super) fn cond_at(&mut self, n: &Node) -> R<Cond> {
+        let n = strip(*n);
+        let k = n.kind();
+        if k == K::BINARY {
+            let ch = exprs(&n);
+            if ch.len() == 2 {
+                let rel = match n.binop() {
+                    op::LT => Some(Rel::Lt),
+                    op::LE => Some(Rel::Le),
+                    op::GT => Some(Rel::Gt),
+                    op::GE => Some(Rel::Ge),
+                    op::EQ => Some(Rel::Eq),
+                    op::NE => Some(Rel::Ne),
+                    _ => None,
+                };
+                if let Some(rel) = rel {
+                    let (a, b) = (self.rvalue(&ch[0])?, self.rvalue(&ch[1])?);
+                    return Ok(imp::simplify_cond(&match (a, b) {
+                        (Val::Int(a), Val::Int(b)) if !too_big(&a) && !too_big(&b) => {
+                            Cond::cmp(rel, simplify(&a), simplify(&b))
+                        }
+                        (a, b) => {
+                            let a = self.materialize(a, &hint_of(&ch[0]));
+                            let b = self.materialize(b, &hint_of(&ch[1]));
+                            Cond::cmp(rel, a, b)
+                        }
+                    }));
+                }
+                match n.binop() {
+                    op::LAND => {
+                        let a = self.cond(&ch[0])?;
+                        let (b, buf) = self.capture(|me| {
+                            me.path.push(a.clone());
+                            let r = me.cond(&ch[1]);
+                            me.path.pop();
+                            r
+                        })?;
+                        self.emit_if(a.clone(), buf, Stmt::skip(), loc_of(&n));
+                        return Ok(Cond::and(a, b));
+                    }
+                    op::LOR => {
+                        let a = self.cond(&ch[0])?;
+                        let (b, buf) = self.capture(|me| {
+                            me.path.push(Cond::not(a.clone()));
+                            let r = me.cond(&ch[1]);
+                            me.path.pop();
+                            r
+                        })?;
+                        self.emit_if(Cond::not(a.clone()), buf, Stmt::skip(), loc_of(&n));
+                        return Ok(Cond::or(a, b));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if k == K::UNARY && n.unop() == op::LNOT {
+            if let Some(c) = exprs(&n).first() {
+                return Ok(Cond::not(self.cond(c)?));
+            }
+        }
+        let v = self.rvalue(&n)?;
+        Ok(match v {
+            Val::Int(e) => as_cond(&simplify(&e)),
+            // A pointer in a condition: null checks; any outcome is possible.
+            _ => {
+                let e = self.local(&hint_of(&n));
+                as_cond(&e)
+            }
+        })
+    }
+
+    pub(super) fn rvalue(&mut self, n: &Node) -> R<Val> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH {
+            unsupported(n, "code nested too deeply")
+        } else {
+            self.rvalue_at(n)
+        };
+        self.depth -= 1;
+        r
+    }
+
+    pub(super) fn rvalue_at(&mut self, n: &Node) -> R<Val> {
+        let k = n.kind();
+        if k == K::PAREN
+            || (k == K::UNEXPOSED && exprs(n).len() == 1)
+            || k == K::C_CAST
+            || k == K::STATIC_CAST
+            || k == K::FUNCTIONAL_CAST
+            || k == K::REINTERPRET_CAST
+            || k == K::CONST_CAST
+        {
+            let inner = exprs(n);
+            let Some(inner) = inner.last() else {
+                return Ok(Val::Unknown);
+            };
+            let v = self.rvalue(inner)?;
+            // A cast to an integer of a non-integer value stays unknown.
+            return Ok(match v {
+                Val::Ptr(p)
+                    if !n.ty().is_pointer() && !n.ty().is_array() && !n.ty().is_dependent() =>
+                {
+                    let _ = p;
+                    Val::Unknown
+                }
+                Val::Ptr(p) => Val::Ptr(p.viewed_as(n.ty())),
+                v => v,
+            });
+        }
+        // Constants clang can fold: literals, `constexpr` and enumerators,
+        // `sizeof`. Operators on constants fold in `simplify`, which keeps
+        // this linear in the size of an expression.
+        let ty = n.ty();
+        let leaf = k == K::INT_LIT
+            || k == K::CHAR_LIT
+            || k == K::BOOL_LIT
+            || k == K::UNARY_EXPR
+            || k == K::DECL_REF
+            || k == K::MEMBER_REF;
+        if leaf && (ty.is_integral() || k != K::DECL_REF) {
+            if let Some(v) = n.eval_int() {
+                return Ok(Val::Int(Expr::Int(v)));
+            }
+        }
+        if k == K::UNARY_EXPR && ty.is_integral() {
+            // `sizeof(T)` for a template parameter `T`: unknown here, but
+            // the same in every thread (a loop bound `size / sizeof(T)` is
+            // uniform).
+            // By declaration: `T` of two templates may be two types.
+            let key: Vec<String> = n
+                .children()
+                .iter()
+                .map(|c| {
+                    c.type_declaration()
+                        .map(|d| key(&d))
+                        .unwrap_or_else(|| c.ty().spelling())
+                })
+                .collect();
+            let key = key.join(",");
+            let name = match self.sizes.get(&key) {
+                Some(name) => name.clone(),
+                None => {
+                    let name = self.unknown_param("size_of");
+                    self.sizes.insert(key, name.clone());
+                    name
+                }
+            };
+            return Ok(Val::Int(Expr::var(&name)));
+        }
+        if k == K::INT_LIT || k == K::CHAR_LIT || k == K::BOOL_LIT {
+            return Ok(Val::Unknown);
+        }
+        if k == K::FLOAT_LIT || k == K::STRING_LIT || k == K::NULLPTR || k == K::GNU_NULL {
+            return Ok(Val::Unknown);
+        }
+        if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
+            if let Some(b) = self.builtin(n) {
+                return Ok(Val::Int(b));
+            }
+            if k == K::DECL_REF {
+                if let Some(d) = n.referenced() {
+                    let dk = d.kind();
+                    if dk == K::ENUM_CONSTANT {
+                        return Ok(d
+                            .eval_int()
+                            .map(|v| Val::Int(Expr::Int(v)))
+                            .unwrap_or(Val::Unknown));
+                    }
+                    if dk == K::FUNCTION || dk == K::FUNCTION_TEMPLATE || dk == K::METHOD {
+                        return Ok(Val::Unknown);
+                    }
+                }
+            }
+            if n.ty().is_array() {
+                // An array decays to a pointer to its first element.
+                return Ok(match self.lvalue(n)? {
+                    LVal::Mem(p) => Val::Ptr(p),
+                    LVal::Var(v) => self.env.get(&v).cloned().unwrap_or(Val::Unknown),
+                    LVal::Unknown => Val::Unknown,
+                });
+            }
+            return self.load(n);
+        }
+        if k == K::BINARY || k == K::COMPOUND_ASSIGN {
+            return self.binary(n);
+        }
+        if k == K::UNARY {
+            return self.unary(n);
+        }
+        if k == K::CONDITIONAL {
+            let ch = exprs(n);
+            if ch.len() != 3 {
+                return Ok(Val::Unknown);
+            }
+            let c = self.cond(&ch[0])?;
+            let (a, ba) = self.capture(|me| me.rvalue(&ch[1]))?;
+            let (b, bb) = self.capture(|me| me.rvalue(&ch[2]))?;
+            self.emit_if(c.clone(), ba, bb, loc_of(n));
+            return Ok(match (a, b) {
+                (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
+                (Val::Int(a), Val::Int(b)) => {
+                    Val::Int(Expr::Ite(Box::new(c), Box::new(a), Box::new(b)))
+                }
+                (a, b) if a == b => a,
+                _ => Val::Unknown,
+            });
+        }
+        if k == K::CALL {
+            return self.call(n);
+        }
+        if k == K::LAMBDA {
+            return Ok(Val::Unknown);
+        }
+        if k == K::STMT_EXPR {
+            return unsupported(n, "statement expression");
+        }
+        if k == K::NEW || k == K::DELETE || k == K::THROW {
+            return unsupported(n, "dynamic allocation or exceptions in device code");
+        }
+        // Anything else: evaluate sub-expressions for their accesses.
+        for c in exprs(n) {
+            self.rvalue(&c)?;
+        }
+        Ok(Val::Unknown)
+    }
+
+    /// `threadIdx.x` and friends.
+    pub(super) fn builtin(&self, n: &Node) -> Option<Expr> {
+        if n.kind() != K::MEMBER_REF {
+            return None;
+        }
+        let base = strip(*exprs(n).first()?);
+        if base.kind() != K::DECL_REF {
+            return None;
+        }
+        let mut field = n.spelling();
+        if field.is_empty() {
+            // clang's own headers make `threadIdx.x` a property reference,
+            // which libclang does not name; read it from the tokens.
+            let toks = n.tokens();
+            if toks.len() >= 3 && toks[0].0 == base.spelling() && toks[1].0 == "." {
+                field = toks[2].0.clone();
+            }
+        }
+        let d = match field.as_str() {
+            "x" => 0,
+            "y" => 1,
+            "z" => 2,
+            _ => return None,
+        };
+        let b = base.referenced()?;
+        let ty = b.ty().spelling();
+        if !(ty.contains("__cuda_builtin_") || b.pos().file.starts_with(crate::cuda::prelude::DIR))
+        {
+            return None;
+        }
+        let name = match base.spelling().as_str() {
+            "threadIdx" => builtin::TID[d],
+            "blockIdx" => builtin::BID[d],
+            "blockDim" => builtin::BLOCK_DIM[d],
+            "gridDim" => builtin::GRID_DIM[d],
+            _ => return None,
+        };
+        Some(Expr::var(name))
+    }
+
+    pub(super) fn binary(&mut self, n: &Node) -> R<Val> {
+        let ch = exprs(n);
+        if ch.len() != 2 {
+            return Ok(Val::Unknown);
+        }
+        let o = n.binop();
+        let loc = loc_of(n);
+        if o == op::ASSIGN || n.kind() == K::COMPOUND_ASSIGN {
+            let lv = self.lvalue(&ch[0])?;
+            let hint = match &lv {
+                LVal::Var(_) => strip(ch[0]).spelling(),
+                _ => "v".into(),
+            };
+            let rhs = self.rvalue(&ch[1])?;
+            let v = if o == op::ASSIGN {
+                rhs
+            } else {
+                let cur = match &lv {
+                    LVal::Var(v) => self.env.get(v).cloned().unwrap_or(Val::Unknown),
+                    LVal::Mem(p) => self.read(p, loc),
+                    LVal::Unknown => Val::Unknown,
+                };
+                self.arith(compound_base(o), cur, rhs)
+            };
+            let v = match (&lv, v) {
+                (LVal::Var(_), Val::Unknown) if strip(ch[0]).ty().is_integral() => {
+                    Val::Int(self.local(&hint))
+                }
+                (_, v) => v,
+            };
+            self.store(&lv, v.clone(), loc);
+            return Ok(v);
+        }
+        match o {
+            op::LT | op::LE | op::GT | op::GE | op::EQ | op::NE | op::LAND | op::LOR => {
+                let c = self.cond(n)?;
+                Ok(Val::Int(of_cond(c)))
+            }
+            op::COMMA => {
+                self.rvalue(&ch[0])?;
+                self.rvalue(&ch[1])
+            }
+            _ => {
+                let a = self.rvalue(&ch[0])?;
+                let b = self.rvalue(&ch[1])?;
+                Ok(self.arith(o, a, b))
+            }
+        }
+    }
+
+    pub(super) fn arith(&mut self, o: i32, a: Val, b: Val) -> Val {
+        let int = |me: &mut Self, v: Val| match v {
+            Val::Stored(..) => Val::Int(me.materialize(v, "stored")),
+            v => v,
+        };
+        let (a, b) = (int(self, a), int(self, b));
+        let bop = match o {
+            op::ADD => Op::Add,
+            op::SUB => Op::Sub,
+            op::MUL => Op::Mul,
+            op::DIV => Op::Div,
+            op::REM => Op::Mod,
+            op::SHL => Op::Shl,
+            op::SHR => Op::Shr,
+            op::AND => Op::BitAnd,
+            op::OR => Op::BitOr,
+            op::XOR => Op::BitXor,
+            _ => return Val::Unknown,
+        };
+        match (a, b) {
+            // Values computed in long chains (hash rounds, unrolled
+            // mixing) would grow without bound as expressions: past a size
+            // they are unknowns, which is sound.
+            (Val::Uniform, Val::Uniform) => Val::Uniform,
+            (Val::Uniform, b @ Val::Int(_)) => {
+                let a = Val::Int(self.materialize(Val::Uniform, "uniform"));
+                self.arith(o, a, b)
+            }
+            (a @ Val::Int(_), Val::Uniform) => {
+                let b = Val::Int(self.materialize(Val::Uniform, "uniform"));
+                self.arith(o, a, b)
+            }
+            (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
+            (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::bin(bop, a, b))),
+            // Pointer arithmetic moves the last index; by an offset drfscan
+            // cannot compute (a key read from memory), to a cell of its own.
+            (Val::Ptr(p), Val::Int(i)) if bop == Op::Add || bop == Op::Sub => p.moved(bop, i),
+            (Val::Int(i), Val::Ptr(p)) if bop == Op::Add => p.moved(Op::Add, i),
+            (Val::Ptr(p), Val::Unknown) if bop == Op::Add || bop == Op::Sub => {
+                let i = self.local("offset");
+                p.moved(bop, i)
+            }
+            (Val::Unknown, Val::Ptr(p)) if bop == Op::Add => {
+                let i = self.local("offset");
+                p.moved(Op::Add, i)
+            }
+            _ => Val::Unknown,
+        }
+    }
+
+    pub(super) fn unary(&mut self, n: &Node) -> R<Val> {
+        let Some(inner) = exprs(n).into_iter().next() else {
+            return Ok(Val::Unknown);
+        };
+        let o = n.unop();
+        let loc = loc_of(n);
+        match o {
+            op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC => {
+                let lv = self.lvalue(&inner)?;
+                let cur = match &lv {
+                    LVal::Var(v) => self.env.get(v).cloned().unwrap_or(Val::Unknown),
+                    LVal::Mem(p) => self.read(p, loc),
+                    LVal::Unknown => Val::Unknown,
+                };
+                let one = Val::Int(Expr::Int(1));
+                let new = self.arith(
+                    if matches!(o, op::PRE_INC | op::POST_INC) {
+                        op::ADD
+                    } else {
+                        op::SUB
+                    },
+                    cur.clone(),
+                    one,
+                );
+                let new = match (&lv, new) {
+                    (LVal::Var(_), Val::Unknown) if strip(inner).ty().is_integral() => {
+                        Val::Int(self.local(&strip(inner).spelling()))
+                    }
+                    (_, v) => v,
+                };
+                self.store(&lv, new.clone(), loc);
+                Ok(if matches!(o, op::PRE_INC | op::PRE_DEC) {
+                    new
+                } else {
+                    cur
+                })
+            }
+            op::ADDR_OF => Ok(self.pointer(n)?.map(Val::Ptr).unwrap_or(Val::Unknown)),
+            op::DEREF => self.load(n),
+            op::PLUS => self.rvalue(&inner),
+            op::MINUS => {
+                let v = self.rvalue(&inner)?;
+                Ok(self.arith(op::SUB, Val::Int(Expr::Int(0)), v))
+            }
+            op::NOT => {
+                let v = self.rvalue(&inner)?;
+                let t = self.arith(op::SUB, Val::Int(Expr::Int(0)), v);
+                Ok(self.arith(op::SUB, t, Val::Int(Expr::Int(1))))
+            }
+            op::LNOT => {
+                let c = self.cond(n)?;
+                Ok(Val::Int(of_cond(c)))
+            }
+            _ => {
+                self.rvalue(&inner)?;
+                Ok(Val::Unknown)
+            }
+        }
+    }
+}

@@ -1,0 +1,677 @@
+//! Memory: pointers (arrays, the cell they reach, casts that view cells
+//! in other sizes), reads and writes of cells with what is known of their
+//! values, pointers loaded from memory, and `memcpy`-like byte ranges.
+
+use super::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Target {
+    /// An array that threads share: it gets a protocol.
+    Shared(String),
+    /// A thread's own array: tracked for read-back only.
+    Private(String),
+    /// A table no thread writes (`__constant__`, `const`): never races, and
+    /// a cell reads the same in every thread.
+    ReadOnly(String),
+}
+
+/// A pointer: an array and the index reached so far (one entry per fixed
+/// dimension; pointer arithmetic moves the last one), in cells of the
+/// array.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Ptr {
+    pub(super) target: Target,
+    pub(super) index: Vec<Expr>,
+    /// Bytes of one cell of the array, and of one element as the pointer
+    /// sees it now (a cast to `uint4 *` over a `float` array: 4 and 16);
+    /// 0 when unknown, which leaves indexes unscaled.
+    pub(super) cell: u64,
+    pub(super) elem: u64,
+}
+
+/// A pointer without an offset (`p = a`) as one at offset 0, which is what
+/// arithmetic on it makes it ([`Ptr::advance`]), so that it merges with an
+/// offset one (`p = a + n * i`) at a join.
+pub(super) fn at_first_cell(v: Val) -> Val {
+    match v {
+        Val::Ptr(mut p) if p.index.is_empty() => {
+            p.index.push(Expr::Int(0));
+            Val::Ptr(p)
+        }
+        v => v,
+    }
+}
+
+/// `e / d` when every term of `e` is a multiple of `d` (`4 * i + 8` by 4 is
+/// `i + 2`); `None` otherwise.
+pub(super) fn exact_quotient(e: &Expr, d: i64) -> Option<Expr> {
+    match e {
+        Expr::Int(n) => (n % d == 0).then(|| Expr::Int(n / d)),
+        Expr::Bin(op @ (Op::Add | Op::Sub), a, b) => {
+            Some(Expr::bin(*op, exact_quotient(a, d)?, exact_quotient(b, d)?))
+        }
+        Expr::Bin(Op::Mul, a, b) => match (&**a, &**b) {
+            (Expr::Int(n), x) | (x, Expr::Int(n)) if n % d == 0 => {
+                Some(Expr::bin(Op::Mul, Expr::Int(n / d), x.clone()))
+            }
+            _ => exact_quotient(a, d)
+                .map(|q| Expr::bin(Op::Mul, q, (**b).clone()))
+                .or_else(|| exact_quotient(b, d).map(|q| Expr::bin(Op::Mul, (**a).clone(), q))),
+        },
+        _ => None,
+    }
+}
+
+/// The type of the cells an array variable or pointer reaches: a
+/// pointer's pointee, an array's innermost element.
+pub(super) fn cell_type(ty: Ty) -> Ty {
+    let mut t = if ty.is_pointer() {
+        ty.canonical().pointee()
+    } else {
+        ty
+    };
+    while t.is_array() {
+        t = t.element();
+    }
+    t
+}
+
+impl Ptr {
+    pub(super) fn new(target: Target, index: Vec<Expr>) -> Ptr {
+        Ptr {
+            target,
+            index,
+            cell: 0,
+            elem: 0,
+        }
+    }
+
+    /// Of an array whose cells are values of `ty`.
+    pub(super) fn of_cells(target: Target, index: Vec<Expr>, ty: Ty) -> Ptr {
+        let size = ty.size_of().unwrap_or(0);
+        Ptr {
+            target,
+            index,
+            cell: size,
+            elem: size,
+        }
+    }
+
+    /// The pointer seen as `ty` (a pointer type): a cast changes the size of
+    /// the elements that arithmetic and subscripts count in.
+    pub(super) fn viewed_as(mut self, ty: Ty) -> Ptr {
+        if self.cell != 0 && ty.is_pointer() {
+            let pointee = ty.canonical().pointee();
+            // A pointer to rows of a multi-dimensional array moves whole
+            // dimensions, which the index keeps apart.
+            if !pointee.is_array() {
+                if let Some(size) = pointee.size_of() {
+                    self.elem = size;
+                }
+            }
+        }
+        self
+    }
+
+    /// The cell an element `k` of the pointer's view lies in, counted from
+    /// where the pointer is (a whole cell): for a view narrower than a cell
+    /// (`float` over `float2`), the cell holding that part.
+    pub(super) fn cell_of(&self, k: Expr) -> Option<Expr> {
+        let (cell, elem) = (self.cell, self.elem);
+        if elem != 0 && elem < cell && cell % elem == 0 {
+            let parts = i64::try_from(cell / elem).ok()?;
+            return Some(simplify(&Expr::bin(Op::Div, k, Expr::Int(parts))));
+        }
+        self.in_cells(k)
+    }
+
+    /// Moves the last index by `cells` forward (`Add`) or back (`Sub`).
+    pub(super) fn advance(&mut self, op: Op, cells: Expr) {
+        match self.index.last_mut() {
+            Some(last) => *last = simplify(&Expr::bin(op, last.clone(), cells)),
+            None => self
+                .index
+                .push(simplify(&Expr::bin(op, Expr::Int(0), cells))),
+        }
+    }
+
+    /// Pointer arithmetic: `k` elements of the view further or back;
+    /// unknown when that is part of a cell.
+    pub(super) fn moved(mut self, op: Op, k: Expr) -> Val {
+        match self.in_cells(k) {
+            Some(cells) => {
+                self.advance(op, cells);
+                Val::Ptr(self)
+            }
+            None => Val::Unknown,
+        }
+    }
+
+    /// `k` elements of the pointer's view, in cells of its array; `None`
+    /// when a view narrower than a cell moves by part of a cell.
+    pub(super) fn in_cells(&self, k: Expr) -> Option<Expr> {
+        let (cell, elem) = (self.cell, self.elem);
+        if cell == 0 || elem == 0 || cell == elem {
+            return Some(k);
+        }
+        if elem > cell && elem % cell == 0 {
+            let times = i64::try_from(elem / cell).ok()?;
+            return Some(simplify(&Expr::bin(Op::Mul, k, Expr::Int(times))));
+        }
+        if cell % elem != 0 {
+            return None;
+        }
+        let parts = i64::try_from(cell / elem).ok()?;
+        exact_quotient(&simplify(&k), parts).map(|q| simplify(&q))
+    }
+}
+
+impl Lower {
+    pub(super) fn access(&mut self, p: &Ptr, mode: Mode, loc: Loc) {
+        self.access_storing(p, mode, loc, None);
+    }
+
+    /// An access; for a write, with the value it stores when known.
+    pub(super) fn access_storing(&mut self, p: &Ptr, mode: Mode, loc: Loc, value: Option<Expr>) {
+        let loc = self.place(loc);
+        let index: Vec<Expr> = if p.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            p.index.iter().map(simplify).collect()
+        };
+        if let Target::Shared(array) = &p.target {
+            // An element wider than a cell (a `float4` through a cast over
+            // `float`) covers that many cells; each is accessed, so that a
+            // narrower access to any of them meets it.
+            let width = match (p.cell, p.elem) {
+                (c, e) if c > 0 && e > c && e % c == 0 && e / c <= MAX_WIDTH => e / c,
+                _ => 1,
+            };
+            for part in 0..width {
+                let mut index = index.clone();
+                if let Some(last) = index.last_mut() {
+                    *last = simplify(&Expr::add(last.clone(), Expr::Int(part as i64)));
+                }
+                self.emit(Stmt::Access {
+                    array: array.clone(),
+                    mode,
+                    index,
+                    loc,
+                    value: if part == 0 { value.clone() } else { None },
+                });
+            }
+        }
+        if mode != Mode::Read {
+            // Any cell of the array may be the one just written.
+            self.facts.retain(|(t, _, _)| t != &p.target);
+        }
+    }
+
+    pub(super) fn write(&mut self, p: &Ptr, v: &Val, loc: Loc) {
+        // A value the block shares is stored as one variable, so that two
+        // threads storing it store equal values (`out[0] = s[0]`).
+        let shared = matches!(v, Val::Uniform | Val::Stored(..));
+        let v = &if shared {
+            Val::Int(self.materialize(v.clone(), "stored"))
+        } else {
+            v.clone()
+        };
+        let value = match v {
+            Val::Int(e) if !too_big(e) => Some(simplify(e)),
+            Val::Ptr(q) => self.address(q, p),
+            _ => None,
+        };
+        self.access_storing(p, Mode::Write, loc, value);
+        let index: Vec<Expr> = if p.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            p.index.iter().map(simplify).collect()
+        };
+        if let Val::Int(e) = v {
+            self.facts.push((p.target.clone(), index, e.clone()));
+        }
+    }
+
+    /// The address `q` as a value stored at `dst`, when two threads storing
+    /// it store equal numbers: a cell of a one-dimensional array, as `&a`
+    /// plus the cell. A `__shared__` array's address is the block's own, so
+    /// it is no value stored to global memory.
+    pub(super) fn address(&self, q: &Ptr, dst: &Ptr) -> Option<Expr> {
+        let Target::Shared(a) = &q.target else {
+            return None;
+        };
+        let cell = match q.index.as_slice() {
+            [] => &Expr::Int(0),
+            [cell] => cell,
+            _ => return None,
+        };
+        let dst_global = matches!(&dst.target, Target::Shared(d) if self.global(d));
+        if dst_global && !self.global(a) {
+            return None;
+        }
+        Some(simplify(&Expr::add(
+            Expr::var(&format!("&{a}")),
+            cell.clone(),
+        )))
+    }
+
+    pub(super) fn read(&mut self, p: &Ptr, loc: Loc) -> Val {
+        self.access(p, Mode::Read, loc);
+        let index: Vec<Expr> = if p.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            p.index.iter().map(simplify).collect()
+        };
+        let known = self
+            .facts
+            .iter()
+            .rev()
+            .find(|(t, i, _)| *t == p.target && *i == index)
+            .map(|(_, _, e)| Val::Int(e.clone()));
+        match known {
+            Some(v) => v,
+            None if matches!(p.target, Target::ReadOnly(_))
+                && index
+                    .iter()
+                    .all(|i| self.grid_uniform(&Val::Int(i.clone()))) =>
+            {
+                Val::Uniform
+            }
+            None => match &p.target {
+                Target::Shared(a) if index.iter().all(|i| self.block_uniform(i)) => {
+                    Val::Stored(a.clone(), self.place(loc))
+                }
+                _ => Val::Unknown,
+            },
+        }
+    }
+
+    /// A pointer initialised from an object whose class converts to a
+    /// pointer without looking at the object (`T *s = SharedMemory<T>();`,
+    /// whose conversion returns an `extern __shared__` array): the
+    /// conversion's body, inlined. Unknown otherwise.
+    pub(super) fn pointer_conversion(&mut self, init: &Node) -> R<Val> {
+        let e = strip(*init);
+        let Some(class) = e.type_declaration() else {
+            return Ok(Val::Unknown);
+        };
+        let conversions: Vec<Node> = class
+            .children()
+            .into_iter()
+            .filter(|c| c.kind() == K::CONVERSION && children_has_body(c))
+            .collect();
+        match conversions.first() {
+            Some(f) if !uses_this(f) => self.inline(init, f, &[]),
+            _ => Ok(Val::Unknown),
+        }
+    }
+
+    pub(super) fn load(&mut self, n: &Node) -> R<Val> {
+        match self.lvalue(n)? {
+            LVal::Var(v) => Ok(self.env.get(&v).cloned().unwrap_or(Val::Unknown)),
+            LVal::Mem(p) => {
+                let v = self.read(&p, loc_of(n));
+                Ok(match self.loaded_pointer(n, &p) {
+                    Some(q) => Val::Ptr(q),
+                    None => v,
+                })
+            }
+            LVal::Unknown => Ok(Val::Unknown),
+        }
+    }
+
+    /// A pointer read from global memory (`float *row = rows[blockIdx.x]`,
+    /// `elem->name`): the buffer it points to, as an array of its own named
+    /// after where the pointer is kept, with the pointer's cell as its first
+    /// index. Threads that read one cell share the buffer; the buffers of
+    /// different cells are taken to be apart, as pointer parameters are.
+    pub(super) fn loaded_pointer(&mut self, n: &Node, p: &Ptr) -> Option<Ptr> {
+        let ty = n.ty();
+        let Target::Shared(base) = &p.target else {
+            return None;
+        };
+        let global = self
+            .prog
+            .arrays
+            .iter()
+            .any(|a| a.name == *base && a.scope == Scope::Global);
+        if !ty.is_pointer() || !global {
+            return None;
+        }
+        let m = strip(*n);
+        let name = if m.kind() == K::MEMBER_REF {
+            format!("{base}.{}", m.spelling())
+        } else {
+            format!("{base}[]")
+        };
+        self.add_array(&name, Scope::Global, loc_of(n));
+        let mut index = if p.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            p.index.iter().map(simplify).collect()
+        };
+        index.push(Expr::Int(0));
+        Some(Ptr::of_cells(Target::Shared(name), index, cell_type(ty)))
+    }
+
+    pub(super) fn store(&mut self, lv: &LVal, v: Val, loc: Loc) {
+        match lv {
+            LVal::Var(k) => {
+                let v = match v {
+                    Val::Uniform | Val::Stored(..) => Val::Int(self.materialize(v, "uniform")),
+                    v => v,
+                };
+                self.env.insert(k.clone(), v);
+            }
+            LVal::Mem(p) => self.write(p, &v, loc),
+            LVal::Unknown => {}
+        }
+    }
+
+    pub(super) fn var_lvalue(&mut self, d: &Node) -> R<LVal> {
+        let k = key(d);
+        if let Some(a) = self.aliases.get(&k) {
+            if let Some(inner) = a.strip_prefix('*') {
+                if let Some(Val::Ptr(p)) = self.env.get(inner) {
+                    return Ok(LVal::Mem(p.clone()));
+                }
+                return Ok(LVal::Unknown);
+            }
+            return Ok(LVal::Var(a.clone()));
+        }
+        // Variables declared outside every function live in `globals`, out
+        // of reach of branch merges.
+        if let Some(g) = self.globals.get(&k) {
+            return Ok(match g {
+                Val::Ptr(p) => LVal::Mem(p.clone()),
+                v => {
+                    if !self.env.contains_key(&k) {
+                        self.env.insert(k.clone(), v.clone());
+                    }
+                    LVal::Var(k)
+                }
+            });
+        }
+        if d.kind() == K::NON_TYPE_TEMPLATE_PARAM && !self.env.contains_key(&k) {
+            // A value parameter of an inlined function template called from
+            // a template pattern (`load<8, T2>(…)`): its argument is not
+            // visible here, but it is one value for every thread.
+            let v = Val::Int(Expr::var(&self.unknown_param(&d.spelling())));
+            self.globals.insert(k.clone(), v.clone());
+            self.env.insert(k.clone(), v);
+            return Ok(LVal::Var(k));
+        }
+        if self.env.contains_key(&k) {
+            // Shared scalars and arrays are memory, not values.
+            if let Some(Val::Ptr(p)) = self.env.get(&k) {
+                if d.has_attr(K::CUDA_SHARED) {
+                    return Ok(LVal::Mem(p.clone()));
+                }
+            }
+            return Ok(LVal::Var(k));
+        }
+        let global = d.kind() == K::VAR
+            && d.semantic_parent()
+                .map(|p| p.kind() != K::FUNCTION)
+                .unwrap_or(true);
+        if !global {
+            return Ok(LVal::Var(k));
+        }
+        let name = d.spelling();
+        let shared = d.has_attr(K::CUDA_SHARED);
+        let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT);
+        let constant = d.has_attr(K::CUDA_CONSTANT) || d.ty().is_const_qualified();
+        let g = if (shared || device) && !constant {
+            self.add_array(
+                &name,
+                if shared { Scope::Shared } else { Scope::Global },
+                loc_of(d),
+            );
+            let index = if d.ty().is_array() {
+                vec![]
+            } else {
+                vec![Expr::Int(0)]
+            };
+            Val::Ptr(Ptr::of_cells(
+                Target::Shared(name),
+                index,
+                cell_type(d.ty()),
+            ))
+        } else if d.ty().is_array() {
+            // A read-only table (`__constant__`, `const`): its cells never
+            // race; a cell's value is unknown but the same in every thread.
+            Val::Ptr(Ptr::new(Target::ReadOnly(name), vec![]))
+        } else {
+            match d.eval_int() {
+                Some(v) => Val::Int(Expr::Int(v)),
+                // A `__constant__` (or `const`) integer the host sets: not
+                // known here, but one value for every thread, like a
+                // parameter.
+                None if d.ty().is_integral() => Val::Int(Expr::var(&self.unknown_param(&name))),
+                None if d.ty().is_floating() => Val::Uniform,
+                None => Val::Unknown,
+            }
+        };
+        self.globals.insert(k.clone(), g);
+        self.var_lvalue(d)
+    }
+
+    pub(super) fn lvalue(&mut self, n: &Node) -> R<LVal> {
+        let n = strip(*n);
+        let k = n.kind();
+        if k == K::DECL_REF {
+            let Some(d) = n.referenced() else {
+                return Ok(LVal::Unknown);
+            };
+            return self.var_lvalue(&d);
+        }
+        if k == K::ARRAY_SUBSCRIPT {
+            let ch = exprs(&n);
+            if ch.len() != 2 {
+                return Ok(LVal::Unknown);
+            }
+            let (base, idx) = (ch[0], ch[1]);
+            let base_is_array = strip(base).ty().is_array();
+            let p = self.pointer(&base)?;
+            let i = self.int(&idx, "index")?;
+            return Ok(match p {
+                Some(mut p) => {
+                    if base_is_array {
+                        p.index.push(i);
+                    } else {
+                        let Some(i) = p.cell_of(i) else {
+                            return unsupported(&n, "a subscript through a pointer that views the array in elements of another size");
+                        };
+                        p.advance(Op::Add, i);
+                    }
+                    LVal::Mem(p)
+                }
+                None => return unsupported(&n, "access through a pointer of unknown origin"),
+            });
+        }
+        if k == K::UNARY && n.unop() == op::DEREF {
+            let Some(inner) = exprs(&n).into_iter().next() else {
+                return Ok(LVal::Unknown);
+            };
+            return match self.pointer(&inner)? {
+                Some(mut p) => {
+                    if p.index.is_empty() {
+                        p.index.push(Expr::Int(0));
+                    }
+                    Ok(LVal::Mem(p))
+                }
+                None => unsupported(&n, "access through a pointer of unknown origin"),
+            };
+        }
+        if k == K::MEMBER_REF {
+            let field = n.spelling();
+            let Some(base) = exprs(&n).into_iter().next() else {
+                return Ok(LVal::Unknown);
+            };
+            let base = strip(base);
+            if base.ty().is_pointer() {
+                // `p->f`: an access to the element `p` points at.
+                return match self.pointer(&base)? {
+                    Some(mut p) => {
+                        if p.index.is_empty() {
+                            p.index.push(Expr::Int(0));
+                        }
+                        Ok(LVal::Mem(p))
+                    }
+                    None => unsupported(&n, "access through a pointer of unknown origin"),
+                };
+            }
+            return Ok(match self.lvalue(&base)? {
+                LVal::Var(v) => {
+                    let fk = format!("{v}.{field}");
+                    if !self.env.contains_key(&fk) {
+                        // A field of a kernel parameter passed by value is
+                        // the same for every thread.
+                        // Nested structs (`A.s.p`): the path down to the
+                        // parameter.
+                        let mut root = base;
+                        let mut path = vec![field.clone()];
+                        while root.kind() == K::MEMBER_REF {
+                            path.push(root.spelling());
+                            match exprs(&root).first() {
+                                Some(b) if !strip(*b).ty().is_pointer() => root = strip(*b),
+                                _ => break,
+                            }
+                        }
+                        let is_param = root.kind() == K::DECL_REF
+                            && root
+                                .referenced()
+                                .map(|d| d.kind() == K::PARM)
+                                .unwrap_or(false)
+                            && self.stack.len() == 1;
+                        path.push(root.spelling());
+                        path.reverse();
+                        let qualified = path.join(".");
+                        if is_param && n.ty().is_integral() {
+                            let name = self.param(&qualified);
+                            self.env.insert(fk.clone(), Val::Int(Expr::Var(name)));
+                        } else if is_param && (n.ty().is_pointer() || n.ty().is_array()) {
+                            let name = qualified;
+                            self.add_array(&name, Scope::Global, loc_of(&n));
+                            self.env.insert(
+                                fk.clone(),
+                                Val::Ptr(Ptr::of_cells(
+                                    Target::Shared(name),
+                                    vec![],
+                                    cell_type(n.ty()),
+                                )),
+                            );
+                        }
+                    }
+                    LVal::Var(fk)
+                }
+                // A field of an array element is an access to the element.
+                other => other,
+            });
+        }
+        if k == K::CALL || k == K::CONDITIONAL || k == K::BINARY {
+            self.rvalue(&n)?;
+            return Ok(LVal::Unknown);
+        }
+        Ok(LVal::Unknown)
+    }
+
+    /// The array and index a pointer-valued expression denotes.
+    /// The pointer `n` evaluates to, seen through `n`'s own type (a cast
+    /// around it changes the size of its elements).
+    pub(super) fn pointer(&mut self, n: &Node) -> R<Option<Ptr>> {
+        let ty = n.ty();
+        let p = self.pointer_at(n)?;
+        Ok(p.map(|p| p.viewed_as(ty)))
+    }
+
+    pub(super) fn pointer_at(&mut self, n: &Node) -> R<Option<Ptr>> {
+        let n = strip(*n);
+        let k = n.kind();
+        if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
+            if n.ty().is_array() {
+                return Ok(match self.lvalue(&n)? {
+                    LVal::Mem(p) => Some(p),
+                    LVal::Var(v) => match self.env.get(&v) {
+                        Some(Val::Ptr(p)) => Some(p.clone()),
+                        _ => None,
+                    },
+                    LVal::Unknown => None,
+                });
+            }
+            return Ok(match self.rvalue(&n)? {
+                Val::Ptr(p) => Some(p),
+                _ => None,
+            });
+        }
+        if k == K::UNARY && n.unop() == op::ADDR_OF {
+            let Some(inner) = exprs(&n).into_iter().next() else {
+                return Ok(None);
+            };
+            return Ok(match self.lvalue(&inner)? {
+                LVal::Mem(p) => Some(p),
+                LVal::Var(v) => {
+                    // `&x` of a local: a private cell named after the variable.
+                    Some(Ptr::new(Target::Private(v), vec![Expr::Int(0)]))
+                }
+                LVal::Unknown => None,
+            });
+        }
+        Ok(match self.rvalue(&n)? {
+            Val::Ptr(p) => Some(p),
+            _ => None,
+        })
+    }
+
+    /// Accesses every cell from `p` on that `bytes` bytes touch: one by one
+    /// for a few, else as a loop.
+    pub(super) fn cells(&mut self, p: &Ptr, bytes: &Expr, mode: Mode, loc: Loc) {
+        let cell = i64::try_from(p.cell).unwrap_or(0);
+        let count = if cell > 1 {
+            simplify(&Expr::bin(
+                Op::Div,
+                Expr::add(bytes.clone(), Expr::Int(cell - 1)),
+                Expr::Int(cell),
+            ))
+        } else {
+            simplify(bytes)
+        };
+        let at = |k: Expr| {
+            let mut q = p.clone();
+            q.elem = q.cell;
+            q.advance(Op::Add, k);
+            q
+        };
+        match count {
+            Expr::Int(n) if n <= MAX_WIDTH as i64 => {
+                for k in 0..n.max(0) {
+                    self.access(&at(Expr::Int(k)), mode, loc);
+                }
+            }
+            count => {
+                let var = self.name("byte_cell");
+                let q = at(Expr::var(&var));
+                let Ok(((), body)) = self.capture(|me| {
+                    me.access(&q, mode, loc);
+                    Ok(())
+                }) else {
+                    return;
+                };
+                self.emit(Stmt::For {
+                    var,
+                    lo: Expr::Int(0),
+                    hi: count,
+                    body: Box::new(body),
+                    loc: self.place(loc),
+                });
+            }
+        }
+    }
+
+    pub(super) fn access_somewhere(&mut self, mut p: Ptr, mode: Mode, loc: Loc) {
+        if matches!(p.target, Target::Shared(_)) {
+            p.index = vec![self.local("offset")];
+            self.access(&p, mode, loc);
+        }
+    }
+}

@@ -1,0 +1,417 @@
+//! Lowering (DESIGN §2, Faial §6 "Inference"): one `__global__` function's
+//! clang AST to the imperative core. Values are kept symbolic while walking
+//! (an environment from variables to expressions, SSA-like), so every index
+//! comes out as an expression over thread ids, parameters, loop variables
+//! and unknowns.
+
+use super::clang::{kind as K, op, Node, Ty};
+use super::Unsupported;
+use crate::imp::{self, simplify, Array, Program, Stmt};
+use crate::protocol::{builtin, Cond, Expr, Loc, Mode, Op, Rel, Scope};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+mod annotations;
+mod call;
+mod expr;
+mod memory;
+mod stmt;
+
+use call::*;
+use expr::*;
+use memory::*;
+use stmt::*;
+
+type R<T> = Result<T, Unsupported>;
+
+/// Cells one access may cover before it is taken as its first cell only.
+const MAX_WIDTH: u64 = 16;
+
+#[derive(Clone, Debug, PartialEq)]
+enum Val {
+    Int(Expr),
+    Ptr(Ptr),
+    /// Read from memory, returned by an unknown call, or not an integer.
+    Unknown,
+    /// Not computed, but one value for every thread of the grid: a
+    /// read-only scalar that is not an integer (`__constant__ float
+    /// cutoff`), and pure math on such values and parameters
+    /// (`ceil(cutoff)`). Used with integers, it becomes a parameter.
+    Uniform,
+    /// Read from an array at an address every thread of the block shares
+    /// (at `Loc`): the same in the block if the kernel never writes the
+    /// array (`Kernel::block_uniform`), or no thread writes it while it is
+    /// read (`Kernel::uniform_reads`). Used, it becomes a local.
+    Stored(String, Loc),
+}
+
+enum LVal {
+    Var(String),
+    Mem(Ptr),
+    Unknown,
+}
+
+pub struct Lower {
+    out: Vec<Stmt>,
+    env: HashMap<String, Val>,
+    /// Cells this thread wrote in the current barrier interval, with the
+    /// value written (the read-index pair of Faial's Fig. 16).
+    facts: Vec<(Target, Vec<Expr>, Expr)>,
+    prog: Program,
+    fresh: HashMap<String, u32>,
+    globals: HashMap<String, Val>,
+    stack: Vec<String>,
+    returns: Vec<Vec<(Cond, Val)>>,
+    path: Vec<Cond>,
+    aliases: HashMap<String, String>,
+    loop_vars: Vec<String>,
+    /// `__syncwarp` orders the whole block only when a block is one warp.
+    warp_is_block: bool,
+    depth: usize,
+    /// The file being analysed: code from other files is reported at the
+    /// place in this file that reaches it (`site`).
+    main: String,
+    site: Option<Loc>,
+    /// `sizeof` of a template parameter's type, by type: one value the
+    /// whole kernel shares.
+    sizes: HashMap<String, String>,
+    /// Locals made of [`Val::Stored`] values, with the array read and where.
+    stored: Vec<(String, String, Loc)>,
+    /// Every atomic, by array: the way it moves its cell (+1 or -1) when it
+    /// adds or subtracts a constant of at least 1.
+    atomics: Vec<(String, Option<i8>)>,
+    /// Locals returned by such atomics on a cell shared by the block or
+    /// the grid, with the array (see [`crate::protocol::Kernel::tickets`]).
+    tickets: Vec<(crate::protocol::Ticket, String)>,
+}
+
+/// How deep statements and expressions may nest before lowering gives up
+/// (the walk is recursive).
+const MAX_DEPTH: usize = 4000;
+
+fn loc_of(n: &Node) -> Loc {
+    let p = n.pos();
+    Loc::new(p.line, p.column)
+}
+
+fn unsupported<T>(n: &Node, reason: impl Into<String>) -> R<T> {
+    let pos = n.pos();
+    Err(Unsupported {
+        reason: reason.into(),
+        loc: Loc::new(pos.line, pos.column),
+        file: Some(pos.file).filter(|f| !f.is_empty()),
+    })
+}
+
+/// A declaration's identity: its hash and where it is, so that two
+/// declarations never share a key.
+fn key(n: &Node) -> String {
+    format!("d{}@{}", n.id(), n.canonical_offset())
+}
+
+/// Skips parentheses, implicit conversions and casts.
+pub(super) fn strip<'a>(n: Node<'a>) -> Node<'a> {
+    let mut n = n;
+    loop {
+        let k = n.kind();
+        if k == K::PAREN
+            || k == K::UNEXPOSED
+            || k == K::C_CAST
+            || k == K::STATIC_CAST
+            || k == K::FUNCTIONAL_CAST
+            || k == K::REINTERPRET_CAST
+            || k == K::CONST_CAST
+        {
+            let ch: Vec<Node> = n
+                .children()
+                .into_iter()
+                .filter(|c| c.is_expression())
+                .collect();
+            if ch.len() == 1 {
+                n = ch[0];
+                continue;
+            }
+        }
+        return n;
+    }
+}
+
+fn exprs<'a>(n: &Node<'a>) -> Vec<Node<'a>> {
+    n.children()
+        .into_iter()
+        .filter(|c| c.is_expression())
+        .collect()
+}
+
+fn cond_vars(c: &Cond) -> BTreeSet<String> {
+    let mut s = BTreeSet::new();
+    c.free_vars(&mut s);
+    s
+}
+
+impl Lower {
+    /// `site`: where in `main` the kernel is launched, when the kernel
+    /// itself is in another file.
+    pub fn new(name: &str, warp_is_block: bool, main: &str, site: Option<Loc>) -> Lower {
+        Lower {
+            out: Vec::new(),
+            env: HashMap::new(),
+            facts: Vec::new(),
+            prog: Program {
+                name: name.to_string(),
+                ..Default::default()
+            },
+            fresh: HashMap::new(),
+            globals: HashMap::new(),
+            stack: Vec::new(),
+            returns: Vec::new(),
+            path: Vec::new(),
+            aliases: HashMap::new(),
+            loop_vars: Vec::new(),
+            warp_is_block,
+            depth: 0,
+            main: main.to_string(),
+            site,
+            sizes: HashMap::new(),
+            stored: Vec::new(),
+            atomics: Vec::new(),
+            tickets: Vec::new(),
+        }
+    }
+
+    /// Lowers a kernel (a function definition or function template; for a
+    /// template, `template_args` are an instantiation's arguments, and value
+    /// parameters without one are thread-global parameters).
+    pub fn kernel(mut self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {
+        self.stack.push(key(f));
+        let mut body = None;
+        let mut template_index = 0;
+        for c in f.children() {
+            let k = c.kind();
+            if k == K::TEMPLATE_TYPE_PARAM || k == K::TEMPLATE_TEMPLATE_PARAM {
+                template_index += 1;
+            } else if k == K::NON_TYPE_TEMPLATE_PARAM {
+                let v = match template_args.get(template_index) {
+                    Some(Ok(v)) => Expr::Int(*v),
+                    _ => Expr::Var(self.param(&c.spelling())),
+                };
+                template_index += 1;
+                self.env.insert(key(&c), Val::Int(v));
+            } else if k == K::PARM {
+                let name = c.spelling();
+                let ty = c.ty();
+                if ty.is_pointer() || ty.is_array() {
+                    let name = if name.is_empty() {
+                        self.name("arg")
+                    } else {
+                        name
+                    };
+                    self.add_array(&name, Scope::Global, loc_of(&c));
+                    self.env.insert(
+                        key(&c),
+                        Val::Ptr(Ptr::of_cells(Target::Shared(name), vec![], cell_type(ty))),
+                    );
+                } else if ty.is_integral() && !name.is_empty() {
+                    let name = self.param(&name);
+                    self.env.insert(key(&c), Val::Int(Expr::Var(name)));
+                } else {
+                    self.env.insert(key(&c), Val::Unknown);
+                }
+            } else if k == K::COMPOUND {
+                body = Some(c);
+            }
+        }
+        let Some(body) = body else {
+            return unsupported(f, "kernel without a body");
+        };
+        let j = self.block(&body.children())?;
+        if let Some((label, _)) = j.gotos.first() {
+            return unsupported(f, &format!("goto {label} before its label or into a block"));
+        }
+        let mut written = HashSet::new();
+        for s in &self.out {
+            written_arrays(s, &mut written);
+        }
+        for (local, array, loc) in std::mem::take(&mut self.stored) {
+            if written.contains(&array) {
+                let read = crate::protocol::UniformRead { local, array, loc };
+                self.prog.uniform_reads.push(read);
+            } else {
+                self.prog.block_uniform.push(local);
+            }
+        }
+        let atomics = &self.atomics;
+        let one_way = |array: &str| {
+            let mut ways = atomics.iter().filter(|(a, _)| a == array).map(|(_, w)| *w);
+            let first = ways.next().flatten();
+            first.is_some() && ways.all(|w| w == first)
+        };
+        self.prog.tickets = self
+            .tickets
+            .iter()
+            .filter(|(_, array)| one_way(array))
+            .map(|(t, _)| t.clone())
+            .collect();
+        let mut p = self.prog;
+        p.body = self.out;
+        Ok(p)
+    }
+
+    fn name(&mut self, base: &str) -> String {
+        let base = if base.is_empty() { "v" } else { base };
+        let n = self.fresh.entry(base.to_string()).or_insert(0);
+        *n += 1;
+        if *n == 1 && !builtin::is_builtin(base) {
+            base.to_string()
+        } else {
+            format!("{base}#{n}")
+        }
+    }
+
+    fn param(&mut self, base: &str) -> String {
+        let n = self.name(base);
+        self.prog.params.push(n.clone());
+        n
+    }
+
+    /// A thread-global value the front-end cannot compute.
+    fn unknown_param(&mut self, base: &str) -> String {
+        let n = self.param(base);
+        self.prog.unknown_params.push(n.clone());
+        n
+    }
+
+    fn local(&mut self, base: &str) -> Expr {
+        let n = self.name(base);
+        self.prog.locals.push(n.clone());
+        Expr::Var(n)
+    }
+
+    fn add_array(&mut self, name: &str, scope: Scope, loc: Loc) {
+        if !self.prog.arrays.iter().any(|a| a.name == name) {
+            self.prog.arrays.push(Array {
+                name: name.to_string(),
+                scope,
+                loc,
+            });
+        }
+    }
+
+    fn emit(&mut self, s: Stmt) {
+        self.out.push(s);
+    }
+
+    /// Runs `f` with a fresh output buffer and returns what it emitted.
+    fn capture<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<(T, Stmt)> {
+        let saved = std::mem::take(&mut self.out);
+        let r = f(self);
+        let inner = std::mem::replace(&mut self.out, saved);
+        Ok((r?, Stmt::Seq(inner)))
+    }
+
+    fn emit_if(&mut self, cond: Cond, then: Stmt, els: Stmt, loc: Loc) {
+        match cond {
+            Cond::Bool(true) => self.emit(then),
+            Cond::Bool(false) => self.emit(els),
+            cond => {
+                if then.has_access() || then.has_sync() || els.has_access() || els.has_sync() {
+                    self.emit(Stmt::If {
+                        cond,
+                        then: Box::new(then),
+                        els: Box::new(els),
+                        loc,
+                    })
+                }
+            }
+        }
+    }
+
+    /// Where to report something found at `loc`.
+    fn place(&self, loc: Loc) -> Loc {
+        self.site.unwrap_or(loc)
+    }
+
+    fn sync(&mut self, loc: Loc) {
+        let loc = self.place(loc);
+        self.emit(Stmt::Sync(loc));
+        self.facts.clear();
+    }
+
+    fn grid_sync(&mut self, loc: Loc) {
+        let loc = self.place(loc);
+        self.emit(Stmt::GridSync(loc));
+        self.facts.clear();
+    }
+
+    fn materialize(&mut self, v: Val, hint: &str) -> Expr {
+        match v {
+            Val::Int(e) if !too_big(&e) => simplify(&e),
+            Val::Uniform => Expr::Var(self.unknown_param(hint)),
+            Val::Stored(array, loc) => {
+                let v = self.local(hint);
+                if let Expr::Var(name) = &v {
+                    self.stored.push((name.clone(), array, loc));
+                }
+                v
+            }
+            _ => self.local(hint),
+        }
+    }
+
+    fn global(&self, array: &str) -> bool {
+        self.prog
+            .arrays
+            .iter()
+            .any(|a| a.name == array && a.scope == Scope::Global)
+    }
+
+    /// Whether `e` is one value for every thread of a block.
+    fn block_uniform(&self, e: &Expr) -> bool {
+        let mut vars = BTreeSet::new();
+        e.free_vars(&mut vars);
+        imp::is_uniform(&vars, &self.prog.params)
+    }
+
+    /// Whether `v` is one value for every thread of the grid.
+    fn grid_uniform(&self, v: &Val) -> bool {
+        match v {
+            Val::Uniform => true,
+            Val::Int(e) => {
+                let mut vars = BTreeSet::new();
+                e.free_vars(&mut vars);
+                vars.iter()
+                    .all(|v| builtin::is_dim(v) || self.prog.params.contains(v))
+            }
+            _ => false,
+        }
+    }
+
+    fn int(&mut self, n: &Node, hint: &str) -> R<Expr> {
+        let v = self.rvalue(n)?;
+        let h = hint_of(n);
+        Ok(self.materialize(v, if h.is_empty() { hint } else { &h }))
+    }
+}
+
+/// Whether the loop body starts or ends with a barrier at its top level.
+fn barrier_at_edge(b: &Stmt) -> bool {
+    fn flat(s: &Stmt, out: &mut Vec<Stmt>) {
+        match s {
+            Stmt::Seq(items) => items.iter().for_each(|i| flat(i, out)),
+            s => out.push(s.clone()),
+        }
+    }
+    let mut items = Vec::new();
+    flat(b, &mut items);
+    let barrier = |s: &Stmt| matches!(s, Stmt::Sync(_) | Stmt::GridSync(_));
+    let first_sync = items.iter().position(barrier);
+    let last_sync = items.iter().rposition(barrier);
+    match (first_sync, last_sync) {
+        (Some(f), Some(l)) => {
+            !items[..f].iter().any(|s| s.has_access() || s.has_sync())
+                || !items[l + 1..]
+                    .iter()
+                    .any(|s| s.has_access() || s.has_sync())
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,1405 @@
+//! Statements: declarations, branches and their merge, loops (counted,
+//! unrolled or generic, with `break`, `continue`, early `return` and forward
+//! `goto` as jump conditions) and `switch`.
+
+use super::*;
+
+/// The arrays `s` writes or updates atomically.
+pub(super) fn written_arrays(s: &Stmt, out: &mut HashSet<String>) {
+    match s {
+        Stmt::Access { array, mode, .. } => {
+            if *mode != Mode::Read {
+                out.insert(array.clone());
+            }
+        }
+        Stmt::Sync(_) | Stmt::GridSync(_) => {}
+        Stmt::Seq(v) => v.iter().for_each(|s| written_arrays(s, out)),
+        Stmt::If { then, els, .. } => {
+            written_arrays(then, out);
+            written_arrays(els, out);
+        }
+        Stmt::For { body, .. } => written_arrays(body, out),
+    }
+}
+
+/// The label a `goto` names.
+pub(super) fn goto_label(s: &Node) -> Option<String> {
+    s.children()
+        .into_iter()
+        .map(|c| c.spelling())
+        .find(|l| !l.is_empty())
+}
+
+/// Conditions under which control left a statement early.
+#[derive(Clone)]
+pub(super) struct Jumps {
+    pub(super) ret: Cond,
+    pub(super) brk: Cond,
+    pub(super) cont: Cond,
+    /// Forward `goto`s not yet at their label: label and condition.
+    pub(super) gotos: Vec<(String, Cond)>,
+}
+
+impl Jumps {
+    pub(super) fn none() -> Jumps {
+        Jumps {
+            ret: Cond::Bool(false),
+            brk: Cond::Bool(false),
+            cont: Cond::Bool(false),
+            gotos: Vec::new(),
+        }
+    }
+    pub(super) fn any(&self) -> Cond {
+        Cond::or(
+            Cond::or(self.leaving(), self.brk.clone()),
+            self.cont.clone(),
+        )
+    }
+    /// What leaves every enclosing loop: a return, or a `goto` to a label
+    /// after it.
+    pub(super) fn leaving(&self) -> Cond {
+        self.gotos
+            .iter()
+            .fold(self.ret.clone(), |acc, (_, c)| Cond::or(acc, c.clone()))
+    }
+    pub(super) fn or(self, o: Jumps) -> Jumps {
+        let mut gotos = self.gotos;
+        for (label, c) in o.gotos {
+            match gotos.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, d)) => *d = Cond::or(d.clone(), c),
+                None => gotos.push((label, c)),
+            }
+        }
+        Jumps {
+            ret: Cond::or(self.ret, o.ret),
+            brk: Cond::or(self.brk, o.brk),
+            cont: Cond::or(self.cont, o.cont),
+            gotos,
+        }
+    }
+    pub(super) fn under(self, c: &Cond) -> Jumps {
+        Jumps {
+            ret: Cond::and(c.clone(), self.ret),
+            brk: Cond::and(c.clone(), self.brk),
+            cont: Cond::and(c.clone(), self.cont),
+            gotos: self
+                .gotos
+                .into_iter()
+                .map(|(l, g)| (l, Cond::and(c.clone(), g)))
+                .collect(),
+        }
+    }
+    /// At label `label`: the `goto`s to it land here.
+    pub(super) fn arrive(&mut self, label: &str) {
+        self.gotos.retain(|(l, _)| l != label);
+    }
+}
+
+pub(super) struct Shape<'a> {
+    pub(super) var: String,
+    pub(super) lo: Expr,
+    pub(super) rel: Rel,
+    pub(super) bound: Expr,
+    pub(super) step: Step,
+    pub(super) rest: Option<Node<'a>>,
+}
+
+pub(super) enum Step {
+    Add(Expr),
+    Sub(Expr),
+    Mul(Expr),
+    Div(Expr),
+}
+
+/// The values of a loop whose start, bound and step are constants, when
+/// there are few: at most 64 for multiplicative steps (a handful of powers),
+/// at most 8 for additive ones.
+pub(super) fn constant_values(shape: &Shape) -> Option<Vec<i64>> {
+    let (Expr::Int(lo), Expr::Int(bound)) = (&shape.lo, &shape.bound) else {
+        return None;
+    };
+    let (kind, f) = match &shape.step {
+        Step::Mul(f) => (0, simplify(f)),
+        Step::Div(f) => (1, simplify(f)),
+        Step::Add(f) => (2, simplify(f)),
+        Step::Sub(f) => (3, simplify(f)),
+    };
+    let Expr::Int(f) = f else { return None };
+    let limit = if kind < 2 { 64 } else { 8 };
+    if (kind < 2 && (f < 2 || *lo <= 0)) || (kind >= 2 && f < 1) {
+        return None;
+    }
+    let holds = |v: i64| match shape.rel {
+        Rel::Lt => v < *bound,
+        Rel::Le => v <= *bound,
+        Rel::Gt => v > *bound,
+        Rel::Ge => v >= *bound,
+        Rel::Ne => v != *bound,
+        Rel::Eq => v == *bound,
+    };
+    let mut out = Vec::new();
+    let mut v = *lo;
+    while holds(v) {
+        if out.len() == limit || (kind == 1 && v == 0) {
+            return None;
+        }
+        out.push(v);
+        v = match kind {
+            0 => v.checked_mul(f)?,
+            1 => v / f,
+            2 => v.checked_add(f)?,
+            _ => v.checked_sub(f)?,
+        };
+    }
+    Some(out)
+}
+
+/// For `for (v = lo; …; v++)` whose body breaks out under `brk`: the
+/// condition that no iteration before `v` broke out, when it has a closed
+/// form.
+pub(super) fn no_earlier_break(brk: &Cond, v: &str, lo: &Expr) -> Option<Cond> {
+    let Cond::Cmp(rel, a, b) = brk else {
+        return None;
+    };
+    let var = Expr::var(v);
+    let mentions_v = |e: &Expr| {
+        let mut s = BTreeSet::new();
+        e.free_vars(&mut s);
+        s.contains(v)
+    };
+    let (rel, c) = if *a == var && !mentions_v(b) {
+        (*rel, b.clone())
+    } else if *b == var && !mentions_v(a) {
+        let flipped = match rel {
+            Rel::Lt => Rel::Gt,
+            Rel::Le => Rel::Ge,
+            Rel::Gt => Rel::Lt,
+            Rel::Ge => Rel::Le,
+            r => *r,
+        };
+        (flipped, a.clone())
+    } else {
+        return None;
+    };
+    match rel {
+        // Broke at `c` if `lo <= c < v`.
+        Rel::Eq => Some(Cond::not(Cond::and(
+            Cond::cmp(Rel::Le, lo.clone(), c.clone()),
+            Cond::cmp(Rel::Lt, c, var),
+        ))),
+        // Broke at some `v'` in `[lo, v)` with `v' >= c`.
+        Rel::Ge => Some(Cond::or(
+            Cond::cmp(Rel::Le, var.clone(), c),
+            Cond::cmp(Rel::Le, var, lo.clone()),
+        )),
+        Rel::Gt => Some(Cond::or(
+            Cond::cmp(Rel::Le, var.clone(), simplify(&Expr::add(c, Expr::Int(1)))),
+            Cond::cmp(Rel::Le, var, lo.clone()),
+        )),
+        _ => None,
+    }
+}
+
+/// `+=` → `+`, and so on.
+pub(super) fn compound_base(o: i32) -> i32 {
+    match o {
+        23..=29 => o - 20,
+        30 => op::AND,
+        31 => op::XOR,
+        32 => op::OR,
+        o => o,
+    }
+}
+
+pub(super) fn var_key(n: &Node) -> Option<String> {
+    let n = strip(*n);
+    if n.kind() != K::DECL_REF {
+        return None;
+    }
+    let d = n.referenced()?;
+    (d.kind() == K::VAR || d.kind() == K::PARM).then(|| key(&d))
+}
+
+pub(super) fn mentions(n: &Node, vars: &HashSet<String>) -> bool {
+    if n.kind() == K::DECL_REF {
+        if let Some(d) = n.referenced() {
+            if vars.contains(&key(&d)) {
+                return true;
+            }
+        }
+    }
+    n.children().iter().any(|c| mentions(c, vars))
+}
+
+impl Lower {
+    pub(super) fn block(&mut self, stmts: &[Node]) -> R<Jumps> {
+        for (i, s) in stmts.iter().enumerate() {
+            let j = self.stmt(s)?;
+            if j.any() != Cond::Bool(false) {
+                return self.after_jumps(&stmts[i + 1..], j, loc_of(s));
+            }
+        }
+        Ok(Jumps::none())
+    }
+
+    /// The statements after some threads jumped (`pending`): they run for
+    /// the others, and from a label on, for the threads whose `goto`s land
+    /// there too.
+    pub(super) fn after_jumps(&mut self, stmts: &[Node], pending: Jumps, loc: Loc) -> R<Jumps> {
+        let landing = stmts.iter().position(|t| {
+            t.kind() == K::LABEL && pending.gotos.iter().any(|(l, _)| *l == t.spelling())
+        });
+        let upto = landing.unwrap_or(stmts.len());
+        let stay = Cond::not(pending.any());
+        self.path.push(stay.clone());
+        let r = self.capture(|me| me.block(&stmts[..upto]));
+        self.path.pop();
+        let (skipped, buf) = r?;
+        self.emit_if(stay.clone(), buf, Stmt::skip(), loc);
+        let mut pending = pending.or(skipped.under(&stay));
+        let Some(k) = landing else {
+            return Ok(pending);
+        };
+        pending.arrive(&stmts[k].spelling());
+        if pending.any() == Cond::Bool(false) {
+            return self.block(&stmts[k..]);
+        }
+        self.after_jumps(&stmts[k..], pending, loc_of(&stmts[k]))
+    }
+
+    pub(super) fn stmt(&mut self, s: &Node) -> R<Jumps> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH {
+            unsupported(s, "code nested too deeply")
+        } else {
+            self.stmt_at(s)
+        };
+        self.depth -= 1;
+        r
+    }
+
+    pub(super) fn stmt_at(&mut self, s: &Node) -> R<Jumps> {
+        let k = s.kind();
+        if k == K::COMPOUND {
+            return self.block(&s.children());
+        }
+        if k == K::DECL_STMT {
+            for d in s.children() {
+                if d.kind() == K::VAR {
+                    self.decl(&d)?;
+                }
+            }
+            return Ok(Jumps::none());
+        }
+        if s.is_expression() {
+            self.rvalue(s)?;
+            return Ok(Jumps::none());
+        }
+        match k {
+            _ if k == K::IF => self.if_stmt(s),
+            _ if k == K::FOR => self.for_stmt(s),
+            _ if k == K::WHILE || k == K::DO => self.while_stmt(s, k == K::DO),
+            _ if k == K::SWITCH => self.switch_stmt(s),
+            _ if k == K::RETURN => {
+                let e = exprs(s);
+                if let Some(e) = e.first() {
+                    let v = self.rvalue(e)?;
+                    let path = Cond::all(self.path.iter().cloned());
+                    if let Some(r) = self.returns.last_mut() {
+                        r.push((path, v));
+                    }
+                }
+                Ok(Jumps {
+                    ret: Cond::Bool(true),
+                    ..Jumps::none()
+                })
+            }
+            _ if k == K::BREAK => Ok(Jumps {
+                brk: Cond::Bool(true),
+                ..Jumps::none()
+            }),
+            _ if k == K::CONTINUE => Ok(Jumps {
+                cont: Cond::Bool(true),
+                ..Jumps::none()
+            }),
+            _ if k == K::NULL_STMT => Ok(Jumps::none()),
+            _ if k == K::LABEL => self.block(&s.children()),
+            _ if k == K::ASM || k == K::MS_ASM => unsupported(s, "inline assembly"),
+            _ if k == K::GOTO => match goto_label(s) {
+                Some(label) => Ok(Jumps {
+                    gotos: vec![(label, Cond::Bool(true))],
+                    ..Jumps::none()
+                }),
+                None => unsupported(s, "goto"),
+            },
+            _ if k == K::TRY || k == K::FOR_RANGE => unsupported(s, "unsupported statement"),
+            _ => {
+                // Statements clang does not expose (`#pragma unroll`,
+                // `[[likely]]`, attributed statements): their one
+                // sub-statement.
+                let subs: Vec<Node> = s
+                    .children()
+                    .into_iter()
+                    .filter(|c| !c.is_attribute())
+                    .collect();
+                match subs.as_slice() {
+                    [one] => self.stmt(one),
+                    [] => Ok(Jumps::none()),
+                    _ => unsupported(s, format!("unsupported statement (kind {k})")),
+                }
+            }
+        }
+    }
+
+    pub(super) fn decl(&mut self, d: &Node) -> R<()> {
+        let name = d.spelling();
+        let ty = d.ty();
+        let k = key(d);
+        if d.has_attr(K::CUDA_SHARED) {
+            self.add_array(&name, Scope::Shared, loc_of(d));
+            let index = if ty.is_array() {
+                vec![]
+            } else {
+                vec![Expr::Int(0)]
+            };
+            self.env.insert(
+                k,
+                Val::Ptr(Ptr::of_cells(Target::Shared(name), index, cell_type(ty))),
+            );
+            return Ok(());
+        }
+        let init = exprs(d).into_iter().last();
+        if ty.is_record() {
+            // `uint3 t = threadIdx;`, `S b = a;`: the fields come along.
+            if let Some(src) = init.and_then(record_source) {
+                if let Some(sd) = src.referenced() {
+                    let dims = match sd.spelling().as_str() {
+                        "threadIdx" => Some(builtin::TID),
+                        "blockIdx" => Some(builtin::BID),
+                        "blockDim" => Some(builtin::BLOCK_DIM),
+                        "gridDim" => Some(builtin::GRID_DIM),
+                        _ => None,
+                    };
+                    match dims {
+                        Some(names) if sd.pos().file.starts_with(crate::cuda::prelude::DIR) => {
+                            for (f, n) in ["x", "y", "z"].iter().zip(names) {
+                                self.env.insert(format!("{k}.{f}"), Val::Int(Expr::var(n)));
+                            }
+                        }
+                        _ => {
+                            let from = format!("{}.", key(&sd));
+                            let fields: Vec<(String, Val)> = self
+                                .env
+                                .iter()
+                                .filter_map(|(key, v)| {
+                                    key.strip_prefix(&from)
+                                        .map(|f| (format!("{k}.{f}"), v.clone()))
+                                })
+                                .collect();
+                            self.env.extend(fields);
+                        }
+                    }
+                }
+                self.env.insert(k, Val::Unknown);
+                return Ok(());
+            }
+        }
+        if ty.is_array() {
+            let priv_name = self.name(&format!("{name}@private"));
+            self.env
+                .insert(k, Val::Ptr(Ptr::new(Target::Private(priv_name), vec![])));
+            if let Some(init) = init {
+                self.rvalue(&init)?;
+            }
+            return Ok(());
+        }
+        if ty.is_reference() {
+            if let Some(init) = init {
+                match self.lvalue(&init)? {
+                    LVal::Var(target) => {
+                        self.aliases.insert(k, target);
+                    }
+                    LVal::Mem(p) => {
+                        self.env.insert(k.clone(), Val::Ptr(p));
+                        self.aliases.insert(k.clone(), format!("*{k}"));
+                    }
+                    LVal::Unknown => {
+                        self.env.insert(k, Val::Unknown);
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let v = match init {
+            Some(init) => {
+                let v = self.rvalue(&init)?;
+                match v {
+                    Val::Unknown if ty.is_integral() => Val::Int(self.local(&name)),
+                    Val::Unknown if ty.is_pointer() => self.pointer_conversion(&init)?,
+                    // One parameter (or local) for the variable, not one
+                    // per use.
+                    v @ (Val::Uniform | Val::Stored(..)) => Val::Int(self.materialize(v, &name)),
+                    v => v,
+                }
+            }
+            None if ty.is_integral() => Val::Int(self.local(&name)),
+            // A pointer declared without a value has none until assigned:
+            // left out of the state, so that a branch assigning it decides
+            // it after the branch (using it unassigned is undefined).
+            None if ty.is_pointer() => return Ok(()),
+            None => Val::Unknown,
+        };
+        self.env.insert(k, v);
+        Ok(())
+    }
+
+    pub(super) fn if_stmt(&mut self, s: &Node) -> R<Jumps> {
+        let ch = s.children();
+        let (cond_n, then_n, else_n) = match ch.len() {
+            2 => (ch[0], ch[1], None),
+            3 => (ch[0], ch[1], Some(ch[2])),
+            _ => return unsupported(s, "if with an initializer"),
+        };
+        let c = self.cond(&cond_n)?;
+        self.branches(
+            c,
+            |me| me.stmt(&then_n),
+            |me| match else_n {
+                Some(e) => me.stmt(&e),
+                None => Ok(Jumps::none()),
+            },
+            loc_of(s),
+        )
+    }
+
+    /// Lowers two branches from the same state and merges the states.
+    pub(super) fn branches(
+        &mut self,
+        c: Cond,
+        then: impl FnOnce(&mut Self) -> R<Jumps>,
+        els: impl FnOnce(&mut Self) -> R<Jumps>,
+        loc: Loc,
+    ) -> R<Jumps> {
+        let (env0, facts0) = (self.env.clone(), self.facts.clone());
+        self.path.push(c.clone());
+        let t = self.capture(then);
+        self.path.pop();
+        let (jt, bt) = t?;
+        let (env_t, facts_t) = (
+            std::mem::replace(&mut self.env, env0),
+            std::mem::replace(&mut self.facts, facts0),
+        );
+        let nc = Cond::not(c.clone());
+        self.path.push(nc.clone());
+        let e = self.capture(els);
+        self.path.pop();
+        let (je, be) = e?;
+        self.merge(&c, env_t, facts_t);
+        self.emit_if(c.clone(), bt, be, loc);
+        Ok(jt.under(&c).or(je.under(&nc)))
+    }
+
+    pub(super) fn merge(
+        &mut self,
+        c: &Cond,
+        env_t: HashMap<String, Val>,
+        facts_t: Vec<(Target, Vec<Expr>, Expr)>,
+    ) {
+        let mut merged = HashMap::new();
+        // A pointer assigned on one side only, and unassigned on the other
+        // (declared without a value), is what that side assigned.
+        for (k, ve) in &self.env {
+            if matches!(ve, Val::Ptr(_)) && !env_t.contains_key(k) {
+                merged.insert(k.clone(), ve.clone());
+            }
+        }
+        for (k, vt) in env_t {
+            let Some(ve) = self.env.get(&k) else {
+                if matches!(vt, Val::Ptr(_)) {
+                    merged.insert(k, vt);
+                }
+                continue;
+            };
+            let v = if &vt == ve {
+                vt
+            } else {
+                match (at_first_cell(vt), at_first_cell(ve.clone())) {
+                    // Merged values share their past: sizes would double
+                    // with every conditional update.
+                    (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
+                    (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::Ite(
+                        Box::new(c.clone()),
+                        Box::new(a),
+                        Box::new(b),
+                    ))),
+                    (Val::Ptr(a), Val::Ptr(b))
+                        if a.target == b.target
+                            && (a.cell, a.elem) == (b.cell, b.elem)
+                            && a.index.len() == b.index.len()
+                            && !a.index.iter().chain(&b.index).any(too_big) =>
+                    {
+                        Val::Ptr(Ptr {
+                            cell: a.cell,
+                            elem: a.elem,
+                            target: a.target,
+                            index: a
+                                .index
+                                .into_iter()
+                                .zip(b.index)
+                                .map(|(x, y)| {
+                                    simplify(&Expr::Ite(
+                                        Box::new(c.clone()),
+                                        Box::new(x),
+                                        Box::new(y),
+                                    ))
+                                })
+                                .collect(),
+                        })
+                    }
+                    _ => Val::Unknown,
+                }
+            };
+            merged.insert(k, v);
+        }
+        self.env = merged;
+        self.facts.retain(|f| facts_t.contains(f));
+    }
+
+    /// The variables a loop body assigns: their values change from one
+    /// iteration to the next.
+    pub(super) fn assigned(&self, n: &Node, out: &mut HashSet<String>) {
+        let k = n.kind();
+        let writes = (k == K::BINARY && n.binop() == op::ASSIGN)
+            || k == K::COMPOUND_ASSIGN
+            || (k == K::UNARY
+                && matches!(
+                    n.unop(),
+                    op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC
+                ));
+        let target = if writes {
+            exprs(n).first().copied()
+        } else {
+            None
+        };
+        if let Some(t) = target {
+            let mut t = strip(t);
+            while t.kind() == K::MEMBER_REF {
+                match exprs(&t).first() {
+                    Some(b) => t = strip(*b),
+                    None => break,
+                }
+            }
+            if t.kind() == K::DECL_REF {
+                // A `__shared__` variable is memory: assigning it writes
+                // the memory and leaves where it is as it was.
+                if let Some(d) = t.referenced().filter(|d| !d.has_attr(K::CUDA_SHARED)) {
+                    let k = key(&d);
+                    out.insert(self.aliases.get(&k).cloned().unwrap_or(k));
+                }
+            }
+        }
+        for c in n.children() {
+            self.assigned(&c, out);
+        }
+    }
+
+    pub(super) fn forget(&mut self, vars: &HashSet<String>, names: &HashMap<String, String>) {
+        for v in vars {
+            match self.env.get(v) {
+                Some(Val::Int(_)) => {
+                    let hint = names.get(v).cloned().unwrap_or_default();
+                    let e = self.local(&hint);
+                    self.env.insert(v.clone(), Val::Int(e));
+                }
+                // A pointer that moves stays in its array, at an unknown
+                // place.
+                Some(Val::Ptr(p)) => {
+                    let mut p = p.clone();
+                    let hint = format!("{}.offset", names.get(v).cloned().unwrap_or_default());
+                    let e = self.local(&hint);
+                    match p.index.last_mut() {
+                        Some(last) => *last = e,
+                        None => p.index.push(e),
+                    }
+                    self.env.insert(v.clone(), Val::Ptr(p));
+                }
+                Some(_) => {
+                    self.env.insert(v.clone(), Val::Unknown);
+                }
+                None => {}
+            }
+        }
+    }
+
+    pub(super) fn var_names(n: &Node, out: &mut HashMap<String, String>) {
+        if n.kind() == K::DECL_REF {
+            if let Some(d) = n.referenced() {
+                out.insert(key(&d), d.spelling());
+            }
+        }
+        for c in n.children() {
+            Self::var_names(&c, out);
+        }
+    }
+
+    /// `init; cond; inc` of a `for`, told apart by the semicolons.
+    pub(super) fn for_parts<'a>(
+        s: &Node<'a>,
+    ) -> (
+        Option<Node<'a>>,
+        Option<Node<'a>>,
+        Option<Node<'a>>,
+        Option<Node<'a>>,
+    ) {
+        let ch = s.children();
+        if ch.len() == 4 {
+            return (Some(ch[0]), Some(ch[1]), Some(ch[2]), Some(ch[3]));
+        }
+        let body = ch.last().copied();
+        let mut semis = Vec::new();
+        let mut depth = 0;
+        for (t, off) in s.tokens() {
+            match t.as_str() {
+                "(" => depth += 1,
+                ")" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                ";" if depth == 1 => semis.push(off),
+                _ => {}
+            }
+        }
+        let (mut init, mut cond, mut inc) = (None, None, None);
+        if semis.len() == 2 {
+            for c in &ch[..ch.len().saturating_sub(1)] {
+                let o = c.offset();
+                if o < semis[0] {
+                    init = Some(*c);
+                } else if o < semis[1] {
+                    cond = Some(*c);
+                } else {
+                    inc = Some(*c);
+                }
+            }
+        }
+        (init, cond, inc, body)
+    }
+
+    pub(super) fn for_stmt(&mut self, s: &Node) -> R<Jumps> {
+        let (init, cond, inc, body) = Self::for_parts(s);
+        let Some(body) = body else {
+            return unsupported(s, "for without a body");
+        };
+        if let Some(i) = init {
+            self.stmt(&i)?;
+        }
+        let mut assigned = HashSet::new();
+        self.assigned(&body, &mut assigned);
+        let mut names = HashMap::new();
+        Self::var_names(s, &mut names);
+        if let Some(shape) = self.loop_shape(cond, inc, &assigned) {
+            return self.counted_loop(s, shape, &[body], &assigned, &names);
+        }
+        if let Some(i) = inc {
+            self.assigned(&i, &mut assigned);
+        }
+        self.generic_loop(s, cond, &body, inc, &assigned, &names, false)
+    }
+
+    pub(super) fn while_stmt(&mut self, s: &Node, is_do: bool) -> R<Jumps> {
+        let ch = s.children();
+        let (cond, body) = if is_do {
+            (ch.get(1).copied(), ch.first().copied())
+        } else {
+            (ch.first().copied(), ch.get(1).copied())
+        };
+        let Some(body) = body else {
+            return unsupported(s, "loop without a body");
+        };
+        if is_do && cond.and_then(|c| c.eval_int()) == Some(0) {
+            // `do { … } while (0)`: the body once.
+            let j = self.stmt(&body)?;
+            return Ok(Jumps {
+                ret: j.ret,
+                gotos: j.gotos,
+                ..Jumps::none()
+            });
+        }
+        let mut names = HashMap::new();
+        Self::var_names(s, &mut names);
+        // `while (i < n) { …; i += s; }`: a counted loop after all.
+        let items = if body.kind() == K::COMPOUND {
+            body.children()
+        } else {
+            vec![body]
+        };
+        if let Some((last, rest)) = items.split_last() {
+            let mut assigned = HashSet::new();
+            rest.iter().for_each(|it| self.assigned(it, &mut assigned));
+            let counted = if is_do {
+                // The first iteration runs unconditionally.
+                let (env0, facts0, out0) = (self.env.clone(), self.facts.clone(), self.out.len());
+                let j = self.block(&items)?;
+                let shape = if j.any() == Cond::Bool(false) {
+                    self.loop_shape(cond, Some(*last), &assigned)
+                } else {
+                    None
+                };
+                if shape.is_none() {
+                    self.env = env0;
+                    self.facts = facts0;
+                    self.out.truncate(out0);
+                }
+                shape
+            } else {
+                self.loop_shape(cond, Some(*last), &assigned)
+            };
+            if let Some(shape) = counted {
+                return self.counted_loop(s, shape, rest, &assigned, &names);
+            }
+        }
+        let mut assigned = HashSet::new();
+        self.assigned(s, &mut assigned);
+        self.generic_loop(s, cond, &body, None, &assigned, &names, is_do)
+    }
+
+    /// A loop whose iterations cannot be counted: `for k in 0..n { if (cond)
+    /// body }` with `n` a fresh thread-global unknown (every count is
+    /// possible, so no iteration is lost) and the changing variables unknown.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn generic_loop(
+        &mut self,
+        s: &Node,
+        cond: Option<Node>,
+        body: &Node,
+        inc: Option<Node>,
+        assigned: &HashSet<String>,
+        names: &HashMap<String, String>,
+        is_do: bool,
+    ) -> R<Jumps> {
+        let loc = loc_of(s);
+        self.forget(assigned, names);
+        self.facts.clear();
+        let var = self.name("iter");
+        let bound = self.unknown_param("iterations");
+        self.loop_vars.push(var.clone());
+        let r = self.capture(|me| {
+            let c = match cond {
+                Some(c) if !is_do => me.cond(&c)?,
+                _ => Cond::Bool(true),
+            };
+            let (j, b) = me.capture(|me| {
+                me.path.push(c.clone());
+                let j = me.stmt(body);
+                me.path.pop();
+                let j = j?;
+                let stay = Cond::not(Cond::or(j.leaving(), j.brk.clone()));
+                if let Some(i) = inc {
+                    let (_, ib) = me.capture(|me| me.rvalue(&i))?;
+                    me.emit_if(stay, ib, Stmt::skip(), loc);
+                }
+                if is_do {
+                    if let Some(c) = cond {
+                        me.cond(&c)?;
+                    }
+                }
+                Ok(j)
+            })?;
+            // The exit test of a synchronized loop is left out: an unknown
+            // count already covers every way the loop can end.
+            let guard = if b.has_sync() { Cond::Bool(true) } else { c };
+            me.emit_if(guard, b, Stmt::skip(), loc);
+            Ok(j)
+        });
+        self.loop_vars.pop();
+        let (j, b) = r?;
+        self.emit(Stmt::For {
+            var,
+            lo: Expr::Int(0),
+            hi: Expr::Var(bound),
+            body: Box::new(b),
+            loc,
+        });
+        self.facts.clear();
+        self.forget(assigned, names);
+        Ok(self.after_loop(j))
+    }
+
+    /// A `return` (or a `goto` past the loop) inside a loop may end the
+    /// kernel at any iteration; after the loop, whether it did is unknown.
+    pub(super) fn after_loop(&mut self, j: Jumps) -> Jumps {
+        let globals: Vec<String> = self.prog.params.clone();
+        let flag = |me: &mut Self, c: &Cond, name: &str| {
+            let v = if imp::is_uniform(&cond_vars(c), &globals) {
+                Expr::Var(me.unknown_param(name))
+            } else {
+                me.local(name)
+            };
+            Cond::cmp(Rel::Ne, v, Expr::Int(0))
+        };
+        let ret = if j.ret == Cond::Bool(false) {
+            Cond::Bool(false)
+        } else {
+            flag(self, &j.ret, "returned")
+        };
+        let gotos = j
+            .gotos
+            .iter()
+            .map(|(l, c)| (l.clone(), flag(self, c, "jumped")))
+            .collect();
+        Jumps {
+            ret,
+            gotos,
+            ..Jumps::none()
+        }
+    }
+
+    pub(super) fn loop_shape<'a>(
+        &mut self,
+        cond: Option<Node<'a>>,
+        inc: Option<Node<'a>>,
+        assigned: &HashSet<String>,
+    ) -> Option<Shape<'a>> {
+        let inc = strip(inc?);
+        let (var, step) = if inc.kind() == K::UNARY {
+            let target = var_key(exprs(&inc).first()?)?;
+            match inc.unop() {
+                op::PRE_INC | op::POST_INC => (target, Step::Add(Expr::Int(1))),
+                op::PRE_DEC | op::POST_DEC => (target, Step::Sub(Expr::Int(1))),
+                _ => return None,
+            }
+        } else if inc.kind() == K::COMPOUND_ASSIGN || inc.kind() == K::BINARY {
+            let ch = exprs(&inc);
+            let target = var_key(ch.first()?)?;
+            let (o, amount) = if inc.kind() == K::COMPOUND_ASSIGN {
+                (compound_base(inc.binop()), *ch.get(1)?)
+            } else {
+                if inc.binop() != op::ASSIGN {
+                    return None;
+                }
+                let rhs = strip(*ch.get(1)?);
+                if rhs.kind() != K::BINARY {
+                    return None;
+                }
+                let rch = exprs(&rhs);
+                if var_key(rch.first()?)? != target {
+                    return None;
+                }
+                (rhs.binop(), *rch.get(1)?)
+            };
+            if mentions(&amount, assigned) {
+                return None;
+            }
+            let amount = self.pure_int(&amount)?;
+            let step = match o {
+                op::ADD => Step::Add(amount),
+                op::SUB => Step::Sub(amount),
+                op::MUL => Step::Mul(amount),
+                op::SHL => Step::Mul(Expr::bin(Op::Shl, Expr::Int(1), amount)),
+                op::DIV => Step::Div(amount),
+                op::SHR => Step::Div(Expr::bin(Op::Shl, Expr::Int(1), amount)),
+                _ => return None,
+            };
+            (target, step)
+        } else {
+            return None;
+        };
+        if assigned.contains(&var) {
+            return None;
+        }
+        let lo = match self.env.get(&var) {
+            Some(Val::Int(e)) => e.clone(),
+            _ => return None,
+        };
+        // The bound: `var REL bound` or `bound REL var`; the rest of a
+        // conjunction stays a guard.
+        let cond = without_invariants(strip(cond?));
+        let (rel, bound, rest) = self.bound_of(&cond, &var, assigned)?;
+        Some(Shape {
+            var,
+            lo,
+            rel,
+            bound,
+            step,
+            rest,
+        })
+    }
+
+    pub(super) fn bound_of<'a>(
+        &mut self,
+        c: &Node<'a>,
+        var: &str,
+        assigned: &HashSet<String>,
+    ) -> Option<(Rel, Expr, Option<Node<'a>>)> {
+        if c.kind() != K::BINARY {
+            return None;
+        }
+        let ch = exprs(c);
+        let (l, r) = (*ch.first()?, *ch.get(1)?);
+        if c.binop() == op::LAND {
+            let (rel, b, _) = self.bound_of(&strip(l), var, assigned)?;
+            return Some((rel, b, Some(r)));
+        }
+        let rel = match c.binop() {
+            op::LT => Rel::Lt,
+            op::LE => Rel::Le,
+            op::GT => Rel::Gt,
+            op::GE => Rel::Ge,
+            op::NE => Rel::Ne,
+            _ => return None,
+        };
+        let flip = |r: Rel| match r {
+            Rel::Lt => Rel::Gt,
+            Rel::Le => Rel::Ge,
+            Rel::Gt => Rel::Lt,
+            Rel::Ge => Rel::Le,
+            r => r,
+        };
+        if var_key(&l).as_deref() == Some(var) && !mentions(&r, assigned) {
+            Some((rel, self.pure_int(&r)?, None))
+        } else if var_key(&r).as_deref() == Some(var) && !mentions(&l, assigned) {
+            Some((flip(rel), self.pure_int(&l)?, None))
+        } else {
+            None
+        }
+    }
+
+    /// The value of an expression without memory accesses or calls.
+    pub(super) fn pure_int(&mut self, n: &Node) -> Option<Expr> {
+        if has_effects(n) {
+            return None;
+        }
+        let saved = self.out.len();
+        let v = self.rvalue(n).ok()?;
+        self.out.truncate(saved);
+        match v {
+            Val::Int(e) => Some(simplify(&e)),
+            _ => None,
+        }
+    }
+
+    pub(super) fn counted_loop(
+        &mut self,
+        s: &Node,
+        shape: Shape,
+        body: &[Node],
+        assigned: &HashSet<String>,
+        names: &HashMap<String, String>,
+    ) -> R<Jumps> {
+        let loc = loc_of(s);
+        if let Some(values) = constant_values(&shape) {
+            return self.unrolled(shape, &values, body, loc);
+        }
+        let src_name = names.get(&shape.var).cloned().unwrap_or_else(|| "i".into());
+        let v = self.name(&src_name);
+        let mut others = assigned.clone();
+        others.remove(&shape.var);
+        self.forget(&others, names);
+        self.facts.clear();
+        self.env
+            .insert(shape.var.clone(), Val::Int(Expr::Var(v.clone())));
+        self.loop_vars.push(v.clone());
+        let r = self.capture(|me| {
+            let (j, b) = me.capture(|me| match shape.rest {
+                Some(rest) => {
+                    let c = me.cond(&rest)?;
+                    me.branches(c, |me| me.block(body), |_| Ok(Jumps::none()), loc)
+                }
+                None => me.block(body),
+            })?;
+            me.emit(b);
+            Ok(j)
+        });
+        self.loop_vars.pop();
+        let (j, mut b) = r?;
+        let synced = b.has_sync();
+        if let (Step::Add(Expr::Int(1)), false) = (&shape.step, synced) {
+            // Iteration `v` runs only if no earlier one broke out.
+            if let Some(g) = no_earlier_break(&j.brk, &v, &shape.lo) {
+                b = Stmt::If {
+                    cond: g,
+                    then: Box::new(b),
+                    els: Box::new(Stmt::skip()),
+                    loc,
+                };
+            }
+        }
+
+        let (lo, bound) = (shape.lo.clone(), shape.bound.clone());
+        let vv = Expr::Var(v.clone());
+        let stmt = match &shape.step {
+            Step::Add(st) | Step::Sub(st) => {
+                let up = matches!(shape.step, Step::Add(_));
+                // The last value the loop may take (inclusive) and the count.
+                let (hi_excl, lo_incl) = match (up, shape.rel) {
+                    (true, Rel::Lt | Rel::Ne) => (bound.clone(), None),
+                    (true, Rel::Le) => (Expr::add(bound.clone(), Expr::Int(1)), None),
+                    (false, Rel::Gt | Rel::Ne) => {
+                        (Expr::Int(0), Some(Expr::add(bound.clone(), Expr::Int(1))))
+                    }
+                    (false, Rel::Ge) => (Expr::Int(0), Some(bound.clone())),
+                    _ => return self.fallback_counted(s, b, j, &v, loc),
+                };
+                if *st == Expr::Int(1) && (up || !synced) {
+                    let (l, h) = if up {
+                        (lo.clone(), hi_excl)
+                    } else {
+                        (
+                            lo_incl.clone().unwrap_or(Expr::Int(0)),
+                            Expr::add(lo.clone(), Expr::Int(1)),
+                        )
+                    };
+                    Stmt::For {
+                        var: v.clone(),
+                        lo: simplify(&l),
+                        hi: simplify(&h),
+                        body: Box::new(b),
+                        loc,
+                    }
+                } else if !synced && !matches!(st, Expr::Int(_)) {
+                    // A stride only known at run time (a grid-stride loop,
+                    // `i += blockDim.x * gridDim.x`): iteration `k` visits
+                    // `lo ± k*step`, so the index stays a polynomial whose
+                    // digits the solver's mixed-radix lemmas see.
+                    let k = self.name(&format!("{src_name}#k"));
+                    let kv = Expr::bin(Op::Mul, Expr::var(&k), st.clone());
+                    let (value, inside, span) = if up {
+                        let value = Expr::add(lo.clone(), kv);
+                        let inside = Cond::cmp(Rel::Lt, value.clone(), hi_excl.clone());
+                        (value, inside, Expr::sub(hi_excl, lo.clone()))
+                    } else {
+                        let floor = lo_incl.clone().unwrap_or(Expr::Int(0));
+                        let value = Expr::sub(lo.clone(), kv);
+                        let inside = Cond::cmp(Rel::Ge, value.clone(), floor.clone());
+                        (
+                            value,
+                            inside,
+                            Expr::add(Expr::sub(lo.clone(), floor), Expr::Int(1)),
+                        )
+                    };
+                    let value = simplify(&value);
+                    Stmt::For {
+                        var: k,
+                        lo: Expr::Int(0),
+                        hi: simplify(&span),
+                        body: Box::new(Stmt::If {
+                            cond: imp::simplify_cond(&inside),
+                            then: Box::new(b.subst(&v, &value)),
+                            els: Box::new(Stmt::skip()),
+                            loc,
+                        }),
+                        loc,
+                    }
+                } else if !synced {
+                    let (l, h, dist) = if up {
+                        (lo.clone(), hi_excl, Expr::sub(vv.clone(), lo.clone()))
+                    } else {
+                        (
+                            lo_incl.clone().unwrap_or(Expr::Int(0)),
+                            Expr::add(lo.clone(), Expr::Int(1)),
+                            Expr::sub(lo.clone(), vv.clone()),
+                        )
+                    };
+                    let guard = Cond::cmp(
+                        Rel::Eq,
+                        simplify(&Expr::bin(Op::Mod, dist, st.clone())),
+                        Expr::Int(0),
+                    );
+                    let body = Stmt::If {
+                        cond: guard,
+                        then: Box::new(b),
+                        els: Box::new(Stmt::skip()),
+                        loc,
+                    };
+                    Stmt::For {
+                        var: v.clone(),
+                        lo: simplify(&l),
+                        hi: simplify(&h),
+                        body: Box::new(body),
+                        loc,
+                    }
+                } else {
+                    // Iterations in source order: `v = lo ± k*step`.
+                    let k = self.name(&format!("{src_name}#k"));
+                    let span = if up {
+                        Expr::sub(hi_excl, lo.clone())
+                    } else {
+                        Expr::sub(
+                            Expr::add(lo.clone(), Expr::Int(1)),
+                            lo_incl.clone().unwrap_or(Expr::Int(0)),
+                        )
+                    };
+                    let count = Expr::bin(
+                        Op::Div,
+                        Expr::add(span, Expr::sub(st.clone(), Expr::Int(1))),
+                        st.clone(),
+                    );
+                    let kv = Expr::bin(Op::Mul, Expr::var(&k), st.clone());
+                    let value = if up {
+                        Expr::add(lo.clone(), kv)
+                    } else {
+                        Expr::sub(lo.clone(), kv)
+                    };
+                    Stmt::For {
+                        var: k,
+                        lo: Expr::Int(0),
+                        hi: simplify(&count),
+                        body: Box::new(b.subst(&v, &simplify(&value))),
+                        loc,
+                    }
+                }
+            }
+            Step::Mul(st) | Step::Div(st) => {
+                let up = matches!(shape.step, Step::Mul(_));
+                let (l, h) = match (up, shape.rel) {
+                    (true, Rel::Lt | Rel::Ne) => (lo.clone(), bound.clone()),
+                    (true, Rel::Le) => (lo.clone(), Expr::add(bound.clone(), Expr::Int(1))),
+                    (false, Rel::Gt | Rel::Ne) => (
+                        Expr::add(bound.clone(), Expr::Int(1)),
+                        Expr::add(lo.clone(), Expr::Int(1)),
+                    ),
+                    (false, Rel::Ge) => (bound.clone(), Expr::add(lo.clone(), Expr::Int(1))),
+                    _ => return self.fallback_counted(s, b, j, &v, loc),
+                };
+                if !synced {
+                    // Every value of the range, or only powers of two when
+                    // the loop provably visits exactly those.
+                    let pow2 = *st == Expr::Int(2)
+                        && match &lo {
+                            Expr::Int(x) => (up && *x == 1) || (!up && *x > 0 && x & (x - 1) == 0),
+                            _ => false,
+                        };
+                    let body = if pow2 {
+                        let c = Cond::cmp(
+                            Rel::Eq,
+                            Expr::bin(Op::BitAnd, vv.clone(), Expr::sub(vv.clone(), Expr::Int(1))),
+                            Expr::Int(0),
+                        );
+                        Stmt::If {
+                            cond: c,
+                            then: Box::new(b),
+                            els: Box::new(Stmt::skip()),
+                            loc,
+                        }
+                    } else {
+                        b
+                    };
+                    Stmt::For {
+                        var: v.clone(),
+                        lo: simplify(&l),
+                        hi: simplify(&h),
+                        body: Box::new(body),
+                        loc,
+                    }
+                } else if barrier_at_edge(&b) {
+                    // Extra values between two real iterations only add
+                    // barriers where the body already has one at its edge,
+                    // so no interval of the real loop is cut.
+                    if up {
+                        Stmt::For {
+                            var: v.clone(),
+                            lo: simplify(&l),
+                            hi: simplify(&h),
+                            body: Box::new(b),
+                            loc,
+                        }
+                    } else {
+                        let k = self.name(&format!("{src_name}#k"));
+                        let value = simplify(&Expr::sub(
+                            Expr::sub(h.clone(), Expr::Int(1)),
+                            Expr::var(&k),
+                        ));
+                        Stmt::For {
+                            var: k,
+                            lo: Expr::Int(0),
+                            hi: simplify(&Expr::sub(h, l)),
+                            body: Box::new(b.subst(&v, &value)),
+                            loc,
+                        }
+                    }
+                } else {
+                    return self.fallback_counted(s, b, j, &v, loc);
+                }
+            }
+        };
+        self.emit(stmt);
+        self.facts.clear();
+        let mut all = others;
+        all.insert(shape.var.clone());
+        self.forget(&all, names);
+        Ok(self.after_loop(j))
+    }
+
+    /// A loop over a few known values, one copy of the body per value with
+    /// the state carried from copy to copy: exact, breaks included.
+    pub(super) fn unrolled(
+        &mut self,
+        shape: Shape,
+        values: &[i64],
+        body: &[Node],
+        loc: Loc,
+    ) -> R<Jumps> {
+        self.facts.clear();
+        let mut left = Cond::Bool(false);
+        let mut ret = Cond::Bool(false);
+        let mut gotos = Jumps::none();
+        for x in values {
+            self.env.insert(shape.var.clone(), Val::Int(Expr::Int(*x)));
+            let mut inner = Jumps::none();
+            let slot = &mut inner;
+            self.branches(
+                Cond::not(left.clone()),
+                |me| {
+                    let j = match shape.rest {
+                        Some(rest) => {
+                            let c = me.cond(&rest)?;
+                            me.branches(c, |me| me.block(body), |_| Ok(Jumps::none()), loc)?
+                        }
+                        None => me.block(body)?,
+                    };
+                    *slot = j.clone();
+                    Ok(j)
+                },
+                |_| Ok(Jumps::none()),
+                loc,
+            )?;
+            // `left ∨ (¬left ∧ b)` is `left ∨ b`: keep the conditions linear.
+            ret = Cond::or(ret, Cond::and(Cond::not(left.clone()), inner.ret.clone()));
+            let landed = Jumps {
+                gotos: inner.gotos.clone(),
+                ..Jumps::none()
+            };
+            gotos = gotos.or(landed.under(&Cond::not(left.clone())));
+            left = Cond::or(left, Cond::or(inner.brk.clone(), inner.leaving()));
+        }
+        self.facts.clear();
+        let after = match values.last() {
+            Some(x) => match &shape.step {
+                Step::Add(Expr::Int(st)) => Val::Int(Expr::Int(x + st)),
+                Step::Sub(Expr::Int(st)) => Val::Int(Expr::Int(x - st)),
+                Step::Mul(f) => Val::Int(simplify(&Expr::bin(Op::Mul, Expr::Int(*x), f.clone()))),
+                Step::Div(f) => Val::Int(simplify(&Expr::bin(Op::Div, Expr::Int(*x), f.clone()))),
+                _ => Val::Unknown,
+            },
+            None => Val::Int(shape.lo.clone()),
+        };
+        self.env.insert(shape.var.clone(), after);
+        Ok(Jumps {
+            ret,
+            gotos: gotos.gotos,
+            ..Jumps::none()
+        })
+    }
+
+    /// A synchronized loop we cannot count exactly: an unknown number of
+    /// iterations, and the loop variable a fresh unknown.
+    pub(super) fn fallback_counted(
+        &mut self,
+        s: &Node,
+        b: Stmt,
+        j: Jumps,
+        v: &str,
+        loc: Loc,
+    ) -> R<Jumps> {
+        let var = self.name("iter");
+        let bound = self.unknown_param("iterations");
+        let unknown = self.local(v);
+        let _ = s;
+        self.emit(Stmt::For {
+            var,
+            lo: Expr::Int(0),
+            hi: Expr::Var(bound),
+            body: Box::new(b.subst(v, &unknown)),
+            loc,
+        });
+        self.facts.clear();
+        Ok(self.after_loop(j))
+    }
+
+    pub(super) fn switch_stmt(&mut self, s: &Node) -> R<Jumps> {
+        let ch = s.children();
+        let (Some(scrut), Some(body)) = (ch.first(), ch.last()) else {
+            return unsupported(s, "malformed switch");
+        };
+        let v = self.int(scrut, "switch")?;
+        // Flatten into segments: (labels, statements).
+        let mut segs: Vec<(Vec<Option<Expr>>, Vec<Node>)> = Vec::new();
+        let items = if body.kind() == K::COMPOUND {
+            body.children()
+        } else {
+            vec![*body]
+        };
+        for it in items {
+            let mut it = it;
+            let mut labels = Vec::new();
+            loop {
+                let k = it.kind();
+                if k == K::CASE {
+                    let c = it.children();
+                    let val = c.first().and_then(|e| e.eval_int()).map(Expr::Int);
+                    let Some(val) = val else {
+                        return unsupported(&it, "case label that is not a constant");
+                    };
+                    labels.push(Some(val));
+                    match c.last() {
+                        Some(n) if c.len() >= 2 => it = *n,
+                        _ => break,
+                    }
+                } else if k == K::DEFAULT {
+                    labels.push(None);
+                    match it.children().last() {
+                        Some(n) => it = *n,
+                        None => break,
+                    }
+                } else {
+                    break;
+                }
+            }
+            let is_label_only = it.kind() == K::CASE || it.kind() == K::DEFAULT;
+            if !labels.is_empty() || segs.is_empty() {
+                segs.push((labels, Vec::new()));
+            }
+            if !is_label_only {
+                if let Some(last) = segs.last_mut() {
+                    last.1.push(it);
+                }
+            }
+        }
+        let cases: Vec<Expr> = segs
+            .iter()
+            .flat_map(|(l, _)| l.iter().flatten().cloned())
+            .collect();
+        let no_case = Cond::not(Cond::Bool(false).clone());
+        let no_case = cases.iter().fold(no_case, |acc, c| {
+            Cond::and(acc, Cond::cmp(Rel::Ne, v.clone(), c.clone()))
+        });
+        let mut running = Cond::Bool(false);
+        let mut out = Jumps::none();
+        for (labels, stmts) in segs {
+            let entry = labels.iter().fold(Cond::Bool(false), |acc, l| {
+                Cond::or(
+                    acc,
+                    match l {
+                        Some(c) => Cond::cmp(Rel::Eq, v.clone(), c.clone()),
+                        None => no_case.clone(),
+                    },
+                )
+            });
+            let runs = Cond::or(entry, running);
+            let j = self.branches(
+                runs.clone(),
+                |me| me.block(&stmts),
+                |_| Ok(Jumps::none()),
+                loc_of(s),
+            )?;
+            running = Cond::and(runs, Cond::not(j.any()));
+            out = out.or(Jumps {
+                brk: Cond::Bool(false),
+                ..j
+            });
+        }
+        Ok(out)
+    }
+}
