@@ -333,6 +333,25 @@ impl<'tu> Node<'tu> {
     }
     /// The declaration of the expression's or declaration's type (a class
     /// template for a dependent specialization).
+    /// The values of the enumerators of the node's type, when it is an
+    /// enumeration.
+    pub fn enumerators(&self) -> Vec<i64> {
+        let decl = unsafe {
+            clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(self.c)))
+        };
+        let decl = Node {
+            c: decl,
+            _tu: self._tu,
+        };
+        if decl.is_null() || decl.kind() != CXCursor_EnumDecl {
+            return Vec::new();
+        }
+        decl.children()
+            .iter()
+            .filter(|c| c.kind() == CXCursor_EnumConstantDecl)
+            .map(|c| unsafe { clang_getEnumConstantDeclValue(c.c) })
+            .collect()
+    }
     pub fn type_declaration(&self) -> Option<Node<'tu>> {
         let c = unsafe { clang_getTypeDeclaration(clang_getCursorType(self.c)) };
         let n = Node { c, _tu: self._tu };
@@ -480,6 +499,20 @@ impl Ty {
     pub fn is_integral(&self) -> bool {
         let k = self.canonical().kind();
         (CXType_Bool..=CXType_Int128).contains(&k) || k == CXType_Enum
+    }
+    /// The values an integer type of at most 32 bits holds.
+    #[allow(non_upper_case_globals)]
+    pub fn int_range(&self) -> Option<(i64, i64)> {
+        Some(match self.canonical().kind() {
+            CXType_Bool => (0, 1),
+            CXType_Char_U | CXType_UChar => (0, u8::MAX.into()),
+            CXType_Char_S | CXType_SChar => (i8::MIN.into(), i8::MAX.into()),
+            CXType_UShort => (0, u16::MAX.into()),
+            CXType_Short => (i16::MIN.into(), i16::MAX.into()),
+            CXType_UInt => (0, u32::MAX.into()),
+            CXType_Int => (i32::MIN.into(), i32::MAX.into()),
+            _ => return None,
+        })
     }
     pub fn is_floating(&self) -> bool {
         let k = self.canonical().kind();

@@ -977,3 +977,18 @@ fn an_unsupported_construct_in_a_header_is_named_there() {
         "{e:?}"
     );
 }
+
+#[test]
+fn parameters_take_the_values_of_their_types() {
+    let k = kernel("enum E { A = 2, B = 5 }; __global__ void k(int *a, E e, bool b, unsigned char c, short s, int i) { a[e + b + c + s + i] = 0; }");
+    let assumes: Vec<String> = k.assumes.iter().map(ToString::to_string).collect();
+    for expected in [
+        "e == 2 || e == 5",
+        "0 <= b && b <= 1",
+        "0 <= c && c <= 255",
+        "-32768 <= s && s <= 32767",
+        "-2147483648 <= i && i <= 2147483647",
+    ] {
+        assert!(assumes.iter().any(|a| a == expected), "{expected} not in {assumes:?}");
+    }
+}

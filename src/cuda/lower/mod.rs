@@ -212,6 +212,7 @@ impl Lower {
                     );
                 } else if ty.is_integral() && !name.is_empty() {
                     let name = self.param(&name);
+                    self.prog.assumes.extend(domain(&c, &name));
                     self.env.insert(key(&c), Val::Int(Expr::Var(name)));
                 } else {
                     self.env.insert(key(&c), Val::Unknown);
@@ -390,6 +391,24 @@ impl Lower {
         let h = hint_of(n);
         Ok(self.materialize(v, if h.is_empty() { hint } else { &h }))
     }
+}
+
+/// The values a parameter of `p`'s type can take: one of its enumerators,
+/// or the range of its integer type (`bool`: 0 or 1).
+fn domain(p: &Node, name: &str) -> Option<Cond> {
+    let v = Expr::var(name);
+    let values = p.enumerators();
+    if !values.is_empty() {
+        return values
+            .into_iter()
+            .map(|e| Cond::cmp(Rel::Eq, v.clone(), Expr::Int(e)))
+            .reduce(Cond::or);
+    }
+    let (lo, hi) = p.ty().int_range()?;
+    Some(Cond::and(
+        Cond::cmp(Rel::Le, Expr::Int(lo), v.clone()),
+        Cond::cmp(Rel::Le, v, Expr::Int(hi)),
+    ))
 }
 
 /// Whether the loop body starts or ends with a barrier at its top level.
