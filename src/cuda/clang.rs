@@ -500,7 +500,7 @@ impl Ty {
         let k = self.canonical().kind();
         (CXType_Bool..=CXType_Int128).contains(&k) || k == CXType_Enum
     }
-    /// The values an integer type of at most 32 bits holds.
+    /// The values an integer type narrower than 32 bits holds.
     #[allow(non_upper_case_globals)]
     pub fn int_range(&self) -> Option<(i64, i64)> {
         Some(match self.canonical().kind() {
@@ -509,8 +509,6 @@ impl Ty {
             CXType_Char_S | CXType_SChar => (i8::MIN.into(), i8::MAX.into()),
             CXType_UShort => (0, u16::MAX.into()),
             CXType_Short => (i16::MIN.into(), i16::MAX.into()),
-            CXType_UInt => (0, u32::MAX.into()),
-            CXType_Int => (i32::MIN.into(), i32::MAX.into()),
             _ => return None,
         })
     }

@@ -394,7 +394,9 @@ impl Lower {
 }
 
 /// The values a parameter of `p`'s type can take: one of its enumerators,
-/// or the range of its integer type (`bool`: 0 or 1).
+/// or the range of a narrow integer type (`bool`: 0 or 1). (The 32-bit
+/// range of every `int` would be one more fact in every query, and break
+/// the solver cache's sharing between kernels, for no race it removes.)
 fn domain(p: &Node, name: &str) -> Option<Cond> {
     let v = Expr::var(name);
     let values = p.enumerators();
