@@ -76,6 +76,13 @@ pub(super) fn uses_this(f: &Node) -> bool {
     walk(f)
 }
 
+/// Whether inline assembly occurs anywhere inside `n`.
+pub(super) fn has_asm(n: &Node) -> bool {
+    n.children()
+        .iter()
+        .any(|c| c.kind() == K::ASM || c.kind() == K::MS_ASM || has_asm(c))
+}
+
 pub(super) fn children_has_body(f: &Node) -> bool {
     f.children().iter().any(|c| c.kind() == K::COMPOUND)
 }
@@ -416,7 +423,11 @@ impl Lower {
         }
         let def = f.definition();
         match def {
-            Some(d) if children_has_body(&d) => self.inline(n, &d, &args),
+            // The toolkit's intrinsics written in inline assembly (half
+            // arithmetic, cache-hinted loads) are calls without a body.
+            Some(d) if children_has_body(&d) && !(d.in_system_header() && has_asm(&d)) => {
+                self.inline(n, &d, &args)
+            }
             _ => {
                 // A declaration only: its result is unknown; memory it may
                 // write through pointer arguments is written somewhere,
