@@ -210,11 +210,12 @@ pub fn check_kernel_stats(
     let mut stats = Stats::default();
     // One budget for the whole kernel, every array's queries included.
     let deadline = Deadline::after_ms(opts.kernel_timeout_ms);
+    let prepared = prepare(kernel);
     let arrays = kernel
         .arrays
         .iter()
         .map(|array| {
-            let (report, s) = check_array(kernel, array, opts, cache, deadline);
+            let (report, s) = check_prepared(&prepared, array, opts, cache, deadline);
             stats.add(&s);
             report
         })
@@ -237,10 +238,25 @@ pub fn check_array(
     cache: &dyn TraceCache,
     deadline: Deadline,
 ) -> (ArrayReport, Stats) {
+    check_prepared(&prepare(kernel), array, opts, cache, deadline)
+}
+
+/// What the kernel's arrays are checked under: the axes it never mentions
+/// of size 1, and the reads its blocks agree on.
+fn prepare(kernel: &Kernel) -> Kernel {
     let mut fixed = kernel.clone();
     fixed.assumes.extend(kernel.unused_dimensions());
     fixed.block_uniform.extend(analysis::uniform_reads(kernel));
-    let kernel = &fixed;
+    fixed
+}
+
+fn check_prepared(
+    kernel: &Kernel,
+    array: &ArrayProtocol,
+    opts: &Options,
+    cache: &dyn TraceCache,
+    deadline: Deadline,
+) -> (ArrayReport, Stats) {
     let mut stats = Stats::default();
     let mut report = ArrayReport {
         name: array.name.clone(),
