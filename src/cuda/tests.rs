@@ -945,7 +945,7 @@ fn stored_values_the_block_shares_are_known_to_be_equal() {
     };
     // An address of a shared array, stored in shared memory.
     let src = "__global__ void k() { __shared__ int A[4]; __shared__ int *p; p = A + 1; }";
-    assert_eq!(value(src, "p").as_deref(), Some("&A + 1"));
+    assert_eq!(value(src, "p").as_deref(), Some("address_of_A + 1"));
     // ... but not in global memory: each block has its own `A`.
     let src = "__global__ void k(int **q) { __shared__ int A[4]; q[0] = A; }";
     assert_eq!(value(src, "q"), None);
@@ -990,4 +990,15 @@ fn parameters_take_the_values_of_their_types() {
     ] {
         assert!(assumes.iter().any(|a| a == expected), "{expected} not in {assumes:?}");
     }
+}
+
+#[test]
+fn pointers_kept_in_shared_memory_point_into_their_array() {
+    let k = kernel("__global__ void k(float *a, float *b, int *s) { __shared__ float *p; if (threadIdx.x == 0) p = &a[s[blockIdx.x]]; __syncthreads(); p[threadIdx.x] = 0; }");
+    assert!(k.array("a").is_some(), "{}", show(&k));
+    // Pointers into two arrays kept in one variable: unsupported, named.
+    let src = "__global__ void k(float *a, float *b, int c) { __shared__ float *p; p = a; __syncthreads(); p[threadIdx.x] = 0; __syncthreads(); p = b; }";
+    let u = unit_with(src, &FrontendOptions::default());
+    let e = u.kernels[0].lowered.as_ref().unwrap_err();
+    assert!(e.reason.contains("more than one array"), "{e:?}");
 }

@@ -230,10 +230,15 @@ impl Lower {
         if let Val::Int(e) = v {
             self.facts.push((p.target.clone(), index, e.clone()));
         }
+        if let (Val::Ptr(q), Target::Shared(kept)) = (v, &p.target) {
+            if !self.global(kept) {
+                self.kept_pointers.push((kept.clone(), q.clone()));
+            }
+        }
     }
 
     /// The address `q` as a value stored at `dst`, when two threads storing
-    /// it store equal numbers: a cell of a one-dimensional array, as `&a`
+    /// it store equal numbers: a cell of a one-dimensional array, as `address_of_a`
     /// plus the cell. A `__shared__` array's address is the block's own, so
     /// it is no value stored to global memory.
     pub(super) fn address(&self, q: &Ptr, dst: &Ptr) -> Option<Expr> {
@@ -250,7 +255,7 @@ impl Lower {
             return None;
         }
         Some(simplify(&Expr::add(
-            Expr::var(&format!("&{a}")),
+            Expr::var(&format!("address_of_{a}")),
             cell.clone(),
         )))
     }
@@ -311,10 +316,10 @@ impl Lower {
             LVal::Var(v) => Ok(self.env.get(&v).cloned().unwrap_or(Val::Unknown)),
             LVal::Mem(p) => {
                 let v = self.read(&p, loc_of(n));
-                Ok(match self.loaded_pointer(n, &p) {
-                    Some(q) => Val::Ptr(q),
-                    None => v,
-                })
+                let q = self
+                    .loaded_pointer(n, &p)
+                    .or_else(|| self.kept_pointer(n, &p));
+                Ok(q.map_or(v, Val::Ptr))
             }
             LVal::Unknown => Ok(Val::Unknown),
         }
@@ -352,6 +357,40 @@ impl Lower {
         };
         index.push(Expr::Int(0));
         Some(Ptr::of_cells(Target::Shared(name), index, cell_type(ty)))
+    }
+
+    /// A pointer read from `__shared__` memory where the kernel keeps
+    /// pointers into one array (`if (tid == 0) bin = &bins[k];
+    /// __syncthreads(); … bin[i]`): into that array, at a place of its own.
+    /// That no store puts a pointer to another array there is checked once
+    /// the whole kernel is lowered.
+    pub(super) fn kept_pointer(&mut self, n: &Node, p: &Ptr) -> Option<Ptr> {
+        let Target::Shared(kept) = &p.target else {
+            return None;
+        };
+        if !n.ty().is_pointer() || self.global(kept) {
+            return None;
+        }
+        let first = self
+            .kept_pointers
+            .iter()
+            .find(|(k, _)| k == kept)
+            .map(|(_, q)| q.clone())?;
+        let index: Vec<Expr> = (0..first.index.len().max(1))
+            .map(|_| self.local(&format!("{kept}.offset")))
+            .collect();
+        // Kept at a place the block shares, it is the block's pointer when
+        // nothing stores there while it is read (`Kernel::uniform_reads`).
+        if p.index.iter().all(|i| self.block_uniform(i)) {
+            let at = self.place(loc_of(n));
+            for i in &index {
+                if let Expr::Var(local) = i {
+                    self.stored.push((local.clone(), kept.clone(), at));
+                }
+            }
+        }
+        self.pointer_reads.push((kept.clone(), first.target.clone()));
+        Some(Ptr { index, ..first })
     }
 
     pub(super) fn store(&mut self, lv: &LVal, v: Val, loc: Loc) {

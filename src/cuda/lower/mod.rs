@@ -76,6 +76,10 @@ pub struct Lower {
     sizes: HashMap<String, String>,
     /// Locals made of [`Val::Stored`] values, with the array read and where.
     stored: Vec<(String, String, Loc)>,
+    /// Pointers stored in `__shared__` memory, by the array they are kept
+    /// in, and the arrays read back from there (see `kept_pointer`).
+    kept_pointers: Vec<(String, Ptr)>,
+    pointer_reads: Vec<(String, Target)>,
     /// Every atomic, by array: the way it moves its cell (+1 or -1) when it
     /// adds or subtracts a constant of at least 1.
     atomics: Vec<(String, Option<i8>)>,
@@ -173,6 +177,8 @@ impl Lower {
             site,
             sizes: HashMap::new(),
             stored: Vec::new(),
+            kept_pointers: Vec::new(),
+            pointer_reads: Vec::new(),
             atomics: Vec::new(),
             tickets: Vec::new(),
         }
@@ -227,6 +233,16 @@ impl Lower {
         let j = self.block(&body.children())?;
         if let Some((label, _)) = j.gotos.first() {
             return unsupported(f, &format!("goto {label} before its label or into a block"));
+        }
+        for (kept, target) in &self.pointer_reads {
+            let elsewhere = self
+                .kept_pointers
+                .iter()
+                .any(|(k, q)| k == kept && q.target != *target);
+            if elsewhere {
+                let why = format!("a pointer kept in `__shared__` `{kept}` that points into more than one array");
+                return unsupported(f, why);
+            }
         }
         let mut written = HashSet::new();
         for s in &self.out {
