@@ -187,18 +187,9 @@ pub fn in_warps(mut trace: Trace, size: u32, same: bool) -> Trace {
             })
             .map_or_else(|| Expr::var(name), Expr::Int)
     };
-    let (x, y) = (dim(0), dim(1));
     let warp = |k: usize| {
         let id = |d: usize| Expr::var(&format!("{}@{k}", TID[d]));
-        let mut linear = id(0);
-        if dim(1) != Expr::Int(1) {
-            linear = Expr::add(linear, Expr::bin(Op::Mul, id(1), x.clone()));
-        }
-        if dim(2) != Expr::Int(1) {
-            let plane = Expr::bin(Op::Mul, x.clone(), y.clone());
-            linear = Expr::add(linear, Expr::bin(Op::Mul, id(2), plane));
-        }
-        Expr::bin(Op::Div, linear, Expr::Int(size.into()))
+        Expr::bin(Op::Div, builtin::linear_id(id, dim), Expr::Int(size.into()))
     };
     let rel = if same { Rel::Eq } else { Rel::Ne };
     trace.assumptions.push(Cond::cmp(rel, warp(1), warp(2)));

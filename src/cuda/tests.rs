@@ -988,7 +988,10 @@ fn parameters_take_the_values_of_their_types() {
         "0 <= c && c <= 255",
         "-32768 <= s && s <= 32767",
     ] {
-        assert!(assumes.iter().any(|a| a == expected), "{expected} not in {assumes:?}");
+        assert!(
+            assumes.iter().any(|a| a == expected),
+            "{expected} not in {assumes:?}"
+        );
     }
 }
 

@@ -52,6 +52,25 @@ pub mod builtin {
     pub fn is_builtin(name: &str) -> bool {
         is_thread_id(name) || is_dim(name)
     }
+
+    /// A thread's linear id in its block, `x + y·X + z·(X·Y)`, from its ids
+    /// and the block's dimensions by axis; an axis whose dimension is the
+    /// constant 1 adds no term.
+    pub fn linear_id(
+        id: impl Fn(usize) -> super::Expr,
+        dim: impl Fn(usize) -> super::Expr,
+    ) -> super::Expr {
+        use super::{Expr, Op};
+        let mut linear = id(0);
+        if dim(1) != Expr::Int(1) {
+            linear = Expr::add(linear, Expr::bin(Op::Mul, id(1), dim(0)));
+        }
+        if dim(2) != Expr::Int(1) {
+            let plane = Expr::bin(Op::Mul, dim(0), dim(1));
+            linear = Expr::add(linear, Expr::bin(Op::Mul, id(2), plane));
+        }
+        linear
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

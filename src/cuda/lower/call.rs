@@ -33,11 +33,9 @@ pub(super) fn is_pure_math(name: &str) -> bool {
 
 /// `threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y`.
 pub(super) fn linear_tid() -> Expr {
-    let [tx, ty, tz] = builtin::TID.map(Expr::var);
-    let [bx, by, _] = builtin::BLOCK_DIM.map(Expr::var);
-    Expr::add(
-        Expr::add(tx, Expr::bin(Op::Mul, ty, bx.clone())),
-        Expr::bin(Op::Mul, tz, Expr::bin(Op::Mul, bx, by)),
+    builtin::linear_id(
+        |d| Expr::var(builtin::TID[d]),
+        |d| Expr::var(builtin::BLOCK_DIM[d]),
     )
 }
 

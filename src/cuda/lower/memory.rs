@@ -389,7 +389,8 @@ impl Lower {
                 }
             }
         }
-        self.pointer_reads.push((kept.clone(), first.target.clone()));
+        self.pointer_reads
+            .push((kept.clone(), first.target.clone()));
         Some(Ptr { index, ..first })
     }
 

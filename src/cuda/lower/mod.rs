@@ -240,7 +240,9 @@ impl Lower {
                 .iter()
                 .any(|(k, q)| k == kept && q.target != *target);
             if elsewhere {
-                let why = format!("a pointer kept in `__shared__` `{kept}` that points into more than one array");
+                let why = format!(
+                    "a pointer kept in `__shared__` `{kept}` that points into more than one array"
+                );
                 return unsupported(f, why);
             }
         }
