@@ -106,6 +106,9 @@ impl Limited {
         };
         let mut params = z3::Params::new();
         params.set_u32("random_seed", seed);
+        for &(name, value) in strategy.params {
+            params.set_u32(name, value);
+        }
         solver.set_params(&params);
         Limited::of(solver)
     }
@@ -234,10 +237,9 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
         opts.timeout_ms
     };
     let mut attempt_ms = RESTART_MS;
-    // The first attempt was the plain solver. Restarts begin with another
-    // strategy, but with the plain one again on bit-vector conversions
-    // (hashes), where preprocessing costs seconds and a new seed suffices.
-    let first = if uses_bit_vectors(trace) { 0 } else { 1 };
+    // The first attempt was the plain solver: restarts begin with another
+    // strategy, the one likeliest to win on the trace's arithmetic.
+    let first = first_restart(trace);
     for seed in 1.. {
         let (limit, capped) = deadline.cap(attempt_ms.min(left));
         if deadline.passed() {
@@ -282,19 +284,33 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
 const RESTART_MS: u64 = 250;
 
 /// How one restart runs Z3: its incremental solver, or a chain of tactics
-/// ending in it. Preprocessing changes which queries are easy: naming each
-/// `div` and `mod` by a constant (`purify-arith`) turns a timeout into a
-/// 100 ms proof on the index arithmetic of real kernels, and costs seconds
-/// on others that the plain solver proves at once. Restarts take turns.
+/// ending in it, and the solver's parameters. Preprocessing changes which
+/// queries are easy: naming each `div` and `mod` by a constant
+/// (`purify-arith`) turns a timeout into a 100 ms proof on the index
+/// arithmetic of real kernels, and costs seconds on others that the plain
+/// solver proves at once. Z3's two arithmetic solvers fail on different
+/// queries too: on the big disjunctions of unrolled sorting networks the
+/// older simplex (`arith.solver=2`) finds races in tens of milliseconds
+/// where the default one takes seconds, for some seeds, and the reverse
+/// holds on other proofs. Restarts take turns.
 #[derive(Clone, Copy, Debug)]
 struct Strategy {
     tactics: &'static [&'static str],
+    params: &'static [(&'static str, u32)],
 }
 
-const RESTARTS: [Strategy; 3] = [
-    Strategy { tactics: &[] },
+const RESTARTS: [Strategy; 4] = [
+    Strategy {
+        tactics: &[],
+        params: &[],
+    },
     Strategy {
         tactics: &["simplify", "purify-arith", "smt"],
+        params: &[],
+    },
+    Strategy {
+        tactics: &[],
+        params: &[("arith.solver", 2)],
     },
     Strategy {
         tactics: &[
@@ -304,8 +320,39 @@ const RESTARTS: [Strategy; 3] = [
             "elim-uncnstr",
             "smt",
         ],
+        params: &[],
     },
 ];
+
+/// Where the restarts of a trace begin in [`RESTARTS`].
+fn first_restart(trace: &Trace) -> usize {
+    let mut divides = false;
+    each_expr(trace, &mut |e| divides |= divides_or_multiplies(e));
+    if uses_bit_vectors(trace) {
+        // Hashes: preprocessing costs seconds, a new seed suffices.
+        0
+    } else if divides {
+        1
+    } else {
+        2
+    }
+}
+
+/// Whether `e` divides, takes a remainder or multiplies two non-constants:
+/// the arithmetic `purify-arith` helps with.
+fn divides_or_multiplies(e: &Expr) -> bool {
+    match e {
+        Expr::Bin(op, a, b) => {
+            let product = *op == Op::Mul && constant(a).is_none() && constant(b).is_none();
+            product
+                || matches!(op, Op::Div | Op::Mod)
+                || divides_or_multiplies(a)
+                || divides_or_multiplies(b)
+        }
+        Expr::Ite(_, a, b) => divides_or_multiplies(a) || divides_or_multiplies(b),
+        Expr::Int(_) | Expr::Var(_) => false,
+    }
+}
 
 /// With whether the solver gave up on some query (so that a retry could
 /// find more). With `instances`, a query the solver gives up on is tried
