@@ -615,8 +615,12 @@ fn short_limit(timeout_ms: u64) -> u64 {
     }
 }
 
-/// Time for all of a kernel's precondition candidates together, in ms.
-const PRECONDITION_BUDGET_MS: u64 = 300;
+/// Time for all of a kernel's precondition candidates together, and for
+/// each one, in ms: a candidate the solver cannot settle in a tenth of a
+/// second is rarely the simple condition sought, and the races it leaves
+/// are real in the kernel as written.
+const PRECONDITION_BUDGET_MS: u64 = 200;
+const CANDIDATE_MS: u64 = 100;
 
 /// At most this many row lengths of an index are tried as bounds.
 const MAX_STRIDES: usize = 4;
@@ -655,13 +659,12 @@ struct Racy<'a> {
     witnessed: &'a [BTreeMap<String, i64>],
 }
 
-impl Racy<'_> {
-    /// Whether a race found holds under `c` too, so that `c` removes it not.
-    fn survives(&self, c: &Cond) -> bool {
-        self.witnessed.iter().any(|values| {
-            crate::protocol::eval::eval_cond(c, &|v| values.get(v).copied()) == Ok(true)
-        })
-    }
+/// Whether a race with one of `witnessed`'s values holds under `c` too, so
+/// that `c` does not remove it.
+fn survives(witnessed: &[BTreeMap<String, i64>], c: &Cond) -> bool {
+    witnessed
+        .iter()
+        .any(|values| crate::protocol::eval::eval_cond(c, &|v| values.get(v).copied()) == Ok(true))
 }
 
 /// The simplest condition over the kernel's parameters, from a short list
@@ -749,7 +752,7 @@ fn precondition(
         timeout_ms: short_limit(opts.timeout_ms),
         // The budget is short: restarts in fresh contexts would spend it
         // setting up, where the first attempt goes on to an answer.
-        first_attempt_ms: PRECONDITION_BUDGET_MS,
+        first_attempt_ms: CANDIDATE_MS,
         ..opts.clone()
     };
     // Whether two threads still both reach an access of a racy interval: a
@@ -781,19 +784,48 @@ fn precondition(
     // report stays whole unless the kernel's own budget ended it.
     let budget = Deadline::after_ms(PRECONDITION_BUDGET_MS).sooner(deadline);
     let mut own = Stats::default();
-    let found = candidates.into_iter().find(|c| {
-        !budget.passed()
-            && !racy.survives(c)
-            && traces
-                .iter()
-                .all(|t| solve_cached(&under(t, c), &opts, cache, &mut own, budget) == Outcome::Drf)
+    // A race found under one candidate rejects, without the solver, every
+    // later candidate its values satisfy.
+    let mut witnessed = racy.witnessed.to_vec();
+    let mut found = None;
+    for c in candidates {
+        if budget.passed() {
+            break;
+        }
+        if survives(&witnessed, &c) {
+            continue;
+        }
+        let each = Deadline::after_ms(CANDIDATE_MS).sooner(budget);
+        let mut removes = true;
+        for t in traces {
+            match solve_cached(&under(t, &c), &opts, cache, &mut own, each) {
+                Outcome::Drf => {}
+                Outcome::Racy(races) => {
+                    witnessed.extend(races.into_iter().map(|r| r.values));
+                    removes = false;
+                    break;
+                }
+                Outcome::Unknown(_) => {
+                    removes = false;
+                    break;
+                }
+            }
+        }
+        // The proofs may have spent the candidate's time; this check is
+        // usually quick, with time of its own.
+        let each = Deadline::after_ms(CANDIDATE_MS).sooner(budget);
+        if removes
             && active.iter().any(|t| {
                 matches!(
-                    solve_cached(&under(t, c), &strict, cache, &mut own, budget),
+                    solve_cached(&under(t, &c), &strict, cache, &mut own, each),
                     Outcome::Racy(_)
                 )
             })
-    });
+        {
+            found = Some(c);
+            break;
+        }
+    }
     if !deadline.passed() {
         // Only the kernel's own budget makes the report partial.
         own.cut_short = 0;
