@@ -1,6 +1,5 @@
 // expect: drf
 // options: --block-dim 256 --grid-dim 64
-// known false alarm: __syncwarp orders nothing in drfscan's model when blocks have more than 32 threads
 // The warp-level tail of reduce_warp_volatile_racy.cu done right: each lane
 // reads into a register, __syncwarp, writes, __syncwarp. The branch
 // tid < 32 is uniform per warp (whole warp 0), so __syncwarp with the full

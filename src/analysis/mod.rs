@@ -7,7 +7,8 @@ pub mod seq;
 pub mod split;
 
 use crate::protocol::wf::{self, Divergence, Unsync};
-use crate::protocol::{ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Scope};
+use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Scope};
+use seq::Warps;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -45,16 +46,38 @@ pub fn traces(
     array: &ArrayProtocol,
     block_level: bool,
 ) -> Result<Vec<Trace>, Divergence> {
-    let wf = wf::well_formed(kernel, array)?;
     let mut traces = Vec::new();
+    let warp_barriers = array.body.has_warp_sync();
+    // Under lockstep, lanes of a warp need no warp barrier to be ordered.
+    let across = if warp_barriers {
+        &ArrayProtocol {
+            body: wf::erase_warp_barriers(&array.body),
+            ..array.clone()
+        }
+    } else {
+        array
+    };
+    let wf = wf::well_formed(kernel, across)?;
     for iv in &split::split(&wf) {
-        let trace = seq::seq(kernel, array, iv, Pairing::SameBlock);
+        let trace = seq::seq(kernel, across, iv, Pairing::SameBlock);
         match kernel.warp_sync {
+            None if warp_barriers => {
+                let size = builtin::WARP_SIZE as u32;
+                traces.push(seq::in_warps(trace, size, Warps::Different));
+            }
             None => traces.push(trace),
             Some(size) => {
-                traces.push(seq::in_warps(trace.clone(), size, false));
-                traces.push(seq::in_warps(trace, size, true));
+                traces.push(seq::in_warps(trace.clone(), size, Warps::Different));
+                traces.push(seq::in_warps(trace, size, Warps::Lockstep));
             }
+        }
+    }
+    // Two lanes of one warp: its barriers order them too.
+    if warp_barriers && kernel.warp_sync.is_none() {
+        let wf = wf::well_formed_warp(kernel, array)?;
+        for iv in &split::split(&wf) {
+            let trace = seq::seq(kernel, array, iv, Pairing::SameBlock);
+            traces.push(seq::in_warps(trace, builtin::WARP_SIZE as u32, Warps::Same));
         }
     }
     if array.scope == Scope::Global && !block_level {

@@ -171,9 +171,20 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
     }
 }
 
-/// A same-block trace restricted to two threads of different warps of
-/// `size` threads, or (`same`) to two lanes of one warp running in lockstep.
-pub fn in_warps(mut trace: Trace, size: u32, same: bool) -> Trace {
+/// Which two threads of a block a trace restricted by [`in_warps`] pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Warps {
+    /// Threads of different warps.
+    Different,
+    /// Two lanes of one warp.
+    Same,
+    /// Two lanes of one warp running in lockstep (`Kernel::warp_sync`).
+    Lockstep,
+}
+
+/// A same-block trace restricted to two threads of warps of `size`
+/// threads, as `warps` says.
+pub fn in_warps(mut trace: Trace, size: u32, warps: Warps) -> Trace {
     debug_assert_eq!(trace.pairing, Pairing::SameBlock);
     // A dimension the launch fixes keeps the linear id linear.
     let dim = |d: usize| {
@@ -191,9 +202,13 @@ pub fn in_warps(mut trace: Trace, size: u32, same: bool) -> Trace {
         let id = |d: usize| Expr::var(&format!("{}@{k}", TID[d]));
         Expr::bin(Op::Div, builtin::linear_id(id, dim), Expr::Int(size.into()))
     };
-    let rel = if same { Rel::Eq } else { Rel::Ne };
+    let rel = if warps == Warps::Different {
+        Rel::Ne
+    } else {
+        Rel::Eq
+    };
     trace.assumptions.push(Cond::cmp(rel, warp(1), warp(2)));
-    trace.lockstep = same;
+    trace.lockstep = warps == Warps::Lockstep;
     trace
 }
 

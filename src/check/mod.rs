@@ -4,7 +4,7 @@
 
 use crate::analysis::{self, Trace, TraceAccess};
 use crate::protocol::eval::{self, EvalError, Instance};
-use crate::protocol::{builtin, ArrayProtocol, Cond, Kernel, Loc, Mode};
+use crate::protocol::{builtin, wf, ArrayProtocol, Cond, Kernel, Loc, Mode};
 use crate::smt::{self, Outcome, RawRace};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -211,7 +211,7 @@ pub fn check_kernel_stats(
     // One budget for the whole kernel, every array's queries included.
     let deadline = Deadline::after_ms(opts.kernel_timeout_ms);
     let prepared = prepare(kernel);
-    let arrays = kernel
+    let arrays = prepared
         .arrays
         .iter()
         .map(|array| {
@@ -238,15 +238,40 @@ pub fn check_array(
     cache: &dyn TraceCache,
     deadline: Deadline,
 ) -> (ArrayReport, Stats) {
-    check_prepared(&prepare(kernel), array, opts, cache, deadline)
+    let prepared = prepare(kernel);
+    // The array as prepared: its warp barriers may have changed.
+    let array = prepared
+        .array(&array.name)
+        .filter(|a| a.scope == array.scope)
+        .cloned()
+        .unwrap_or_else(|| array.clone());
+    check_prepared(&prepared, &array, opts, cache, deadline)
 }
 
 /// What the kernel's arrays are checked under: the axes it never mentions
-/// of size 1, and the reads its blocks agree on.
+/// of size 1, the reads its blocks agree on, and the warp barriers its
+/// warps reach together (the others order nothing, for the analysis and
+/// the replay alike).
 fn prepare(kernel: &Kernel) -> Kernel {
     let mut fixed = kernel.clone();
     fixed.assumes.extend(kernel.unused_dimensions());
     fixed.block_uniform.extend(analysis::uniform_reads(kernel));
+    let view = fixed.clone();
+    for array in &mut fixed.arrays {
+        if !array.body.has_warp_sync() {
+            continue;
+        }
+        let (kept, dropped) = wf::uniform_warp_barriers(&view, &array.body);
+        array.body = kept;
+        for loc in dropped {
+            let note = format!(
+                "`__syncwarp` at {loc} is not modelled: the lanes of a warp may not all reach it"
+            );
+            if !fixed.approximations.contains(&note) {
+                fixed.approximations.push(note);
+            }
+        }
+    }
     fixed
 }
 

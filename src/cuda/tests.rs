@@ -85,6 +85,7 @@ fn show(k: &Kernel) -> String {
             }
             Stmt::Sync(_) => out.push_str("sync; "),
             Stmt::GridSync(_) => out.push_str("grid_sync; "),
+            Stmt::WarpSync(_) => out.push_str("warp_sync; "),
             Stmt::Seq(items) => items.iter().for_each(|i| s(i, out)),
             Stmt::If {
                 cond, then, els, ..
@@ -370,9 +371,12 @@ fn annotations_and_launch_configuration() {
 }
 
 #[test]
-fn warp_barrier_only_when_a_block_is_a_warp() {
+fn warp_barrier_is_a_block_barrier_when_a_block_is_a_warp() {
     let src = "__global__ void k(int *a) { __shared__ int s[32]; s[threadIdx.x] = 1; __syncwarp(); a[0] = s[0]; }";
-    assert_eq!(shape(src), "a: wr[0]; \ns: wr[tid.x]; rd[0]; \n");
+    assert_eq!(
+        shape(src),
+        "a: warp_sync; wr[0]; \ns: wr[tid.x]; warp_sync; rd[0]; \n"
+    );
     let opts = FrontendOptions {
         block_dim: Some([32, 1, 1]),
         ..Default::default()

@@ -21,6 +21,9 @@ pub enum Stmt {
     Sync(Loc),
     /// See [`crate::protocol::Stmt::GridSync`].
     GridSync(Loc),
+    /// See [`crate::protocol::Stmt::WarpSync`]. Not a barrier to the
+    /// lowering ([`Stmt::has_sync`]): loops around it stay unsynchronized.
+    WarpSync(Loc),
     Seq(Vec<Stmt>),
     If {
         cond: Cond,
@@ -73,7 +76,7 @@ impl Stmt {
 
     pub fn has_sync(&self) -> bool {
         match self {
-            Stmt::Access { .. } => false,
+            Stmt::Access { .. } | Stmt::WarpSync(_) => false,
             Stmt::Sync(_) | Stmt::GridSync(_) => true,
             Stmt::Seq(items) => items.iter().any(Stmt::has_sync),
             Stmt::If { then, els, .. } => then.has_sync() || els.has_sync(),
@@ -81,10 +84,25 @@ impl Stmt {
         }
     }
 
+    pub fn has_warp_sync(&self) -> bool {
+        match self {
+            Stmt::WarpSync(_) => true,
+            Stmt::Access { .. } | Stmt::Sync(_) | Stmt::GridSync(_) => false,
+            Stmt::Seq(items) => items.iter().any(Stmt::has_warp_sync),
+            Stmt::If { then, els, .. } => then.has_warp_sync() || els.has_warp_sync(),
+            Stmt::For { body, .. } => body.has_warp_sync(),
+        }
+    }
+
+    /// Whether a protocol keeps anything of it: an access or a barrier.
+    pub fn matters(&self) -> bool {
+        self.has_access() || self.has_sync() || self.has_warp_sync()
+    }
+
     pub fn has_access(&self) -> bool {
         match self {
             Stmt::Access { .. } => true,
-            Stmt::Sync(_) | Stmt::GridSync(_) => false,
+            Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => false,
             Stmt::Seq(items) => items.iter().any(Stmt::has_access),
             Stmt::If { then, els, .. } => then.has_access() || els.has_access(),
             Stmt::For { body, .. } => body.has_access(),
@@ -108,6 +126,7 @@ impl Stmt {
             },
             Stmt::Sync(l) => Stmt::Sync(*l),
             Stmt::GridSync(l) => Stmt::GridSync(*l),
+            Stmt::WarpSync(l) => Stmt::WarpSync(*l),
             Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| s.subst(var, by)).collect()),
             Stmt::If {
                 cond,
@@ -305,6 +324,7 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
         Stmt::Access { .. } => P::Skip,
         Stmt::Sync(l) => P::Sync(*l),
         Stmt::GridSync(l) => P::GridSync(*l),
+        Stmt::WarpSync(l) => P::WarpSync(*l),
         Stmt::Seq(items) => {
             let mut out: Vec<P> = Vec::new();
             for i in items {
@@ -368,7 +388,7 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
 fn free_vars(s: &crate::protocol::Stmt, out: &mut BTreeSet<String>) {
     use crate::protocol::Stmt as P;
     match s {
-        P::Skip | P::Sync(_) | P::GridSync(_) => {}
+        P::Skip | P::Sync(_) | P::GridSync(_) | P::WarpSync(_) => {}
         P::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
         P::Seq(items) => items.iter().for_each(|i| free_vars(i, out)),
         P::If {

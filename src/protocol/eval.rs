@@ -64,13 +64,30 @@ impl Instance {
         [get(names[0]), get(names[1]), get(names[2])]
     }
 
+    /// The warp of thread `t` in its block: its linear thread id over the
+    /// warp size.
+    pub fn warp(&self, t: usize) -> i64 {
+        let dim = |d: usize| {
+            self.globals
+                .get(builtin::BLOCK_DIM[d])
+                .copied()
+                .unwrap_or(1)
+        };
+        let [x, y, z] = self.tid(t);
+        (x + dim(0) * (y + dim(1) * z)).div_euclid(builtin::WARP_SIZE)
+    }
+
     /// Whether two accesses may happen at the same time on an array of
     /// `scope`.
     pub fn concurrent(&self, scope: Scope, a: &AccessValue, b: &AccessValue) -> bool {
         if a.thread == b.thread {
             false
         } else if self.block(a.thread) == self.block(b.thread) {
-            a.phase == b.phase
+            if self.warp(a.thread) == self.warp(b.thread) {
+                a.warp_phase == b.warp_phase
+            } else {
+                a.phase == b.phase
+            }
         } else {
             // Shared memory is per block; in global memory, only grid
             // barriers order threads of different blocks.
@@ -91,6 +108,8 @@ pub struct AccessValue {
     pub phase: usize,
     /// How many grid barriers the thread passed before it.
     pub grid_phase: usize,
+    /// How many barriers of any kind, warp barriers too, it passed before.
+    pub warp_phase: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -164,6 +183,8 @@ fn run_as(
             },
             thread: t,
             barriers: Vec::new(),
+            phase: 0,
+            grid_phase: 0,
             out: &mut values,
             steps: &mut steps,
             budget,
@@ -444,23 +465,33 @@ fn check_assumptions(
     Ok(())
 }
 
-/// Threads of one block must pass the same barriers in the same order, and
-/// every thread the same grid barriers.
-fn check_barriers(inst: &Instance, barriers: &[Vec<(Loc, bool)>]) -> Result<(), EvalError> {
+/// Threads of one warp must pass the same barriers in the same order,
+/// threads of one block the same block and grid barriers, and every thread
+/// the same grid barriers.
+fn check_barriers(inst: &Instance, barriers: &[Vec<(Loc, Barrier)>]) -> Result<(), EvalError> {
     let mut first_of_block: HashMap<[i64; 3], usize> = HashMap::new();
-    let grid = |t: usize| barriers[t].iter().filter(|b| b.1).collect::<Vec<_>>();
-    for (t, seq) in barriers.iter().enumerate() {
+    let mut first_of_warp: HashMap<([i64; 3], i64), usize> = HashMap::new();
+    let of = |t: usize, kinds: &[Barrier]| {
+        barriers[t]
+            .iter()
+            .filter(|b| kinds.contains(&b.1))
+            .collect::<Vec<_>>()
+    };
+    const ALL: [Barrier; 3] = [Barrier::Warp, Barrier::Block, Barrier::Grid];
+    for t in 0..barriers.len() {
         let first = *first_of_block.entry(inst.block(t)).or_insert(t);
-        // The first thread of each block stands for its block's grid
-        // barriers; thread 0 for the grid's.
-        let (other_thread, seq, other): (usize, Vec<_>, Vec<_>) = if first == t {
-            (0, grid(t), grid(0))
+        let lane = *first_of_warp
+            .entry((inst.block(t), inst.warp(t)))
+            .or_insert(t);
+        // The first thread of each warp stands for its warp's barriers, the
+        // first of each block for its block's; thread 0 for the grid's.
+        let (other_thread, seq, other) = if lane != t {
+            (lane, of(t, &ALL), of(lane, &ALL))
+        } else if first != t {
+            let block = [Barrier::Block, Barrier::Grid];
+            (first, of(t, &block), of(first, &block))
         } else {
-            (
-                first,
-                seq.iter().collect(),
-                barriers[first].iter().collect(),
-            )
+            (0, of(t, &[Barrier::Grid]), of(0, &[Barrier::Grid]))
         };
         if seq != other {
             let k = seq.iter().zip(&other).take_while(|(a, b)| a == b).count();
@@ -472,6 +503,14 @@ fn check_barriers(inst: &Instance, barriers: &[Vec<(Loc, bool)>]) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// The kind of a barrier a thread passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Barrier {
+    Warp,
+    Block,
+    Grid,
 }
 
 struct Env<'a> {
@@ -497,8 +536,11 @@ impl Env<'_> {
 struct Thread<'a> {
     env: Env<'a>,
     thread: usize,
-    /// The barriers passed, each with whether it is a grid barrier.
-    barriers: Vec<(Loc, bool)>,
+    /// The barriers passed, each with its kind.
+    barriers: Vec<(Loc, Barrier)>,
+    /// How many of them are block or grid barriers, and grid barriers.
+    phase: usize,
+    grid_phase: usize,
     out: &'a mut Vec<AccessValue>,
     steps: &'a mut u64,
     budget: u64,
@@ -534,12 +576,21 @@ impl Thread<'_> {
                     id: a.id,
                     mode: a.mode,
                     index,
-                    phase: self.barriers.len(),
-                    grid_phase: self.barriers.iter().filter(|b| b.1).count(),
+                    phase: self.phase,
+                    grid_phase: self.grid_phase,
+                    warp_phase: self.barriers.len(),
                 });
             }
-            Stmt::Sync(loc) => self.barriers.push((*loc, false)),
-            Stmt::GridSync(loc) => self.barriers.push((*loc, true)),
+            Stmt::Sync(loc) => {
+                self.barriers.push((*loc, Barrier::Block));
+                self.phase += 1;
+            }
+            Stmt::GridSync(loc) => {
+                self.barriers.push((*loc, Barrier::Grid));
+                self.phase += 1;
+                self.grid_phase += 1;
+            }
+            Stmt::WarpSync(loc) => self.barriers.push((*loc, Barrier::Warp)),
             Stmt::Seq(items) => {
                 for s in items {
                     self.exec(s)?;
@@ -558,7 +609,11 @@ impl Thread<'_> {
                 var, lo, hi, body, ..
             } => {
                 let (lo, mut hi) = (self.expr(lo)?, self.expr(hi)?);
-                if self.issued == Issued::Distinct && hi > lo + 1 && !body.has_sync() {
+                if self.issued == Issued::Distinct
+                    && hi > lo + 1
+                    && !body.has_sync()
+                    && !body.has_warp_sync()
+                {
                     let mut mentioned = BTreeSet::new();
                     body.free_vars(&mut mentioned);
                     if !mentioned.contains(var) {
@@ -704,6 +759,67 @@ mod tests {
         assert_eq!(replay(&k, &p, &inst, (0, 1), &[1], BUDGET), Ok(true));
         assert_eq!(replay(&k, &p, &inst, (1, 0), &[1], BUDGET), Ok(false));
         assert_eq!(replay(&k, &p, &inst, (0, 1), &[0], BUDGET), Ok(false));
+    }
+
+    fn erase_warp(s: &Stmt) -> Stmt {
+        crate::protocol::wf::erase_warp_barriers(s)
+    }
+
+    #[test]
+    fn warp_barriers_order_lanes_of_one_warp_only() {
+        // wr[tid]; warp_sync; rd[tid ^ 1] (neighbour lanes) and rd[tid + 32]
+        // (the next warp) in a block of 64.
+        let k = kernel(&[], &[]);
+        let p = array(
+            Scope::Shared,
+            Stmt::seq(vec![
+                acc(0, Mode::Write, tid()),
+                Stmt::WarpSync(Loc::new(2, 1)),
+                acc(1, Mode::Read, Expr::bin(Op::BitXor, tid(), int(1))),
+                acc(
+                    2,
+                    Mode::Read,
+                    Expr::bin(Op::Mod, Expr::add(tid(), int(32)), int(64)),
+                ),
+            ]),
+        );
+        let pair = |a: i64, b: i64| {
+            Instance::default()
+                .global("blockDim.x", 64)
+                .thread([0; 3], [a, 0, 0])
+                .thread([0; 3], [b, 0, 0])
+        };
+        let lanes = pair(0, 1);
+        assert_eq!(lanes.warp(0), lanes.warp(1));
+        assert_eq!(replay(&k, &p, &lanes, (1, 0), &[1], BUDGET), Ok(false));
+        let unordered = array(Scope::Shared, erase_warp(&p.body));
+        assert_eq!(
+            replay(&k, &unordered, &lanes, (1, 0), &[1], BUDGET),
+            Ok(true)
+        );
+        let warps = pair(0, 32);
+        assert_ne!(warps.warp(0), warps.warp(1));
+        assert_eq!(replay(&k, &p, &warps, (2, 0), &[32], BUDGET), Ok(true));
+        // Lanes of one warp must pass the same warp barriers.
+        let split = array(
+            Scope::Shared,
+            if_(
+                Cond::cmp(Rel::Lt, tid(), int(1)),
+                Stmt::WarpSync(Loc::new(3, 1)),
+            ),
+        );
+        assert!(matches!(
+            run(&k, &split, &lanes, BUDGET),
+            Err(EvalError::Divergence { .. })
+        ));
+        let split = array(
+            Scope::Shared,
+            if_(
+                Cond::cmp(Rel::Lt, tid(), int(32)),
+                Stmt::WarpSync(Loc::new(3, 1)),
+            ),
+        );
+        assert!(run(&k, &split, &warps, BUDGET).is_ok());
     }
 
     #[test]

@@ -40,6 +40,9 @@ pub mod builtin {
     pub const BID: [&str; 3] = ["bid.x", "bid.y", "bid.z"];
     pub const BLOCK_DIM: [&str; 3] = ["blockDim.x", "blockDim.y", "blockDim.z"];
     pub const GRID_DIM: [&str; 3] = ["gridDim.x", "gridDim.y", "gridDim.z"];
+    /// Threads per warp: `__syncwarp` orders this many consecutive linear
+    /// thread ids.
+    pub const WARP_SIZE: i64 = 32;
 
     /// Thread and block ids: each thread has its own value.
     pub fn is_thread_id(name: &str) -> bool {
@@ -181,6 +184,10 @@ pub enum Stmt {
     /// A grid barrier (a cooperative grid group's `sync()`): orders every
     /// thread of the launch, and so also the threads of each block.
     GridSync(Loc),
+    /// `__syncwarp()`: orders the threads of one warp (32 consecutive
+    /// linear thread ids) only. `check` keeps it only where the warp agrees
+    /// on reaching it ([`wf::warp_uniform`]).
+    WarpSync(Loc),
     Seq(Vec<Stmt>),
     If {
         cond: Cond,
@@ -422,7 +429,7 @@ impl Stmt {
     /// is *synchronized*.
     pub fn has_sync(&self) -> bool {
         match self {
-            Stmt::Skip | Stmt::Access(_) => false,
+            Stmt::Skip | Stmt::Access(_) | Stmt::WarpSync(_) => false,
             Stmt::Sync(_) | Stmt::GridSync(_) => true,
             Stmt::Seq(items) => items.iter().any(Stmt::has_sync),
             Stmt::If { then, els, .. } => then.has_sync() || els.has_sync(),
@@ -433,7 +440,7 @@ impl Stmt {
     /// Whether a grid barrier occurs anywhere inside.
     pub fn has_grid_sync(&self) -> bool {
         match self {
-            Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) => false,
+            Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) | Stmt::WarpSync(_) => false,
             Stmt::GridSync(_) => true,
             Stmt::Seq(items) => items.iter().any(Stmt::has_grid_sync),
             Stmt::If { then, els, .. } => then.has_grid_sync() || els.has_grid_sync(),
@@ -441,10 +448,21 @@ impl Stmt {
         }
     }
 
+    /// Whether a warp barrier occurs anywhere inside.
+    pub fn has_warp_sync(&self) -> bool {
+        match self {
+            Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) | Stmt::GridSync(_) => false,
+            Stmt::WarpSync(_) => true,
+            Stmt::Seq(items) => items.iter().any(Stmt::has_warp_sync),
+            Stmt::If { then, els, .. } => then.has_warp_sync() || els.has_warp_sync(),
+            Stmt::For { body, .. } => body.has_warp_sync(),
+        }
+    }
+
     /// Every access, in program order.
     pub fn accesses<'a>(&'a self, out: &mut Vec<&'a Access>) {
         match self {
-            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) => {}
+            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
             Stmt::Access(a) => out.push(a),
             Stmt::Seq(items) => items.iter().for_each(|s| s.accesses(out)),
             Stmt::If { then, els, .. } => {
@@ -471,7 +489,7 @@ impl Kernel {
 impl Stmt {
     pub fn free_vars(&self, out: &mut BTreeSet<String>) {
         match self {
-            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) => {}
+            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
             Stmt::Access(a) => a
                 .index
                 .iter()

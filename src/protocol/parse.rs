@@ -74,7 +74,9 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Kernel> {
 /// sequence turned into `skip`. Locations and ids are kept.
 pub fn flatten(s: &Stmt) -> Stmt {
     match s {
-        Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) | Stmt::GridSync(_) => s.clone(),
+        Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {
+            s.clone()
+        }
         Stmt::Seq(items) => block(items.iter().map(flatten).collect()),
         Stmt::If {
             cond,
@@ -591,6 +593,10 @@ impl Parser {
             "grid_sync" => {
                 self.bump();
                 Stmt::GridSync(t.loc)
+            }
+            "warp_sync" => {
+                self.bump();
+                Stmt::WarpSync(t.loc)
             }
             "rd" | "wr" | "atomic" => {
                 self.bump();
@@ -1495,6 +1501,7 @@ mod tests {
             Just(Stmt::Skip),
             Just(Stmt::Sync(Loc::NONE)),
             Just(Stmt::GridSync(Loc::NONE)),
+            Just(Stmt::WarpSync(Loc::NONE)),
             access
         ];
         if budget == 0 {
@@ -1522,7 +1529,7 @@ mod tests {
 
     fn renumber(s: &mut Stmt, next: &mut u32) {
         match s {
-            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) => {}
+            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
             Stmt::Access(a) => {
                 a.id = *next;
                 *next += 1;

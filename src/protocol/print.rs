@@ -68,6 +68,7 @@ fn strip_stmt(s: &Stmt) -> Stmt {
         }),
         Stmt::Sync(_) => Stmt::Sync(Loc::NONE),
         Stmt::GridSync(_) => Stmt::GridSync(Loc::NONE),
+        Stmt::WarpSync(_) => Stmt::WarpSync(Loc::NONE),
         Stmt::Seq(items) => Stmt::Seq(items.iter().map(strip_stmt).collect()),
         Stmt::If {
             cond, then, els, ..
@@ -101,6 +102,7 @@ fn simple(s: &Stmt) -> Option<String> {
         Stmt::Skip => Some("skip".into()),
         Stmt::Sync(_) => Some("sync".into()),
         Stmt::GridSync(_) => Some("grid_sync".into()),
+        Stmt::WarpSync(_) => Some("warp_sync".into()),
         Stmt::Access(a) => {
             let mut line = match a.mode {
                 super::Mode::Read => "rd",
@@ -142,7 +144,7 @@ fn stmt(out: &mut String, s: &Stmt, indent: usize) {
             if_chain(out, s, indent);
             out.push('\n');
         }
-        Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::Access(_) => {}
+        Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) | Stmt::Access(_) => {}
     }
 }
 
@@ -173,7 +175,7 @@ fn if_chain(out: &mut String, s: &Stmt, indent: usize) {
 fn block(out: &mut String, body: &Stmt, indent: usize) {
     match body {
         Stmt::Skip => out.push_str("{}"),
-        Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::Access(_) => {
+        Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) | Stmt::Access(_) => {
             let _ = write!(out, "{{ {} }}", simple(body).unwrap_or_default());
         }
         _ => {

@@ -75,10 +75,27 @@ pub fn well_formed_grid(kernel: &Kernel, array: &ArrayProtocol) -> Result<WellFo
     tag(kernel, array, true)
 }
 
+/// [`well_formed`] for two lanes of one warp: warp barriers order them as
+/// block barriers do, and a barrier may sit under a condition every lane
+/// of a warp agrees on ([`warp_uniform`]).
+pub fn well_formed_warp(kernel: &Kernel, array: &ArrayProtocol) -> Result<WellFormed, Divergence> {
+    let mut tagger = Tagger {
+        kernel,
+        grid: false,
+        warp: true,
+        sync_vars: Vec::new(),
+    };
+    let (kept, _) = uniform_warp_barriers(kernel, &array.body);
+    Ok(WellFormed {
+        body: tagger.block(&warp_barriers_as_block(&kept))?,
+    })
+}
+
 fn tag(kernel: &Kernel, array: &ArrayProtocol, grid: bool) -> Result<WellFormed, Divergence> {
     let mut tagger = Tagger {
         kernel,
         grid,
+        warp: false,
         sync_vars: Vec::new(),
     };
     Ok(WellFormed {
@@ -86,12 +103,124 @@ fn tag(kernel: &Kernel, array: &ArrayProtocol, grid: bool) -> Result<WellFormed,
     })
 }
 
+/// `stmt` with each warp barrier a block barrier.
+fn warp_barriers_as_block(stmt: &Stmt) -> Stmt {
+    map_warp_barriers(stmt, &mut |loc| Stmt::Sync(loc))
+}
+
+/// `stmt` with each warp barrier replaced by what `f` makes of its place.
+fn map_warp_barriers(stmt: &Stmt, f: &mut dyn FnMut(Loc) -> Stmt) -> Stmt {
+    match stmt {
+        Stmt::WarpSync(loc) => f(*loc),
+        Stmt::Skip | Stmt::Access(_) | Stmt::Sync(_) | Stmt::GridSync(_) => stmt.clone(),
+        Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| map_warp_barriers(s, f)).collect()),
+        Stmt::If {
+            cond,
+            then,
+            els,
+            loc,
+        } => Stmt::If {
+            cond: cond.clone(),
+            then: Box::new(map_warp_barriers(then, f)),
+            els: Box::new(map_warp_barriers(els, f)),
+            loc: *loc,
+        },
+        Stmt::For {
+            var,
+            lo,
+            hi,
+            body,
+            loc,
+        } => Stmt::For {
+            var: var.clone(),
+            lo: lo.clone(),
+            hi: hi.clone(),
+            body: Box::new(map_warp_barriers(body, f)),
+            loc: *loc,
+        },
+    }
+}
+
+/// `stmt` without warp barriers.
+pub fn erase_warp_barriers(stmt: &Stmt) -> Stmt {
+    map_warp_barriers(stmt, &mut |_| Stmt::Skip)
+}
+
+/// `stmt` keeping only the warp barriers every lane of a warp reaches
+/// together: under conditions [`warp_uniform`] and loops whose bounds
+/// every thread of the block agrees on. With the places of those dropped,
+/// which order nothing in the analysis (an approximation: where lanes
+/// truly disagree, `__syncwarp` with their mask is undefined behaviour).
+pub fn uniform_warp_barriers(kernel: &Kernel, stmt: &Stmt) -> (Stmt, Vec<Loc>) {
+    fn walk(t: &mut Tagger, s: &Stmt, reached: bool, dropped: &mut Vec<Loc>) -> Stmt {
+        match s {
+            Stmt::WarpSync(loc) if !reached => {
+                dropped.push(*loc);
+                Stmt::Skip
+            }
+            Stmt::Skip
+            | Stmt::Access(_)
+            | Stmt::Sync(_)
+            | Stmt::GridSync(_)
+            | Stmt::WarpSync(_) => s.clone(),
+            Stmt::Seq(items) => {
+                Stmt::Seq(items.iter().map(|i| walk(t, i, reached, dropped)).collect())
+            }
+            Stmt::If {
+                cond,
+                then,
+                els,
+                loc,
+            } => {
+                let together = reached && t.warp_uniform(cond);
+                Stmt::If {
+                    cond: cond.clone(),
+                    then: Box::new(walk(t, then, together, dropped)),
+                    els: Box::new(walk(t, els, together, dropped)),
+                    loc: *loc,
+                }
+            }
+            Stmt::For {
+                var,
+                lo,
+                hi,
+                body,
+                loc,
+            } => {
+                let mut vars = BTreeSet::new();
+                lo.free_vars(&mut vars);
+                hi.free_vars(&mut vars);
+                let together = reached && t.non_global(&vars).is_none();
+                t.sync_vars.push(var.clone());
+                let body = walk(t, body, together, dropped);
+                t.sync_vars.pop();
+                Stmt::For {
+                    var: var.clone(),
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                    body: Box::new(body),
+                    loc: *loc,
+                }
+            }
+        }
+    }
+    let mut tagger = Tagger {
+        kernel,
+        grid: false,
+        warp: true,
+        sync_vars: Vec::new(),
+    };
+    let mut dropped = Vec::new();
+    let kept = walk(&mut tagger, stmt, true, &mut dropped);
+    (kept, dropped)
+}
+
 /// The same code with every barrier removed and every loop and conditional
 /// unsynchronized: what threads of different blocks, which barriers do not
 /// order, run.
 pub fn erase_barriers(stmt: &Stmt) -> Unsync {
     match stmt {
-        Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) => Unsync::Skip,
+        Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => Unsync::Skip,
         Stmt::Access(a) => Unsync::Access(a.clone()),
         Stmt::Seq(items) => {
             let mut out = Vec::new();
@@ -364,7 +493,7 @@ fn seq_of(mut items: Vec<Unsync>) -> Unsync {
 /// when `grid`).
 fn first_barrier(stmt: &Stmt, grid: bool) -> Option<Loc> {
     match stmt {
-        Stmt::Skip | Stmt::Access(_) => None,
+        Stmt::Skip | Stmt::Access(_) | Stmt::WarpSync(_) => None,
         Stmt::Sync(_) if grid => None,
         Stmt::Sync(loc) | Stmt::GridSync(loc) => Some(*loc),
         Stmt::Seq(items) => items.iter().find_map(|s| first_barrier(s, grid)),
@@ -379,6 +508,8 @@ struct Tagger<'k> {
     kernel: &'k Kernel,
     /// Tagging for threads of different blocks (see [`well_formed_grid`]).
     grid: bool,
+    /// Tagging for two lanes of one warp (see [`well_formed_warp`]).
+    warp: bool,
     /// Enclosing synchronized-loop variables: thread-global by construction.
     sync_vars: Vec<String>,
 }
@@ -410,7 +541,7 @@ impl Tagger<'_> {
             return Ok(());
         }
         match stmt {
-            Stmt::Skip | Stmt::Access(_) => {}
+            Stmt::Skip | Stmt::Access(_) | Stmt::WarpSync(_) => {}
             Stmt::Seq(items) => {
                 for s in items {
                     self.items(s, out, pending)?;
@@ -428,7 +559,8 @@ impl Tagger<'_> {
             } => {
                 let mut vars = BTreeSet::new();
                 cond.free_vars(&mut vars);
-                if let Some(why) = self.non_global(&vars) {
+                let why = self.non_global(&vars);
+                if let Some(why) = why.filter(|_| !(self.warp && self.warp_uniform(cond))) {
                     return Err(self.divergence(
                         stmt,
                         format!("is under a conditional at {loc} whose condition depends on {why}"),
@@ -476,6 +608,81 @@ impl Tagger<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the lanes of each warp agree on `c`: it is thread-global, or
+    /// compares the thread id with a multiple of the warp size (`tid < 32`,
+    /// `tid >= 64`) or the warp number (`tid / 32 == w`) with a thread-global
+    /// value, in a block whose rows are whole warps (one-dimensional, or
+    /// `blockDim.x` a multiple of 32).
+    fn warp_uniform(&self, c: &Cond) -> bool {
+        use super::{Op, Rel};
+        let global = |e: &Expr| {
+            let mut vars = BTreeSet::new();
+            e.free_vars(&mut vars);
+            self.non_global(&vars).is_none()
+        };
+        let rows_are_warps = || {
+            let fixed = |name: &str, ok: &dyn Fn(i64) -> bool| {
+                self.kernel.assumes.iter().any(|a| match a {
+                    Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n))
+                    | Cond::Cmp(Rel::Eq, Expr::Int(n), Expr::Var(v)) => v == name && ok(*n),
+                    _ => false,
+                })
+            };
+            let one = |n: i64| n == 1;
+            (fixed(builtin::BLOCK_DIM[1], &one) && fixed(builtin::BLOCK_DIM[2], &one))
+                || fixed(builtin::BLOCK_DIM[0], &|n| n % builtin::WARP_SIZE == 0)
+        };
+        let tid = |e: &Expr| matches!(e, Expr::Var(v) if v == builtin::TID[0]);
+        let warp_number = |e: &Expr| match e {
+            Expr::Bin(Op::Div, a, b) => {
+                tid(a) && matches!(**b, Expr::Int(k) if k > 0 && k % builtin::WARP_SIZE == 0)
+            }
+            _ => false,
+        };
+        match c {
+            Cond::Bool(_) => true,
+            Cond::And(a, b) | Cond::Or(a, b) => self.warp_uniform(a) && self.warp_uniform(b),
+            Cond::Not(a) => self.warp_uniform(a),
+            Cond::Cmp(rel, a, b) => {
+                if global(a) && global(b) {
+                    return true;
+                }
+                let (rel, side, other) = if global(b) {
+                    (*rel, a, b)
+                } else if global(a) {
+                    let flipped = match rel {
+                        Rel::Lt => Rel::Gt,
+                        Rel::Le => Rel::Ge,
+                        Rel::Gt => Rel::Lt,
+                        Rel::Ge => Rel::Le,
+                        r => *r,
+                    };
+                    (flipped, b, a)
+                } else {
+                    return false;
+                };
+                if !rows_are_warps() {
+                    return false;
+                }
+                if warp_number(side) {
+                    return true;
+                }
+                // Lanes 32k..32k+31 all lie on one side of the bound.
+                let Expr::Int(n) = *other else {
+                    return false;
+                };
+                let w = builtin::WARP_SIZE;
+                tid(side)
+                    && match rel {
+                        Rel::Lt | Rel::Ge => n.rem_euclid(w) == 0,
+                        Rel::Le | Rel::Gt => (n + 1).rem_euclid(w) == 0,
+                        Rel::Eq | Rel::Ne => false,
+                    }
+            }
+            Cond::Forall { .. } => false,
+        }
     }
 
     /// Describes the first variable of `vars` that threads of one block (of
@@ -582,6 +789,87 @@ mod tests {
             ..Kernel::default()
         }
     }
+    #[test]
+    fn warp_barriers_stay_where_every_lane_of_a_warp_reaches_them() {
+        use crate::protocol::Op;
+        let warp = || Stmt::WarpSync(Loc::new(9, 3));
+        let tid = || var("tid.x");
+        let one_dim = Kernel {
+            assumes: vec![
+                Cond::cmp(Rel::Eq, var("blockDim.y"), Expr::Int(1)),
+                Cond::cmp(Rel::Eq, var("blockDim.z"), Expr::Int(1)),
+            ],
+            ..kernel()
+        };
+        let kept = |k: &Kernel, c: Cond| {
+            let (s, dropped) = uniform_warp_barriers(k, &if_(c, warp()));
+            assert_eq!(s.has_warp_sync(), dropped.is_empty());
+            dropped.is_empty()
+        };
+        let lt = |a: Expr, n: i64| Cond::cmp(Rel::Lt, a, Expr::Int(n));
+        // Whole warps on one side of the bound.
+        assert!(kept(&one_dim, lt(tid(), 64)));
+        assert!(kept(&one_dim, Cond::cmp(Rel::Gt, tid(), Expr::Int(31))));
+        assert!(!kept(&one_dim, Cond::cmp(Rel::Ge, Expr::Int(96), tid())));
+        assert!(kept(&one_dim, Cond::cmp(Rel::Ge, Expr::Int(95), tid())));
+        let warp_number = Expr::bin(Op::Div, tid(), Expr::Int(32));
+        assert!(kept(&one_dim, Cond::cmp(Rel::Eq, warp_number, var("N"))));
+        assert!(kept(&one_dim, lt(var("N"), 3)));
+        // Lanes disagree.
+        assert!(!kept(&one_dim, lt(tid(), 16)));
+        let lane = Expr::bin(Op::Mod, tid(), Expr::Int(32));
+        assert!(!kept(&one_dim, lt(lane, 16)));
+        assert!(!kept(&one_dim, lt(var("x"), 1)));
+        // Rows of 48 threads split warps: `tid.x < 32` holds for part of
+        // the second warp.
+        assert!(!kept(&kernel(), lt(tid(), 32)));
+        let rows_of_64 = Kernel {
+            assumes: vec![Cond::cmp(Rel::Eq, var("blockDim.x"), Expr::Int(64))],
+            ..kernel()
+        };
+        assert!(kept(&rows_of_64, lt(tid(), 32)));
+        // A loop over the thread's own bound, and the same loop over N.
+        let body = Stmt::seq(vec![acc(0, Mode::Write, tid()), warp()]);
+        let (_, dropped) =
+            uniform_warp_barriers(&one_dim, &for_("i", tid(), var("N"), body.clone()));
+        assert_eq!(dropped, vec![Loc::new(9, 3)]);
+        let (_, dropped) =
+            uniform_warp_barriers(&one_dim, &for_("i", Expr::Int(0), var("N"), body));
+        assert!(dropped.is_empty());
+    }
+
+    #[test]
+    fn lanes_of_one_warp_tag_warp_barriers_as_barriers() {
+        let body = Stmt::seq(vec![
+            acc(0, Mode::Write, var("tid.x")),
+            if_(
+                Cond::cmp(Rel::Lt, var("tid.x"), Expr::Int(32)),
+                Stmt::WarpSync(Loc::new(7, 1)),
+            ),
+            acc(1, Mode::Read, var("tid.x")),
+        ]);
+        let one_dim = Kernel {
+            assumes: vec![
+                Cond::cmp(Rel::Eq, var("blockDim.y"), Expr::Int(1)),
+                Cond::cmp(Rel::Eq, var("blockDim.z"), Expr::Int(1)),
+            ],
+            ..kernel()
+        };
+        let array = ArrayProtocol {
+            name: "a".into(),
+            scope: Scope::Shared,
+            body,
+            loc: Loc::NONE,
+        };
+        let across = well_formed(&one_dim, &array).unwrap();
+        assert!(across.body.iter().all(|i| matches!(i, Synced::Code(_))));
+        let within = well_formed_warp(&one_dim, &array).unwrap();
+        assert!(within
+            .body
+            .iter()
+            .any(|i| matches!(i, Synced::If { then, .. } if then == &vec![Synced::Barrier(Loc::new(7, 1))])));
+    }
+
     fn tag(body: Stmt) -> Result<WellFormed, Divergence> {
         let array = ArrayProtocol {
             name: "a".into(),

@@ -174,7 +174,9 @@ fn render_race(
         Confidence::Possible if race.precondition.is_some() => {
             "possible: only for some parameter values"
         }
-        Confidence::Possible => "possible: depends on values drfscan could not compute",
+        Confidence::Possible => {
+            "possible: depends on values or code drfscan does not model exactly"
+        }
     };
     let title = if style.protocol {
         format!("data race on `{}` ({confidence})", race.array)

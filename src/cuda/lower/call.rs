@@ -310,10 +310,7 @@ impl Lower {
                 if self.warp_is_block {
                     self.sync(loc);
                 } else {
-                    let note = format!("`__syncwarp` at {loc} is not modelled: it orders only one warp of a larger block");
-                    if !self.prog.approximations.contains(&note) {
-                        self.prog.approximations.push(note);
-                    }
+                    self.warp_sync(loc);
                 }
                 return Ok(Val::Unknown);
             }

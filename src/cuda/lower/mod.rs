@@ -64,7 +64,7 @@ pub struct Lower {
     path: Vec<Cond>,
     aliases: HashMap<String, String>,
     loop_vars: Vec<String>,
-    /// `__syncwarp` orders the whole block only when a block is one warp.
+    /// `__syncwarp` orders the whole block when a block is one warp.
     warp_is_block: bool,
     depth: usize,
     /// The file being analysed: code from other files is reported at the
@@ -332,7 +332,7 @@ impl Lower {
             Cond::Bool(true) => self.emit(then),
             Cond::Bool(false) => self.emit(els),
             cond => {
-                if then.has_access() || then.has_sync() || els.has_access() || els.has_sync() {
+                if then.matters() || els.matters() {
                     self.emit(Stmt::If {
                         cond,
                         then: Box::new(then),
@@ -352,6 +352,14 @@ impl Lower {
     fn sync(&mut self, loc: Loc) {
         let loc = self.place(loc);
         self.emit(Stmt::Sync(loc));
+        self.facts.clear();
+    }
+
+    /// `__syncwarp` in a block that may span warps: other lanes' writes
+    /// are visible after it, as after a block barrier.
+    fn warp_sync(&mut self, loc: Loc) {
+        let loc = self.place(loc);
+        self.emit(Stmt::WarpSync(loc));
         self.facts.clear();
     }
 

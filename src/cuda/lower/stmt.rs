@@ -12,7 +12,7 @@ pub(super) fn written_arrays(s: &Stmt, out: &mut HashSet<String>) {
                 out.insert(array.clone());
             }
         }
-        Stmt::Sync(_) | Stmt::GridSync(_) => {}
+        Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
         Stmt::Seq(v) => v.iter().for_each(|s| written_arrays(s, out)),
         Stmt::If { then, els, .. } => {
             written_arrays(then, out);
