@@ -295,6 +295,7 @@ pub fn infer(p: &Program) -> Kernel {
         approximations: p.approximations.clone(),
         unknown_params: p.unknown_params.clone(),
         block_uniform: p.block_uniform.clone(),
+        control_uniform: Vec::new(),
         warp_sync: None,
         tickets: p.tickets.clone(),
         uniform_reads: p.uniform_reads.clone(),
@@ -389,7 +390,13 @@ fn free_vars(s: &crate::protocol::Stmt, out: &mut BTreeSet<String>) {
     use crate::protocol::Stmt as P;
     match s {
         P::Skip | P::Sync(_) | P::GridSync(_) | P::WarpSync(_) => {}
-        P::Access(a) => a.index.iter().for_each(|e| e.free_vars(out)),
+        // The stored value too: a local only a write stores is still
+        // each thread's own.
+        P::Access(a) => a
+            .index
+            .iter()
+            .chain(&a.value)
+            .for_each(|e| e.free_vars(out)),
         P::Seq(items) => items.iter().for_each(|i| free_vars(i, out)),
         P::If {
             cond, then, els, ..
@@ -477,6 +484,29 @@ mod tests {
         }
         // `x` guards an access of `b`; `y` is never used.
         assert_eq!(k.locals, vec!["x".to_string()]);
+    }
+
+    #[test]
+    fn a_local_only_stored_stays_a_local() {
+        // `out[0] = x`: were `x` dropped, traces would take it as one value
+        // for both threads, and the race as benign.
+        let p = Program {
+            arrays: vec![Array {
+                name: "out".into(),
+                scope: Scope::Global,
+                loc: Loc::NONE,
+            }],
+            locals: vec!["x".into()],
+            body: vec![Stmt::Access {
+                array: "out".into(),
+                mode: Mode::Write,
+                index: vec![Expr::Int(0)],
+                loc: Loc::new(1, 1),
+                value: Some(Expr::var("x")),
+            }],
+            ..Default::default()
+        };
+        assert_eq!(infer(&p).locals, vec!["x".to_string()]);
     }
 
     #[test]
