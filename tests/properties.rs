@@ -301,6 +301,7 @@ fn generate(seed: u64) -> Case {
         approximations: vec![],
         unknown_params: vec![],
         block_uniform: vec![],
+        control_uniform: vec![],
         warp_sync: None,
         tickets: vec![],
         uniform_reads: vec![],

@@ -10,7 +10,7 @@ use crate::protocol::wf::{self, Divergence, Unsync};
 use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Scope};
 use seq::Warps;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A synchronized-loop variable closing over an interval: `var in lo..hi`,
 /// shared by both threads.
@@ -113,7 +113,7 @@ pub fn traces(
 /// checked again. What remains is sound by induction over a run: up to its
 /// first divergent barrier, threads pass the same barriers, so the reads
 /// before it see still cells and agree, and so do the conditions over them.
-pub fn uniform_reads(kernel: &Kernel) -> Vec<String> {
+pub fn uniform_reads(kernel: &Kernel) -> UniformReads {
     let mut assumed: Vec<&str> = kernel
         .uniform_reads
         .iter()
@@ -125,41 +125,117 @@ pub fn uniform_reads(kernel: &Kernel) -> Vec<String> {
             .block_uniform
             .extend(assumed.iter().map(|l| l.to_string()));
         let mut intervals: BTreeMap<&str, Option<Vec<Interval>>> = BTreeMap::new();
+        let mut out = UniformReads::default();
+        for r in &kernel.uniform_reads {
+            if !assumed.contains(&r.local.as_str()) {
+                continue;
+            }
+            let ivs = intervals.entry(&r.array).or_insert_with(|| {
+                let array = optimistic.array(&r.array)?;
+                let wf = wf::well_formed(&optimistic, array).ok()?;
+                Some(split::split(&wf))
+            });
+            match ivs
+                .as_ref()
+                .map(|ivs| read_while_still(&optimistic, ivs, r.loc))
+            {
+                Some(Still::AtSharedAddress) => out.values.push(r.local.clone()),
+                Some(Still::OverLoopsApart) => out.control.push(r.local.clone()),
+                Some(Still::No) | None => {}
+            }
+        }
         let holds: Vec<&str> = kernel
             .uniform_reads
             .iter()
-            .filter(|r| assumed.contains(&r.local.as_str()))
-            .filter(|r| {
-                let ivs = intervals.entry(&r.array).or_insert_with(|| {
-                    let array = optimistic.array(&r.array)?;
-                    let wf = wf::well_formed(&optimistic, array).ok()?;
-                    Some(split::split(&wf))
-                });
-                ivs.as_ref().is_some_and(|ivs| still_while_read(ivs, r.loc))
-            })
             .map(|r| r.local.as_str())
+            .filter(|l| out.values.iter().chain(&out.control).any(|h| h == l))
             .collect();
         if holds.len() == assumed.len() {
-            return holds.into_iter().map(String::from).collect();
+            return out;
         }
         assumed = holds;
     }
 }
 
+/// What [`uniform_reads`] finds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UniformReads {
+    /// One value for both threads of every trace (`Kernel::block_uniform`).
+    pub values: Vec<String>,
+    /// One value for the whole block at each point a block's threads reach
+    /// together (the start of a synchronized loop), but read inside a loop
+    /// the threads run apart in some interval, where two threads may use
+    /// the values of different iterations (`Kernel::control_uniform`).
+    pub control: Vec<String>,
+}
+
+/// How a read stays still while a block reads it ([`read_while_still`]).
+enum Still {
+    /// Not read, or written in an interval that reads it.
+    No,
+    /// Only read there, at an address both threads share.
+    AtSharedAddress,
+    /// Only read there, but in some interval inside a loop each thread runs
+    /// on its own (iterations of a synchronized loop that cross no barrier).
+    OverLoopsApart,
+}
+
 /// Whether the array of `intervals` is read at `loc` in some interval and
-/// only read in every interval that reads it there.
-fn still_while_read(intervals: &[Interval], loc: Loc) -> bool {
+/// only read in every interval that reads it there, and at what address:
+/// over what `kernel` makes thread-global and the interval's binders
+/// (synchronized-loop variables, one iteration for both threads), or also
+/// over a loop the threads run apart.
+fn read_while_still(kernel: &Kernel, intervals: &[Interval], loc: Loc) -> Still {
     let mut read_somewhere = false;
+    let mut apart_somewhere = false;
     let still = intervals.iter().all(|iv| {
         let mut accesses = Vec::new();
         wf::unsync_accesses(&iv.code, &mut accesses);
-        let reads_here = accesses
+        let here: Vec<_> = accesses
             .iter()
-            .any(|a| a.mode == Mode::Read && a.loc == loc);
-        read_somewhere |= reads_here;
-        !reads_here || accesses.iter().all(|a| a.mode == Mode::Read)
+            .filter(|a| a.mode == Mode::Read && a.loc == loc)
+            .collect();
+        if here.is_empty() {
+            return true;
+        }
+        read_somewhere = true;
+        let mut apart = BTreeSet::new();
+        unsync_loop_vars(&iv.code, &mut apart);
+        // As `seq` names them: one copy for both threads unless thread-local.
+        let local = |v: &String| {
+            builtin::TID.contains(&v.as_str())
+                || (kernel.is_local(v) && !kernel.block_uniform.contains(v))
+        };
+        let mut vars = BTreeSet::new();
+        here.iter()
+            .for_each(|a| a.index.iter().for_each(|e| e.free_vars(&mut vars)));
+        if vars.iter().any(local) {
+            return false;
+        }
+        apart_somewhere |= vars.iter().any(|v| apart.contains(v));
+        accesses.iter().all(|a| a.mode == Mode::Read)
     });
-    read_somewhere && still
+    match (read_somewhere && still, apart_somewhere) {
+        (false, _) => Still::No,
+        (true, false) => Still::AtSharedAddress,
+        (true, true) => Still::OverLoopsApart,
+    }
+}
+
+/// The variables of the loops in `u`, which each thread runs on its own.
+fn unsync_loop_vars(u: &wf::Unsync, out: &mut BTreeSet<String>) {
+    match u {
+        wf::Unsync::Skip | wf::Unsync::Access(_) => {}
+        wf::Unsync::Seq(items) => items.iter().for_each(|i| unsync_loop_vars(i, out)),
+        wf::Unsync::If(_, a, b) => {
+            unsync_loop_vars(a, out);
+            unsync_loop_vars(b, out);
+        }
+        wf::Unsync::For { var, body, .. } => {
+            out.insert(var.clone());
+            unsync_loop_vars(body, out);
+        }
+    }
 }
 
 /// Whether the two symbolic threads share a block.

@@ -255,7 +255,9 @@ pub fn check_array(
 fn prepare(kernel: &Kernel) -> Kernel {
     let mut fixed = kernel.clone();
     fixed.assumes.extend(kernel.unused_dimensions());
-    fixed.block_uniform.extend(analysis::uniform_reads(kernel));
+    let uniform = analysis::uniform_reads(kernel);
+    fixed.block_uniform.extend(uniform.values);
+    fixed.control_uniform.extend(uniform.control);
     let view = fixed.clone();
     for array in &mut fixed.arrays {
         if !array.body.has_warp_sync() {
@@ -391,7 +393,7 @@ fn check_prepared(
                 for r in raw.iter().filter(|r| {
                     writes_known_values(trace, r) && !real.contains(&sorted(r.accesses))
                 }) {
-                    let race = witness(kernel, array, trace, r);
+                    let race = witness(kernel, array, trace, r, opts.strict);
                     let site = |a: &RaceAccess| (a.loc, a.mode);
                     let known = report.benign.iter().any(|b| {
                         [site(&b.accesses[0]), site(&b.accesses[1])]
@@ -426,7 +428,7 @@ fn check_prepared(
                     if seen.contains(&pair) {
                         continue;
                     }
-                    let race = witness(kernel, array, trace, r);
+                    let race = witness(kernel, array, trace, r, opts.strict);
                     // Accesses without a position keep their identity.
                     let site =
                         |a: &RaceAccess| (a.loc, a.mode, if a.loc.line == 0 { a.id } else { 0 });
@@ -884,7 +886,13 @@ fn issued(trace: &Trace, k: usize, id: u32) -> impl Iterator<Item = &TraceAccess
 
 /// A raw solver race as a [`Race`]: source names, the values each thread
 /// needs, and whether an unknown is involved.
-fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace) -> Race {
+fn witness(
+    kernel: &Kernel,
+    array: &ArrayProtocol,
+    trace: &Trace,
+    raw: &RawRace,
+    strict: bool,
+) -> Race {
     // Unsynchronized-loop variables matter only for the loops around the
     // racing access; the model's values for other loops are arbitrary.
     let loop_vars: [BTreeSet<&str>; 2] = [0, 1].map(|k| {
@@ -947,11 +955,17 @@ fn witness(kernel: &Kernel, array: &ArrayProtocol, trace: &Trace, raw: &RawRace)
         }
     }
 
+    // Two writes of known values race only if the values differ, unless
+    // `strict`: values read from memory then decide it too.
+    let values_decide = !strict && writes_known_values(trace, raw);
     let involves_unknown = (0..2).any(|k| {
         issued(trace, k, raw.accesses[k]).any(|a| {
             let mut vars = BTreeSet::new();
             a.index.iter().for_each(|e| e.free_vars(&mut vars));
             a.path.free_vars(&mut vars);
+            if values_decide {
+                a.value.iter().for_each(|e| e.free_vars(&mut vars));
+            }
             for b in &a.loops {
                 b.lo.free_vars(&mut vars);
                 b.hi.free_vars(&mut vars);

@@ -904,14 +904,27 @@ fn atomic_increments_of_one_counter_hand_out_tickets() {
 #[test]
 fn reads_of_a_cell_nobody_writes_meanwhile_are_the_blocks() {
     let uniform = |src: &str| crate::analysis::uniform_reads(&kernel(src));
+    let none = crate::analysis::UniformReads::default();
     // Published by thread 0 before a barrier, read after it: the block's.
     let published = "__global__ void k(int *a, int *c) { __shared__ int s; if (threadIdx.x == 0) s = c[0]; __syncthreads(); int m = s; a[m + threadIdx.x] = 0; }";
-    assert_eq!(uniform(published), ["m"]);
+    assert_eq!(uniform(published).values, ["m"]);
     // Read while thread 0 may still write it, or at the thread's own cell.
     let unsynced = "__global__ void k(int *a, int *c) { __shared__ int s; if (threadIdx.x == 0) s = c[0]; int m = s; a[m + threadIdx.x] = 0; }";
-    assert!(uniform(unsynced).is_empty());
+    assert_eq!(uniform(unsynced), none);
     let own = "__global__ void k(int *a, int *c) { __shared__ int s[64]; s[threadIdx.x] = c[threadIdx.x]; __syncthreads(); int m = s[threadIdx.x ^ 1]; a[m] = 0; }";
-    assert!(uniform(own).is_empty());
+    assert_eq!(uniform(own), none);
+    // At a synchronized loop's row: the block's, for its barriers; where the
+    // loop's iterations may run apart (an empty tile loop), not one value
+    // for two threads.
+    let rows = "__global__ void k(const int *row, float *a, int n) { __shared__ float t[64]; for (int r = 0; r < n; r++) { int e = row[r]; for (int x = 0; x < e; x++) { __syncthreads(); t[threadIdx.x] = a[x]; __syncthreads(); } } }";
+    let found = uniform(rows);
+    assert!(
+        found.values.is_empty() && found.control.len() == 1,
+        "{found:?}"
+    );
+    // A loop each thread starts at its own index: neither.
+    let strided = "__global__ void k(const int *row, float *a, int n) { for (int i = threadIdx.x; i < n; i += blockDim.x) { int e = row[i]; for (int x = 0; x < e; x++) { __syncthreads(); } } }";
+    assert_eq!(uniform(strided), none);
 }
 
 #[test]

@@ -255,6 +255,12 @@ pub struct Kernel {
     /// races still take them as the thread's own.
     #[serde(default)]
     pub block_uniform: Vec<String>,
+    /// Locals that are one value for a block at each point its threads
+    /// reach together, but not between two threads at different iterations
+    /// of a loop: barriers under them do not diverge, and traces take them
+    /// as each thread's own (`analysis::uniform_reads`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub control_uniform: Vec<String>,
     /// Warp-synchronous semantics (`--warp-sync N`): the lanes of each warp
     /// of `N` threads (consecutive linear thread ids) run in lockstep, so
     /// two of them race only on the same write at the same step.

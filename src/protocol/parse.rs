@@ -1568,6 +1568,7 @@ mod tests {
                 approximations: vec![],
                 unknown_params: vec![],
                 block_uniform: vec![],
+                control_uniform: vec![],
                 warp_sync: None,
                 tickets: vec![],
                 uniform_reads: vec![],

@@ -695,9 +695,14 @@ impl Tagger<'_> {
                 Some(format!("the thread id `{v}`"))
             } else if self.grid && builtin::BID.contains(&v.as_str()) {
                 Some(format!("the block id `{v}`"))
-            } else if self.grid && self.kernel.block_uniform.contains(v) {
+            } else if self.grid
+                && (self.kernel.block_uniform.contains(v)
+                    || self.kernel.control_uniform.contains(v))
+            {
                 Some(format!("`{v}`, which differs between blocks"))
-            } else if self.kernel.block_uniform.contains(v) {
+            } else if self.kernel.block_uniform.contains(v)
+                || self.kernel.control_uniform.contains(v)
+            {
                 None
             } else if self.kernel.is_local(v) {
                 Some(format!("the thread-local `{v}`"))

@@ -283,6 +283,17 @@ impl Lower {
                 Val::Uniform
             }
             None => match &p.target {
+                Target::ReadOnly(a) | Target::Shared(a)
+                    if !index.iter().all(|i| self.block_uniform(i))
+                        && index.iter().all(|i| self.uniform_in_loops(i)) =>
+                {
+                    // Over enclosing loop variables: one value for the block
+                    // where those loops are synchronized, which the analysis
+                    // decides per barrier interval (`analysis::uniform_reads`).
+                    let at = self.place(loc);
+                    self.loop_reads.insert(at);
+                    Val::Stored(a.clone(), at)
+                }
                 Target::Shared(a) if index.iter().all(|i| self.block_uniform(i)) => {
                     Val::Stored(a.clone(), self.place(loc))
                 }

@@ -76,6 +76,11 @@ pub struct Lower {
     sizes: HashMap<String, String>,
     /// Locals made of [`Val::Stored`] values, with the array read and where.
     stored: Vec<(String, String, Loc)>,
+    /// Where [`Val::Stored`] reads have addresses over loop variables.
+    loop_reads: HashSet<Loc>,
+    /// Enclosing loop variables whose loops start, step and end alike in
+    /// every thread of a block.
+    uniform_loops: Vec<String>,
     /// Pointers stored in `__shared__` memory, by the array they are kept
     /// in, and the arrays read back from there (see `kept_pointer`).
     kept_pointers: Vec<(String, Ptr)>,
@@ -177,6 +182,8 @@ impl Lower {
             site,
             sizes: HashMap::new(),
             stored: Vec::new(),
+            loop_reads: HashSet::new(),
+            uniform_loops: Vec::new(),
             kept_pointers: Vec::new(),
             pointer_reads: Vec::new(),
             atomics: Vec::new(),
@@ -251,7 +258,7 @@ impl Lower {
             written_arrays(s, &mut written);
         }
         for (local, array, loc) in std::mem::take(&mut self.stored) {
-            if written.contains(&array) {
+            if written.contains(&array) || self.loop_reads.contains(&loc) {
                 let read = crate::protocol::UniformRead { local, array, loc };
                 self.prog.uniform_reads.push(read);
             } else {
@@ -395,6 +402,15 @@ impl Lower {
     fn block_uniform(&self, e: &Expr) -> bool {
         let mut vars = BTreeSet::new();
         e.free_vars(&mut vars);
+        imp::is_uniform(&vars, &self.prog.params)
+    }
+
+    /// Whether `e` is one value for every thread of a block at one
+    /// iteration of each enclosing loop.
+    fn uniform_in_loops(&self, e: &Expr) -> bool {
+        let mut vars = BTreeSet::new();
+        e.free_vars(&mut vars);
+        vars.retain(|v| !self.uniform_loops.contains(v));
         imp::is_uniform(&vars, &self.prog.params)
     }
 

@@ -1001,6 +1001,16 @@ impl Lower {
         self.env
             .insert(shape.var.clone(), Val::Int(Expr::Var(v.clone())));
         self.loop_vars.push(v.clone());
+        let step = match &shape.step {
+            Step::Add(e) | Step::Sub(e) | Step::Mul(e) | Step::Div(e) => e,
+        };
+        // The block's threads take the same values at the same iteration.
+        let uniform = [&shape.lo, &shape.bound, step]
+            .iter()
+            .all(|e| self.block_uniform(e));
+        if uniform {
+            self.uniform_loops.push(v.clone());
+        }
         let r = self.capture(|me| {
             let (j, b) = me.capture(|me| match shape.rest {
                 Some(rest) => {
@@ -1013,6 +1023,9 @@ impl Lower {
             Ok(j)
         });
         self.loop_vars.pop();
+        if uniform {
+            self.uniform_loops.pop();
+        }
         let (j, mut b) = r?;
         let synced = b.has_sync();
         if let (Step::Add(Expr::Int(1)), false) = (&shape.step, synced) {
