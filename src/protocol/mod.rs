@@ -113,6 +113,19 @@ pub enum Rel {
     Ge,
 }
 
+impl Rel {
+    /// The relation with its sides swapped: `a < b` iff `b > a`.
+    pub fn flip(self) -> Rel {
+        match self {
+            Rel::Lt => Rel::Gt,
+            Rel::Le => Rel::Ge,
+            Rel::Gt => Rel::Lt,
+            Rel::Ge => Rel::Le,
+            r => r,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Cond {
     Bool(bool),

@@ -652,13 +652,7 @@ impl Tagger<'_> {
                 let (rel, side, other) = if global(b) {
                     (*rel, a, b)
                 } else if global(a) {
-                    let flipped = match rel {
-                        Rel::Lt => Rel::Gt,
-                        Rel::Le => Rel::Ge,
-                        Rel::Gt => Rel::Lt,
-                        Rel::Ge => Rel::Le,
-                        r => *r,
-                    };
+                    let flipped = rel.flip();
                     (flipped, b, a)
                 } else {
                     return false;

@@ -663,13 +663,7 @@ fn instance_bounds(trace: &Trace, nonlinear: &[(String, Int)]) -> Vec<(String, R
             Expr::Ite(..) => false,
         }
     }
-    let flip = |rel: Rel| match rel {
-        Rel::Lt => Rel::Gt,
-        Rel::Le => Rel::Ge,
-        Rel::Gt => Rel::Lt,
-        Rel::Ge => Rel::Le,
-        r => r,
-    };
+    let flip = |rel: Rel| rel.flip();
     let mut out = Vec::new();
     let mut conjuncts: Vec<&Cond> = trace.assumptions.iter().collect();
     while let Some(c) = conjuncts.pop() {

@@ -195,13 +195,7 @@ impl Facts {
             }
             Cond::Cmp(rel, Expr::Var(v), Expr::Int(n)) => self.fact(v, *rel, *n),
             Cond::Cmp(rel, Expr::Int(n), Expr::Var(v)) => {
-                let flipped = match rel {
-                    Rel::Lt => Rel::Gt,
-                    Rel::Le => Rel::Ge,
-                    Rel::Gt => Rel::Lt,
-                    Rel::Ge => Rel::Le,
-                    r => *r,
-                };
+                let flipped = rel.flip();
                 self.fact(v, flipped, *n)
             }
             _ => {}

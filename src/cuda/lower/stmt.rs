@@ -170,13 +170,7 @@ pub(super) fn no_earlier_break(brk: &Cond, v: &str, lo: &Expr) -> Option<Cond> {
     let (rel, c) = if *a == var && !mentions_v(b) {
         (*rel, b.clone())
     } else if *b == var && !mentions_v(a) {
-        let flipped = match rel {
-            Rel::Lt => Rel::Gt,
-            Rel::Le => Rel::Ge,
-            Rel::Gt => Rel::Lt,
-            Rel::Ge => Rel::Le,
-            r => *r,
-        };
+        let flipped = rel.flip();
         (flipped, a.clone())
     } else {
         return None;
@@ -950,13 +944,7 @@ impl Lower {
             op::NE => Rel::Ne,
             _ => return None,
         };
-        let flip = |r: Rel| match r {
-            Rel::Lt => Rel::Gt,
-            Rel::Le => Rel::Ge,
-            Rel::Gt => Rel::Lt,
-            Rel::Ge => Rel::Le,
-            r => r,
-        };
+        let flip = |r: Rel| r.flip();
         if var_key(&l).as_deref() == Some(var) && !mentions(&r, assigned) {
             Some((rel, self.pure_int(&r)?, None))
         } else if var_key(&r).as_deref() == Some(var) && !mentions(&l, assigned) {
