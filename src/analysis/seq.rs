@@ -189,13 +189,7 @@ pub fn in_warps(mut trace: Trace, size: u32, warps: Warps) -> Trace {
     // A dimension the launch fixes keeps the linear id linear.
     let dim = |d: usize| {
         let name = BLOCK_DIM[d];
-        trace
-            .assumptions
-            .iter()
-            .find_map(|c| match c {
-                Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n)) if v == name => Some(*n),
-                _ => None,
-            })
+        crate::protocol::fixed_value(&trace.assumptions, name)
             .map_or_else(|| Expr::var(name), Expr::Int)
     };
     let warp = |k: usize| {

@@ -113,6 +113,19 @@ pub enum Rel {
     Ge,
 }
 
+/// The constant one of `conds` fixes `var` to (`var == n` or `n == var`).
+pub fn fixed_value(conds: &[Cond], var: &str) -> Option<i64> {
+    conds.iter().find_map(|c| match c {
+        Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n))
+        | Cond::Cmp(Rel::Eq, Expr::Int(n), Expr::Var(v))
+            if v == var =>
+        {
+            Some(*n)
+        }
+        _ => None,
+    })
+}
+
 impl Rel {
     /// The relation with its sides swapped: `a < b` iff `b > a`.
     pub fn flip(self) -> Rel {

@@ -623,16 +623,9 @@ impl Tagger<'_> {
             self.non_global(&vars).is_none()
         };
         let rows_are_warps = || {
-            let fixed = |name: &str, ok: &dyn Fn(i64) -> bool| {
-                self.kernel.assumes.iter().any(|a| match a {
-                    Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n))
-                    | Cond::Cmp(Rel::Eq, Expr::Int(n), Expr::Var(v)) => v == name && ok(*n),
-                    _ => false,
-                })
-            };
-            let one = |n: i64| n == 1;
-            (fixed(builtin::BLOCK_DIM[1], &one) && fixed(builtin::BLOCK_DIM[2], &one))
-                || fixed(builtin::BLOCK_DIM[0], &|n| n % builtin::WARP_SIZE == 0)
+            let fixed = |d: usize| super::fixed_value(&self.kernel.assumes, builtin::BLOCK_DIM[d]);
+            (fixed(1) == Some(1) && fixed(2) == Some(1))
+                || fixed(0).is_some_and(|n| n % builtin::WARP_SIZE == 0)
         };
         let tid = |e: &Expr| matches!(e, Expr::Var(v) if v == builtin::TID[0]);
         let warp_number = |e: &Expr| match e {
