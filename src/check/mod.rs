@@ -649,6 +649,12 @@ fn short_limit(timeout_ms: u64) -> u64 {
 const PRECONDITION_BUDGET_MS: u64 = 200;
 const CANDIDATE_MS: u64 = 100;
 
+/// Time for a candidate relating a size in cells to one in bytes
+/// (`width * 4 <= pitch`), whose proof goes through a division, and how
+/// many such candidates a kernel's budget grows by at most.
+const SCALED_MS: u64 = 500;
+const MAX_SCALED_ASKED: usize = 2;
+
 /// At most this many row lengths of an index are tried as bounds.
 const MAX_STRIDES: usize = 4;
 
@@ -672,6 +678,28 @@ fn collect_strides(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
         Expr::Ite(_, a, b) => {
             collect_strides(a, out);
             collect_strides(b, out);
+        }
+        Expr::Int(_) | Expr::Var(_) => {}
+    }
+}
+
+/// Constants an index divides by (`(r * pitch) / 4`: bytes to cells of
+/// four), `>= 2`.
+fn collect_divisors(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
+    use crate::protocol::{Expr, Op};
+    match e {
+        Expr::Bin(op, a, b) => {
+            if let (Op::Div, Expr::Int(c)) = (op, &**b) {
+                if *c >= 2 {
+                    out.push(*c);
+                }
+            }
+            collect_divisors(a, out);
+            collect_divisors(b, out);
+        }
+        Expr::Ite(_, a, b) => {
+            collect_divisors(a, out);
+            collect_divisors(b, out);
         }
         Expr::Int(_) | Expr::Var(_) => {}
     }
@@ -744,6 +772,32 @@ fn precondition(
             }
         }
     }
+    // A size in cells within a length in bytes: `width * 4 <= pitch` when
+    // the index counts `r * pitch` bytes in cells of four.
+    let mut divisors: Vec<i64> = Vec::new();
+    for t in traces {
+        for a in t.accesses.iter().flatten() {
+            for e in &a.index {
+                collect_divisors(e, &mut divisors);
+            }
+        }
+    }
+    divisors.sort_unstable();
+    divisors.dedup();
+    let mut scaled: Vec<Cond> = Vec::new();
+    for d in divisors.iter().take(MAX_STRIDES) {
+        for p in &params {
+            for q in &params {
+                if p != q {
+                    scaled.push(Cond::cmp(
+                        Rel::Le,
+                        Expr::bin(Op::Mul, Expr::var(p.as_str()), Expr::Int(*d)),
+                        Expr::var(q.as_str()),
+                    ));
+                }
+            }
+        }
+    }
     // A size within a row length the index fixes: `i * 2048 + j` needs
     // `j < 2048`, so a bound `m` on `j` needs `m <= 2048`. Largest first: the
     // weakest such condition is the useful one.
@@ -809,23 +863,38 @@ fn precondition(
     // A kernel's candidates share one time budget, which ends any query at
     // it: past it, no suggestion. A query it ends is not cached, and the
     // report stays whole unless the kernel's own budget ended it.
-    let budget = Deadline::after_ms(PRECONDITION_BUDGET_MS).sooner(deadline);
+    let budget = Deadline::after_ms(
+        PRECONDITION_BUDGET_MS + SCALED_MS * scaled.len().min(MAX_SCALED_ASKED) as u64,
+    )
+    .sooner(deadline);
+    let scaled_opts = Options {
+        first_attempt_ms: SCALED_MS,
+        ..opts.clone()
+    };
     let mut own = Stats::default();
     // A race found under one candidate rejects, without the solver, every
     // later candidate its values satisfy.
     let mut witnessed = racy.witnessed.to_vec();
     let mut found = None;
-    for c in candidates {
+    // Sizes against lengths in bytes first: when an index divides, they
+    // are the likely condition, and a proof through the division takes the
+    // solver longer than the others.
+    let tried = scaled
+        .into_iter()
+        .map(|c| (c, SCALED_MS))
+        .chain(candidates.into_iter().map(|c| (c, CANDIDATE_MS)));
+    for (c, ms) in tried {
         if budget.passed() {
             break;
         }
         if survives(&witnessed, &c) {
             continue;
         }
-        let each = Deadline::after_ms(CANDIDATE_MS).sooner(budget);
+        let opts_c = if ms == SCALED_MS { &scaled_opts } else { &opts };
+        let each = Deadline::after_ms(ms).sooner(budget);
         let mut removes = true;
         for t in traces {
-            match solve_cached(&under(t, &c), &opts, cache, &mut own, each) {
+            match solve_cached(&under(t, &c), opts_c, cache, &mut own, each) {
                 Outcome::Drf => {}
                 Outcome::Racy(races) => {
                     witnessed.extend(races.into_iter().map(|r| r.values));

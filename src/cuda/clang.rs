@@ -474,6 +474,13 @@ impl Ty {
             .ok()
             .filter(|&n| n > 0)
     }
+    /// Alignment in bytes of the type, when it is complete and not
+    /// dependent.
+    pub fn align_of(&self) -> Option<u64> {
+        u64::try_from(unsafe { clang_Type_getAlignOf(self.0) })
+            .ok()
+            .filter(|&n| n > 0)
+    }
     /// The element type of an array type.
     pub fn element(&self) -> Ty {
         Ty(unsafe { clang_getArrayElementType(self.canonical().0) })
@@ -564,7 +571,7 @@ pub mod kind {
         CXCursor_TemplateTemplateParameter as TEMPLATE_TEMPLATE_PARAM,
         CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_TypeRef as TYPE_REF,
         CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY,
-        CXCursor_UnexposedExpr as UNEXPOSED, CXCursor_VarDecl as VAR, CXCursor_WhileStmt as WHILE,
+        CXCursor_UnexposedDecl as UNEXPOSED_DECL, CXCursor_UnexposedExpr as UNEXPOSED, CXCursor_VarDecl as VAR, CXCursor_WhileStmt as WHILE,
     };
 }
 

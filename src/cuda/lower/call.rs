@@ -281,7 +281,9 @@ impl Lower {
             return Ok(Val::Unknown);
         }
         let name = f.spelling();
-        if fk == K::METHOD {
+        // A conversion operator (`(float)h` over a `__half`) is a member
+        // function of its operand, not inlined like the others.
+        if fk == K::METHOD || fk == K::CONVERSION {
             return self.method_call(n, &name);
         }
         // The toolkit's own headers (system headers) get the prelude's
@@ -596,15 +598,9 @@ impl Lower {
         // The result: the value of the return reached, by path.
         let mut result: Option<Val> = None;
         for (c, v) in rets.into_iter().rev() {
-            result = Some(match (result, v) {
-                (None, v) => v,
-                (Some(Val::Int(rest)), Val::Int(v)) => Val::Int(simplify(&Expr::Ite(
-                    Box::new(c),
-                    Box::new(v),
-                    Box::new(rest),
-                ))),
-                (Some(rest), v) if rest == v => v,
-                _ => Val::Unknown,
+            result = Some(match result {
+                None => v,
+                Some(rest) => super::stmt::join(&c, v, rest),
             });
         }
         Ok(result.unwrap_or(Val::Unknown))

@@ -290,14 +290,7 @@ impl Lower {
             let (a, ba) = self.capture(|me| me.rvalue(&ch[1]))?;
             let (b, bb) = self.capture(|me| me.rvalue(&ch[2]))?;
             self.emit_if(c.clone(), ba, bb, loc_of(n));
-            return Ok(match (a, b) {
-                (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
-                (Val::Int(a), Val::Int(b)) => {
-                    Val::Int(Expr::Ite(Box::new(c), Box::new(a), Box::new(b)))
-                }
-                (a, b) if a == b => a,
-                _ => Val::Unknown,
-            });
+            return Ok(super::stmt::join(&c, a, b));
         }
         if k == K::CALL {
             return self.call(n);

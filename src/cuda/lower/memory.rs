@@ -27,6 +27,13 @@ pub(super) struct Ptr {
     /// 0 when unknown, which leaves indexes unscaled.
     pub(super) cell: u64,
     pub(super) elem: u64,
+    /// Moved by a number of bytes a cell may not divide (`(char *)p + r *
+    /// pitch`): the last index is rounded down to the cell holding that
+    /// byte. That is exact once the pointer is viewed as a type whose
+    /// alignment is whole cells (`(float *)` over `float`), since CUDA
+    /// requires every access to be aligned; an access while it is still
+    /// rounded reaches a cell of the array drfscan does not know.
+    pub(super) rounded: bool,
 }
 
 /// A pointer without an offset (`p = a`) as one at offset 0, which is what
@@ -62,6 +69,19 @@ pub(super) fn exact_quotient(e: &Expr, d: i64) -> Option<Expr> {
     }
 }
 
+/// The variable template a name in a template pattern refers to
+/// (`mask<T>`), which libclang exposes as an overload set of one
+/// unexposed declaration.
+pub(super) fn variable_template<'tu>(d: &Node<'tu>) -> Option<Node<'tu>> {
+    if d.kind() != K::OVERLOADED_REF {
+        return None;
+    }
+    match d.overloaded_decls().as_slice() {
+        [t] if t.kind() == K::UNEXPOSED_DECL => Some(*t),
+        _ => None,
+    }
+}
+
 /// The type of the cells an array variable or pointer reaches: a
 /// pointer's pointee, an array's innermost element.
 pub(super) fn cell_type(ty: Ty) -> Ty {
@@ -83,6 +103,7 @@ impl Ptr {
             index,
             cell: 0,
             elem: 0,
+            rounded: false,
         }
     }
 
@@ -94,6 +115,7 @@ impl Ptr {
             index,
             cell: size,
             elem: size,
+            rounded: false,
         }
     }
 
@@ -107,6 +129,9 @@ impl Ptr {
             if !pointee.is_array() {
                 if let Some(size) = pointee.size_of() {
                     self.elem = size;
+                    if pointee.align_of().is_some_and(|a| a % self.cell == 0) {
+                        self.rounded = false;
+                    }
                 }
             }
         }
@@ -138,9 +163,18 @@ impl Ptr {
     /// Pointer arithmetic: `k` elements of the view further or back;
     /// unknown when that is part of a cell.
     pub(super) fn moved(mut self, op: Op, k: Expr) -> Val {
-        match self.in_cells(k) {
+        match self.in_cells(k.clone()) {
             Some(cells) => {
                 self.advance(op, cells);
+                Val::Ptr(self)
+            }
+            // Parts of a cell (bytes): rounded down.
+            None if !self.rounded && self.elem != 0 && self.cell.is_multiple_of(self.elem) =>
+            {
+                let parts = (self.cell / self.elem) as i64;
+                let bytes = simplify(&Expr::bin(op, Expr::Int(0), k));
+                self.advance(Op::Add, simplify(&Expr::bin(Op::Div, bytes, Expr::Int(parts))));
+                self.rounded = true;
                 Val::Ptr(self)
             }
             None => Val::Unknown,
@@ -174,11 +208,17 @@ impl Lower {
     /// An access; for a write, with the value it stores when known.
     pub(super) fn access_storing(&mut self, p: &Ptr, mode: Mode, loc: Loc, value: Option<Expr>) {
         let loc = self.place(loc);
-        let index: Vec<Expr> = if p.index.is_empty() {
+        let mut index: Vec<Expr> = if p.index.is_empty() {
             vec![Expr::Int(0)]
         } else {
             p.index.iter().map(simplify).collect()
         };
+        if p.rounded {
+            let anywhere = self.local("byte_offset");
+            if let Some(last) = index.last_mut() {
+                *last = anywhere;
+            }
+        }
         if let Target::Shared(array) = &p.target {
             // An element wider than a cell (a `float4` through a cast over
             // `float`) covers that many cells; each is accessed, so that a
@@ -227,7 +267,7 @@ impl Lower {
         } else {
             p.index.iter().map(simplify).collect()
         };
-        if let Val::Int(e) = v {
+        if let (Val::Int(e), false) = (v, p.rounded) {
             self.facts.push((p.target.clone(), index, e.clone()));
         }
         if let (Val::Ptr(q), Target::Shared(kept)) = (v, &p.target) {
@@ -262,6 +302,9 @@ impl Lower {
 
     pub(super) fn read(&mut self, p: &Ptr, loc: Loc) -> Val {
         self.access(p, Mode::Read, loc);
+        if p.rounded {
+            return Val::Unknown;
+        }
         let index: Vec<Expr> = if p.index.is_empty() {
             vec![Expr::Int(0)]
         } else {
@@ -421,6 +464,9 @@ impl Lower {
 
     pub(super) fn var_lvalue(&mut self, d: &Node) -> R<LVal> {
         let k = key(d);
+        if let Some(t) = variable_template(d) {
+            return Ok(self.variable_template_lvalue(&t));
+        }
         if let Some(a) = self.aliases.get(&k) {
             if let Some(inner) = a.strip_prefix('*') {
                 if let Some(Val::Ptr(p)) = self.env.get(inner) {
@@ -505,6 +551,70 @@ impl Lower {
         };
         self.globals.insert(k.clone(), g);
         self.var_lvalue(d)
+    }
+
+    /// A variable template named in a template pattern (`mask<T>[j]`):
+    /// libclang shows neither its specializations nor its declaration's
+    /// attributes there, so its tokens tell what memory it is. Its
+    /// specializations are one array: `__constant__` ones are read-only, so
+    /// which one is read never matters.
+    fn variable_template_lvalue(&mut self, t: &Node) -> LVal {
+        let k = key(t);
+        if let Some(g) = self.globals.get(&k) {
+            return match g {
+                Val::Ptr(p) => LVal::Mem(p.clone()),
+                _ => LVal::Unknown,
+            };
+        }
+        let name = t.spelling();
+        let tokens: Vec<String> = t.tokens().into_iter().map(|(s, _)| s).collect();
+        // The declaration proper begins after the template's parameter list.
+        let mut depth = 0;
+        let mut start = 0;
+        for (i, tok) in tokens.iter().enumerate() {
+            match tok.as_str() {
+                "<" => depth += 1,
+                ">" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        start = i + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let decl = &tokens[start.min(tokens.len())..];
+        let has = |w: &str| decl.iter().take_while(|t| **t != name).any(|t| t == w);
+        let is_array = decl
+            .iter()
+            .skip_while(|t| **t != name)
+            .nth(1)
+            .is_some_and(|t| t == "[");
+        let v = if has("__constant__") || has("const") || has("constexpr") {
+            Val::Ptr(Ptr::new(
+                Target::ReadOnly(name),
+                if is_array { vec![] } else { vec![Expr::Int(0)] },
+            ))
+        } else if has("__device__") || has("__shared__") {
+            let scope = if has("__shared__") {
+                Scope::Shared
+            } else {
+                Scope::Global
+            };
+            self.add_array(&name, scope, loc_of(t));
+            Val::Ptr(Ptr::new(
+                Target::Shared(name),
+                if is_array { vec![] } else { vec![Expr::Int(0)] },
+            ))
+        } else {
+            return LVal::Unknown;
+        };
+        self.globals.insert(k, v.clone());
+        match v {
+            Val::Ptr(p) => LVal::Mem(p),
+            _ => LVal::Unknown,
+        }
     }
 
     pub(super) fn lvalue(&mut self, n: &Node) -> R<LVal> {
@@ -612,6 +722,15 @@ impl Lower {
                                     cell_type(n.ty()),
                                 )),
                             );
+                        } else if n.ty().is_array() {
+                            // An array inside a thread's own structure
+                            // (`auto pi = p[i]; pi.acc[0]`): private, a
+                            // fresh one per copy of the structure.
+                            let name = self.name(&format!("{qualified}@private"));
+                            self.env.insert(
+                                fk.clone(),
+                                Val::Ptr(Ptr::new(Target::Private(name), vec![])),
+                            );
                         }
                     }
                     LVal::Var(fk)
@@ -640,7 +759,8 @@ impl Lower {
         let n = strip(*n);
         let k = n.kind();
         if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
-            if n.ty().is_array() {
+            let template = k == K::DECL_REF && n.referenced().and_then(|d| variable_template(&d)).is_some();
+            if n.ty().is_array() || template {
                 return Ok(match self.lvalue(&n)? {
                     LVal::Mem(p) => Some(p),
                     LVal::Var(v) => match self.env.get(&v) {

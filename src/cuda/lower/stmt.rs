@@ -364,6 +364,9 @@ impl Lower {
         }
         let init = exprs(d).into_iter().last();
         if ty.is_record() {
+            // A structure declared again (in a loop body) starts anew.
+            let prefix = format!("{k}.");
+            self.env.retain(|key, _| !key.starts_with(&prefix));
             // `uint3 t = threadIdx;`, `S b = a;`: the fields come along.
             if let Some(src) = init.and_then(record_source) {
                 if let Some(sd) = src.referenced() {
@@ -514,45 +517,7 @@ impl Lower {
                 }
                 continue;
             };
-            let v = if &vt == ve {
-                vt
-            } else {
-                match (at_first_cell(vt), at_first_cell(ve.clone())) {
-                    // Merged values share their past: sizes would double
-                    // with every conditional update.
-                    (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
-                    (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::Ite(
-                        Box::new(c.clone()),
-                        Box::new(a),
-                        Box::new(b),
-                    ))),
-                    (Val::Ptr(a), Val::Ptr(b))
-                        if a.target == b.target
-                            && (a.cell, a.elem) == (b.cell, b.elem)
-                            && a.index.len() == b.index.len()
-                            && !a.index.iter().chain(&b.index).any(too_big) =>
-                    {
-                        Val::Ptr(Ptr {
-                            cell: a.cell,
-                            elem: a.elem,
-                            target: a.target,
-                            index: a
-                                .index
-                                .into_iter()
-                                .zip(b.index)
-                                .map(|(x, y)| {
-                                    simplify(&Expr::Ite(
-                                        Box::new(c.clone()),
-                                        Box::new(x),
-                                        Box::new(y),
-                                    ))
-                                })
-                                .collect(),
-                        })
-                    }
-                    _ => Val::Unknown,
-                }
-            };
+            let v = join(c, vt, ve.clone());
             merged.insert(k, v);
         }
         self.env = merged;
@@ -1402,5 +1367,48 @@ impl Lower {
             });
         }
         Ok(out)
+    }
+}
+
+/// The value that is `a` where `c` holds and `b` elsewhere: a conditional
+/// integer, or a pointer into one array at a conditional place.
+pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
+    if a == b {
+        return a;
+    }
+    match (at_first_cell(a), at_first_cell(b)) {
+        // Merged values share their past: sizes would double with every
+        // conditional update.
+        (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
+        (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::Ite(
+            Box::new(c.clone()),
+            Box::new(a),
+            Box::new(b),
+        ))),
+        // A null pointer is never dereferenced: wherever the value reaches
+        // memory, it is the other pointer (`c ? &a[i] : 0`).
+        (Val::Ptr(p), Val::Int(Expr::Int(0))) | (Val::Int(Expr::Int(0)), Val::Ptr(p)) => {
+            Val::Ptr(p)
+        }
+        (Val::Ptr(a), Val::Ptr(b))
+            if a.target == b.target
+                && (a.cell, a.elem) == (b.cell, b.elem)
+                && a.index.len() == b.index.len()
+                && !a.index.iter().chain(&b.index).any(too_big) =>
+        {
+            Val::Ptr(Ptr {
+                cell: a.cell,
+                elem: a.elem,
+                rounded: a.rounded || b.rounded,
+                target: a.target,
+                index: a
+                    .index
+                    .into_iter()
+                    .zip(b.index)
+                    .map(|(x, y)| simplify(&Expr::Ite(Box::new(c.clone()), Box::new(x), Box::new(y))))
+                    .collect(),
+            })
+        }
+        _ => Val::Unknown,
     }
 }
