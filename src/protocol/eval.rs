@@ -197,23 +197,40 @@ fn run_as(
     Ok(values)
 }
 
+/// Whether two indexes may name one cell: they agree in every dimension
+/// both have. An array reached with fewer dimensions in one place (a whole
+/// structure, `s[j]`) than in another (a field's element, `s[j].pos[n]`)
+/// covers every cell the longer index refines.
+pub fn same_cell(a: &[i64], b: &[i64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// Every racing pair of `values` (as returned by [`run`] on `inst`): accesses
-/// of different threads to one index, with conflicting modes, concurrent on
-/// an array of `scope`.
+/// of different threads to one cell ([`same_cell`]), with conflicting modes,
+/// concurrent on an array of `scope`.
 pub fn races<'v>(
     scope: Scope,
     inst: &Instance,
     values: &'v [AccessValue],
 ) -> Vec<(&'v AccessValue, &'v AccessValue)> {
-    let mut by_index: HashMap<&[i64], Vec<&AccessValue>> = HashMap::new();
+    let mut by_first: HashMap<Option<i64>, Vec<&AccessValue>> = HashMap::new();
     for v in values {
-        by_index.entry(&v.index).or_default().push(v);
+        by_first.entry(v.index.first().copied()).or_default().push(v);
     }
+    // An access without an index meets every cell.
+    let anywhere = by_first.remove(&None).unwrap_or_default();
     let mut out = Vec::new();
-    for group in by_index.values() {
+    let mut groups: Vec<Vec<&AccessValue>> = by_first.into_values().collect();
+    if !anywhere.is_empty() {
+        groups = vec![values.iter().collect()];
+    }
+    for group in &groups {
         for (i, a) in group.iter().enumerate() {
             for b in &group[i + 1..] {
-                if a.mode.conflicts(b.mode) && inst.concurrent(scope, a, b) {
+                if same_cell(&a.index, &b.index)
+                    && a.mode.conflicts(b.mode)
+                    && inst.concurrent(scope, a, b)
+                {
                     out.push((*a, *b));
                 }
             }
@@ -265,7 +282,7 @@ pub fn replay(
     let issued = |t: usize, id: u32| {
         values
             .iter()
-            .filter(move |v| v.thread == t && v.id == id && v.index == index)
+            .filter(move |v| v.thread == t && v.id == id && same_cell(&v.index, index))
     };
     Ok(issued(0, ids.0).any(|a| {
         issued(1, ids.1).any(|b| a.mode.conflicts(b.mode) && inst.concurrent(array.scope, a, b))
@@ -735,6 +752,35 @@ mod tests {
             body.push(sync(5));
         }
         array(Scope::Shared, for_("r", int(0), var("N"), Stmt::seq(body)))
+    }
+
+    #[test]
+    fn an_index_with_fewer_dimensions_meets_the_cells_it_covers() {
+        // Thread 0 reads the whole structure `s[tid]`, thread 1 writes a
+        // field's element `s[tid - 1][2]`: the same structure.
+        let k = kernel(&[], &[]);
+        let p = array(
+            Scope::Shared,
+            Stmt::seq(vec![
+                if_(
+                    Cond::cmp(Rel::Eq, tid(), int(0)),
+                    acc(0, Mode::Read, tid()),
+                ),
+                if_(
+                    Cond::cmp(Rel::Eq, tid(), int(1)),
+                    Stmt::Access(Access {
+                        id: 1,
+                        mode: Mode::Write,
+                        index: vec![Expr::sub(tid(), int(1)), int(2)],
+                        loc: Loc::new(2, 1),
+                        value: None,
+                    }),
+                ),
+            ]),
+        );
+        assert!(!is_drf(&k, &p, &two_threads(), BUDGET).unwrap());
+        assert!(replay(&k, &p, &two_threads(), (0, 1), &[0, 2], BUDGET).unwrap());
+        assert!(same_cell(&[3], &[3, 7]) && !same_cell(&[3, 1], &[3, 2]));
     }
 
     #[test]
