@@ -1031,3 +1031,47 @@ fn pointers_kept_in_shared_memory_point_into_their_array() {
     let e = u.kernels[0].lowered.as_ref().unwrap_err();
     assert!(e.reason.contains("more than one array"), "{e:?}");
 }
+
+#[test]
+fn a_constant_variable_template_is_read_only() {
+    let k = kernel("template <typename T> __constant__ T mask[4];\ntemplate <typename T> __global__ void k(const T *in, T *out) { T s = 0; for (int j = 0; j < 4; j++) s += in[threadIdx.x + j] * mask<T>[j]; out[threadIdx.x] = s; }");
+    let names: Vec<&str> = k.arrays.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, ["in", "out"]);
+}
+
+#[test]
+fn arrays_in_a_structure_copied_to_a_local_are_the_threads_own() {
+    let s = shape("struct P { float acc[3]; }; __global__ void k(P *p) { auto pi = p[threadIdx.x]; pi.acc[0] += 1.0f; p[threadIdx.x] = pi; }");
+    assert_eq!(s, "p: rd[tid.x]; wr[tid.x]; \n");
+}
+
+#[test]
+fn a_pointer_chosen_between_arrays_accesses_each_under_its_condition() {
+    let k = kernel("__global__ void k(float *a, float *b, int n) { float *p = threadIdx.x < n ? a : b; p[threadIdx.x] = 0; }");
+    let names: Vec<&str> = k.arrays.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, ["a", "b"]);
+    for a in &k.arrays {
+        let mut acc = Vec::new();
+        a.body.accesses(&mut acc);
+        assert_eq!(acc.len(), 1, "{}", a.name);
+    }
+    // Or a null pointer, which is never dereferenced: the same accesses
+    // as through the cell alone.
+    assert_eq!(
+        shape("__global__ void k(float *a, int n) { float *p = threadIdx.x < n ? a + threadIdx.x : 0; if (p) *p = 0; }"),
+        shape("__global__ void k(float *a, int n) { float *p = a + threadIdx.x; if (p) *p = 0; }")
+    );
+}
+
+#[test]
+fn pointers_swapped_in_a_loop_reach_both_arrays() {
+    // A run-time count: at the top of an iteration either pointer may be in
+    // either array, so the write through `out` reaches both.
+    let k = kernel("__global__ void k(float *a, float *b, int steps) { float *in = a, *out = b; for (int t = 0; t < steps; t++) { out[threadIdx.x] = in[threadIdx.x]; float *tmp = in; in = out; out = tmp; } }");
+    for a in &k.arrays {
+        let mut acc = Vec::new();
+        a.body.accesses(&mut acc);
+        let modes: Vec<Mode> = acc.iter().map(|x| x.mode).collect();
+        assert!(modes.contains(&Mode::Write) && modes.contains(&Mode::Read), "{}: {modes:?}", a.name);
+    }
+}

@@ -105,9 +105,7 @@ impl Lower {
                 let Some((Some(mut p), ty)) = state else {
                     return Ok(Some(Val::Unknown));
                 };
-                if p.index.is_empty() {
-                    p.index.push(Expr::Int(0));
-                }
+                p.at_cell();
                 if ty.contains("curandStateMtgp32") {
                     // Up to 256 threads of a block share one MTGP32 state,
                     // each through a slot of its own.

@@ -165,6 +165,9 @@ impl Lower {
         let Target::Shared(array) = &p.target else {
             return Val::Unknown;
         };
+        if !p.alts.is_empty() {
+            return Val::Unknown;
+        }
         let base = name.trim_end_matches("_block").trim_end_matches("_system");
         let step = match operands {
             [Val::Int(Expr::Int(c))] if *c >= 1 => Some(c),
@@ -366,9 +369,7 @@ impl Lower {
             let Some(mut p) = p else {
                 return unsupported(n, "atomic on a pointer of unknown origin");
             };
-            if p.index.is_empty() {
-                p.index.push(Expr::Int(0));
-            }
+            p.at_cell();
             self.access(&p, mode, loc);
             return Ok(self.atomic_result(&name, &p, &operands));
         }
@@ -380,9 +381,7 @@ impl Lower {
             // Cached loads: a read of `*p`.
             if let Some(a) = args.first() {
                 if let Some(mut p) = self.pointer(a)? {
-                    if p.index.is_empty() {
-                        p.index.push(Expr::Int(0));
-                    }
+                    p.at_cell();
                     return Ok(self.read(&p, loc));
                 }
             }

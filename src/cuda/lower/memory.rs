@@ -34,15 +34,22 @@ pub(super) struct Ptr {
     /// requires every access to be aligned; an access while it is still
     /// rounded reaches a cell of the array drfscan does not know.
     pub(super) rounded: bool,
+    /// Other arrays the pointer may be in (`p = c ? a : b`): the first
+    /// whose condition holds, else this one. Each access through it is one
+    /// access per alternative, under its condition.
+    pub(super) alts: Vec<(Cond, Ptr)>,
 }
+
+/// More alternatives than this make a pointer unknown.
+pub(super) const MAX_ALTS: usize = 4;
 
 /// A pointer without an offset (`p = a`) as one at offset 0, which is what
 /// arithmetic on it makes it ([`Ptr::advance`]), so that it merges with an
 /// offset one (`p = a + n * i`) at a join.
 pub(super) fn at_first_cell(v: Val) -> Val {
     match v {
-        Val::Ptr(mut p) if p.index.is_empty() => {
-            p.index.push(Expr::Int(0));
+        Val::Ptr(mut p) => {
+            p.at_cell();
             Val::Ptr(p)
         }
         v => v,
@@ -104,6 +111,7 @@ impl Ptr {
             cell: 0,
             elem: 0,
             rounded: false,
+            alts: Vec::new(),
         }
     }
 
@@ -116,12 +124,17 @@ impl Ptr {
             cell: size,
             elem: size,
             rounded: false,
+            alts: Vec::new(),
         }
     }
 
     /// The pointer seen as `ty` (a pointer type): a cast changes the size of
     /// the elements that arithmetic and subscripts count in.
     pub(super) fn viewed_as(mut self, ty: Ty) -> Ptr {
+        self.alts = std::mem::take(&mut self.alts)
+            .into_iter()
+            .map(|(c, q)| (c, q.viewed_as(ty)))
+            .collect();
         if self.cell != 0 && ty.is_pointer() {
             let pointee = ty.canonical().pointee();
             // A pointer to rows of a multi-dimensional array moves whole
@@ -152,6 +165,9 @@ impl Ptr {
 
     /// Moves the last index by `cells` forward (`Add`) or back (`Sub`).
     pub(super) fn advance(&mut self, op: Op, cells: Expr) {
+        for (_, q) in &mut self.alts {
+            q.advance(op, cells.clone());
+        }
         match self.index.last_mut() {
             Some(last) => *last = simplify(&Expr::bin(op, last.clone(), cells)),
             None => self
@@ -160,9 +176,85 @@ impl Ptr {
         }
     }
 
+    /// The arrays the pointer may be in.
+    pub(super) fn targets(&self) -> Vec<&Target> {
+        let mut out = vec![&self.target];
+        for (_, q) in &self.alts {
+            out.extend(q.targets());
+        }
+        out
+    }
+
+    /// Whether every array and place the pointer may be at is one `other`
+    /// may be at.
+    pub(super) fn places_within(&self, other: &Ptr) -> bool {
+        let places = |p: &Ptr| {
+            let mut out = vec![(p.target.clone(), p.index.clone(), p.rounded)];
+            for (_, q) in &p.alts {
+                out.push((q.target.clone(), q.index.clone(), q.rounded));
+            }
+            out
+        };
+        let theirs = places(other);
+        places(self).iter().all(|p| theirs.contains(p))
+    }
+
+    /// A further dimension's index (a subscript of an array of arrays).
+    pub(super) fn push_index(&mut self, i: Expr) {
+        for (_, q) in &mut self.alts {
+            q.push_index(i.clone());
+        }
+        self.index.push(i);
+    }
+
+    /// At its first cell when it has no index yet (`*p`, `p->f`).
+    pub(super) fn at_cell(&mut self) {
+        for (_, q) in &mut self.alts {
+            q.at_cell();
+        }
+        if self.index.is_empty() {
+            self.index.push(Expr::Int(0));
+        }
+    }
+
+    /// `c ? self : other`, as one pointer with alternatives; `None` past
+    /// [`MAX_ALTS`] or when the two count in different element sizes.
+    pub(super) fn either(c: &Cond, mut a: Ptr, mut b: Ptr) -> Option<Ptr> {
+        if (a.cell, a.elem) != (b.cell, b.elem) {
+            return None;
+        }
+        let mut alts: Vec<(Cond, Ptr)> = std::mem::take(&mut a.alts)
+            .into_iter()
+            .map(|(ca, q)| (Cond::and(c.clone(), ca), q))
+            .collect();
+        alts.push((c.clone(), a));
+        alts.append(&mut b.alts);
+        if alts.len() > MAX_ALTS {
+            return None;
+        }
+        b.alts = alts;
+        Some(b)
+    }
+
     /// Pointer arithmetic: `k` elements of the view further or back;
     /// unknown when that is part of a cell.
     pub(super) fn moved(mut self, op: Op, k: Expr) -> Val {
+        if !self.alts.is_empty() {
+            let mut alts = Vec::new();
+            for (c, q) in std::mem::take(&mut self.alts) {
+                match q.moved(op, k.clone()) {
+                    Val::Ptr(q) => alts.push((c, q)),
+                    _ => return Val::Unknown,
+                }
+            }
+            return match self.moved(op, k) {
+                Val::Ptr(mut p) => {
+                    p.alts = alts;
+                    Val::Ptr(p)
+                }
+                v => v,
+            };
+        }
         match self.in_cells(k.clone()) {
             Some(cells) => {
                 self.advance(op, cells);
@@ -207,6 +299,24 @@ impl Lower {
 
     /// An access; for a write, with the value it stores when known.
     pub(super) fn access_storing(&mut self, p: &Ptr, mode: Mode, loc: Loc, value: Option<Expr>) {
+        if let Some(((c, q), rest)) = p.alts.split_first() {
+            let rest = Ptr {
+                alts: rest.to_vec(),
+                ..p.clone()
+            };
+            let at = |me: &mut Self, p: &Ptr| {
+                me.capture(|me| {
+                    me.access_storing(p, mode, loc, value.clone());
+                    Ok(())
+                })
+                .map(|(_, s)| s)
+                .unwrap_or_else(|_| Stmt::skip())
+            };
+            let then = at(self, q);
+            let els = at(self, &rest);
+            self.emit_if(c.clone(), then, els, loc);
+            return;
+        }
         let loc = self.place(loc);
         let mut index: Vec<Expr> = if p.index.is_empty() {
             vec![Expr::Int(0)]
@@ -267,10 +377,10 @@ impl Lower {
         } else {
             p.index.iter().map(simplify).collect()
         };
-        if let (Val::Int(e), false) = (v, p.rounded) {
+        if let (Val::Int(e), false, true) = (v, p.rounded, p.alts.is_empty()) {
             self.facts.push((p.target.clone(), index, e.clone()));
         }
-        if let (Val::Ptr(q), Target::Shared(kept)) = (v, &p.target) {
+        if let (Val::Ptr(q), Target::Shared(kept), true) = (v, &p.target, p.alts.is_empty()) {
             if !self.global(kept) {
                 self.kept_pointers.push((kept.clone(), q.clone()));
             }
@@ -285,6 +395,9 @@ impl Lower {
         let Target::Shared(a) = &q.target else {
             return None;
         };
+        if !q.alts.is_empty() {
+            return None;
+        }
         let cell = match q.index.as_slice() {
             [] => &Expr::Int(0),
             [cell] => cell,
@@ -302,7 +415,7 @@ impl Lower {
 
     pub(super) fn read(&mut self, p: &Ptr, loc: Loc) -> Val {
         self.access(p, Mode::Read, loc);
-        if p.rounded {
+        if p.rounded || !p.alts.is_empty() {
             return Val::Unknown;
         }
         let index: Vec<Expr> = if p.index.is_empty() {
@@ -389,6 +502,9 @@ impl Lower {
         let Target::Shared(base) = &p.target else {
             return None;
         };
+        if !p.alts.is_empty() {
+            return None;
+        }
         let global = self
             .prog
             .arrays
@@ -420,6 +536,9 @@ impl Lower {
     /// the whole kernel is lowered.
     pub(super) fn kept_pointer(&mut self, n: &Node, p: &Ptr) -> Option<Ptr> {
         let Target::Shared(kept) = &p.target else {
+            return None;
+        };
+        if !p.alts.is_empty() {
             return None;
         };
         if !n.ty().is_pointer() || self.global(kept) {
@@ -638,7 +757,7 @@ impl Lower {
             return Ok(match p {
                 Some(mut p) => {
                     if base_is_array {
-                        p.index.push(i);
+                        p.push_index(i);
                     } else {
                         let Some(i) = p.cell_of(i) else {
                             return unsupported(&n, "a subscript through a pointer that views the array in elements of another size");
@@ -656,9 +775,7 @@ impl Lower {
             };
             return match self.pointer(&inner)? {
                 Some(mut p) => {
-                    if p.index.is_empty() {
-                        p.index.push(Expr::Int(0));
-                    }
+                    p.at_cell();
                     Ok(LVal::Mem(p))
                 }
                 None => unsupported(&n, "access through a pointer of unknown origin"),
@@ -674,9 +791,7 @@ impl Lower {
                 // `p->f`: an access to the element `p` points at.
                 return match self.pointer(&base)? {
                     Some(mut p) => {
-                        if p.index.is_empty() {
-                            p.index.push(Expr::Int(0));
-                        }
+                        p.at_cell();
                         Ok(LVal::Mem(p))
                     }
                     None => unsupported(&n, "access through a pointer of unknown origin"),
@@ -840,6 +955,9 @@ impl Lower {
     }
 
     pub(super) fn access_somewhere(&mut self, mut p: Ptr, mode: Mode, loc: Loc) {
+        for (_, q) in std::mem::take(&mut p.alts) {
+            self.access_somewhere(q, mode, loc);
+        }
         if matches!(p.target, Target::Shared(_)) {
             p.index = vec![self.local("offset")];
             self.access(&p, mode, loc);

@@ -81,6 +81,13 @@ pub struct Lower {
     /// Enclosing loop variables whose loops start, step and end alike in
     /// every thread of a block.
     uniform_loops: Vec<String>,
+    /// Pointers a loop only swaps among arrays and never moves within one:
+    /// at the top of an iteration they keep their places
+    /// (`Lower::pointers_across_iterations` checks that they do).
+    unmoved: HashSet<String>,
+    /// Variables a loop lowered symbolically made unknown at its top
+    /// (`Lower::forget`); unrolled loops forget nothing.
+    forgotten: HashSet<String>,
     /// Pointers stored in `__shared__` memory, by the array they are kept
     /// in, and the arrays read back from there (see `kept_pointer`).
     kept_pointers: Vec<(String, Ptr)>,
@@ -184,6 +191,8 @@ impl Lower {
             stored: Vec::new(),
             loop_reads: HashSet::new(),
             uniform_loops: Vec::new(),
+            unmoved: HashSet::new(),
+            forgotten: HashSet::new(),
             kept_pointers: Vec::new(),
             pointer_reads: Vec::new(),
             atomics: Vec::new(),
@@ -245,7 +254,7 @@ impl Lower {
             let elsewhere = self
                 .kept_pointers
                 .iter()
-                .any(|(k, q)| k == kept && q.target != *target);
+                .any(|(k, q)| k == kept && (q.target != *target || !q.alts.is_empty()));
             if elsewhere {
                 let why = format!(
                     "a pointer kept in `__shared__` `{kept}` that points into more than one array"

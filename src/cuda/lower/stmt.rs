@@ -30,6 +30,42 @@ pub(super) fn goto_label(s: &Node) -> Option<String> {
         .find(|l| !l.is_empty())
 }
 
+/// Nodes past which a jump condition is replaced by an unknown.
+const MAX_JUMP_NODES: usize = 256;
+
+/// Whether `c` has more than [`MAX_JUMP_NODES`] nodes, expressions
+/// included.
+fn cond_too_big(c: &Cond) -> bool {
+    fn expr(e: &Expr, left: &mut usize) -> bool {
+        if *left == 0 {
+            return true;
+        }
+        *left -= 1;
+        match e {
+            Expr::Int(_) | Expr::Var(_) => false,
+            Expr::Bin(_, a, b) => expr(a, left) || expr(b, left),
+            Expr::Ite(c, a, b) => cond(c, left) || expr(a, left) || expr(b, left),
+        }
+    }
+    fn cond(c: &Cond, left: &mut usize) -> bool {
+        if *left == 0 {
+            return true;
+        }
+        *left -= 1;
+        match c {
+            Cond::Bool(_) => false,
+            Cond::Cmp(_, a, b) => expr(a, left) || expr(b, left),
+            Cond::And(a, b) | Cond::Or(a, b) => cond(a, left) || cond(b, left),
+            Cond::Not(a) => cond(a, left),
+            Cond::Forall { lo, hi, body, .. } => {
+                expr(lo, left) || expr(hi, left) || cond(body, left)
+            }
+        }
+    }
+    let mut left = MAX_JUMP_NODES;
+    cond(c, &mut left)
+}
+
 /// Conditions under which control left a statement early.
 #[derive(Clone)]
 pub(super) struct Jumps {
@@ -269,7 +305,28 @@ impl Lower {
             self.stmt_at(s)
         };
         self.depth -= 1;
-        r
+        r.map(|j| self.bounded(j))
+    }
+
+    /// `j` with each condition past [`MAX_JUMP_NODES`] an unknown of its
+    /// own: the conditions of `break`s and `continue`s in long `switch`es
+    /// inside unrolled loops grow with every case, and copying them costs
+    /// more than the analysis. An unknown says control may or may not have
+    /// left there, which covers what it stands for.
+    fn bounded(&mut self, mut j: Jumps) -> Jumps {
+        let bound = |me: &mut Self, c: &mut Cond| {
+            if cond_too_big(c) {
+                let jumped = me.local("jumped");
+                *c = Cond::cmp(Rel::Ne, jumped, Expr::Int(0));
+            }
+        };
+        bound(self, &mut j.ret);
+        bound(self, &mut j.brk);
+        bound(self, &mut j.cont);
+        for (_, c) in &mut j.gotos {
+            bound(self, c);
+        }
+        j
     }
 
     pub(super) fn stmt_at(&mut self, s: &Node) -> R<Jumps> {
@@ -291,8 +348,10 @@ impl Lower {
         }
         match k {
             _ if k == K::IF => self.if_stmt(s),
-            _ if k == K::FOR => self.for_stmt(s),
-            _ if k == K::WHILE || k == K::DO => self.while_stmt(s, k == K::DO),
+            _ if k == K::FOR => self.pointers_across_iterations(s, |me| me.for_stmt(s)),
+            _ if k == K::WHILE || k == K::DO => {
+                self.pointers_across_iterations(s, |me| me.while_stmt(s, k == K::DO))
+            }
             _ if k == K::SWITCH => self.switch_stmt(s),
             _ if k == K::RETURN => {
                 let e = exprs(s);
@@ -563,6 +622,7 @@ impl Lower {
     }
 
     pub(super) fn forget(&mut self, vars: &HashSet<String>, names: &HashMap<String, String>) {
+        self.forgotten.extend(vars.iter().cloned());
         for v in vars {
             match self.env.get(v) {
                 Some(Val::Int(_)) => {
@@ -575,11 +635,27 @@ impl Lower {
                 Some(Val::Ptr(p)) => {
                     let mut p = p.clone();
                     let hint = format!("{}.offset", names.get(v).cloned().unwrap_or_default());
-                    let e = self.local(&hint);
-                    match p.index.last_mut() {
-                        Some(last) => *last = e,
-                        None => p.index.push(e),
+                    let anywhere = |me: &mut Self, p: &mut Ptr| {
+                        let e = me.local(&hint);
+                        match p.index.last_mut() {
+                            Some(last) => *last = e,
+                            None => p.index.push(e),
+                        }
+                    };
+                    let moves = !self.unmoved.contains(v);
+                    if moves {
+                        anywhere(self, &mut p);
                     }
+                    // Which alternative it is may change too.
+                    let mut alts = std::mem::take(&mut p.alts);
+                    for (c, q) in &mut alts {
+                        if moves {
+                            anywhere(self, q);
+                        }
+                        let which = self.local(&format!("{hint}.which"));
+                        *c = Cond::cmp(Rel::Ne, which, Expr::Int(0));
+                    }
+                    p.alts = alts;
                     self.env.insert(v.clone(), Val::Ptr(p));
                 }
                 Some(_) => {
@@ -644,6 +720,127 @@ impl Lower {
             }
         }
         (init, cond, inc, body)
+    }
+
+    /// A loop lowered with each pointer it assigns in every array the
+    /// pointer reaches in some iteration: a pointer that moves to another
+    /// array in the body (`tmp = in; in = out; out = tmp;`) is, at the top
+    /// of an iteration, in any of them. Lowering the loop shows the arrays
+    /// an iteration ends in; when they are new, the loop is lowered again
+    /// with the pointer in any of those and the ones it started in.
+    pub(super) fn pointers_across_iterations(
+        &mut self,
+        s: &Node,
+        lower: impl Fn(&mut Self) -> R<Jumps>,
+    ) -> R<Jumps> {
+        let mut assigned = HashSet::new();
+        self.assigned(s, &mut assigned);
+        let pointers: Vec<String> = assigned
+            .into_iter()
+            .filter(|v| matches!(self.env.get(v), Some(Val::Ptr(_))))
+            .collect();
+        if pointers.is_empty() {
+            return lower(self);
+        }
+        let (facts0, out0) = (self.facts.clone(), self.out.len());
+        let mut start = self.env.clone();
+        let outer = self.unmoved.clone();
+        // Each pointer is first taken to keep its place; one an iteration
+        // moves is lowered again at any place.
+        let swapped: Vec<String> = pointers
+            .iter()
+            .filter(|v| self.only_copied(s, v))
+            .cloned()
+            .collect();
+        self.unmoved.extend(swapped);
+        for _ in 0..MAX_ALTS + 2 {
+            let before = std::mem::take(&mut self.forgotten);
+            let j = lower(self);
+            let here = std::mem::replace(&mut self.forgotten, before);
+            self.forgotten.extend(here.iter().cloned());
+            let j = match j {
+                Ok(j) => j,
+                Err(e) => {
+                    self.unmoved = outer;
+                    return Err(e);
+                }
+            };
+            let mut grown = false;
+            // An unrolled loop follows each pointer exactly.
+            for v in pointers.iter().filter(|v| here.contains(*v)) {
+                let (Some(Val::Ptr(before)), Some(Val::Ptr(after))) =
+                    (start.get(v).cloned(), self.env.get(v).cloned())
+                else {
+                    continue;
+                };
+                let known = before.targets();
+                if after.targets().iter().all(|t| known.contains(t)) {
+                    if self.unmoved.contains(v) && !outer.contains(v) && !after.places_within(&before) {
+                        self.unmoved.remove(v);
+                        grown = true;
+                    }
+                    continue;
+                }
+                let which = self.local("which");
+                let c = Cond::cmp(Rel::Ne, which, Expr::Int(0));
+                match Ptr::either(&c, after, before) {
+                    Some(p) => {
+                        start.insert(v.clone(), Val::Ptr(p));
+                    }
+                    None => {
+                        self.unmoved = outer;
+                        return unsupported(s, "a pointer that moves among too many arrays in a loop");
+                    }
+                }
+                grown = true;
+            }
+            if !grown {
+                self.unmoved = outer;
+                return Ok(j);
+            }
+            self.env = start.clone();
+            self.facts = facts0.clone();
+            self.out.truncate(out0);
+        }
+        self.unmoved = outer;
+        unsupported(s, "a pointer that moves among too many arrays in a loop")
+    }
+
+    /// Whether every assignment to `v` inside `n` copies another variable
+    /// (`in = out`, `p = c ? a : b`): a pointer only swapped, never moved.
+    pub(super) fn only_copied(&self, n: &Node, v: &str) -> bool {
+        fn copy(n: Node) -> bool {
+            let n = strip(n);
+            match n.kind() {
+                k if k == K::DECL_REF => true,
+                k if k == K::CONDITIONAL => exprs(&n).into_iter().skip(1).all(copy),
+                _ => false,
+            }
+        }
+        let k = n.kind();
+        let writes = (k == K::BINARY && n.binop() == op::ASSIGN)
+            || k == K::COMPOUND_ASSIGN
+            || (k == K::UNARY
+                && matches!(
+                    n.unop(),
+                    op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC
+                ));
+        if writes {
+            let ch = exprs(n);
+            let to_v = ch.first().is_some_and(|t| {
+                let t = strip(*t);
+                t.kind() == K::DECL_REF
+                    && t.referenced().is_some_and(|d| {
+                        let k = key(&d);
+                        self.aliases.get(&k).cloned().unwrap_or(k) == v
+                    })
+            });
+            let copies = k == K::BINARY && ch.len() == 2 && copy(ch[1]);
+            if to_v && !copies {
+                return false;
+            }
+        }
+        n.children().iter().all(|c| self.only_copied(c, v))
     }
 
     pub(super) fn for_stmt(&mut self, s: &Node) -> R<Jumps> {
@@ -1361,10 +1558,16 @@ impl Lower {
                 loc_of(s),
             )?;
             running = Cond::and(runs, Cond::not(j.any()));
-            out = out.or(Jumps {
+            // Falling through repeats the conditions of every case before:
+            // past a size, whether it does is an unknown.
+            if cond_too_big(&running) {
+                let falls = self.local("falls_through");
+                running = Cond::cmp(Rel::Ne, falls, Expr::Int(0));
+            }
+            out = self.bounded(out.or(Jumps {
                 brk: Cond::Bool(false),
                 ..j
-            });
+            }));
         }
         Ok(out)
     }
@@ -1373,8 +1576,11 @@ impl Lower {
 /// The value that is `a` where `c` holds and `b` elsewhere: a conditional
 /// integer, or a pointer into one array at a conditional place.
 pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
-    if a == b {
-        return a;
+    match c {
+        _ if a == b => return a,
+        Cond::Bool(true) => return a,
+        Cond::Bool(false) => return b,
+        _ => {}
     }
     match (at_first_cell(a), at_first_cell(b)) {
         // Merged values share their past: sizes would double with every
@@ -1394,12 +1600,15 @@ pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
             if a.target == b.target
                 && (a.cell, a.elem) == (b.cell, b.elem)
                 && a.index.len() == b.index.len()
+                && a.alts.is_empty()
+                && b.alts.is_empty()
                 && !a.index.iter().chain(&b.index).any(too_big) =>
         {
             Val::Ptr(Ptr {
                 cell: a.cell,
                 elem: a.elem,
                 rounded: a.rounded || b.rounded,
+                alts: Vec::new(),
                 target: a.target,
                 index: a
                     .index
@@ -1409,6 +1618,9 @@ pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
                     .collect(),
             })
         }
+        // Into different arrays (`src = c ? in1 : in2`): both, each under
+        // its condition.
+        (Val::Ptr(a), Val::Ptr(b)) => Ptr::either(c, a, b).map_or(Val::Unknown, Val::Ptr),
         _ => Val::Unknown,
     }
 }
