@@ -1075,3 +1075,10 @@ fn pointers_swapped_in_a_loop_reach_both_arrays() {
         assert!(modes.contains(&Mode::Write) && modes.contains(&Mode::Read), "{}: {modes:?}", a.name);
     }
 }
+
+#[test]
+fn a_test_against_a_null_argument_leaves_the_guarded_code_out() {
+    // Called with `nullptr`, the helper's guarded read is dead code.
+    let s = shape("__device__ int get(const int *m, int i) { return m == nullptr ? 1 : m[i]; }\n__device__ bool on(const int *m, int i) { return m == nullptr || m[i] != 0; }\n__global__ void k(int *out) { out[threadIdx.x] = get(nullptr, threadIdx.x) + on(nullptr, threadIdx.x); }");
+    assert_eq!(s, "out: wr[tid.x]; \n");
+}

@@ -123,6 +123,11 @@ impl Lower {
                 match n.binop() {
                     op::LAND => {
                         let a = self.cond(&ch[0])?;
+                        // Short-circuit: a settled left side leaves the
+                        // right one unevaluated.
+                        if imp::simplify_cond(&a) == Cond::Bool(false) {
+                            return Ok(Cond::Bool(false));
+                        }
                         let (b, buf) = self.capture(|me| {
                             me.path.push(a.clone());
                             let r = me.cond(&ch[1]);
@@ -134,6 +139,9 @@ impl Lower {
                     }
                     op::LOR => {
                         let a = self.cond(&ch[0])?;
+                        if imp::simplify_cond(&a) == Cond::Bool(true) {
+                            return Ok(Cond::Bool(true));
+                        }
                         let (b, buf) = self.capture(|me| {
                             me.path.push(Cond::not(a.clone()));
                             let r = me.cond(&ch[1]);
@@ -244,7 +252,13 @@ impl Lower {
         if k == K::INT_LIT || k == K::CHAR_LIT || k == K::BOOL_LIT {
             return Ok(Val::Unknown);
         }
-        if k == K::FLOAT_LIT || k == K::STRING_LIT || k == K::NULLPTR || k == K::GNU_NULL {
+        // The null pointer is the number 0: a test against it is decided
+        // where the pointer is known to be null (a helper called with
+        // `nullptr`), and a join with it is the other pointer.
+        if k == K::NULLPTR || k == K::GNU_NULL {
+            return Ok(Val::Int(Expr::Int(0)));
+        }
+        if k == K::FLOAT_LIT || k == K::STRING_LIT {
             return Ok(Val::Unknown);
         }
         if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
@@ -287,6 +301,12 @@ impl Lower {
                 return Ok(Val::Unknown);
             }
             let c = self.cond(&ch[0])?;
+            // Only the live operand when the condition is settled.
+            match imp::simplify_cond(&c) {
+                Cond::Bool(true) => return self.rvalue(&ch[1]),
+                Cond::Bool(false) => return self.rvalue(&ch[2]),
+                _ => {}
+            }
             let (a, ba) = self.capture(|me| me.rvalue(&ch[1]))?;
             let (b, bb) = self.capture(|me| me.rvalue(&ch[2]))?;
             self.emit_if(c.clone(), ba, bb, loc_of(n));

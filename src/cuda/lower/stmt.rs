@@ -536,6 +536,14 @@ impl Lower {
         els: impl FnOnce(&mut Self) -> R<Jumps>,
         loc: Loc,
     ) -> R<Jumps> {
+        // A branch the condition rules out is dead code, which may do what
+        // the live one guards against (`p == nullptr ? 1 : p[i]` with a
+        // null `p`): it is not lowered.
+        match imp::simplify_cond(&c) {
+            Cond::Bool(true) => return then(self),
+            Cond::Bool(false) => return els(self),
+            _ => {}
+        }
         let (env0, facts0) = (self.env.clone(), self.facts.clone());
         self.path.push(c.clone());
         let t = self.capture(then);
