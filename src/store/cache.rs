@@ -2,7 +2,9 @@
 //! database through a connection of their own, writes wait in memory until
 //! the writer commits them with the results that produced them.
 
+use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension};
+use std::io::{Read, Write};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Mutex;
@@ -40,6 +42,38 @@ impl Pending {
     }
 }
 
+/// A cache value as stored: large ones (lowered units, up to tens of
+/// megabytes of JSON for one file) as deflated bytes, the rest as text.
+pub(super) fn stored(value: &str) -> Value {
+    if value.len() < COMPRESS_FROM {
+        return Value::Text(value.to_string());
+    }
+    let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
+    match z.write_all(value.as_bytes()).and_then(|_| z.finish()) {
+        Ok(bytes) => Value::Blob(bytes),
+        Err(_) => Value::Text(value.to_string()),
+    }
+}
+
+/// The text of a stored cache value; `None` (a miss) when it cannot be
+/// read back.
+pub(super) fn text_of(value: Value) -> Option<String> {
+    match value {
+        Value::Text(s) => Some(s),
+        Value::Blob(b) => {
+            let mut out = String::new();
+            flate2::read::DeflateDecoder::new(&b[..])
+                .read_to_string(&mut out)
+                .ok()?;
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// Values at least this long are stored deflated.
+const COMPRESS_FROM: usize = 4096;
+
 impl Caches {
     pub(super) fn new(conn: Connection, fallback: Option<Connection>) -> Caches {
         Caches {
@@ -60,12 +94,12 @@ impl Caches {
             let conn = conn.lock().unwrap_or_else(|e| e.into_inner());
             // A failed read is a miss: the caller recomputes the answer.
             let mut stmt = conn.prepare_cached(sql).ok()?;
-            let found = stmt
+            let found: Option<Value> = stmt
                 .query_row([key], |r| r.get(0))
                 .optional()
                 .ok()
                 .flatten();
-            found
+            found.and_then(text_of)
         };
         if let Some(v) = read(&self.conn) {
             if self.run.load(Ordering::Relaxed) > 0 {

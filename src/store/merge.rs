@@ -389,7 +389,8 @@ fn copy_run(
                 dst,
                 table,
                 &r.get::<_, String>(0)?,
-                &r.get::<_, String>(1)?,
+                // As stored: text, or deflated bytes.
+                &r.get::<_, rusqlite::types::Value>(1)?,
                 to,
             )?;
         }

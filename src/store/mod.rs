@@ -930,7 +930,7 @@ fn insert_pending(tx: &Transaction, pending: &Pending) -> rusqlite::Result<()> {
             "INSERT OR REPLACE INTO {table} ({k}, {v}, last_run) VALUES (?1, ?2, ?3)"
         ))?;
         for (key, value) in entries {
-            stmt.execute(params![key, value, pending.run])?;
+            stmt.execute(params![key, cache::stored(value), pending.run])?;
         }
     }
     if let Some(run) = pending.run {
@@ -960,7 +960,7 @@ fn insert_pending_row(
     tx: &Transaction,
     table: &str,
     key: &str,
-    value: &str,
+    value: &rusqlite::types::Value,
     run: i64,
 ) -> rusqlite::Result<()> {
     let (k, v) = cache_columns(table);

@@ -446,6 +446,35 @@ fn caches_answer_from_pending_entries_and_from_the_database() {
 }
 
 #[test]
+fn large_cache_values_are_stored_deflated_and_text_ones_still_read() {
+    let (_d, path) = temp_db();
+    let mut store = Store::open(&path).unwrap();
+    let caches = store.caches(None).unwrap();
+    let unit = format!("{{\"kernels\":[{}]}}", vec!["{\"name\":\"k\",\"body\":\"wr[tid.x]\"}"; 2000].join(","));
+    caches.unit_put("big", unit.clone());
+    store.record_caches(&caches.take_pending()).unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let (kind, bytes): (String, i64) = conn
+        .query_row(
+            "SELECT typeof(unit), length(unit) FROM unit_cache WHERE key = 'big'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(kind, "blob");
+    assert!((bytes as usize) * 10 < unit.len(), "{bytes} of {}", unit.len());
+    // Entries written as text by earlier versions read as they are.
+    conn.execute(
+        "INSERT INTO unit_cache (key, unit) VALUES ('old', '{\"kernels\":[]}')",
+        [],
+    )
+    .unwrap();
+    let fresh = store.caches(None).unwrap();
+    assert_eq!(fresh.unit_get("big"), Some(unit));
+    assert_eq!(fresh.unit_get("old").as_deref(), Some("{\"kernels\":[]}"));
+}
+
+#[test]
 fn a_database_of_schema_3_is_upgraded_in_place_with_its_runs() {
     let (_d, path) = temp_db();
     {
