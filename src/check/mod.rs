@@ -658,51 +658,48 @@ const MAX_SCALED_ASKED: usize = 2;
 /// At most this many row lengths of an index are tried as bounds.
 const MAX_STRIDES: usize = 4;
 
-/// Constants an index multiplies a non-constant by (row lengths), `>= 2`.
-fn collect_strides(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
-    use crate::protocol::{Expr, Op};
+/// Every subexpression of `e`, `e` first, outside conditions.
+fn each_subexpr(e: &crate::protocol::Expr, f: &mut impl FnMut(&crate::protocol::Expr)) {
+    use crate::protocol::Expr;
+    f(e);
     match e {
-        Expr::Bin(op, a, b) => {
-            if *op == Op::Mul {
-                for (k, other) in [(a, b), (b, a)] {
-                    if let Expr::Int(c) = **k {
-                        if c >= 2 && !matches!(**other, Expr::Int(_)) {
-                            out.push(c);
-                        }
-                    }
-                }
-            }
-            collect_strides(a, out);
-            collect_strides(b, out);
-        }
-        Expr::Ite(_, a, b) => {
-            collect_strides(a, out);
-            collect_strides(b, out);
+        Expr::Bin(_, a, b) | Expr::Ite(_, a, b) => {
+            each_subexpr(a, f);
+            each_subexpr(b, f);
         }
         Expr::Int(_) | Expr::Var(_) => {}
     }
+}
+
+/// Constants an index multiplies a non-constant by (row lengths), `>= 2`.
+fn collect_strides(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
+    use crate::protocol::{Expr, Op};
+    each_subexpr(e, &mut |e| {
+        if let Expr::Bin(Op::Mul, a, b) = e {
+            for (k, other) in [(a, b), (b, a)] {
+                if let Expr::Int(c) = **k {
+                    if c >= 2 && !matches!(**other, Expr::Int(_)) {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+    });
 }
 
 /// Constants an index divides by (`(r * pitch) / 4`: bytes to cells of
 /// four), `>= 2`.
 fn collect_divisors(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
     use crate::protocol::{Expr, Op};
-    match e {
-        Expr::Bin(op, a, b) => {
-            if let (Op::Div, Expr::Int(c)) = (op, &**b) {
-                if *c >= 2 {
-                    out.push(*c);
+    each_subexpr(e, &mut |e| {
+        if let Expr::Bin(Op::Div, _, b) = e {
+            if let Expr::Int(c) = **b {
+                if c >= 2 {
+                    out.push(c);
                 }
             }
-            collect_divisors(a, out);
-            collect_divisors(b, out);
         }
-        Expr::Ite(_, a, b) => {
-            collect_divisors(a, out);
-            collect_divisors(b, out);
-        }
-        Expr::Int(_) | Expr::Var(_) => {}
-    }
+    });
 }
 
 /// At most this many racy intervals are asked again for a precondition.

@@ -30,6 +30,18 @@ pub(super) fn goto_label(s: &Node) -> Option<String> {
         .find(|l| !l.is_empty())
 }
 
+/// Whether `n` assigns its first operand (`=`, `+=`, `++`, …).
+fn is_assignment(n: &Node) -> bool {
+    let k = n.kind();
+    (k == K::BINARY && n.binop() == op::ASSIGN)
+        || k == K::COMPOUND_ASSIGN
+        || (k == K::UNARY
+            && matches!(
+                n.unop(),
+                op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC
+            ))
+}
+
 /// Nodes past which a jump condition is replaced by an unknown.
 const MAX_JUMP_NODES: usize = 256;
 
@@ -594,15 +606,7 @@ impl Lower {
     /// The variables a loop body assigns: their values change from one
     /// iteration to the next.
     pub(super) fn assigned(&self, n: &Node, out: &mut HashSet<String>) {
-        let k = n.kind();
-        let writes = (k == K::BINARY && n.binop() == op::ASSIGN)
-            || k == K::COMPOUND_ASSIGN
-            || (k == K::UNARY
-                && matches!(
-                    n.unop(),
-                    op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC
-                ));
-        let target = if writes {
+        let target = if is_assignment(n) {
             exprs(n).first().copied()
         } else {
             None
@@ -751,6 +755,8 @@ impl Lower {
             return lower(self);
         }
         let (facts0, out0) = (self.facts.clone(), self.out.len());
+        // Returns a discarded lowering reached are not the function's.
+        let returns0 = self.returns.last().map_or(0, Vec::len);
         let mut start = self.env.clone();
         let outer = self.unmoved.clone();
         // Each pointer is first taken to keep its place; one an iteration
@@ -809,6 +815,9 @@ impl Lower {
             self.env = start.clone();
             self.facts = facts0.clone();
             self.out.truncate(out0);
+            if let Some(r) = self.returns.last_mut() {
+                r.truncate(returns0);
+            }
         }
         self.unmoved = outer;
         unsupported(s, "a pointer that moves among too many arrays in a loop")
@@ -825,15 +834,7 @@ impl Lower {
                 _ => false,
             }
         }
-        let k = n.kind();
-        let writes = (k == K::BINARY && n.binop() == op::ASSIGN)
-            || k == K::COMPOUND_ASSIGN
-            || (k == K::UNARY
-                && matches!(
-                    n.unop(),
-                    op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC
-                ));
-        if writes {
+        if is_assignment(n) {
             let ch = exprs(n);
             let to_v = ch.first().is_some_and(|t| {
                 let t = strip(*t);
@@ -843,7 +844,7 @@ impl Lower {
                         self.aliases.get(&k).cloned().unwrap_or(k) == v
                     })
             });
-            let copies = k == K::BINARY && ch.len() == 2 && copy(ch[1]);
+            let copies = n.kind() == K::BINARY && ch.len() == 2 && copy(ch[1]);
             if to_v && !copies {
                 return false;
             }
