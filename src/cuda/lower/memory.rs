@@ -540,7 +540,7 @@ impl Lower {
         };
         if !p.alts.is_empty() {
             return None;
-        };
+        }
         if !n.ty().is_pointer() || self.global(kept) {
             return None;
         }
@@ -710,11 +710,8 @@ impl Lower {
             .skip_while(|t| **t != name)
             .nth(1)
             .is_some_and(|t| t == "[");
-        let v = if has("__constant__") || has("const") || has("constexpr") {
-            Val::Ptr(Ptr::new(
-                Target::ReadOnly(name),
-                if is_array { vec![] } else { vec![Expr::Int(0)] },
-            ))
+        let target = if has("__constant__") || has("const") || has("constexpr") {
+            Target::ReadOnly(name)
         } else if has("__device__") || has("__shared__") {
             let scope = if has("__shared__") {
                 Scope::Shared
@@ -722,18 +719,13 @@ impl Lower {
                 Scope::Global
             };
             self.add_array(&name, scope, loc_of(t));
-            Val::Ptr(Ptr::new(
-                Target::Shared(name),
-                if is_array { vec![] } else { vec![Expr::Int(0)] },
-            ))
+            Target::Shared(name)
         } else {
             return LVal::Unknown;
         };
-        self.globals.insert(k, v.clone());
-        match v {
-            Val::Ptr(p) => LVal::Mem(p),
-            _ => LVal::Unknown,
-        }
+        let p = Ptr::new(target, if is_array { vec![] } else { vec![Expr::Int(0)] });
+        self.globals.insert(k, Val::Ptr(p.clone()));
+        LVal::Mem(p)
     }
 
     pub(super) fn lvalue(&mut self, n: &Node) -> R<LVal> {

@@ -754,10 +754,6 @@ impl Lower {
         if pointers.is_empty() {
             return lower(self);
         }
-        let (facts0, out0) = (self.facts.clone(), self.out.len());
-        // Returns a discarded lowering reached are not the function's.
-        let returns0 = self.returns.last().map_or(0, Vec::len);
-        let mut start = self.env.clone();
         let outer = self.unmoved.clone();
         // Each pointer is first taken to keep its place; one an iteration
         // moves is lowered again at any place.
@@ -767,18 +763,30 @@ impl Lower {
             .cloned()
             .collect();
         self.unmoved.extend(swapped);
+        let r = self.lower_until_pointers_settle(s, &pointers, &outer, lower);
+        self.unmoved = outer;
+        r
+    }
+
+    /// [`Self::pointers_across_iterations`]'s rounds: the loop lowered
+    /// until no pointer ends an iteration where it could not start one.
+    fn lower_until_pointers_settle(
+        &mut self,
+        s: &Node,
+        pointers: &[String],
+        outer: &HashSet<String>,
+        lower: impl Fn(&mut Self) -> R<Jumps>,
+    ) -> R<Jumps> {
+        let (facts0, out0) = (self.facts.clone(), self.out.len());
+        // Returns a discarded lowering reached are not the function's.
+        let returns0 = self.returns.last().map_or(0, Vec::len);
+        let mut start = self.env.clone();
         for _ in 0..MAX_ALTS + 2 {
             let before = std::mem::take(&mut self.forgotten);
             let j = lower(self);
             let here = std::mem::replace(&mut self.forgotten, before);
             self.forgotten.extend(here.iter().cloned());
-            let j = match j {
-                Ok(j) => j,
-                Err(e) => {
-                    self.unmoved = outer;
-                    return Err(e);
-                }
-            };
+            let j = j?;
             let mut grown = false;
             // An unrolled loop follows each pointer exactly.
             for v in pointers.iter().filter(|v| here.contains(*v)) {
@@ -802,14 +810,12 @@ impl Lower {
                         start.insert(v.clone(), Val::Ptr(p));
                     }
                     None => {
-                        self.unmoved = outer;
-                        return unsupported(s, "a pointer that moves among too many arrays in a loop");
+                        return unsupported(s, "a pointer that moves among too many arrays in a loop")
                     }
                 }
                 grown = true;
             }
             if !grown {
-                self.unmoved = outer;
                 return Ok(j);
             }
             self.env = start.clone();
@@ -819,7 +825,6 @@ impl Lower {
                 r.truncate(returns0);
             }
         }
-        self.unmoved = outer;
         unsupported(s, "a pointer that moves among too many arrays in a loop")
     }
 
@@ -1585,11 +1590,11 @@ impl Lower {
 /// The value that is `a` where `c` holds and `b` elsewhere: a conditional
 /// integer, or a pointer into one array at a conditional place.
 pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
-    match c {
-        _ if a == b => return a,
-        Cond::Bool(true) => return a,
-        Cond::Bool(false) => return b,
-        _ => {}
+    if a == b || *c == Cond::Bool(true) {
+        return a;
+    }
+    if *c == Cond::Bool(false) {
+        return b;
     }
     match (at_first_cell(a), at_first_cell(b)) {
         // Merged values share their past: sizes would double with every
