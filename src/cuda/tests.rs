@@ -1072,7 +1072,11 @@ fn pointers_swapped_in_a_loop_reach_both_arrays() {
         let mut acc = Vec::new();
         a.body.accesses(&mut acc);
         let modes: Vec<Mode> = acc.iter().map(|x| x.mode).collect();
-        assert!(modes.contains(&Mode::Write) && modes.contains(&Mode::Read), "{}: {modes:?}", a.name);
+        assert!(
+            modes.contains(&Mode::Write) && modes.contains(&Mode::Read),
+            "{}: {modes:?}",
+            a.name
+        );
     }
 }
 

@@ -215,7 +215,10 @@ pub fn races<'v>(
 ) -> Vec<(&'v AccessValue, &'v AccessValue)> {
     let mut by_first: HashMap<Option<i64>, Vec<&AccessValue>> = HashMap::new();
     for v in values {
-        by_first.entry(v.index.first().copied()).or_default().push(v);
+        by_first
+            .entry(v.index.first().copied())
+            .or_default()
+            .push(v);
     }
     // An access without an index meets every cell.
     let anywhere = by_first.remove(&None).unwrap_or_default();
@@ -762,10 +765,7 @@ mod tests {
         let p = array(
             Scope::Shared,
             Stmt::seq(vec![
-                if_(
-                    Cond::cmp(Rel::Eq, tid(), int(0)),
-                    acc(0, Mode::Read, tid()),
-                ),
+                if_(Cond::cmp(Rel::Eq, tid(), int(0)), acc(0, Mode::Read, tid())),
                 if_(
                     Cond::cmp(Rel::Eq, tid(), int(1)),
                     Stmt::Access(Access {

@@ -4,8 +4,8 @@
 
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension};
-use std::io::{Read, Write};
 use std::collections::{HashMap, HashSet};
+use std::io::{Read, Write};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Mutex;
 

@@ -450,7 +450,10 @@ fn large_cache_values_are_stored_deflated_and_text_ones_still_read() {
     let (_d, path) = temp_db();
     let mut store = Store::open(&path).unwrap();
     let caches = store.caches(None).unwrap();
-    let unit = format!("{{\"kernels\":[{}]}}", vec!["{\"name\":\"k\",\"body\":\"wr[tid.x]\"}"; 2000].join(","));
+    let unit = format!(
+        "{{\"kernels\":[{}]}}",
+        vec!["{\"name\":\"k\",\"body\":\"wr[tid.x]\"}"; 2000].join(",")
+    );
     caches.unit_put("big", unit.clone());
     store.record_caches(&caches.take_pending()).unwrap();
     let conn = rusqlite::Connection::open(&path).unwrap();
@@ -462,7 +465,11 @@ fn large_cache_values_are_stored_deflated_and_text_ones_still_read() {
         )
         .unwrap();
     assert_eq!(kind, "blob");
-    assert!((bytes as usize) * 10 < unit.len(), "{bytes} of {}", unit.len());
+    assert!(
+        (bytes as usize) * 10 < unit.len(),
+        "{bytes} of {}",
+        unit.len()
+    );
     // Entries written as text by earlier versions read as they are.
     conn.execute(
         "INSERT INTO unit_cache (key, unit) VALUES ('old', '{\"kernels\":[]}')",

@@ -261,11 +261,13 @@ impl Ptr {
                 Val::Ptr(self)
             }
             // Parts of a cell (bytes): rounded down.
-            None if !self.rounded && self.elem != 0 && self.cell.is_multiple_of(self.elem) =>
-            {
+            None if !self.rounded && self.elem != 0 && self.cell.is_multiple_of(self.elem) => {
                 let parts = (self.cell / self.elem) as i64;
                 let bytes = simplify(&Expr::bin(op, Expr::Int(0), k));
-                self.advance(Op::Add, simplify(&Expr::bin(Op::Div, bytes, Expr::Int(parts))));
+                self.advance(
+                    Op::Add,
+                    simplify(&Expr::bin(Op::Div, bytes, Expr::Int(parts))),
+                );
                 self.rounded = true;
                 Val::Ptr(self)
             }
@@ -866,7 +868,8 @@ impl Lower {
         let n = strip(*n);
         let k = n.kind();
         if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
-            let template = k == K::DECL_REF && n.referenced().and_then(|d| variable_template(&d)).is_some();
+            let template =
+                k == K::DECL_REF && n.referenced().and_then(|d| variable_template(&d)).is_some();
             if n.ty().is_array() || template {
                 return Ok(match self.lvalue(&n)? {
                     LVal::Mem(p) => Some(p),

@@ -797,7 +797,10 @@ impl Lower {
                 };
                 let known = before.targets();
                 if after.targets().iter().all(|t| known.contains(t)) {
-                    if self.unmoved.contains(v) && !outer.contains(v) && !after.places_within(&before) {
+                    if self.unmoved.contains(v)
+                        && !outer.contains(v)
+                        && !after.places_within(&before)
+                    {
                         self.unmoved.remove(v);
                         grown = true;
                     }
@@ -810,7 +813,10 @@ impl Lower {
                         start.insert(v.clone(), Val::Ptr(p));
                     }
                     None => {
-                        return unsupported(s, "a pointer that moves among too many arrays in a loop")
+                        return unsupported(
+                            s,
+                            "a pointer that moves among too many arrays in a loop",
+                        )
                     }
                 }
                 grown = true;
@@ -1628,7 +1634,9 @@ pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
                     .index
                     .into_iter()
                     .zip(b.index)
-                    .map(|(x, y)| simplify(&Expr::Ite(Box::new(c.clone()), Box::new(x), Box::new(y))))
+                    .map(|(x, y)| {
+                        simplify(&Expr::Ite(Box::new(c.clone()), Box::new(x), Box::new(y)))
+                    })
                     .collect(),
             })
         }
