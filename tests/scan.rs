@@ -987,3 +987,80 @@ fn a_builds_compile_commands_give_each_file_its_flags() {
         "{err}"
     );
 }
+
+#[test]
+fn launches_in_other_files_of_the_directory_fix_the_launch() {
+    // Parboil's layout: the kernel in `kernels.cu`, its launch in `main.cu`
+    // through a declaration. The kernel is DRF only at its launched width
+    // (`s` has one cell per thread of a 64-wide block).
+    let dir = tempfile::tempdir().unwrap();
+    let prog = dir.path().join("prog");
+    let lib = dir.path().join("lib");
+    for d in [&prog, &lib] {
+        std::fs::create_dir_all(d).unwrap();
+        std::fs::write(
+            d.join("kernels.cu"),
+            "__global__ void tile(int *a) {\n  __shared__ int s[64];\n  s[threadIdx.x % 64] = a[threadIdx.x];\n  __syncthreads();\n  a[threadIdx.x] = s[(threadIdx.x + 1) % 64];\n}\n",
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        prog.join("main.cu"),
+        "#define WIDTH 64\n__global__ void tile(int *a);\n\
+         void run(int *a) {\n  dim3 block;\n  block.x = WIDTH;\n  tile<<<1, block>>>(a);\n}\n",
+    )
+    .unwrap();
+    // In another directory, the same kernel's address escapes: it stays symbolic.
+    std::fs::write(
+        lib.join("main.cu"),
+        "__global__ void tile(int *a);\nvoid (*table[])(int *) = {tile};\nvoid run(int *a) { tile<<<1, 64>>>(a); }\n",
+    )
+    .unwrap();
+    let db = dir.path().join("h.db");
+    let out = run(
+        &[
+            "scan",
+            dir.path().to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    let s = json(&out);
+    assert_eq!(s["kernels"], 2, "{s:#}");
+    let rows = json(&run_sql(
+        "SELECT k.path, r.verdict, r.launches FROM results r JOIN kernels k ON k.id = r.kernel_id ORDER BY k.path",
+        db.to_str().unwrap(),
+        dir.path(),
+    ));
+    let rows = rows.as_array().unwrap();
+    assert!(
+        rows[0]["path"].as_str().unwrap().contains("/lib/"),
+        "{rows:?}"
+    );
+    assert_eq!(rows[0]["verdict"], "racy", "{rows:?}");
+    assert!(rows[0]["launches"].is_null(), "{rows:?}");
+    assert!(
+        rows[1]["path"].as_str().unwrap().contains("/prog/"),
+        "{rows:?}"
+    );
+    assert_eq!(rows[1]["verdict"], "drf", "{rows:?}");
+    let launches = rows[1]["launches"].as_str().unwrap();
+    assert!(
+        launches.contains("<<<(1, 1, 1), (64, 1, 1)>>>"),
+        "{launches}"
+    );
+    assert!(launches.contains("main.cu:6:"), "{launches}");
+    // The report shows the launch next to the verdicts of the run.
+    let out = run(
+        &["report", "--db", db.to_str().unwrap(), "--format", "json"],
+        dir.path(),
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("(64, 1, 1)"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -3,7 +3,9 @@
 use super::{AnalysisArgs, Format};
 use clap::Args;
 use drfscan::check::{self, Confidence, Options, Verdict};
-use drfscan::cuda::{self, commands::CompileCommands, label, FrontendOptions, Unit};
+use drfscan::cuda::{
+    self, commands::CompileCommands, label, launch::LaunchSite, FrontendOptions, Unit,
+};
 use drfscan::protocol::print;
 use drfscan::report::{self, text::TextStyle, FileReport, KernelEntry};
 use serde::Serialize;
@@ -158,6 +160,7 @@ fn check_unit(
                 expectation: None,
                 clang_us: 0,
                 notes: Vec::new(),
+                foreign_launches: Vec::new(),
             };
             return (report, unit);
         }
@@ -202,11 +205,7 @@ fn check_unit(
                 match r {
                     Ok(r) => {
                         let mut entry = KernelEntry::from_report(r, ku.loc.line, ms, names);
-                        entry.launches = ku
-                            .launches
-                            .iter()
-                            .map(|l| format!("{} at {}:{}", l.describe(), l.file, l.loc))
-                            .collect();
+                        entry.launches = ku.launches.iter().map(LaunchSite::describe_at).collect();
                         entry
                     }
                     Err(_) => KernelEntry::failed(

@@ -569,7 +569,7 @@ fn file_reports(rows: &[ResultRow]) -> Result<Vec<FileReport>> {
             arrays: arrays.into_values().collect(),
             time_ms: r.total_ms(),
             names: BTreeMap::new(),
-            launches: Vec::new(),
+            launches: r.launches.clone(),
         });
     }
     Ok(files.into_values().collect())

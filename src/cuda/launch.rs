@@ -41,6 +41,11 @@ impl LaunchSite {
         };
         format!("<<<{}, {}>>>", d(&self.grid), d(&self.block))
     }
+
+    /// `<<<(?, 1, 1), (16, 16, 1)>>> at main.cu:12:5`.
+    pub fn describe_at(&self) -> String {
+        format!("{} at {}:{}", self.describe(), self.file, self.loc)
+    }
 }
 
 /// A kernel as launches name it: the function (or, for an instantiation,
@@ -53,6 +58,17 @@ pub struct Launches {
     sites: HashMap<KernelKey, Vec<LaunchSite>>,
     /// Kernels whose address is taken other than to launch them.
     escaped: Vec<KernelKey>,
+    /// How each kernel seen reads in reports (`k`, `k<32>`).
+    names: HashMap<KernelKey, String>,
+}
+
+/// What host code of one unit does with a kernel that another unit defines
+/// (`main.cu` launching a kernel of `kernels.cu` through a declaration):
+/// its launches, or `None` when its address escapes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForeignLaunches {
+    pub kernel: String,
+    pub sites: Option<Vec<LaunchSite>>,
 }
 
 impl Launches {
@@ -73,6 +89,31 @@ impl Launches {
             .get(key)
             .map(Vec::as_slice)
             .filter(|s| !s.is_empty())
+    }
+
+    /// The launches and escapes of kernels the unit names but does not
+    /// define (`defined` holds the keys of those it does), by name.
+    pub fn foreign(&self, defined: &[KernelKey]) -> Vec<ForeignLaunches> {
+        let mut out: Vec<ForeignLaunches> = self
+            .names
+            .iter()
+            .filter(|(key, _)| !defined.contains(key))
+            .map(|(key, name)| ForeignLaunches {
+                kernel: name.clone(),
+                sites: (!self.escaped.contains(key))
+                    .then(|| self.sites.get(key).cloned().unwrap_or_default()),
+            })
+            .filter(|f| f.sites.as_ref().is_none_or(|s| !s.is_empty()))
+            .collect();
+        out.sort_by(|a, b| a.kernel.cmp(&b.kernel));
+        out
+    }
+
+    fn name(&mut self, key: &KernelKey, f: &Node) {
+        if !self.names.contains_key(key) {
+            let name = kernel_name(&f.spelling(), &key.1);
+            self.names.insert(key.clone(), name);
+        }
     }
 
     fn walk<'a>(&mut self, n: &Node<'a>, func: Option<Node<'a>>, project: &dyn Fn(&Node) -> bool) {
@@ -101,8 +142,11 @@ impl Launches {
                     continue;
                 }
             } else if k == K::DECL_REF {
-                if let Some(key) = c.referenced().and_then(|r| kernel_key(&r)) {
-                    self.escaped.push(key);
+                if let Some(r) = c.referenced() {
+                    if let Some(key) = kernel_key(&r) {
+                        self.name(&key, &r);
+                        self.escaped.push(key);
+                    }
                 }
             }
             self.walk(&c, func, project);
@@ -137,6 +181,7 @@ impl Launches {
                 file: pos.file.clone(),
                 loc,
             };
+            self.name(&key, &callee);
             self.sites.entry(key).or_default().push(site);
             for ch in children.iter().skip(1) {
                 if ch.kind() != K::CALL || ch.referenced().is_none_or(|f| kernel_key(&f).is_some())
@@ -151,13 +196,14 @@ impl Launches {
             && c.num_args() >= 3
         {
             let target = referenced_kernel(&c.arg(0));
-            if let Some(key) = target {
+            if let Some((key, f)) = target {
                 let site = LaunchSite {
                     grid: dims(&c.arg(1), func),
                     block: dims(&c.arg(2), func),
                     file: pos.file.clone(),
                     loc,
                 };
+                self.name(&key, &f);
                 self.sites.entry(key).or_default().push(site);
                 for i in 3..c.num_args().max(3) as u32 {
                     self.walk(&c.arg(i), func, &|_| true);
@@ -187,12 +233,29 @@ fn kernel_key(f: &Node) -> Option<KernelKey> {
     }
 }
 
-fn referenced_kernel(n: &Node) -> Option<KernelKey> {
+/// How a kernel reads in reports: its name, with the template arguments of
+/// an instantiation (`reduce<float, 256>`).
+pub fn kernel_name(spelling: &str, targs: &TemplateArgs) -> String {
+    if targs.is_empty() {
+        return spelling.to_string();
+    }
+    let args: Vec<String> = targs
+        .iter()
+        .map(|a| match a {
+            Ok(v) => v.to_string(),
+            Err(t) => t.clone(),
+        })
+        .collect();
+    format!("{spelling}<{}>", args.join(", "))
+}
+
+fn referenced_kernel<'a>(n: &Node<'a>) -> Option<(KernelKey, Node<'a>)> {
     let n = strip(*n);
     if n.kind() == K::UNARY {
         return n.children().first().and_then(referenced_kernel);
     }
-    n.referenced().and_then(|r| kernel_key(&r))
+    let r = n.referenced()?;
+    kernel_key(&r).map(|key| (key, r))
 }
 
 /// The sizes a launch argument gives, as far as they are constants.
@@ -445,4 +508,24 @@ pub fn common(sites: &[LaunchSite]) -> (Dims, Dims) {
         out
     };
     (agree(|s| &s.block), agree(|s| &s.grid))
+}
+
+/// The kernel under the launches `sites` when it was lowered without them:
+/// the sizes every launch agrees on are fixed as in-unit launches fix them,
+/// and, with several launches, one of them happens.
+pub fn apply(kernel: &mut crate::protocol::Kernel, sites: &[LaunchSite]) {
+    if sites.is_empty() {
+        return;
+    }
+    let (block, grid) = common(sites);
+    for (dims, names) in [(block, builtin::BLOCK_DIM), (grid, builtin::GRID_DIM)] {
+        for (v, n) in dims.iter().zip(names) {
+            if let Some(v) = v {
+                kernel.fix(n, *v as i64);
+            }
+        }
+    }
+    if sites.len() > 1 {
+        kernel.assumes.extend(condition(sites));
+    }
 }

@@ -191,6 +191,11 @@ pub struct KernelUnit {
     /// are all known (launch inference); empty otherwise.
     #[serde(default)]
     pub launches: Vec<launch::LaunchSite>,
+    /// No launch dimension came from the command line, the file's header or
+    /// host code of the unit: launches that other files of a scan make of
+    /// the kernel may still say it (`launch::assumptions`).
+    #[serde(default)]
+    pub launch_free: bool,
     /// The file that defines the kernel when it is not the parsed file
     /// itself but a file of the project it includes (a header, or a `.cu`
     /// file included by another); `loc` is then in that file.
@@ -225,6 +230,9 @@ pub struct Unit {
     /// directories found in the tree); scans record them as warnings.
     #[serde(default)]
     pub notes: Vec<String>,
+    /// Launches of kernels this unit declares and another file defines.
+    #[serde(default)]
+    pub foreign_launches: Vec<launch::ForeignLaunches>,
 }
 
 /// Parses a file from disk; an unreadable file is a unit with one
@@ -236,9 +244,7 @@ pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Unit {
             kernels: Vec::new(),
             diagnostics: vec![format!("{}: cannot read: {e}", path.display())],
             includes: Vec::new(),
-            expectation: None,
-            clang_us: 0,
-            notes: Vec::new(),
+            ..Unit::default()
         },
     }
 }
@@ -256,6 +262,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         expectation,
         clang_us: 0,
         notes: Vec::new(),
+        foreign_launches: Vec::new(),
     };
     if src.contains(&0) {
         unit.diagnostics
@@ -334,7 +341,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     }
     let mut found_dirs: Vec<PathBuf> = Vec::new();
     loop {
-        let (kernels, diagnostics, includes, clang_us) =
+        let (kernels, diagnostics, includes, clang_us, foreign) =
             match parse_on_big_stack(&main_str, &args, &unsaved, &launch) {
                 Ok(parsed) => parsed,
                 Err(e) => {
@@ -358,6 +365,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
             continue;
         }
         unit.kernels = kernels;
+        unit.foreign_launches = foreign;
         let warp_sync = opts
             .warp_sync
             .or(unit.expectation.as_ref().and_then(|e| e.warp_sync));
@@ -449,7 +457,13 @@ fn absolute(path: &Path) -> PathBuf {
     }
 }
 
-type Parsed = (Vec<KernelUnit>, Vec<String>, Vec<(PathBuf, String)>, u64);
+type Parsed = (
+    Vec<KernelUnit>,
+    Vec<String>,
+    Vec<(PathBuf, String)>,
+    u64,
+    Vec<launch::ForeignLaunches>,
+);
 
 fn parse_tu(
     main: &str,
@@ -508,6 +522,11 @@ fn parse_tu(
         }
     }
     let launches = launch::Launches::collect(&tu.root(), &project_file);
+    let defined: Vec<launch::KernelKey> = found
+        .iter()
+        .map(|(f, targs, _)| (f.id(), targs.clone()))
+        .collect();
+    let foreign = launches.foreign(&defined);
     let kernels = found
         .into_iter()
         .map(|(f, targs, site)| {
@@ -522,9 +541,10 @@ fn parse_tu(
                 grid: dims_of(launch.grid_dim),
                 ..launch.clone()
             };
+            let free = (launch.block == [None; 3], launch.grid == [None; 3]);
+            let launch_free = free == (true, true) && sites.is_empty();
             if !sites.is_empty() {
                 let (block, grid) = launch::common(&sites);
-                let free = (launch.block == [None; 3], launch.grid == [None; 3]);
                 if free.0 {
                     launch.block = block;
                 }
@@ -541,18 +561,7 @@ fn parse_tu(
                 .try_fold(1u64, |n, d| d.map(|d| n * d))
                 .is_some_and(|n| n <= 32);
             let launch = &launch;
-            let name = if targs.is_empty() {
-                f.spelling()
-            } else {
-                let args: Vec<String> = targs
-                    .iter()
-                    .map(|a| match a {
-                        Ok(v) => v.to_string(),
-                        Err(t) => t.clone(),
-                    })
-                    .collect();
-                format!("{}<{}>", f.spelling(), args.join(", "))
-            };
+            let name = launch::kernel_name(&f.spelling(), &targs);
             let loc = site.unwrap_or_else(|| Loc::new(f.pos().line, f.pos().column));
             let (first, last) = if site.is_some() { (0, 0) } else { f.lines() };
             let def_file = f.pos().file;
@@ -585,6 +594,7 @@ fn parse_tu(
                     display_names: display_names(),
                     errors,
                     launches: sites,
+                    launch_free,
                     file,
                 };
             }
@@ -631,11 +641,12 @@ fn parse_tu(
                 display_names: display_names(),
                 errors,
                 launches: sites,
+                launch_free,
                 file,
             }
         })
         .collect();
-    Ok((kernels, diagnostics, includes, clang_us))
+    Ok((kernels, diagnostics, includes, clang_us, foreign))
 }
 
 /// A declaration in a file of the project being analysed: neither a system

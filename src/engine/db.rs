@@ -6,10 +6,12 @@
 //! changed file or option touches; the SQLite caches carry that across runs.
 
 use crate::check::{self, KernelReport, Options, Stats, TraceCache, Verdict, ANALYSIS_VERSION};
+use crate::cuda::launch::LaunchSite;
 use crate::cuda::{self, FrontendOptions, Unit};
 use crate::protocol::Loc;
 use crate::smt::Outcome;
 use crate::store::Caches;
+use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -39,6 +41,10 @@ pub struct Config {
 pub struct KernelRef<'db> {
     pub file: SourceFile,
     pub index: usize,
+    /// Launches other files of the scan make of a kernel whose own unit
+    /// leaves its launch free; empty when there are none.
+    #[returns(ref)]
+    pub launches: Vec<LaunchSite>,
 }
 
 #[salsa::db]
@@ -178,6 +184,7 @@ pub fn parse(db: &dyn Db, file: SourceFile, config: Config) -> Parsed {
             expectation: None,
             clang_us: 0,
             notes: Vec::new(),
+            foreign_launches: Vec::new(),
         },
     };
     Parsed {
@@ -254,6 +261,7 @@ pub fn remember_over_budget(db: &dyn Db, kernel: KernelRef<'_>, config: Config, 
     else {
         return;
     };
+    let k = &*under_launches(k, kernel.launches(db));
     let options = config.options(db);
     let Some(key) = report_key(k, options) else {
         return;
@@ -274,6 +282,20 @@ pub fn remember_over_budget(db: &dyn Db, kernel: KernelRef<'_>, config: Config, 
     if let Ok(json) = serde_json::to_string(&report) {
         db.caches().report_put(&budget_key(&key, options), json);
     }
+}
+
+/// The kernel as the scan analyses it: under the launches other files make
+/// of it, when there are any.
+fn under_launches<'k>(
+    k: &'k crate::protocol::Kernel,
+    sites: &[LaunchSite],
+) -> Cow<'k, crate::protocol::Kernel> {
+    if sites.is_empty() {
+        return Cow::Borrowed(k);
+    }
+    let mut under = k.clone();
+    cuda::launch::apply(&mut under, sites);
+    Cow::Owned(under)
 }
 
 #[salsa::tracked(returns(ref))]
@@ -315,6 +337,7 @@ pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> 
             };
         }
     };
+    let k = &*under_launches(k, kernel.launches(db));
     let options = config.options(db);
     let key = report_key(k, options);
     // A whole answer first; else what this kernel's budget allowed before.
@@ -384,6 +407,7 @@ mod tests {
             expectation: None,
             clang_us: 0,
             notes: Vec::new(),
+            foreign_launches: Vec::new(),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod supervise;
 pub mod walk;
 
 use crate::check::{Stats, Verdict, ANALYSIS_VERSION};
+use crate::cuda::launch::LaunchSite;
 use crate::cuda::FrontendOptions;
 use crate::store::{Caches, KernelResult, RaceRecord, RunMeta, RunStatus, Store, Warning};
 use anyhow::{Context, Result};
@@ -364,6 +365,24 @@ fn run_scan(
             }
         }
     }
+    // Launches host code makes of kernels other files define, by the
+    // directory of the launching file and the kernel's name: one program's
+    // `main.cu` and `kernels.cu` sit side by side. A kernel whose address
+    // escapes anywhere there keeps its launch free.
+    let mut foreign: HashMap<(PathBuf, &str), Option<Vec<LaunchSite>>> = HashMap::new();
+    for (s, p) in sources.iter().zip(&parsed) {
+        let dir = directory(&resolve(s.input.path(&db)));
+        for f in &p.unit.foreign_launches {
+            let entry = foreign
+                .entry((dir.clone(), f.kernel.as_str()))
+                .or_insert_with(|| Some(Vec::new()));
+            match (entry.as_mut(), &f.sites) {
+                (Some(all), Some(sites)) => all.extend(sites.iter().cloned()),
+                _ => *entry = None,
+            }
+        }
+    }
+
     // Homes of kernels defined outside the unit that found them.
     let mut homes: Vec<Home> = Vec::new();
     let mut home_of: HashMap<PathBuf, usize> = HashMap::new();
@@ -467,7 +486,20 @@ fn run_scan(
                 }
             };
             let Some(home) = home else { continue };
-            tasks.push((i, k, name, share, p.cached, home));
+            let launches = if ku.launch_free {
+                let defined_in = match &ku.file {
+                    Some(f) => resolve(f),
+                    None => resolve(s.input.path(&db)),
+                };
+                foreign
+                    .get(&(directory(&defined_in), ku.name.as_str()))
+                    .cloned()
+                    .flatten()
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            tasks.push((i, k, name, share, p.cached, home, launches));
         }
     }
     store.record_warnings(run, &host_failures)?;
@@ -494,7 +526,7 @@ fn run_scan(
                 pool.install(|| {
                     tasks
                         .par_iter()
-                        .map_init(handle, |db, (i, k, name, share, cached, home)| {
+                        .map_init(handle, |db, (i, k, name, share, cached, home, launches)| {
                             let s = &sources[*i];
                             let loc = db::parse(db, s.input, config).unit.kernels[*k].loc;
                             let home = match home {
@@ -506,7 +538,7 @@ fn run_scan(
                             let worker = opts.worker.as_deref();
                             if let Some(skipped) = worker.and_then(|w| w.skipped(&key)) {
                                 if skipped.reason.starts_with(crate::options::TIME_BUDGET) {
-                                    let k = KernelRef::new(db, s.input, *k);
+                                    let k = KernelRef::new(db, s.input, *k, launches.clone());
                                     db::remember_over_budget(db, k, config, &skipped.reason);
                                 }
                                 progress.inc(1);
@@ -516,8 +548,16 @@ fn run_scan(
                                 };
                             }
                             worker.inspect(|w| w.start(&key));
-                            let a = db::analyse(db, KernelRef::new(db, s.input, *k), config);
-                            let result = kernel_result(home, name, loc, *share, *cached, a);
+                            let kernel = KernelRef::new(db, s.input, *k, launches.clone());
+                            let a = db::analyse(db, kernel, config);
+                            let mut result = kernel_result(home, name, loc, *share, *cached, a);
+                            let unit = &db::parse(db, s.input, config).unit.kernels[*k];
+                            let own = if launches.is_empty() {
+                                &unit.launches
+                            } else {
+                                launches
+                            };
+                            result.launches = own.iter().map(LaunchSite::describe_at).collect();
                             worker.inspect(|w| w.done(&key));
                             progress.inc(1);
                             Done {
@@ -607,6 +647,11 @@ enum HomeRef {
     Header(usize),
 }
 
+/// The directory of a file, for matching launches to kernels.
+fn directory(path: &std::path::Path) -> PathBuf {
+    path.parent().map(PathBuf::from).unwrap_or_default()
+}
+
 fn first_line(diagnostics: &[String]) -> &str {
     diagnostics
         .first()
@@ -630,6 +675,7 @@ fn file_failure(s: &Source, p: &Parsed) -> KernelResult {
         cache_hits: 0,
         unit_cached: p.cached,
         races: Vec::new(),
+        launches: Vec::new(),
     }
 }
 
@@ -655,6 +701,7 @@ fn skipped_result(
         cache_hits: 0,
         unit_cached: false,
         races: Vec::new(),
+        launches: Vec::new(),
     }
 }
 
@@ -706,5 +753,6 @@ fn kernel_result(
         cache_hits: a.stats.cache_hits as u64,
         unit_cached: cached,
         races,
+        launches: Vec::new(),
     }
 }

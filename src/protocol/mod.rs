@@ -546,7 +546,63 @@ impl Stmt {
     }
 }
 
+impl Stmt {
+    /// `var` replaced by `by` everywhere but under a loop that binds it.
+    pub fn subst(&self, var: &str, by: &Expr) -> Stmt {
+        match self {
+            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => self.clone(),
+            Stmt::Access(a) => Stmt::Access(Access {
+                index: a.index.iter().map(|e| e.subst(var, by)).collect(),
+                value: a.value.as_ref().map(|e| e.subst(var, by)),
+                ..a.clone()
+            }),
+            Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| s.subst(var, by)).collect()),
+            Stmt::If {
+                cond,
+                then,
+                els,
+                loc,
+            } => Stmt::If {
+                cond: cond.subst(var, by),
+                then: Box::new(then.subst(var, by)),
+                els: Box::new(els.subst(var, by)),
+                loc: *loc,
+            },
+            Stmt::For {
+                var: v,
+                lo,
+                hi,
+                body,
+                loc,
+            } => Stmt::For {
+                var: v.clone(),
+                lo: lo.subst(var, by),
+                hi: hi.subst(var, by),
+                body: Box::new(if v == var {
+                    (**body).clone()
+                } else {
+                    body.subst(var, by)
+                }),
+                loc: *loc,
+            },
+        }
+    }
+}
+
 impl Kernel {
+    /// The kernel for one value of a thread-global variable (a launch
+    /// dimension host code fixes): the value in every index and condition,
+    /// where the solver sees a constant instead of a product of unknowns,
+    /// and an assumption that says it.
+    pub fn fix(&mut self, var: &str, value: i64) {
+        let by = Expr::Int(value);
+        for a in &mut self.arrays {
+            a.body = a.body.subst(var, &by);
+        }
+        self.assumes = self.assumes.iter().map(|c| c.subst(var, &by)).collect();
+        self.assumes.push(Cond::cmp(Rel::Eq, Expr::var(var), by));
+    }
+
     /// Every name the kernel mentions, in its arrays and its assumptions.
     pub fn mentioned_vars(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();

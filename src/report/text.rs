@@ -90,6 +90,16 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
         }
     }
     for kernel in &file.kernels {
+        // A witness holds for the launches host code makes: say which.
+        let found = kernel.races().next().is_some() || kernel.verdict == Verdict::Divergent;
+        if found && !kernel.launches.is_empty() {
+            let _ = writeln!(
+                out,
+                "note: `{}` is analysed under the launches host code makes of it: {}",
+                kernel.name,
+                kernel.launches.join("; ")
+            );
+        }
         for race in kernel.races() {
             render_race(out, file, kernel, race, style);
         }

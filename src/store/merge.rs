@@ -302,7 +302,7 @@ fn copy_run(
 ) -> rusqlite::Result<()> {
     let mut results = src.prepare(
         "SELECT r.id, k.path, k.name, f.path, f.hash, r.verdict, r.reason, r.line, r.col, r.parse_ms, r.infer_ms,
-                r.solve_ms, r.replay_ms, r.solver_calls, r.cache_hits, r.unit_cached
+                r.solve_ms, r.replay_ms, r.solver_calls, r.cache_hits, r.unit_cached, r.launches
          FROM results r JOIN kernels k ON k.id = r.kernel_id JOIN files f ON f.id = r.file_id
          WHERE r.run_id = ?1 ORDER BY r.id",
     )?;
@@ -333,6 +333,7 @@ fn copy_run(
             r.get::<_, i64>(13)?,
             r.get::<_, i64>(14)?,
             r.get::<_, bool>(15)?,
+            r.get::<_, Option<String>>(16)?,
         ])?;
         if n == 0 {
             return Err(rusqlite::Error::ToSqlConversionFailure(Box::new(

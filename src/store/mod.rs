@@ -40,6 +40,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../schema/0002_report_cache.sql"),
     include_str!("../../schema/0003_race_precondition.sql"),
     include_str!("../../schema/0004_shards.sql"),
+    include_str!("../../schema/0005_result_launches.sql"),
 ];
 
 /// How long a write waits for other writers before giving up.
@@ -100,6 +101,8 @@ pub struct KernelResult {
     pub cache_hits: u64,
     pub unit_cached: bool,
     pub races: Vec<RaceRecord>,
+    /// The launches the kernel was analysed under (launch inference).
+    pub launches: Vec<String>,
 }
 
 /// A race with what the database needs besides the analysis' own record.
@@ -200,6 +203,7 @@ pub struct ResultRow {
     pub cache_hits: i64,
     pub unit_cached: bool,
     pub races: Vec<RaceRow>,
+    pub launches: Vec<String>,
 }
 
 impl ResultRow {
@@ -691,7 +695,7 @@ impl Store {
     pub fn results(&self, run: i64) -> Result<Vec<ResultRow>> {
         let mut stmt = self.conn.prepare(
             "SELECT r.id, k.path, k.name, f.hash, r.verdict, r.reason, r.line, r.col, r.parse_ms, r.infer_ms,
-                    r.solve_ms, r.replay_ms, r.solver_calls, r.cache_hits, r.unit_cached
+                    r.solve_ms, r.replay_ms, r.solver_calls, r.cache_hits, r.unit_cached, r.launches
              FROM results r JOIN kernels k ON k.id = r.kernel_id JOIN files f ON f.id = r.file_id
              WHERE r.run_id = ?1 ORDER BY k.path, k.name",
         )?;
@@ -717,6 +721,7 @@ impl Store {
                     cache_hits: r.get(13)?,
                     unit_cached: r.get(14)?,
                     races: Vec::new(),
+                    launches: launches_from_column(r.get(15)?),
                 },
             ))
         })? {
@@ -853,14 +858,24 @@ const UPSERT_FILE: &str = "INSERT INTO files (path, hash) VALUES (?1, ?2)
 /// One kernel's result in a run; a second result for the kernel is ignored.
 const INSERT_RESULT: &str =
     "INSERT INTO results (run_id, kernel_id, file_id, verdict, reason, line, col, parse_ms, infer_ms,
-                          solve_ms, replay_ms, solver_calls, cache_hits, unit_cached)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                          solve_ms, replay_ms, solver_calls, cache_hits, unit_cached, launches)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
      ON CONFLICT (run_id, kernel_id) DO NOTHING";
 /// One race of a result.
 const INSERT_RACE: &str =
     "INSERT INTO races (result_id, array_name, a_id, a_line, a_col, a_mode, a_text, b_id, b_line, b_col, b_mode,
                         b_text, idx, confidence, witness, identity, precondition)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)";
+
+/// The `launches` column: NULL for none.
+fn launches_column(launches: &[String]) -> Option<String> {
+    (!launches.is_empty()).then(|| serde_json::to_string(launches).unwrap_or_default())
+}
+
+fn launches_from_column(text: Option<String>) -> Vec<String> {
+    text.and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
 
 fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Result<()> {
     let kernel: i64 = tx.query_row(UPSERT_KERNEL, params![r.path, r.kernel], |row| row.get(0))?;
@@ -882,6 +897,7 @@ fn insert_result(tx: &Transaction, run: i64, r: &KernelResult) -> rusqlite::Resu
             r.solver_calls as i64,
             r.cache_hits as i64,
             r.unit_cached,
+            launches_column(&r.launches),
         ],
     )?;
     if tx.changes() == 0 {

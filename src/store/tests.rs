@@ -72,6 +72,7 @@ fn result(
             .into_iter()
             .map(|r| RaceRecord::new(path, kernel, source, r))
             .collect(),
+        launches: Vec::new(),
     }
 }
 
