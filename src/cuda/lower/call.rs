@@ -523,10 +523,123 @@ impl Lower {
             }
             return Ok(Val::Unknown);
         }
+        if let Some(v) = self.project_method(n, &ops)? {
+            return Ok(v);
+        }
         for a in ops {
             self.rvalue(&a)?;
         }
         Ok(Val::Unknown)
+    }
+
+    /// A member function of the project's own code, inlined on its object
+    /// like any `__device__` function (the toolkit's are modelled instead):
+    /// `acc.set(i, v)` writes what `set` writes through `acc`'s fields.
+    /// `None` when the callee is not such a function.
+    fn project_method(&mut self, n: &Node, ops: &[Node]) -> R<Option<Val>> {
+        let Some(f) = n.referenced() else {
+            return Ok(None);
+        };
+        let toolkit =
+            |d: &Node| d.in_system_header() || d.pos().file.starts_with(crate::cuda::prelude::DIR);
+        if f.kind() != K::METHOD || toolkit(&f) {
+            return Ok(None);
+        }
+        let Some(def) = f.definition().filter(children_has_body) else {
+            return Ok(None);
+        };
+        if toolkit(&def) {
+            return Ok(None);
+        }
+        let mut args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+        let params = def
+            .children()
+            .iter()
+            .filter(|c| c.kind() == K::PARM)
+            .count();
+        // An operator call (`a + b`) passes its object as the first
+        // argument; `a.f(b)` names it in its callee.
+        let object = if args.len() == params + 1 {
+            Some(strip(args.remove(0)))
+        } else {
+            ops.first()
+                .map(|o| strip(*o))
+                .filter(|c| c.kind() == K::MEMBER_REF)
+                .and_then(|c| exprs(&c).first().map(|o| strip(*o)))
+        };
+        if !uses_this(&def) {
+            if let Some(o) = object {
+                self.rvalue(&o)?;
+            }
+            return self.inline(n, &def, &args).map(Some);
+        }
+        let this = match object {
+            // A method called on the enclosing object (`set(i, v)` inside
+            // another method): the same object.
+            None => self.this.last().cloned(),
+            Some(o) if o.kind() == K::THIS => self.this.last().cloned(),
+            // `p->f()`: the element `p` points at.
+            Some(o) if o.ty().is_pointer() => match self.pointer(&o)? {
+                Some(mut p) => {
+                    p.at_cell();
+                    Some(ThisObject::in_memory(p))
+                }
+                None => None,
+            },
+            Some(o) => Some(self.this_object(&o)?),
+        };
+        let Some(this) = this else {
+            return unsupported(
+                n,
+                format!(
+                    "member function `{}` of an object of unknown origin",
+                    f.spelling()
+                ),
+            );
+        };
+        self.this.push(this);
+        let r = self.inline(n, &def, &args);
+        self.this.pop();
+        r.map(Some)
+    }
+
+    /// The object `o` names, for a member function inlined on it.
+    fn this_object(&mut self, o: &Node) -> R<ThisObject> {
+        let is_lvalue = matches!(o.kind(), K::DECL_REF | K::MEMBER_REF | K::ARRAY_SUBSCRIPT)
+            || (o.kind() == K::UNARY && o.unop() == op::DEREF);
+        if !is_lvalue {
+            // A temporary (`a * b + c` on values): its fields are what its
+            // constructor computed, unknown here.
+            self.rvalue(o)?;
+            let var = self.name("temporary");
+            return Ok(ThisObject::variable(var.clone(), var, false));
+        }
+        Ok(match self.lvalue(o)? {
+            LVal::Var(var) => {
+                let base = exprs(o).first().map(|b| strip(*b));
+                let (path, param) = match (o.kind(), base) {
+                    (K::MEMBER_REF, Some(b)) if b.kind() != K::THIS => {
+                        self.member_path(&b, &o.spelling())
+                    }
+                    (K::MEMBER_REF, _) => match self.this.last() {
+                        Some(t) => (format!("{}.{}", t.path, o.spelling()), t.param),
+                        None => (o.spelling(), false),
+                    },
+                    _ => {
+                        let param = o.kind() == K::DECL_REF
+                            && o.referenced().is_some_and(|d| d.kind() == K::PARM)
+                            && self.stack.len() == 1;
+                        (o.spelling(), param)
+                    }
+                };
+                ThisObject::variable(var, path, param)
+            }
+            LVal::Mem(p) => ThisObject::in_memory(p),
+            LVal::Unknown => {
+                let var = self.name("object");
+                ThisObject::variable(var.clone(), var, false)
+            }
+        })
     }
 
     pub(super) fn inline(&mut self, call: &Node, f: &Node, args: &[Node]) -> R<Val> {

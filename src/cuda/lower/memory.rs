@@ -777,10 +777,21 @@ impl Lower {
         }
         if k == K::MEMBER_REF {
             let field = n.spelling();
-            let Some(base) = exprs(&n).into_iter().next() else {
-                return Ok(LVal::Unknown);
-            };
-            let base = strip(base);
+            let base = exprs(&n).into_iter().next().map(strip);
+            // A member of the object of an inlined member function
+            // (`p[i]` or `this->p[i]` in its body): the caller's object.
+            if base.is_none_or(|b| b.kind() == K::THIS) {
+                return Ok(match self.this.last().cloned() {
+                    // A field of an array element is an access to the element.
+                    Some(ThisObject { mem: Some(p), .. }) => LVal::Mem(p),
+                    Some(object) => {
+                        let qualified = format!("{}.{field}", object.path);
+                        self.field(&object.var, &field, &n, qualified, object.param)
+                    }
+                    None => LVal::Unknown,
+                });
+            }
+            let base = base.expect("checked above");
             if base.ty().is_pointer() {
                 // `p->f`: an access to the element `p` points at.
                 return match self.pointer(&base)? {
@@ -793,56 +804,10 @@ impl Lower {
             }
             return Ok(match self.lvalue(&base)? {
                 LVal::Var(v) => {
-                    let fk = format!("{v}.{field}");
-                    if !self.env.contains_key(&fk) {
-                        // A field of a kernel parameter passed by value is
-                        // the same for every thread.
-                        // Nested structs (`A.s.p`): the path down to the
-                        // parameter.
-                        let mut root = base;
-                        let mut path = vec![field.clone()];
-                        while root.kind() == K::MEMBER_REF {
-                            path.push(root.spelling());
-                            match exprs(&root).first() {
-                                Some(b) if !strip(*b).ty().is_pointer() => root = strip(*b),
-                                _ => break,
-                            }
-                        }
-                        let is_param = root.kind() == K::DECL_REF
-                            && root
-                                .referenced()
-                                .map(|d| d.kind() == K::PARM)
-                                .unwrap_or(false)
-                            && self.stack.len() == 1;
-                        path.push(root.spelling());
-                        path.reverse();
-                        let qualified = path.join(".");
-                        if is_param && n.ty().is_integral() {
-                            let name = self.param(&qualified);
-                            self.env.insert(fk.clone(), Val::Int(Expr::Var(name)));
-                        } else if is_param && (n.ty().is_pointer() || n.ty().is_array()) {
-                            let name = qualified;
-                            self.add_array(&name, Scope::Global, loc_of(&n));
-                            self.env.insert(
-                                fk.clone(),
-                                Val::Ptr(Ptr::of_cells(
-                                    Target::Shared(name),
-                                    vec![],
-                                    cell_type(n.ty()),
-                                )),
-                            );
-                        } else if n.ty().is_array() {
-                            // An array inside a thread's own structure
-                            // (`auto pi = p[i]; pi.acc[0]`): private, a
-                            // fresh one per copy of the structure.
-                            let name = self.name(&format!("{qualified}@private"));
-                            self.env.insert(
-                                fk.clone(),
-                                Val::Ptr(Ptr::new(Target::Private(name), vec![])),
-                            );
-                        }
-                    }
-                    LVal::Var(fk)
+                    // Nested structs (`A.s.p`): the path down to the
+                    // parameter.
+                    let (qualified, is_param) = self.member_path(&base, &field);
+                    self.field(&v, &field, &n, qualified, is_param)
                 }
                 // A field of an array element is an access to the element.
                 other => other,
@@ -853,6 +818,64 @@ impl Lower {
             return Ok(LVal::Unknown);
         }
         Ok(LVal::Unknown)
+    }
+
+    /// The source path of a member of a structure variable (`A.s.p`) and
+    /// whether its root is a parameter of the kernel itself, or the object
+    /// of a member function inlined from the kernel on such a parameter.
+    pub(super) fn member_path(&self, base: &Node, field: &str) -> (String, bool) {
+        let mut root = *base;
+        let mut path = vec![field.to_string()];
+        while root.kind() == K::MEMBER_REF {
+            path.push(root.spelling());
+            match exprs(&root).first() {
+                Some(b) if !strip(*b).ty().is_pointer() => root = strip(*b),
+                _ => break,
+            }
+        }
+        let is_param = root.kind() == K::DECL_REF
+            && root
+                .referenced()
+                .map(|d| d.kind() == K::PARM)
+                .unwrap_or(false)
+            && self.stack.len() == 1;
+        path.push(root.spelling());
+        path.reverse();
+        (path.join("."), is_param)
+    }
+
+    /// The field `field` of the structure variable `v`, read as `n`: a
+    /// field of a kernel parameter passed by value is the same for every
+    /// thread (a parameter, or an array of its own).
+    fn field(&mut self, v: &str, field: &str, n: &Node, qualified: String, is_param: bool) -> LVal {
+        let fk = format!("{v}.{field}");
+        if !self.env.contains_key(&fk) {
+            if is_param && n.ty().is_integral() {
+                let name = self.param(&qualified);
+                self.env.insert(fk.clone(), Val::Int(Expr::Var(name)));
+            } else if is_param && (n.ty().is_pointer() || n.ty().is_array()) {
+                let name = qualified;
+                self.add_array(&name, Scope::Global, loc_of(n));
+                self.env.insert(
+                    fk.clone(),
+                    Val::Ptr(Ptr::of_cells(
+                        Target::Shared(name),
+                        vec![],
+                        cell_type(n.ty()),
+                    )),
+                );
+            } else if n.ty().is_array() {
+                // An array inside a thread's own structure
+                // (`auto pi = p[i]; pi.acc[0]`): private, a
+                // fresh one per copy of the structure.
+                let name = self.name(&format!("{qualified}@private"));
+                self.env.insert(
+                    fk.clone(),
+                    Val::Ptr(Ptr::new(Target::Private(name), vec![])),
+                );
+            }
+        }
+        LVal::Var(fk)
     }
 
     /// The array and index a pointer-valued expression denotes.

@@ -26,6 +26,40 @@ type R<T> = Result<T, Unsupported>;
 /// Cells one access may cover before it is taken as its first cell only.
 const MAX_WIDTH: u64 = 16;
 
+/// The object a member function is inlined on: a structure variable, or
+/// an element of an array (`s[i].hit(…)`), whose fields are that element.
+#[derive(Clone, Debug)]
+struct ThisObject {
+    /// Its key in the environment (fields are `var.field`).
+    var: String,
+    /// Its source path (`a`, `p.acc`), for the arrays and parameters its
+    /// fields name.
+    path: String,
+    /// It is (part of) a parameter of the kernel passed by value.
+    param: bool,
+    /// The element it is, when it lives in memory.
+    mem: Option<Ptr>,
+}
+
+impl ThisObject {
+    fn variable(var: String, path: String, param: bool) -> ThisObject {
+        ThisObject {
+            var,
+            path,
+            param,
+            mem: None,
+        }
+    }
+    fn in_memory(p: Ptr) -> ThisObject {
+        ThisObject {
+            var: String::new(),
+            path: String::new(),
+            param: false,
+            mem: Some(p),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 enum Val {
     Int(Expr),
@@ -60,6 +94,8 @@ pub struct Lower {
     fresh: HashMap<String, u32>,
     globals: HashMap<String, Val>,
     stack: Vec<String>,
+    /// The objects of the member functions being inlined, innermost last.
+    this: Vec<ThisObject>,
     returns: Vec<Vec<(Cond, Val)>>,
     path: Vec<Cond>,
     aliases: HashMap<String, String>,
@@ -179,6 +215,7 @@ impl Lower {
             fresh: HashMap::new(),
             globals: HashMap::new(),
             stack: Vec::new(),
+            this: Vec::new(),
             returns: Vec::new(),
             path: Vec::new(),
             aliases: HashMap::new(),

@@ -956,6 +956,17 @@ impl Lower {
         is_do: bool,
     ) -> R<Jumps> {
         let loc = loc_of(s);
+        if cond.is_some_and(|c| waits_on_memory(&c)) {
+            // A spin lock or a flag: threads order each other through
+            // memory, which protocols do not model, so no race after it
+            // can be confirmed.
+            let note = format!(
+                "the loop at {loc} waits on memory other threads change (a lock or a flag); the order it makes between threads is not modelled"
+            );
+            if !self.prog.approximations.contains(&note) {
+                self.prog.approximations.push(note);
+            }
+        }
         self.forget(assigned, names);
         self.facts.clear();
         let var = self.name("iter");
@@ -1645,4 +1656,19 @@ pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
         (Val::Ptr(a), Val::Ptr(b)) => Ptr::either(c, a, b).map_or(Val::Unknown, Val::Ptr),
         _ => Val::Unknown,
     }
+}
+
+/// Whether a loop condition reads memory that other threads may be changing
+/// while the loop spins: an atomic (`atomicCAS(&lock, 0, 1) != 0`) or a
+/// `volatile` location (`while (*flag == 0)` through `volatile int *`).
+fn waits_on_memory(cond: &Node) -> bool {
+    let n = strip(*cond);
+    let atomic = n.kind() == K::CALL
+        && n.referenced()
+            .is_some_and(|f| super::call::atomic_mode(&f.spelling()).is_some());
+    let volatile_read = matches!(
+        n.kind(),
+        K::DECL_REF | K::MEMBER_REF | K::ARRAY_SUBSCRIPT | K::UNARY
+    ) && n.ty().spelling().starts_with("volatile ");
+    atomic || volatile_read || n.children().iter().any(waits_on_memory)
 }
