@@ -458,3 +458,39 @@ fn inferred_launches_are_shown() {
         "{launch}"
     );
 }
+
+#[test]
+fn a_block_width_the_kernel_assumes_is_suggested_as_a_precondition() {
+    let (code, json) = check_json(
+        &[&dataset("launches/library_tile_width_assumed_racy.cu")],
+        &[],
+    );
+    assert_eq!(code, 1, "{json:#}");
+    let kernel = &json["files"][0]["kernels"][0];
+    let races: Vec<&Value> = kernel["arrays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|a| a["races"].as_array().unwrap())
+        .collect();
+    assert!(!races.is_empty(), "{json:#}");
+    for r in races {
+        assert_eq!(r["confidence"], "possible", "{r:#}");
+        assert_eq!(r["precondition"], "blockDim.x <= 64", "{r:#}");
+    }
+    let out = drfscan(&[
+        "check",
+        dataset("launches/library_tile_width_assumed_racy.cu")
+            .to_str()
+            .unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("help: no race on `s` if callers ensure `__requires(blockDim.x <= 64)`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("only for some parameter values or launch sizes"),
+        "{text}"
+    );
+}

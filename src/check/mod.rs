@@ -687,6 +687,20 @@ fn collect_strides(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
     });
 }
 
+/// Constants an index takes the remainder by (`threadIdx.x % 64`), `>= 2`.
+fn collect_moduli(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
+    use crate::protocol::{Expr, Op};
+    each_subexpr(e, &mut |e| {
+        if let Expr::Bin(Op::Mod, _, b) = e {
+            if let Expr::Int(c) = **b {
+                if c >= 2 {
+                    out.push(c);
+                }
+            }
+        }
+    });
+}
+
 /// Constants an index divides by (`(r * pitch) / 4`: bytes to cells of
 /// four), `>= 2`.
 fn collect_divisors(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
@@ -743,7 +757,15 @@ fn precondition(
         .filter(|p| traces.iter().any(|t| t.globals.contains(p)))
         .collect();
     params.dedup();
-    if params.is_empty() {
+    // Block sizes the launch leaves free: a kernel written for one block
+    // shape (`s[threadIdx.x % 64]`, `a[blockIdx.x * 16 + threadIdx.x]`)
+    // races only in wider blocks.
+    let dims: Vec<&str> = builtin::BLOCK_DIM
+        .iter()
+        .copied()
+        .filter(|d| traces.iter().any(|t| t.globals.iter().any(|g| g == d)))
+        .collect();
+    if params.is_empty() && dims.is_empty() {
         return None;
     }
     let block = Expr::var(builtin::BLOCK_DIM[0]);
@@ -823,6 +845,24 @@ fn precondition(
     }
     candidates.extend(singles.into_iter().map(|(_, c)| c));
     candidates.extend(pairs.into_iter().take(MAX_STRIDES * MAX_STRIDES));
+    // A block within the extent its index assumes: the row lengths and
+    // the moduli of the indices, largest (weakest) first.
+    let mut extents: Vec<i64> = strides.clone();
+    for t in traces {
+        for a in t.accesses.iter().flatten() {
+            for e in &a.index {
+                collect_moduli(e, &mut extents);
+            }
+        }
+    }
+    extents.sort_unstable_by(|a, b| b.cmp(a));
+    extents.dedup();
+    extents.truncate(MAX_STRIDES);
+    for d in &dims {
+        for c in &extents {
+            candidates.push(at_most(d, &Expr::Int(*c)));
+        }
+    }
     // One race per interval is enough to reject a candidate, and a
     // candidate the solver cannot settle quickly is not the simple one.
     let opts = Options {

@@ -286,10 +286,9 @@ fn dims_at(n: &Node, func: Option<Node>, depth: usize) -> Dims {
         }
         let mut out = [Some(1); 3];
         for (i, a) in args.iter().take(3).enumerate() {
-            out[i] = strip(*a)
-                .eval_int()
-                .and_then(|v| u64::try_from(v).ok())
-                .filter(|v| *v >= 1);
+            // A constant, or a local set once to one (`int threads = T;
+            // … dim3(threads)`).
+            out[i] = dims_at(a, func, depth + 1)[0];
         }
         return out;
     }

@@ -182,7 +182,7 @@ fn render_race(
     let confidence = match race.confidence {
         Confidence::Confirmed => "confirmed",
         Confidence::Possible if race.precondition.is_some() => {
-            "possible: only for some parameter values"
+            "possible: only for some parameter values or launch sizes"
         }
         Confidence::Possible => {
             "possible: depends on values or code drfscan does not model exactly"
