@@ -114,6 +114,10 @@ pub struct ArrayReport {
 pub struct KernelReport {
     pub name: String,
     pub arrays: Vec<ArrayReport>,
+    /// Where the kernel's protocols over-approximate it
+    /// (`Kernel::approximations`): why its races are only possible.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub approximations: Vec<String>,
 }
 
 impl KernelReport {
@@ -224,6 +228,7 @@ pub fn check_kernel_stats(
         KernelReport {
             name: kernel.name.clone(),
             arrays,
+            approximations: prepared.approximations.clone(),
         },
         stats,
     )

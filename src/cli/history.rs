@@ -570,6 +570,7 @@ fn file_reports(rows: &[ResultRow]) -> Result<Vec<FileReport>> {
             time_ms: r.total_ms(),
             names: BTreeMap::new(),
             launches: r.launches.clone(),
+            approximations: Vec::new(),
         });
     }
     Ok(files.into_values().collect())

@@ -91,6 +91,12 @@ impl Launches {
             .filter(|s| !s.is_empty())
     }
 
+    /// Whether host code of the unit takes the kernel's address other than
+    /// to launch it (a table of kernels launched through a pointer).
+    pub fn escapes(&self, key: &KernelKey) -> bool {
+        self.escaped.contains(key)
+    }
+
     /// The launches and escapes of kernels the unit names but does not
     /// define (`defined` holds the keys of those it does), by name.
     pub fn foreign(&self, defined: &[KernelKey]) -> Vec<ForeignLaunches> {
@@ -527,4 +533,30 @@ pub fn apply(kernel: &mut crate::protocol::Kernel, sites: &[LaunchSite]) {
     if sites.len() > 1 {
         kernel.assumes.extend(condition(sites));
     }
+    if let Some(note) = unread_block(sites, kernel) {
+        if !kernel.approximations.contains(&note) {
+            kernel.approximations.push(note);
+        }
+    }
+}
+
+/// The note for `Kernel::approximations` of a kernel whose address host
+/// code takes: it is launched in ways drfscan does not follow.
+pub const ESCAPED: &str = "host code takes the kernel's address (to launch it through a pointer, say), so its block size is not known and a race's block may be one the program never launches";
+
+/// When host code launches the kernel with a block size drfscan cannot
+/// read (`k<<<g, block[i]>>>`, a size computed at run time) along an axis
+/// the kernel uses: a note for `Kernel::approximations`. A witness's block
+/// may then be one the program never launches, so no race is confirmed.
+pub fn unread_block(sites: &[LaunchSite], kernel: &crate::protocol::Kernel) -> Option<String> {
+    let used = kernel.mentioned_vars();
+    let axis_used =
+        |a: usize| a == 0 || used.contains(builtin::TID[a]) || used.contains(builtin::BLOCK_DIM[a]);
+    let site = sites
+        .iter()
+        .find(|s| (0..3).any(|a| s.block[a].is_none() && axis_used(a)))?;
+    Some(format!(
+        "the launch at {}:{} has a block size drfscan cannot read, so a race's block may be one the program never launches",
+        site.file, site.loc
+    ))
 }

@@ -632,6 +632,12 @@ fn parse_tu(
                 let mut k = crate::imp::infer(&p);
                 k.assumes.extend(launch_assumes(launch, &k));
                 k.assumes.extend(launch.condition.clone());
+                if free.0 {
+                    k.approximations.extend(launch::unread_block(&sites, &k));
+                    if launches.escapes(&(f.id(), targs.clone())) {
+                        k.approximations.push(launch::ESCAPED.to_string());
+                    }
+                }
                 k
             });
             KernelUnit {

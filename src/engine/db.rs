@@ -267,6 +267,7 @@ pub fn remember_over_budget(db: &dyn Db, kernel: KernelRef<'_>, config: Config, 
         return;
     };
     let report = KernelReport {
+        approximations: Vec::new(),
         name: k.name.clone(),
         arrays: vec![check::ArrayReport {
             name: String::new(),

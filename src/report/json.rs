@@ -70,6 +70,7 @@ pub fn kernel_json(k: &KernelEntry) -> Value {
         "arrays": k.arrays.iter().map(|a| array_json(k, a)).collect::<Vec<_>>(),
         "time_ms": k.time_ms,
         "launches": k.launches,
+        "approximations": k.approximations,
     })
 }
 

@@ -34,6 +34,9 @@ pub struct KernelEntry {
     /// The launches host code makes of the kernel when launch inference
     /// saw them all (`<<<grid, block>>> at FILE:LINE:COLUMN`).
     pub launches: Vec<String>,
+    /// Why the kernel's races are only possible, where its protocols
+    /// over-approximate it (a lock, a launch drfscan cannot read).
+    pub approximations: Vec<String>,
     /// Protocol variable → the name the user wrote (`tid.x` → `threadIdx.x`).
     pub names: BTreeMap<String, String>,
 }
@@ -56,6 +59,7 @@ impl KernelEntry {
             arrays: report.arrays,
             time_ms,
             launches: Vec::new(),
+            approximations: report.approximations,
             names,
         }
     }
@@ -77,6 +81,7 @@ impl KernelEntry {
             arrays: Vec::new(),
             time_ms: 0.0,
             launches: Vec::new(),
+            approximations: Vec::new(),
             names: BTreeMap::new(),
         }
     }

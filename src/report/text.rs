@@ -103,6 +103,14 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
         for race in kernel.races() {
             render_race(out, file, kernel, race, style);
         }
+        let possible = kernel
+            .races()
+            .any(|r| r.confidence == Confidence::Possible && r.precondition.is_none());
+        if possible {
+            for a in &kernel.approximations {
+                let _ = writeln!(out, "note: races in `{}` are possible: {a}", kernel.name);
+            }
+        }
         if kernel.verdict == Verdict::Divergent {
             if let (Some(loc), Some(source)) = (kernel.loc, &file.source) {
                 let title = format!("barrier divergence in `{}`", kernel.name);
