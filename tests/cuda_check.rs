@@ -494,3 +494,31 @@ fn a_block_width_the_kernel_assumes_is_suggested_as_a_precondition() {
         "{text}"
     );
 }
+
+#[test]
+fn races_at_block_sizes_host_code_hides_are_possible_and_say_why() {
+    let file = dataset("launches/launched_through_pointer_table_racy.cu");
+    let (code, json) = check_json(&[&file], &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let kernels = json["files"][0]["kernels"].as_array().unwrap();
+    let copy = kernels.iter().find(|k| k["name"] == "tile_copy").unwrap();
+    assert_eq!(copy["verdict"], "racy", "{json:#}");
+    for r in copy["races"].as_array().unwrap() {
+        assert_eq!(r["confidence"], "possible", "{r:#}");
+    }
+    assert!(
+        copy["approximations"][0]
+            .as_str()
+            .unwrap()
+            .contains("takes the kernel's address"),
+        "{copy:#}"
+    );
+    let out = drfscan(&["check", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "note: races in `tile_copy` are possible: host code takes the kernel's address"
+        ),
+        "{text}"
+    );
+}
