@@ -692,6 +692,22 @@ fn collect_strides(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
     });
 }
 
+/// The constants `collect` finds in the indices of the racy intervals.
+fn index_constants(
+    traces: &[&Trace],
+    collect: fn(&crate::protocol::Expr, &mut Vec<i64>),
+) -> Vec<i64> {
+    let mut out = Vec::new();
+    for t in traces {
+        for a in t.accesses.iter().flatten() {
+            for e in &a.index {
+                collect(e, &mut out);
+            }
+        }
+    }
+    out
+}
+
 /// Constants an index takes the remainder by (`threadIdx.x % 64`), `>= 2`.
 fn collect_moduli(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
     use crate::protocol::{Expr, Op};
@@ -798,14 +814,7 @@ fn precondition(
     }
     // A size in cells within a length in bytes: `width * 4 <= pitch` when
     // the index counts `r * pitch` bytes in cells of four.
-    let mut divisors: Vec<i64> = Vec::new();
-    for t in traces {
-        for a in t.accesses.iter().flatten() {
-            for e in &a.index {
-                collect_divisors(e, &mut divisors);
-            }
-        }
-    }
+    let mut divisors = index_constants(traces, collect_divisors);
     divisors.sort_unstable();
     divisors.dedup();
     let mut scaled: Vec<Cond> = Vec::new();
@@ -825,14 +834,7 @@ fn precondition(
     // A size within a row length the index fixes: `i * 2048 + j` needs
     // `j < 2048`, so a bound `m` on `j` needs `m <= 2048`. Largest first: the
     // weakest such condition is the useful one.
-    let mut strides: Vec<i64> = Vec::new();
-    for t in traces {
-        for a in t.accesses.iter().flatten() {
-            for e in &a.index {
-                collect_strides(e, &mut strides);
-            }
-        }
-    }
+    let mut strides = index_constants(traces, collect_strides);
     strides.sort_unstable_by(|a, b| b.cmp(a));
     strides.dedup();
     strides.truncate(MAX_STRIDES);
@@ -852,14 +854,8 @@ fn precondition(
     candidates.extend(pairs.into_iter().take(MAX_STRIDES * MAX_STRIDES));
     // A block within the extent its index assumes: the row lengths and
     // the moduli of the indices, largest (weakest) first.
-    let mut extents: Vec<i64> = strides.clone();
-    for t in traces {
-        for a in t.accesses.iter().flatten() {
-            for e in &a.index {
-                collect_moduli(e, &mut extents);
-            }
-        }
-    }
+    let mut extents = strides.clone();
+    extents.extend(index_constants(traces, collect_moduli));
     extents.sort_unstable_by(|a, b| b.cmp(a));
     extents.dedup();
     extents.truncate(MAX_STRIDES);

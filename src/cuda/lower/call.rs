@@ -60,14 +60,15 @@ pub(super) fn record_source(n: Node) -> Option<Node> {
 }
 
 /// Whether a member function's body reads its object (`this`, or a member
-/// named without it).
+/// named without it: a field, or another member function called on it).
 pub(super) fn uses_this(f: &Node) -> bool {
     fn walk(n: &Node) -> bool {
         n.children().iter().any(|c| {
             c.kind() == K::THIS
                 || (c.kind() == K::MEMBER_REF
                     && exprs(c).is_empty()
-                    && c.referenced().is_some_and(|d| d.kind() == K::FIELD))
+                    && c.referenced()
+                        .is_some_and(|d| d.kind() == K::FIELD || d.kind() == K::METHOD))
                 || walk(c)
         })
     }
