@@ -44,24 +44,28 @@ fn alarms() -> &'static Alarms {
     })
 }
 
-/// Interrupts each check whose time is up. The lock is held while
-/// interrupting, so a check that has already disarmed is never touched.
+/// How often a check that is past its time is interrupted again: Z3 can
+/// miss an interrupt (one that lands while a tactic resets its limits, or
+/// inside a nonlinear procedure that polls rarely), and one missed
+/// interrupt would otherwise leave the check running for ever.
+const REPEAT: Duration = Duration::from_millis(200);
+
+/// Interrupts each check whose time is up, and again every [`REPEAT`]
+/// until it returns. The lock is held while interrupting, so a check that
+/// has already disarmed is never touched.
 fn ring(alarms: &Alarms) {
     let mut armed = alarms.armed.lock().unwrap_or_else(|e| e.into_inner());
     loop {
         let now = Instant::now();
-        armed.retain(|a| {
-            if a.at > now {
-                return true;
-            }
+        for a in armed.iter_mut().filter(|a| a.at <= now) {
             a.fired.store(true, Ordering::SeqCst);
             if let Some(context) = std::ptr::NonNull::new(a.context as *mut z3_sys::_Z3_context) {
                 // SAFETY: the context lives until its check disarms, which
                 // takes this lock first.
                 unsafe { z3_sys::Z3_interrupt(context) };
             }
-            false
-        });
+            a.at = now + REPEAT;
+        }
         armed = match armed.iter().map(|a| a.at).min() {
             None => alarms
                 .changed
