@@ -294,6 +294,13 @@ impl Graph<'_> {
     }
 }
 
+/// Whether a file's text launches a kernel or declares one (read without
+/// the preprocessor: more files than clang would see, never fewer).
+fn names_kernels(bytes: &[u8]) -> bool {
+    let has = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    has(b"<<<") || has(b"__global__") || has(b"cudaLaunch")
+}
+
 fn find(parent: &mut [usize], mut x: usize) -> usize {
     while parent[x] != x {
         parent[x] = parent[parent[x]];
@@ -345,6 +352,19 @@ pub fn partition(
                 let (a, b) = (find(&mut parent, i), find(&mut parent, j));
                 parent[a.max(b)] = a.min(b);
             }
+        }
+        // A scan gives a kernel the launches other files of its directory
+        // make of it: the files of a directory that launch or name kernels
+        // go together.
+        let mut first_of_dir: HashMap<&Path, usize> = HashMap::new();
+        for (i, (path, bytes)) in files.iter().enumerate() {
+            if !names_kernels(bytes) {
+                continue;
+            }
+            let dir = path.parent().unwrap_or(Path::new(""));
+            let j = *first_of_dir.entry(dir).or_insert(i);
+            let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+            parent[a.max(b)] = a.min(b);
         }
     }
 
@@ -484,6 +504,16 @@ mod tests {
         // A `.cu` file included by another is a kernel file too.
         files.push(write(&root, "b/main.cu", "#include \"main_kernel.cu\"\n"));
         files.push(write(&root, "b/main_kernel.cu", "__global__ void m() {}\n"));
+        files.push(write(
+            &root,
+            "c/kernels.cu",
+            "__global__ void t(int *a) { a[0] = 1; }\n",
+        ));
+        files.push(write(
+            &root,
+            "c/main.cu",
+            "__global__ void t(int *a);\nvoid run(int *a) { t<<<1, 1>>>(a); }\n",
+        ));
         files.sort();
         let roots = vec![root.clone()];
         for count in [1, 2, 3, 7] {
@@ -507,6 +537,8 @@ mod tests {
             let on = |rel: &str| seen[&root.join(rel)];
             assert_eq!(on("a/use1.cu"), on("z/use2.cu"));
             assert_eq!(on("b/main.cu"), on("b/main_kernel.cu"));
+            // A kernel and its launch through a declaration, side by side.
+            assert_eq!(on("c/main.cu"), on("c/kernels.cu"));
         }
     }
 
