@@ -708,33 +708,29 @@ fn index_constants(
     out
 }
 
-/// Constants an index takes the remainder by (`threadIdx.x % 64`), `>= 2`.
-fn collect_moduli(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
-    use crate::protocol::{Expr, Op};
+/// Constants `>= 2` on the right of `op` in an index.
+fn collect_right_operands(e: &crate::protocol::Expr, op: crate::protocol::Op, out: &mut Vec<i64>) {
+    use crate::protocol::Expr;
     each_subexpr(e, &mut |e| {
-        if let Expr::Bin(Op::Mod, _, b) = e {
-            if let Expr::Int(c) = **b {
-                if c >= 2 {
-                    out.push(c);
+        if let Expr::Bin(o, _, b) = e {
+            if let (true, Expr::Int(c)) = (*o == op, &**b) {
+                if *c >= 2 {
+                    out.push(*c);
                 }
             }
         }
     });
 }
 
+/// Constants an index takes the remainder by (`threadIdx.x % 64`), `>= 2`.
+fn collect_moduli(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
+    collect_right_operands(e, crate::protocol::Op::Mod, out);
+}
+
 /// Constants an index divides by (`(r * pitch) / 4`: bytes to cells of
 /// four), `>= 2`.
 fn collect_divisors(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
-    use crate::protocol::{Expr, Op};
-    each_subexpr(e, &mut |e| {
-        if let Expr::Bin(Op::Div, _, b) = e {
-            if let Expr::Int(c) = **b {
-                if c >= 2 {
-                    out.push(c);
-                }
-            }
-        }
-    });
+    collect_right_operands(e, crate::protocol::Op::Div, out);
 }
 
 /// At most this many racy intervals are asked again for a precondition.
