@@ -777,9 +777,17 @@ fn precondition(
     // Block sizes the launch leaves free: a kernel written for one block
     // shape (`s[threadIdx.x % 64]`, `a[blockIdx.x * 16 + threadIdx.x]`)
     // races only in wider blocks.
+    // A size the kernel's launches or `__requires` already constrain is a
+    // fact of the program, not a caller's choice.
+    let mut constrained = BTreeSet::new();
+    kernel
+        .assumes
+        .iter()
+        .for_each(|a| a.free_vars(&mut constrained));
     let dims: Vec<&str> = builtin::BLOCK_DIM
         .iter()
         .copied()
+        .filter(|d| !constrained.contains(*d))
         .filter(|d| traces.iter().any(|t| t.globals.iter().any(|g| g == d)))
         .collect();
     if params.is_empty() && dims.is_empty() {

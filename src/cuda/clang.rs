@@ -291,6 +291,12 @@ impl<'tu> Node<'tu> {
             _tu: self._tu,
         }
     }
+    /// Whether only its own translation unit can name the declaration
+    /// (`static`, an anonymous namespace).
+    pub fn internal_linkage(&self) -> bool {
+        let l = unsafe { clang_getCursorLinkage(self.c) };
+        l == CXLinkage_Internal || l == CXLinkage_NoLinkage
+    }
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.c) != 0 }
     }
@@ -559,10 +565,10 @@ pub mod kind {
         CXCursor_FloatingLiteral as FLOAT_LIT, CXCursor_ForStmt as FOR,
         CXCursor_FunctionDecl as FUNCTION, CXCursor_FunctionTemplate as FUNCTION_TEMPLATE,
         CXCursor_GNUNullExpr as GNU_NULL, CXCursor_GotoStmt as GOTO, CXCursor_IfStmt as IF,
-        CXCursor_IntegerLiteral as INT_LIT, CXCursor_LabelStmt as LABEL,
-        CXCursor_LambdaExpr as LAMBDA, CXCursor_LinkageSpec as LINKAGE_SPEC,
-        CXCursor_MSAsmStmt as MS_ASM, CXCursor_MemberRefExpr as MEMBER_REF,
-        CXCursor_Namespace as NAMESPACE,
+        CXCursor_InitListExpr as INIT_LIST, CXCursor_IntegerLiteral as INT_LIT,
+        CXCursor_LabelStmt as LABEL, CXCursor_LambdaExpr as LAMBDA,
+        CXCursor_LinkageSpec as LINKAGE_SPEC, CXCursor_MSAsmStmt as MS_ASM,
+        CXCursor_MemberRefExpr as MEMBER_REF, CXCursor_Namespace as NAMESPACE,
         CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM,
         CXCursor_NullStmt as NULL_STMT, CXCursor_OverloadedDeclRef as OVERLOADED_REF,
         CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM, CXCursor_ReturnStmt as RETURN,

@@ -2,7 +2,10 @@
 //! translation unit gives each kernel (`k<<<grid, block>>>(…)`,
 //! `cudaLaunchKernel`, `cudaLaunchCooperativeKernel`), with the dimensions
 //! that are constants (literals, macros, `constexpr`, `dim3` values and local
-//! variables that are never changed after their initialisation).
+//! variables that are never changed after their initialisation) or one of a
+//! few constants: an element of a table of sizes, a counter of a benchmark
+//! loop, a parameter of the host function that launches, read at each of
+//! its callers. Such a launch stands for one site per configuration.
 //!
 //! A kernel whose every launch in the unit is seen is analysed under those
 //! launches only. A kernel whose address escapes (passed to anything but a
@@ -74,8 +77,9 @@ pub struct ForeignLaunches {
 impl Launches {
     /// Walks the host code of every project file of the unit.
     pub fn collect(root: &Node, project: &dyn Fn(&Node) -> bool) -> Launches {
+        let callers = Callers::index(root, project);
         let mut out = Launches::default();
-        out.walk(root, None, project);
+        out.walk(root, None, project, &callers);
         out
     }
 
@@ -122,7 +126,13 @@ impl Launches {
         }
     }
 
-    fn walk<'a>(&mut self, n: &Node<'a>, func: Option<Node<'a>>, project: &dyn Fn(&Node) -> bool) {
+    fn walk<'a>(
+        &mut self,
+        n: &Node<'a>,
+        func: Option<Node<'a>>,
+        project: &dyn Fn(&Node) -> bool,
+        callers: &Callers<'a>,
+    ) {
         for c in n.children() {
             let k = c.kind();
             if !project(&c) {
@@ -144,7 +154,7 @@ impl Launches {
                 func
             };
             if k == K::CALL {
-                if self.call(&c, func) {
+                if self.call(&c, func, callers) {
                     continue;
                 }
             } else if k == K::DECL_REF {
@@ -155,13 +165,49 @@ impl Launches {
                     }
                 }
             }
-            self.walk(&c, func, project);
+            self.walk(&c, func, project, callers);
+        }
+    }
+
+    /// One site per configuration the launch may stand for (a table of
+    /// block sizes, a parameter with several callers).
+    fn launch(
+        &mut self,
+        key: KernelKey,
+        grid: Vec<Dims>,
+        block: Vec<Dims>,
+        file: String,
+        loc: Loc,
+    ) {
+        let grid = if grid.len() * block.len() > MAX_ALTERNATIVES {
+            vec![agree(&grid)]
+        } else {
+            grid
+        };
+        let block = if grid.len() * block.len() > MAX_ALTERNATIVES {
+            vec![agree(&block)]
+        } else {
+            block
+        };
+        let sites = self.sites.entry(key).or_default();
+        for g in &grid {
+            for b in &block {
+                let site = LaunchSite {
+                    grid: *g,
+                    block: *b,
+                    file: file.clone(),
+                    loc,
+                };
+                if !sites.contains(&site) {
+                    sites.push(site);
+                }
+            }
         }
     }
 
     /// A launch or a call that only names kernels; `true` when `c` was
     /// handled whole.
-    fn call<'a>(&mut self, c: &Node<'a>, func: Option<Node<'a>>) -> bool {
+    fn call<'a>(&mut self, c: &Node<'a>, func: Option<Node<'a>>, callers: &Callers<'a>) -> bool {
         let Some(callee) = c.referenced() else {
             return false;
         };
@@ -181,18 +227,14 @@ impl Launches {
             if config.num_args() < 2 {
                 return false;
             }
-            let site = LaunchSite {
-                grid: dims(&config.arg(0), func),
-                block: dims(&config.arg(1), func),
-                file: pos.file.clone(),
-                loc,
-            };
+            let grid = dims(&config.arg(0), func, callers);
+            let block = dims(&config.arg(1), func, callers);
             self.name(&key, &callee);
-            self.sites.entry(key).or_default().push(site);
+            self.launch(key, grid, block, pos.file.clone(), loc);
             for ch in children.iter().skip(1) {
                 if ch.kind() != K::CALL || ch.referenced().is_none_or(|f| kernel_key(&f).is_some())
                 {
-                    self.walk(ch, func, &|_| true);
+                    self.walk(ch, func, &|_| true, callers);
                 }
             }
             return true;
@@ -203,16 +245,12 @@ impl Launches {
         {
             let target = referenced_kernel(&c.arg(0));
             if let Some((key, f)) = target {
-                let site = LaunchSite {
-                    grid: dims(&c.arg(1), func),
-                    block: dims(&c.arg(2), func),
-                    file: pos.file.clone(),
-                    loc,
-                };
+                let grid = dims(&c.arg(1), func, callers);
+                let block = dims(&c.arg(2), func, callers);
                 self.name(&key, &f);
-                self.sites.entry(key).or_default().push(site);
+                self.launch(key, grid, block, pos.file.clone(), loc);
                 for i in 3..c.num_args().max(3) as u32 {
-                    self.walk(&c.arg(i), func, &|_| true);
+                    self.walk(&c.arg(i), func, &|_| true, callers);
                 }
                 return true;
             }
@@ -264,67 +302,495 @@ fn referenced_kernel<'a>(n: &Node<'a>) -> Option<(KernelKey, Node<'a>)> {
     kernel_key(&r).map(|key| (key, r))
 }
 
-/// The sizes a launch argument gives, as far as they are constants.
-fn dims(n: &Node, func: Option<Node>) -> Dims {
-    dims_at(n, func, 0)
+/// The most launch configurations one launch expression may stand for
+/// (`k<<<g, sizes[i]>>>` over a table of block sizes); past it, the axes
+/// that differ are unknown.
+const MAX_ALTERNATIVES: usize = 64;
+
+/// What host code of a unit passes to its own functions, so that a launch
+/// size that is a parameter of the function making the launch can be read
+/// at that function's callers (`void run(int threads) { k<<<g, threads>>>(…); }`
+/// called as `run(256)`).
+#[derive(Default)]
+struct Callers<'a> {
+    /// Each function's calls, with the function that makes them.
+    calls: HashMap<u32, Vec<(Node<'a>, Option<Node<'a>>)>>,
+    /// How often each function is named at all: a function named other
+    /// than as the callee of a call seen here (its address taken, a call in
+    /// a template clang leaves unresolved) has callers drfscan does not see.
+    named: HashMap<u32, usize>,
+    /// Whether the unit defines `main`.
+    program: bool,
 }
 
-fn dims_at(n: &Node, func: Option<Node>, depth: usize) -> Dims {
+/// The identity of a function as calls name it: a template's
+/// specialisations are calls of the template.
+fn function_id(f: &Node) -> u32 {
+    f.specialized_template()
+        .filter(|t| t.kind() == K::FUNCTION_TEMPLATE)
+        .unwrap_or(*f)
+        .id()
+}
+
+impl<'a> Callers<'a> {
+    fn index(root: &Node<'a>, project: &dyn Fn(&Node) -> bool) -> Callers<'a> {
+        let mut out = Callers::default();
+        out.walk(root, None, project);
+        out
+    }
+
+    fn walk(&mut self, n: &Node<'a>, func: Option<Node<'a>>, project: &dyn Fn(&Node) -> bool) {
+        for c in n.children() {
+            if !project(&c) {
+                continue;
+            }
+            let k = c.kind();
+            let func =
+                if [K::FUNCTION, K::METHOD, K::FUNCTION_TEMPLATE, K::CONSTRUCTOR].contains(&k) {
+                    if k == K::FUNCTION && c.spelling() == "main" && c.is_definition() {
+                        self.program = true;
+                    }
+                    Some(c)
+                } else {
+                    func
+                };
+            match k {
+                K::CALL => {
+                    if let Some(f) = c.referenced().filter(|f| f.kind() == K::FUNCTION) {
+                        self.calls
+                            .entry(function_id(&f))
+                            .or_default()
+                            .push((c, func));
+                    }
+                }
+                K::DECL_REF => {
+                    if let Some(f) = c
+                        .referenced()
+                        .filter(|f| f.kind() == K::FUNCTION || f.kind() == K::FUNCTION_TEMPLATE)
+                    {
+                        *self.named.entry(function_id(&f)).or_default() += 1;
+                    }
+                }
+                K::OVERLOADED_REF => {
+                    for f in c.overloaded_decls() {
+                        // Which overload a dependent call picks is unknown:
+                        // count it as a use no call accounts for.
+                        *self.named.entry(function_id(&f)).or_default() += 2;
+                    }
+                }
+                _ => {}
+            }
+            self.walk(&c, func, project);
+        }
+    }
+
+    /// The calls of `f` when they are all the calls the program makes of
+    /// it: `f` is named only as their callee, and no other unit can call it
+    /// (it is `static`, or this unit is the program's main file and defines
+    /// `f`).
+    fn of(&self, f: &Node) -> Option<&[(Node<'a>, Option<Node<'a>>)]> {
+        let id = f.id();
+        let calls = self.calls.get(&id)?;
+        let alone = f.internal_linkage() || (self.program && f.is_definition());
+        (alone && self.named.get(&id) == Some(&calls.len())).then_some(calls.as_slice())
+    }
+}
+
+/// The sizes a launch argument may give, as far as they are constants: one
+/// `Dims` per configuration it may stand for.
+fn dims(n: &Node, func: Option<Node>, callers: &Callers) -> Vec<Dims> {
+    let mut out = dims_at(n, func, callers, 0);
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Per axis, the size every alternative agrees on.
+fn agree(alternatives: &[Dims]) -> Dims {
+    let mut out = alternatives[0];
+    for d in &alternatives[1..] {
+        for (o, v) in out.iter_mut().zip(d) {
+            if *o != *v {
+                *o = None;
+            }
+        }
+    }
+    out
+}
+
+/// One size per alternative of a scalar launch argument (`threads`,
+/// `sizes[i]`); `None` stands for an unknown.
+fn scalars(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec<Option<u64>> {
+    let mut v: Vec<Option<u64>> = dims_at(n, func, callers, depth)
+        .iter()
+        .map(|d| d[0])
+        .collect();
+    v.sort();
+    v.dedup();
+    if v.contains(&None) {
+        vec![None]
+    } else {
+        v
+    }
+}
+
+fn dims_at(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec<Dims> {
     const UNKNOWN: Dims = [None; 3];
     if depth > 8 {
-        return UNKNOWN;
+        return vec![UNKNOWN];
     }
     let n = strip(*n);
+    let scalar = |v: i64| [u64::try_from(v).ok().filter(|v| *v >= 1), Some(1), Some(1)];
     if let Some(v) = n.eval_int() {
-        return [u64::try_from(v).ok().filter(|v| *v >= 1), Some(1), Some(1)];
+        return vec![scalar(v)];
+    }
+    if n.kind() == K::CONDITIONAL {
+        // `big ? 512 : 256`: either.
+        let ch = n.children();
+        if ch.len() == 3 {
+            let mut out = dims_at(&ch[1], func, callers, depth + 1);
+            out.extend(dims_at(&ch[2], func, callers, depth + 1));
+            return bounded(out);
+        }
+        return vec![UNKNOWN];
+    }
+    if n.kind() == K::BINARY {
+        return arithmetic(&n, func, callers, depth);
+    }
+    if n.kind() == K::ARRAY_SUBSCRIPT {
+        return table(&n, func)
+            .map(|values| values.into_iter().map(scalar).collect())
+            .unwrap_or_else(|| vec![UNKNOWN]);
     }
     if n.kind() == K::CALL {
         let Some(ctor) = n.referenced() else {
-            return UNKNOWN;
+            return vec![UNKNOWN];
         };
         if ctor.kind() != K::CONSTRUCTOR {
-            return UNKNOWN;
+            return vec![UNKNOWN];
         }
         let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
         if args.len() == 1 && !strip(args[0]).ty().is_integral() {
             // A copy or a conversion (`dim3(v)` of a `dim3` or `uint3`).
-            return dims_at(&args[0], func, depth + 1);
+            return dims_at(&args[0], func, callers, depth + 1);
         }
-        let mut out = [Some(1); 3];
+        // Each axis a constant, or a local set once to one (`int threads =
+        // T; … dim3(threads)`); several alternatives combine as a product.
+        let mut out: Vec<Dims> = vec![[Some(1); 3]];
         for (i, a) in args.iter().take(3).enumerate() {
-            // A constant, or a local set once to one (`int threads = T;
-            // … dim3(threads)`).
-            out[i] = dims_at(a, func, depth + 1)[0];
+            let values = scalars(a, func, callers, depth + 1);
+            out = out
+                .iter()
+                .flat_map(|d| {
+                    values.iter().map(move |v| {
+                        let mut d = *d;
+                        d[i] = *v;
+                        d
+                    })
+                })
+                .collect();
+            out = bounded(out);
         }
         return out;
     }
     if n.kind() == K::DECL_REF {
         let Some(var) = n.referenced() else {
-            return UNKNOWN;
+            return vec![UNKNOWN];
         };
-        if var.kind() != K::VAR {
-            return UNKNOWN;
+        let Some(f) = func else {
+            return vec![UNKNOWN];
+        };
+        if var.kind() == K::PARM {
+            return parameter(&var, &f, callers, depth);
         }
-        let (Some(f), Some(parent)) = (func, var.semantic_parent()) else {
-            return UNKNOWN;
-        };
-        if parent.id() != f.id() {
-            return UNKNOWN;
+        if var.kind() != K::VAR || var.semantic_parent().is_none_or(|p| p.id() != f.id()) {
+            return vec![UNKNOWN];
+        }
+        if let Some(values) = counted(&f, &var) {
+            return values.into_iter().map(scalar).collect();
         }
         let init = var.children().into_iter().rev().find(|c| c.is_expression());
         let start = match init {
-            Some(i) => dims_at(&i, func, depth + 1),
+            Some(i) => dims_at(&i, func, callers, depth + 1),
             // `dim3 b;` is (1, 1, 1).
-            None if var.ty().canonical().spelling().ends_with("dim3") => [Some(1); 3],
-            None => UNKNOWN,
+            None if var.ty().canonical().spelling().ends_with("dim3") => vec![[Some(1); 3]],
+            None => vec![UNKNOWN],
         };
         if !modified(&f, &var.spelling()) {
             // A local never changed after its initialisation.
             return start;
         }
-        return assigned_fields(&f, &var, start, n.offset());
+        return vec![assigned_fields(&f, &var, agree(&start), n.offset())];
     }
-    UNKNOWN
+    vec![UNKNOWN]
+}
+
+/// `sizes[i] * 2`, `threads / 32`: the operation over each pair of
+/// alternatives of the operands.
+fn arithmetic(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec<Dims> {
+    use super::clang::op;
+    const UNKNOWN: Dims = [None; 3];
+    let ch = n.children();
+    let [a, b] = ch.as_slice() else {
+        return vec![UNKNOWN];
+    };
+    let (a, b) = (
+        scalars(a, func, callers, depth + 1),
+        scalars(b, func, callers, depth + 1),
+    );
+    let o = n.binop();
+    let mut out = Vec::new();
+    for x in &a {
+        for y in &b {
+            let (Some(x), Some(y)) = (x, y) else {
+                return vec![UNKNOWN];
+            };
+            let v = match o {
+                op::ADD => x.checked_add(*y),
+                op::SUB => x.checked_sub(*y),
+                op::MUL => x.checked_mul(*y),
+                op::DIV => x.checked_div(*y),
+                op::REM => x.checked_rem(*y),
+                op::SHL if *y < 32 => x.checked_mul(1 << y),
+                op::SHR => x.checked_shr(*y as u32),
+                _ => return vec![UNKNOWN],
+            };
+            out.push([v.filter(|v| *v >= 1), Some(1), Some(1)]);
+        }
+    }
+    bounded(out)
+}
+
+/// Alternatives past [`MAX_ALTERNATIVES`] become one, with the axes they
+/// disagree on unknown.
+fn bounded(alternatives: Vec<Dims>) -> Vec<Dims> {
+    let mut out = alternatives;
+    out.sort();
+    out.dedup();
+    if out.len() > MAX_ALTERNATIVES {
+        vec![agree(&out)]
+    } else {
+        out
+    }
+}
+
+/// A parameter of the host function `f` that makes the launch, unchanged in
+/// `f`: what `f`'s callers pass for it, when drfscan sees all of them.
+fn parameter(p: &Node, f: &Node, callers: &Callers, depth: usize) -> Vec<Dims> {
+    const UNKNOWN: Dims = [None; 3];
+    if ![K::FUNCTION, K::FUNCTION_TEMPLATE].contains(&f.kind()) || modified(f, &p.spelling()) {
+        return vec![UNKNOWN];
+    }
+    let Some(index) = f
+        .children()
+        .iter()
+        .filter(|c| c.kind() == K::PARM)
+        .position(|c| c.id() == p.id())
+    else {
+        return vec![UNKNOWN];
+    };
+    let Some(calls) = callers.of(f) else {
+        return vec![UNKNOWN];
+    };
+    let mut out = Vec::new();
+    for (call, caller) in calls {
+        if index as i32 >= call.num_args() {
+            return vec![UNKNOWN];
+        }
+        out.extend(dims_at(
+            &call.arg(index as u32),
+            *caller,
+            callers,
+            depth + 1,
+        ));
+        if out.len() > MAX_ALTERNATIVES {
+            return vec![UNKNOWN];
+        }
+    }
+    if out.is_empty() {
+        vec![UNKNOWN]
+    } else {
+        bounded(out)
+    }
+}
+
+/// The values `table[i]` may have: `table` is an array of integer constants
+/// (`int sizes[] = {32, 64, 128};`) that is a local of `f` never written
+/// after its initialisation, or a constant array of the file.
+fn table(n: &Node, func: Option<Node>) -> Option<Vec<i64>> {
+    let base = strip(*n.children().first()?);
+    let var = base
+        .referenced()
+        .filter(|v| v.kind() == K::VAR && base.kind() == K::DECL_REF)?;
+    let local = match (var.semantic_parent(), func) {
+        (Some(p), Some(f)) if p.id() == f.id() => Some(f),
+        _ => None,
+    };
+    match local {
+        Some(f) if !table_unchanged(&f, &var.spelling()) => return None,
+        None if !var.ty().element().is_const_qualified() => return None,
+        _ => {}
+    }
+    let init = var
+        .children()
+        .into_iter()
+        .find(|c| c.kind() == K::INIT_LIST)?;
+    let values: Option<Vec<i64>> = init.children().iter().map(|c| c.eval_int()).collect();
+    values.filter(|v| !v.is_empty() && v.len() <= MAX_ALTERNATIVES)
+}
+
+/// Whether every mention of the array `name` in `f` after its declaration
+/// reads an element (`name[i]` not assigned, incremented or addressed) or
+/// takes its size (`sizeof(name)`).
+fn table_unchanged(f: &Node, name: &str) -> bool {
+    let toks: Vec<String> = f.tokens().into_iter().map(|(t, _)| t).collect();
+    let mut declared = false;
+    for (i, t) in toks.iter().enumerate() {
+        if t != name {
+            continue;
+        }
+        if !declared {
+            declared = true;
+            continue;
+        }
+        let prev = if i > 0 { toks[i - 1].as_str() } else { "" };
+        let next = toks.get(i + 1).map(String::as_str).unwrap_or("");
+        if prev == "(" && i >= 2 && toks[i - 2] == "sizeof" {
+            continue;
+        }
+        if next != "[" || matches!(prev, "&" | "++" | "--") {
+            return false;
+        }
+        let mut level = 0;
+        let mut j = i + 1;
+        while j < toks.len() {
+            match toks[j].as_str() {
+                "[" => level += 1,
+                "]" => {
+                    level -= 1;
+                    if level == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        if toks
+            .get(j + 1)
+            .is_some_and(|t| is_assignment(t) || t == "[")
+        {
+            return false;
+        }
+    }
+    declared
+}
+
+fn is_assignment(t: &str) -> bool {
+    matches!(
+        t,
+        "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "<<=" | ">>=" | "&=" | "|=" | "^=" | "++" | "--"
+    )
+}
+
+/// The values a counter of a `for` loop of `f` takes (`for (int b = 32; b <=
+/// 1024; b *= 2)`): it starts at a constant, is compared with a constant,
+/// steps by a constant and the body does not change it.
+fn counted(f: &Node, var: &Node) -> Option<Vec<i64>> {
+    use super::clang::op;
+    let found = find_loop(f, var)?;
+    let ch = found.children();
+    let [_, cond, inc, body] = ch.as_slice() else {
+        return None;
+    };
+    let init = var
+        .children()
+        .into_iter()
+        .rev()
+        .find(|c| c.is_expression())?;
+    let start = strip(init).eval_int()?;
+    let is_var = |x: &Node| {
+        let x = strip(*x);
+        x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
+    };
+    let cond = strip(*cond);
+    let cc = cond.children();
+    if cond.kind() != K::BINARY || cc.len() != 2 || !is_var(&cc[0]) {
+        return None;
+    }
+    let bound = strip(cc[1]).eval_int()?;
+    let rel = cond.binop();
+    let inc = strip(*inc);
+    let ic = inc.children();
+    let step: Box<dyn Fn(i64) -> Option<i64>> = match inc.kind() {
+        K::UNARY if ic.first().is_some_and(is_var) => match inc.unop() {
+            op::PRE_INC | op::POST_INC => Box::new(|v: i64| v.checked_add(1)),
+            op::PRE_DEC | op::POST_DEC => Box::new(|v: i64| v.checked_sub(1)),
+            _ => return None,
+        },
+        K::COMPOUND_ASSIGN if ic.len() == 2 && is_var(&ic[0]) => {
+            let a = strip(ic[1]).eval_int()?;
+            match super::lower::compound_base(inc.binop()) {
+                op::ADD => Box::new(move |v: i64| v.checked_add(a)),
+                op::SUB => Box::new(move |v: i64| v.checked_sub(a)),
+                op::MUL => Box::new(move |v: i64| v.checked_mul(a)),
+                op::DIV if a > 1 => Box::new(move |v: i64| Some(v / a)),
+                op::SHL if (0..32).contains(&a) => Box::new(move |v: i64| v.checked_mul(1 << a)),
+                op::SHR if (1..32).contains(&a) => Box::new(move |v: i64| Some(v >> a)),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let holds = |v: i64| match rel {
+        op::LT => v < bound,
+        op::LE => v <= bound,
+        op::GT => v > bound,
+        op::GE => v >= bound,
+        op::NE => v != bound,
+        _ => false,
+    };
+    if ![op::LT, op::LE, op::GT, op::GE, op::NE].contains(&rel) {
+        return None;
+    }
+    let name = var.spelling();
+    let toks: Vec<String> = body.tokens().into_iter().map(|(t, _)| t).collect();
+    let writes = toks.iter().enumerate().any(|(i, t)| {
+        t == &name
+            && ((i > 0 && matches!(toks[i - 1].as_str(), "&" | "++" | "--"))
+                || toks.get(i + 1).is_some_and(|n| is_assignment(n)))
+    });
+    if writes {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut v = start;
+    while holds(v) {
+        if out.len() >= MAX_ALTERNATIVES || out.contains(&v) {
+            return None;
+        }
+        out.push(v);
+        v = step(v)?;
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The `for` statement of `f` whose initialisation declares `var`.
+fn find_loop<'a>(n: &Node<'a>, var: &Node) -> Option<Node<'a>> {
+    for c in n.children() {
+        if c.kind() == K::FOR {
+            let declares = c.children().first().is_some_and(|i| {
+                i.kind() == K::DECL_STMT && i.children().iter().any(|d| d.id() == var.id())
+            });
+            if declares {
+                return Some(c);
+            }
+        }
+        if let Some(found) = find_loop(&c, var) {
+            return Some(found);
+        }
+    }
+    None
 }
 
 /// The value of a `dim3` local at a launch (at byte `at`) when the function
@@ -433,23 +899,7 @@ fn encloses_in_loop(f: &Node, at: u32) -> bool {
 /// taken.
 fn modified(f: &Node, name: &str) -> bool {
     let toks: Vec<String> = f.tokens().into_iter().map(|(t, _)| t).collect();
-    let assign = |t: &str| {
-        matches!(
-            t,
-            "=" | "+="
-                | "-="
-                | "*="
-                | "/="
-                | "%="
-                | "<<="
-                | ">>="
-                | "&="
-                | "|="
-                | "^="
-                | "++"
-                | "--"
-        )
-    };
+    let assign = is_assignment;
     let mut declared = false;
     for (i, t) in toks.iter().enumerate() {
         if t != name {
@@ -501,18 +951,9 @@ pub fn condition(sites: &[LaunchSite]) -> Option<Cond> {
 
 /// The sizes every launch agrees on, per axis, block then grid.
 pub fn common(sites: &[LaunchSite]) -> (Dims, Dims) {
-    let agree = |f: fn(&LaunchSite) -> &Dims| {
-        let mut out: Dims = *f(&sites[0]);
-        for s in &sites[1..] {
-            for (o, v) in out.iter_mut().zip(f(s)) {
-                if *o != *v {
-                    *o = None;
-                }
-            }
-        }
-        out
-    };
-    (agree(|s| &s.block), agree(|s| &s.grid))
+    let blocks: Vec<Dims> = sites.iter().map(|s| s.block).collect();
+    let grids: Vec<Dims> = sites.iter().map(|s| s.grid).collect();
+    (agree(&blocks), agree(&grids))
 }
 
 /// The kernel under the launches `sites` when it was lowered without them:

@@ -481,8 +481,36 @@ __global__ void k(float *a) {
     );
     assert_eq!(
         out,
-        "a: sync; wr[0]; sync; \ns: wr[((tid.x + (tid.y * blockDim.x)) + (tid.z * (blockDim.x * blockDim.y)))]; sync; rd[0]; sync; \n"
+        "a: sync; wr[0]; sync; warp_sync; \ns: wr[((tid.x + (tid.y * blockDim.x)) + (tid.z * (blockDim.x * blockDim.y)))]; sync; rd[0]; sync; warp_sync; \n"
     );
+}
+
+#[test]
+fn cooperative_groups_tiles_ranks_and_barriers() {
+    let out = shape(
+        "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float *a) {
+  __shared__ float s[64];
+  cg::thread_block b = cg::this_thread_block();
+  cg::thread_block_tile<32> t = cg::tiled_partition<32>(b);
+  for (int i = t.thread_rank(); i < 64; i += t.size()) s[i] = 0;
+  t.sync();
+  a[t.meta_group_rank()] = s[0];
+  cg::thread_block_tile<16> h = cg::tiled_partition<16>(b);
+  h.sync();
+}",
+    );
+    let lin = "(tid.x + (tid.y * blockDim.x)) + (tid.z * (blockDim.x * blockDim.y))";
+    assert!(out.contains(&format!("wr[(({lin}) / 32)]")), "{out}");
+    // A strided loop over the tile's lanes, then the warp's barrier; a
+    // smaller tile's barrier is not modelled (none).
+    assert!(
+        out.contains(&format!("for i in (({lin}) % 32)..64")),
+        "{out}"
+    );
+    assert_eq!(out.matches("warp_sync").count(), 2, "{out}");
+    assert!(!out.replace("warp_sync", "").contains("sync"), "{out}");
 }
 
 #[test]
@@ -659,6 +687,61 @@ fn launches_in_host_code_fix_the_dimensions() {
         .assumes
         .iter()
         .any(|c| format!("{c:?}").contains("blockDim")));
+}
+
+#[test]
+fn launch_sizes_from_tables_loops_and_callers() {
+    let kernels = "__global__ void table(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void looped(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void chosen(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void written(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void escaping(float *a) { a[threadIdx.x] = 0; }\n";
+    let src = format!(
+        "{kernels}\
+        static void run(float *a, int threads) {{ table<<<1, threads * 2>>>(a); }}\n\
+        static void run2(float *a, int threads) {{ escaping<<<1, threads>>>(a); }}\n\
+        int main() {{\n\
+          int sizes[] = {{32, 64}};\n\
+          for (int i = 0; i < sizeof(sizes) / sizeof(int); i++) run(0, sizes[i]);\n\
+          run(0, 8);\n\
+          for (int t = 16; t <= 64; t *= 2) looped<<<1, t>>>(0);\n\
+          chosen<<<1, sizes[0] > 1 ? 128 : 256>>>(0);\n\
+          int w[] = {{1, 2}};\n\
+          w[1] = 3;\n\
+          written<<<1, w[0]>>>(0);\n\
+          void (*f)(float *, int) = run2;\n\
+          run2(0, 32);\n\
+          return 0;\n\
+        }}\n"
+    );
+    let u = unit(&src);
+    let blocks = |name: &str| -> Vec<Option<u64>> {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches.iter().map(|s| s.block[0]).collect()
+    };
+    assert_eq!(blocks("table"), [Some(16), Some(64), Some(128)]);
+    assert_eq!(blocks("looped"), [Some(16), Some(32), Some(64)]);
+    assert_eq!(blocks("chosen"), [Some(128), Some(256)]);
+    // An array written after its initialisation, a helper whose address is
+    // taken: unknown.
+    assert_eq!(blocks("written"), [None]);
+    assert_eq!(blocks("escaping"), [None]);
+    // Several sizes: one of them happens.
+    let k = u.kernels[0].lowered.clone().unwrap();
+    assert!(
+        k.assumes.iter().any(|c| matches!(c, Cond::Or(..))),
+        "{:?}",
+        k.assumes
+    );
+    // A helper other files may call (no `main` here, not `static`): its
+    // callers in this file are not all of them.
+    let src = format!(
+        "{kernels}\
+        void run(float *a, int threads) {{ table<<<1, threads>>>(a); }}\n\
+        void go() {{ run(0, 64); }}\n"
+    );
+    let u = unit(&src);
+    assert_eq!(u.kernels[0].launches[0].block, [None, Some(1), Some(1)]);
 }
 
 #[test]

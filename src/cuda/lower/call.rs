@@ -147,13 +147,109 @@ pub(super) fn group_kind(spelling: &str) -> Option<&str> {
     Some(&rest[..end])
 }
 
+/// The type of the object a member call is made on (`b` in `b.sync()`).
+pub(super) fn object_type(n: &Node) -> String {
+    exprs(n)
+        .first()
+        .map(|o| strip(*o))
+        .and_then(|o| {
+            if o.kind() == K::MEMBER_REF {
+                exprs(&o).first().copied()
+            } else {
+                Some(o)
+            }
+        })
+        .map(|o| strip(o).ty().canonical().spelling())
+        .unwrap_or_default()
+}
+
+/// A member call that is a query of a cooperative group: it has no
+/// effect.
+pub(super) fn is_group_query(n: &Node) -> bool {
+    n.kind() == K::CALL
+        && n.referenced().is_some_and(|f| f.kind() == K::METHOD)
+        && group_query(&object_type(n), &n.spelling()).is_some()
+}
+
+/// The size of a tile type (`thread_block_tile<32, thread_block>`).
+fn tile_size(spelling: &str) -> Option<i64> {
+    let args = &spelling[spelling.find("thread_block_tile<")? + "thread_block_tile<".len()..];
+    let end = args.find([',', '>'])?;
+    args[..end]
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n: &i64| *n >= 1 && *n <= 32)
+}
+
+/// What a query of a cooperative group of type `ty` returns: the ranks and
+/// sizes of the block, of a tile of the block and of the grid. `None` for
+/// other queries and groups (a coalesced group's ranks depend on which
+/// threads are active, a tile of a size only known at run time).
+pub(super) fn group_query(ty: &str, name: &str) -> Option<Expr> {
+    let block_size = || {
+        (0..3)
+            .map(|d| Expr::var(builtin::BLOCK_DIM[d]))
+            .reduce(|a, b| Expr::bin(Op::Mul, a, b))
+            .expect("three axes")
+    };
+    let block_rank = || {
+        builtin::linear_id(
+            |d| Expr::var(builtin::BID[d]),
+            |d| Expr::var(builtin::GRID_DIM[d]),
+        )
+    };
+    let blocks = || {
+        (0..3)
+            .map(|d| Expr::var(builtin::GRID_DIM[d]))
+            .reduce(|a, b| Expr::bin(Op::Mul, a, b))
+            .expect("three axes")
+    };
+    match (group_kind(ty)?, name) {
+        ("thread_block", "thread_rank") => Some(linear_tid()),
+        ("thread_block", "size" | "num_threads") => Some(block_size()),
+        ("thread_block_tile", _) => {
+            let n = tile_size(ty)?;
+            match name {
+                "thread_rank" => Some(Expr::bin(Op::Mod, linear_tid(), Expr::Int(n))),
+                "size" | "num_threads" => Some(Expr::Int(n)),
+                "meta_group_rank" => Some(Expr::bin(Op::Div, linear_tid(), Expr::Int(n))),
+                "meta_group_size" => Some(Expr::bin(
+                    Op::Div,
+                    Expr::bin(Op::Add, block_size(), Expr::Int(n - 1)),
+                    Expr::Int(n),
+                )),
+                _ => None,
+            }
+        }
+        ("grid_group", "thread_rank") => Some(Expr::bin(
+            Op::Add,
+            Expr::bin(Op::Mul, block_rank(), block_size()),
+            linear_tid(),
+        )),
+        ("grid_group", "size" | "num_threads") => Some(Expr::bin(Op::Mul, blocks(), block_size())),
+        ("grid_group", "block_rank") => Some(block_rank()),
+        ("grid_group", "num_blocks") => Some(blocks()),
+        _ => None,
+    }
+}
+
 impl Lower {
     /// `sync()` of a cooperative group of type `ty`: a barrier of the block
-    /// or of the grid; `None` for groups that are not modelled (tiles).
+    /// or of the grid, or a warp's; `None` for groups that are not modelled.
     pub(super) fn group_sync(&mut self, ty: &str, loc: Loc) -> Option<Val> {
         match group_kind(ty)? {
             "thread_block" => self.sync(loc),
             "grid_group" | "multi_grid_group" => self.grid_sync(loc),
+            // A whole warp's tile is `__syncwarp()`; a smaller tile orders
+            // only some lanes of a warp, which is not modelled.
+            "thread_block_tile" if tile_size(ty) == Some(builtin::WARP_SIZE) => {
+                if self.warp_is_block {
+                    self.sync(loc)
+                } else {
+                    self.warp_sync(loc)
+                }
+            }
             _ => return None,
         }
         Some(Val::Unknown)
@@ -483,26 +579,14 @@ impl Lower {
     pub(super) fn method_call(&mut self, n: &Node, name: &str) -> R<Val> {
         let ops = exprs(n);
         let loc = loc_of(n);
-        // Cooperative groups: the whole block's group.
-        let object = ops
-            .first()
-            .map(|o| strip(*o))
-            .and_then(|o| {
-                if o.kind() == K::MEMBER_REF {
-                    exprs(&o).first().copied()
-                } else {
-                    Some(o)
-                }
-            })
-            .map(|o| strip(o).ty().canonical().spelling())
-            .unwrap_or_default();
+        let object = object_type(n);
         if name == "sync" {
             if let Some(v) = self.group_sync(&object, loc) {
                 return Ok(v);
             }
         }
-        if name == "thread_rank" && group_kind(&object) == Some("thread_block") {
-            return Ok(Val::Int(linear_tid()));
+        if let Some(e) = group_query(&object, name) {
+            return Ok(Val::Int(e));
         }
         let assign = name
             .strip_prefix("operator")

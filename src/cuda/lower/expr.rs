@@ -63,6 +63,9 @@ pub(super) fn hint_of(n: &Node) -> String {
 
 pub(super) fn has_effects(n: &Node) -> bool {
     let k = n.kind();
+    if super::call::is_group_query(n) {
+        return false;
+    }
     if k == K::CALL || k == K::ARRAY_SUBSCRIPT || k == K::COMPOUND_ASSIGN {
         return true;
     }

@@ -15,6 +15,7 @@ mod call;
 mod expr;
 mod memory;
 mod stmt;
+pub(crate) use stmt::compound_base;
 
 use call::*;
 use expr::*;

@@ -243,7 +243,7 @@ pub(super) fn no_earlier_break(brk: &Cond, v: &str, lo: &Expr) -> Option<Cond> {
 }
 
 /// `+=` → `+`, and so on.
-pub(super) fn compound_base(o: i32) -> i32 {
+pub(crate) fn compound_base(o: i32) -> i32 {
     match o {
         23..=29 => o - 20,
         30 => op::AND,

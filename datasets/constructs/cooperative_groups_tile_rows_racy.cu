@@ -1,0 +1,22 @@
+// expect: racy
+// The same row-per-tile kernel, but the row forgets to scale the block's
+// index by the tiles per block: tile 1 of block 0 and tile 0 of block 1
+// both write row 1.
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+
+__global__ void normalise_rows(float *out, const float *in, int rows, int cols) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
+  int row = blockIdx.x + tile.meta_group_rank();
+  if (row >= rows)
+    return;
+  const float *x = in + row * cols;
+  float sum = 0.0f;
+  for (int i = tile.thread_rank(); i < cols; i += tile.size())
+    sum += x[i];
+  sum = cg::reduce(tile, sum, cg::plus<float>());
+  for (int i = tile.thread_rank(); i < cols; i += tile.size())
+    out[row * cols + i] = x[i] / sum;
+}
