@@ -793,8 +793,20 @@ fn precondition(
     if params.is_empty() && dims.is_empty() {
         return None;
     }
-    let block = Expr::var(builtin::BLOCK_DIM[0]);
-    let threads = Expr::bin(Op::Mul, block.clone(), Expr::var(builtin::GRID_DIM[0]));
+    // A size the launch fixes enters the bounds as its value: the solver
+    // then sees `n >= 16 * gridDim.x`, linear, not a product of unknowns.
+    let size = |name: &str| {
+        kernel
+            .assumes
+            .iter()
+            .find_map(|a| match a {
+                Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(c)) if v == name => Some(Expr::Int(*c)),
+                _ => None,
+            })
+            .unwrap_or_else(|| Expr::var(name))
+    };
+    let block = size(builtin::BLOCK_DIM[0]);
+    let threads = Expr::bin(Op::Mul, block.clone(), size(builtin::GRID_DIM[0]));
     let bounds = [Expr::Int(1), block, threads];
     let at_least = |p: &str, b: &Expr| Cond::cmp(Rel::Ge, Expr::var(p), b.clone());
     let at_most = |p: &str, b: &Expr| Cond::cmp(Rel::Le, Expr::var(p), b.clone());
@@ -933,9 +945,11 @@ fn precondition(
             continue;
         }
         let opts_c = if ms == SCALED_MS { &scaled_opts } else { &opts };
-        let each = Deadline::after_ms(ms).sooner(budget);
         let mut removes = true;
         for t in traces {
+            // Each racy interval has the candidate's time: a candidate
+            // that holds costs a proof per interval.
+            let each = Deadline::after_ms(ms).sooner(budget);
             match solve_cached(&under(t, &c), opts_c, cache, &mut own, each) {
                 Outcome::Drf => {}
                 Outcome::Racy(races) => {
