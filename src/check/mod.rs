@@ -793,20 +793,21 @@ fn precondition(
     if params.is_empty() && dims.is_empty() {
         return None;
     }
-    // A size the launch fixes enters the bounds as its value: the solver
+    let block = Expr::var(builtin::BLOCK_DIM[0]);
+    let threads = Expr::bin(Op::Mul, block.clone(), Expr::var(builtin::GRID_DIM[0]));
+    // A size the launch fixes enters the queries as its value: the solver
     // then sees `n >= 16 * gridDim.x`, linear, not a product of unknowns.
-    let size = |name: &str| {
-        kernel
-            .assumes
-            .iter()
-            .find_map(|a| match a {
-                Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(c)) if v == name => Some(Expr::Int(*c)),
-                _ => None,
-            })
-            .unwrap_or_else(|| Expr::var(name))
-    };
-    let block = size(builtin::BLOCK_DIM[0]);
-    let threads = Expr::bin(Op::Mul, block.clone(), size(builtin::GRID_DIM[0]));
+    // The suggestion keeps the name.
+    let fixed: Vec<(String, Expr)> = kernel
+        .assumes
+        .iter()
+        .filter_map(|a| match a {
+            Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(c)) if builtin::is_dim(v) => {
+                Some((v.clone(), Expr::Int(*c)))
+            }
+            _ => None,
+        })
+        .collect();
     let bounds = [Expr::Int(1), block, threads];
     let at_least = |p: &str, b: &Expr| Cond::cmp(Rel::Ge, Expr::var(p), b.clone());
     let at_most = |p: &str, b: &Expr| Cond::cmp(Rel::Le, Expr::var(p), b.clone());
@@ -945,6 +946,8 @@ fn precondition(
             continue;
         }
         let opts_c = if ms == SCALED_MS { &scaled_opts } else { &opts };
+        let shown = c;
+        let c = fixed.iter().fold(shown.clone(), |c, (v, e)| c.subst(v, e));
         let mut removes = true;
         for t in traces {
             // Each racy interval has the candidate's time: a candidate
@@ -974,7 +977,7 @@ fn precondition(
                 )
             })
         {
-            found = Some(c);
+            found = Some(shown);
             break;
         }
     }
