@@ -147,6 +147,17 @@ pub(super) fn group_kind(spelling: &str) -> Option<&str> {
     Some(&rest[..end])
 }
 
+/// The parameter's default value when the call leaves it out (`f(x)` of
+/// `f(float v, bool sync = false)`): clang passes no argument, or one with
+/// nothing in it.
+fn default_argument<'a>(a: Option<&Node<'a>>, p: &Node<'a>) -> Option<Node<'a>> {
+    let empty = a.is_none_or(|a| a.kind() == K::UNEXPOSED && a.children().is_empty());
+    if !empty {
+        return None;
+    }
+    p.children().into_iter().rev().find(|c| c.is_expression())
+}
+
 /// The type of the object a member call is made on (`b` in `b.sync()`).
 pub(super) fn object_type(n: &Node) -> String {
     exprs(n)
@@ -484,6 +495,16 @@ impl Lower {
             }
             return Ok(Val::Unknown);
         }
+        if matches!(name.as_str(), "__stcg" | "__stcs" | "__stwb" | "__stwt") && args.len() == 2 {
+            // Cache-hinted stores: a write of `*p`.
+            let Some(mut p) = self.pointer(&args[0])? else {
+                return unsupported(n, format!("`{name}` through a pointer of unknown origin"));
+            };
+            p.at_cell();
+            let v = self.rvalue(&args[1])?;
+            self.write(&p, &v, loc);
+            return Ok(Val::Unknown);
+        }
         if (name == "sync" || name == "synchronize") && args.len() == 1 {
             let ty = strip(args[0]).ty().canonical().spelling();
             if let Some(v) = self.group_sync(&ty, loc) {
@@ -743,7 +764,10 @@ impl Lower {
         let mut bound = Vec::new();
         for (i, p) in params.iter().enumerate() {
             let pk = key(p);
-            let Some(a) = args.get(i) else { continue };
+            let default = default_argument(args.get(i), p);
+            let Some(a) = default.as_ref().or(args.get(i)) else {
+                continue;
+            };
             if p.ty().is_reference() {
                 match self.lvalue(a)? {
                     LVal::Var(v) => {
