@@ -208,12 +208,22 @@ impl Launches {
     /// A launch or a call that only names kernels; `true` when `c` was
     /// handled whole.
     fn call<'a>(&mut self, c: &Node<'a>, func: Option<Node<'a>>, callers: &Callers<'a>) -> bool {
-        let Some(callee) = c.referenced() else {
-            return false;
-        };
         let pos = c.pos();
         let loc = Loc::new(pos.line, pos.column);
-        if let Some(key) = kernel_key(&callee) {
+        // A launch in a host template names its kernel through a template
+        // id clang leaves unresolved (`reduce<T, 512><<<…>>>`).
+        let target = match c.referenced() {
+            Some(callee) => kernel_key(&callee).map(|key| (key, callee)),
+            None => c
+                .children()
+                .first()
+                .and_then(|f| dependent_kernel(f))
+                .map(|(t, args)| ((t.id(), args), t)),
+        };
+        let Some(callee) = c.referenced().or_else(|| target.as_ref().map(|t| t.1)) else {
+            return false;
+        };
+        if let Some((key, callee)) = target {
             // `k<<<g, b>>>(…)`: a child call configures the launch.
             let children = c.children();
             let config = children.iter().find(|ch| {
@@ -261,6 +271,45 @@ impl Launches {
             || name.starts_with("cudaFuncSet")
             || name.starts_with("cudaOccupancy")
     }
+}
+
+/// The kernel template and template arguments an unresolved template id
+/// of a host template names (`reduce<T, 512, true>` in the body of
+/// `template <class T> void run(…)`): the arguments that are constants, and
+/// the spelling of those that are types. `None` when it names no kernel
+/// template or an argument is a value only an instantiation knows.
+pub(crate) fn dependent_kernel<'a>(n: &Node<'a>) -> Option<(Node<'a>, TemplateArgs)> {
+    let n = strip(*n);
+    if n.kind() != K::DECL_REF
+        || n.referenced()
+            .is_some_and(|r| r.kind() != K::OVERLOADED_REF)
+    {
+        return None;
+    }
+    let ch = n.children();
+    let (first, rest) = ch.split_first()?;
+    if first.kind() != K::OVERLOADED_REF {
+        return None;
+    }
+    let templates: Vec<Node> = first
+        .overloaded_decls()
+        .into_iter()
+        .filter(|d| d.kind() == K::FUNCTION_TEMPLATE && d.has_attr(K::CUDA_GLOBAL))
+        .collect();
+    let [template] = templates.as_slice() else {
+        return None;
+    };
+    let mut args = Vec::new();
+    for a in rest {
+        if a.kind() == K::TYPE_REF {
+            args.push(Err(a.spelling()));
+        } else if a.is_expression() {
+            args.push(Ok(a.eval_int()?));
+        } else {
+            return None;
+        }
+    }
+    (!args.is_empty()).then(|| (*template, args))
 }
 
 /// The key of a kernel that `f` declares or specialises, if it is one.

@@ -692,6 +692,14 @@ fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<Instantiation>) {
         } else {
             None
         };
+        if k == K::DECL_REF && spec.is_none() {
+            // A launch in a host template: the arguments it fixes.
+            if let Some((t, args)) = launch::dependent_kernel(&c) {
+                if !out.iter().any(|(id, a, _)| *id == t.id() && *a == args) {
+                    out.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
+                }
+            }
+        }
         if let Some(s) = spec {
             if let Some(t) = s.specialized_template() {
                 if t.kind() == K::FUNCTION_TEMPLATE {
