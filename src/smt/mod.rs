@@ -607,6 +607,19 @@ const BRIEF_MS: u64 = 20;
 const INSTANCE_MS: u64 = 60;
 const INSTANCE_TOTAL_MS: u64 = 300;
 
+/// `b` simplified, or `b` itself when Z3 declines: an interrupt the alarm
+/// sends as a check returns can leave the context cancelled until its next
+/// check, and the simplifier then fails instead of answering.
+fn simplified(b: &Bool) -> Bool {
+    let ctx = b.get_ctx();
+    // SAFETY: `b` is a live term of `ctx`.
+    match unsafe { z3_sys::Z3_simplify(ctx.get_z3_context(), b.get_z3_ast()) } {
+        // SAFETY: Z3 returned a term of the same context and sort.
+        Some(ast) => unsafe { Bool::wrap(ctx, ast) },
+        None => b.clone(),
+    }
+}
+
 /// The `attempt`-th assignment to the nonlinear globals `names`. Sizes
 /// that differ expose radices swapped, in either order, so the first two
 /// give the other globals distinct small values ascending, then
@@ -1060,7 +1073,7 @@ impl Query {
                     self.nonlinear.iter().map(|(_, v)| v).zip(&values).collect();
                 solver.push();
                 for a in self.assertions.iter().chain(blocks) {
-                    solver.assert(a.substitute(&pairs).simplify());
+                    solver.assert(simplified(&a.substitute(&pairs)));
                 }
                 for &(v, value) in &pairs {
                     solver.assert(v.eq(value));
