@@ -483,20 +483,14 @@ fn check_prepared(
     } else if !report.races.is_empty() {
         report.verdict = Verdict::Racy;
         let started = Instant::now();
-        // Only a confirmed race needs it: the others are possible already.
-        let confirmed = report
-            .races
-            .iter()
-            .any(|r| r.confidence == Confidence::Confirmed);
-        let found = if confirmed {
-            let racy = Racy {
-                traces: &racy_traces,
-                witnessed: &witnessed,
-            };
-            precondition(kernel, &racy, opts, cache, &mut stats, deadline)
-        } else {
-            None
+        // Possible races too: a user who reads an alarm wants the
+        // assumption that removes it, whether or not drfscan could confirm
+        // the race.
+        let racy = Racy {
+            traces: &racy_traces,
+            witnessed: &witnessed,
         };
+        let found = precondition(kernel, &racy, opts, cache, &mut stats, deadline);
         if let Some(pre) = found {
             for r in &mut report.races {
                 r.confidence = Confidence::Possible;

@@ -179,6 +179,11 @@ impl Launches {
         file: String,
         loc: Loc,
     ) {
+        if grid.is_empty() || block.is_empty() {
+            // On a path the program never takes (`if (block_size == 16)`
+            // where it is always 32).
+            return;
+        }
         let grid = if grid.len() * block.len() > MAX_ALTERNATIVES {
             vec![agree(&grid)]
         } else {
@@ -445,10 +450,23 @@ impl<'a> Callers<'a> {
     }
 }
 
+/// Where a launch argument is read: the host function, and the place in
+/// it of the launch (or of the call that leads to it), where the branches
+/// around it say what the variables it reads hold.
+#[derive(Clone, Copy)]
+struct Here<'a> {
+    func: Option<Node<'a>>,
+    at: u32,
+}
+
 /// The sizes a launch argument may give, as far as they are constants: one
 /// `Dims` per configuration it may stand for.
 fn dims(n: &Node, func: Option<Node>, callers: &Callers) -> Vec<Dims> {
-    let mut out = dims_at(n, func, callers, 0);
+    let here = Here {
+        func,
+        at: n.offset(),
+    };
+    let mut out = dims_at(n, here, callers, 0);
     out.sort();
     out.dedup();
     out
@@ -456,7 +474,9 @@ fn dims(n: &Node, func: Option<Node>, callers: &Callers) -> Vec<Dims> {
 
 /// Per axis, the size every alternative agrees on.
 fn agree(alternatives: &[Dims]) -> Dims {
-    let mut out = alternatives[0];
+    let Some(mut out) = alternatives.first().copied() else {
+        return [None; 3];
+    };
     for d in &alternatives[1..] {
         for (o, v) in out.iter_mut().zip(d) {
             if *o != *v {
@@ -469,8 +489,8 @@ fn agree(alternatives: &[Dims]) -> Dims {
 
 /// One size per alternative of a scalar launch argument (`threads`,
 /// `sizes[i]`); `None` stands for an unknown.
-fn scalars(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec<Option<u64>> {
-    let mut v: Vec<Option<u64>> = dims_at(n, func, callers, depth)
+fn scalars(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Option<u64>> {
+    let mut v: Vec<Option<u64>> = dims_at(n, here, callers, depth)
         .iter()
         .map(|d| d[0])
         .collect();
@@ -483,7 +503,7 @@ fn scalars(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec
     }
 }
 
-fn dims_at(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec<Dims> {
+fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
     const UNKNOWN: Dims = [None; 3];
     if depth > 8 {
         return vec![UNKNOWN];
@@ -497,17 +517,17 @@ fn dims_at(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec
         // `big ? 512 : 256`: either.
         let ch = n.children();
         if ch.len() == 3 {
-            let mut out = dims_at(&ch[1], func, callers, depth + 1);
-            out.extend(dims_at(&ch[2], func, callers, depth + 1));
+            let mut out = dims_at(&ch[1], here, callers, depth + 1);
+            out.extend(dims_at(&ch[2], here, callers, depth + 1));
             return bounded(out);
         }
         return vec![UNKNOWN];
     }
     if n.kind() == K::BINARY {
-        return arithmetic(&n, func, callers, depth);
+        return arithmetic(&n, here, callers, depth);
     }
     if n.kind() == K::ARRAY_SUBSCRIPT {
-        return table(&n, func)
+        return table(&n, here.func)
             .map(|values| values.into_iter().map(scalar).collect())
             .unwrap_or_else(|| vec![UNKNOWN]);
     }
@@ -521,13 +541,13 @@ fn dims_at(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec
         let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
         if args.len() == 1 && !strip(args[0]).ty().is_integral() {
             // A copy or a conversion (`dim3(v)` of a `dim3` or `uint3`).
-            return dims_at(&args[0], func, callers, depth + 1);
+            return dims_at(&args[0], here, callers, depth + 1);
         }
         // Each axis a constant, or a local set once to one (`int threads =
         // T; … dim3(threads)`); several alternatives combine as a product.
         let mut out: Vec<Dims> = vec![[Some(1); 3]];
         for (i, a) in args.iter().take(3).enumerate() {
-            let values = scalars(a, func, callers, depth + 1);
+            let values = scalars(a, here, callers, depth + 1);
             out = out
                 .iter()
                 .flat_map(|d| {
@@ -546,37 +566,204 @@ fn dims_at(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec
         let Some(var) = n.referenced() else {
             return vec![UNKNOWN];
         };
-        let Some(f) = func else {
+        let Some(f) = here.func else {
             return vec![UNKNOWN];
         };
-        if var.kind() == K::PARM {
-            return parameter(&var, &f, callers, depth);
-        }
-        if var.kind() != K::VAR || var.semantic_parent().is_none_or(|p| p.id() != f.id()) {
+        let values = if var.kind() == K::PARM {
+            if modified(&f, &var.spelling()) {
+                return vec![UNKNOWN];
+            }
+            parameter(&var, &f, callers, depth)
+        } else if var.kind() != K::VAR || var.semantic_parent().is_none_or(|p| p.id() != f.id()) {
             return vec![UNKNOWN];
-        }
-        if let Some(values) = counted(&f, &var) {
-            return values.into_iter().map(scalar).collect();
-        }
-        let init = var.children().into_iter().rev().find(|c| c.is_expression());
-        let start = match init {
-            Some(i) => dims_at(&i, func, callers, depth + 1),
-            // `dim3 b;` is (1, 1, 1).
-            None if var.ty().canonical().spelling().ends_with("dim3") => vec![[Some(1); 3]],
-            None => vec![UNKNOWN],
-        };
-        if !modified(&f, &var.spelling()) {
+        } else if let Some(values) = counted(&f, &var) {
+            values.into_iter().map(scalar).collect()
+        } else {
+            let init = var.children().into_iter().rev().find(|c| c.is_expression());
+            let start = match init {
+                Some(i) => dims_at(&i, here, callers, depth + 1),
+                // `dim3 b;` is (1, 1, 1).
+                None if var.ty().canonical().spelling().ends_with("dim3") => vec![[Some(1); 3]],
+                None => vec![UNKNOWN],
+            };
+            if modified(&f, &var.spelling()) {
+                return vec![assigned_fields(&f, &var, agree(&start), n.offset())];
+            }
             // A local never changed after its initialisation.
-            return start;
+            start
+        };
+        if !var.ty().is_integral() {
+            return values;
         }
-        return vec![assigned_fields(&f, &var, agree(&start), n.offset())];
+        return guarded(values, &guards(&f, &var, here.at));
     }
     vec![UNKNOWN]
 }
 
+/// What the branches around byte `at` of `f` say of `var`, which does not
+/// change in `f`: `switch (threads) { case 256: … }` and `if (threads ==
+/// 256) …` hold inside, `if (threads != 256) … else …` in the else branch.
+fn guards(f: &Node, var: &Node, at: u32) -> Vec<(i32, i64)> {
+    use super::clang::op;
+    let mut out = Vec::new();
+    let within = |n: &Node| {
+        let (start, end) = n.byte_range();
+        (start..=end).contains(&at)
+    };
+    let is_var = |x: &Node| {
+        let x = strip(*x);
+        x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
+    };
+    // `var REL c` (or `c REL var`), and the facts a condition gives when
+    // it holds (`holds`) or fails.
+    fn facts(c: &Node, holds: bool, is_var: &dyn Fn(&Node) -> bool, out: &mut Vec<(i32, i64)>) {
+        let c = strip(*c);
+        if c.kind() == K::UNARY && c.unop() == op::LNOT {
+            if let Some(inner) = c.children().first() {
+                facts(inner, !holds, is_var, out);
+            }
+            return;
+        }
+        if c.kind() != K::BINARY {
+            return;
+        }
+        let ch = c.children();
+        let [a, b] = ch.as_slice() else { return };
+        let o = c.binop();
+        if (o == op::LAND && holds) || (o == op::LOR && !holds) {
+            facts(a, holds, is_var, out);
+            facts(b, holds, is_var, out);
+            return;
+        }
+        let flip = |o: i32| match o {
+            op::LT => op::GT,
+            op::GT => op::LT,
+            op::LE => op::GE,
+            op::GE => op::LE,
+            o => o,
+        };
+        let (o, value) = if is_var(a) {
+            (o, strip(*b).eval_int())
+        } else if is_var(b) {
+            (flip(o), strip(*a).eval_int())
+        } else {
+            return;
+        };
+        let Some(value) = value else { return };
+        let negate = |o: i32| match o {
+            op::EQ => op::NE,
+            op::NE => op::EQ,
+            op::LT => op::GE,
+            op::GE => op::LT,
+            op::GT => op::LE,
+            op::LE => op::GT,
+            o => o,
+        };
+        if [op::EQ, op::NE, op::LT, op::LE, op::GT, op::GE].contains(&o) {
+            out.push((if holds { o } else { negate(o) }, value));
+        }
+    }
+    let mut n = *f;
+    loop {
+        let Some(c) = n.children().into_iter().find(within) else {
+            return out;
+        };
+        let ch = c.children();
+        match c.kind() {
+            K::IF if ch.len() >= 2 => {
+                // Children: condition, then, else (a declaration in the
+                // condition comes first: no fact from it).
+                let k = ch.len();
+                let (cond, then, other) = if k >= 3 && ch[k - 3].is_expression() {
+                    (Some(ch[k - 3]), ch[k - 2], Some(ch[k - 1]))
+                } else {
+                    (Some(ch[k - 2]), ch[k - 1], None)
+                };
+                if let Some(cond) = cond.filter(|c| !within(c)) {
+                    if within(&then) {
+                        facts(&cond, true, &is_var, &mut out);
+                    } else if other.as_ref().is_some_and(within) {
+                        facts(&cond, false, &is_var, &mut out);
+                    }
+                }
+            }
+            K::SWITCH if ch.len() == 2 && is_var(&ch[0]) => {
+                let body = ch[1].children();
+                if let Some(i) = body.iter().position(within) {
+                    // The case labels the statement sits under, when no
+                    // statement before them falls through into them.
+                    let mut values = Vec::new();
+                    let mut label = body[i];
+                    while label.kind() == K::CASE {
+                        let lc = label.children();
+                        match lc.first().and_then(|v| v.eval_int()) {
+                            Some(v) => values.push(v),
+                            None => break,
+                        }
+                        match lc.last() {
+                            Some(next) => label = *next,
+                            None => break,
+                        }
+                    }
+                    let closed = i == 0
+                        || [K::BREAK, K::RETURN, K::CONTINUE, K::GOTO]
+                            .contains(&body[i - 1].kind());
+                    if body[i].kind() == K::CASE && closed && values.len() == 1 {
+                        out.push((op::EQ, values[0]));
+                    } else if body[i].kind() == K::CASE && closed && !values.is_empty() {
+                        // One of several labels: at least within their range.
+                        out.push((op::GE, *values.iter().min().expect("non-empty")));
+                        out.push((op::LE, *values.iter().max().expect("non-empty")));
+                    }
+                }
+            }
+            _ => {}
+        }
+        n = c;
+    }
+}
+
+/// The alternatives of a scalar that satisfy `facts`; an unknown one that
+/// a fact pins (`== 256`) becomes that value. None left: the launch is on
+/// a path the program never takes.
+fn guarded(values: Vec<Dims>, facts: &[(i32, i64)]) -> Vec<Dims> {
+    use super::clang::op;
+    if facts.is_empty() {
+        return values;
+    }
+    let pinned = facts.iter().find(|(o, _)| *o == op::EQ).map(|(_, v)| *v);
+    let holds = |v: i64| {
+        facts.iter().all(|(o, c)| match *o {
+            op::EQ => v == *c,
+            op::NE => v != *c,
+            op::LT => v < *c,
+            op::LE => v <= *c,
+            op::GT => v > *c,
+            op::GE => v >= *c,
+            _ => true,
+        })
+    };
+    let mut out = Vec::new();
+    for d in values {
+        match d[0] {
+            Some(v) if !holds(v as i64) => {}
+            None => {
+                let v = pinned.filter(|v| holds(*v));
+                out.push([
+                    v.and_then(|v| u64::try_from(v).ok()).filter(|v| *v >= 1),
+                    d[1],
+                    d[2],
+                ]);
+            }
+            _ => out.push(d),
+        }
+    }
+    out
+}
+
 /// `sizes[i] * 2`, `threads / 32`: the operation over each pair of
 /// alternatives of the operands.
-fn arithmetic(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> Vec<Dims> {
+fn arithmetic(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
     use super::clang::op;
     const UNKNOWN: Dims = [None; 3];
     let ch = n.children();
@@ -584,8 +771,8 @@ fn arithmetic(n: &Node, func: Option<Node>, callers: &Callers, depth: usize) -> 
         return vec![UNKNOWN];
     };
     let (a, b) = (
-        scalars(a, func, callers, depth + 1),
-        scalars(b, func, callers, depth + 1),
+        scalars(a, here, callers, depth + 1),
+        scalars(b, here, callers, depth + 1),
     );
     let o = n.binop();
     let mut out = Vec::new();
@@ -646,21 +833,16 @@ fn parameter(p: &Node, f: &Node, callers: &Callers, depth: usize) -> Vec<Dims> {
         if index as i32 >= call.num_args() {
             return vec![UNKNOWN];
         }
-        out.extend(dims_at(
-            &call.arg(index as u32),
-            *caller,
-            callers,
-            depth + 1,
-        ));
+        let here = Here {
+            func: *caller,
+            at: call.offset(),
+        };
+        out.extend(dims_at(&call.arg(index as u32), here, callers, depth + 1));
         if out.len() > MAX_ALTERNATIVES {
             return vec![UNKNOWN];
         }
     }
-    if out.is_empty() {
-        vec![UNKNOWN]
-    } else {
-        bounded(out)
-    }
+    bounded(out)
 }
 
 /// The values `table[i]` may have: `table` is an array of integer constants

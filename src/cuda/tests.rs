@@ -742,6 +742,31 @@ fn launch_sizes_from_tables_loops_and_callers() {
     );
     let u = unit(&src);
     assert_eq!(u.kernels[0].launches[0].block, [None, Some(1), Some(1)]);
+    // Branches on the size: a `case` pins an unknown one; a branch the
+    // known size never takes launches nothing.
+    let src = format!(
+        "{kernels}\
+        void run(float *a, int threads) {{\n\
+          switch (threads) {{\n\
+            case 128: table<<<1, threads>>>(a); break;\n\
+            case 256: looped<<<1, threads>>>(a); break;\n\
+          }}\n\
+        }}\n\
+        static void pick(float *a, int width) {{\n\
+          dim3 block(width, width);\n\
+          if (width == 16) chosen<<<1, block>>>(a); else written<<<1, block>>>(a);\n\
+        }}\n\
+        int main() {{ pick(0, 32); return 0; }}\n"
+    );
+    let u = unit(&src);
+    let blocks = |name: &str| -> Vec<Option<u64>> {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches.iter().map(|s| s.block[0]).collect()
+    };
+    assert_eq!(blocks("table"), [Some(128)]);
+    assert_eq!(blocks("looped"), [Some(256)]);
+    assert!(blocks("chosen").is_empty());
+    assert_eq!(blocks("written"), [Some(32)]);
 }
 
 #[test]

@@ -1438,16 +1438,23 @@ impl Split<'_> {
             self.left -= 1;
             let tag = format!("{tag}.{w}");
             let part = |name: &str, k: usize| Int::new_const(format!("!{name}{tag}@{}", k + 1));
+            let modulus = self.enc.expr(&m.modulus);
             for (which, name) in [(0, "q"), (1, "r")] {
                 for (k, list) in halves[which].iter().enumerate() {
                     for (a, e) in list {
                         let picked = self.select[k].eq(Int::from_u64(a.id.into()));
                         self.out
                             .push(picked.implies(part(name, k).eq(self.enc.expr(e))));
+                        if which == 1 {
+                            // `remainder_below` has shown `X < W` for this
+                            // access; stated, the solver need not find the
+                            // nonlinear proof (`bx * bdx + tx < ldc` from
+                            // `ldc >= bdx * gdx`) again.
+                            self.out.push(picked.implies(part(name, k).lt(&modulus)));
+                        }
                     }
                 }
             }
-            let modulus = self.enc.expr(&m.modulus);
             let zero = Int::from_i64(0);
             let in_range =
                 |k: usize| Bool::and(&[part("r", k).ge(&zero), part("r", k).lt(&modulus)]);

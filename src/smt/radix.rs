@@ -172,6 +172,10 @@ pub struct Facts {
     known: HashMap<String, i64>,
     positive: HashSet<String>,
     nonnegative: HashSet<String>,
+    /// Thread-global variables assumed at least a polynomial (`ldc >= 16
+    /// * gridDim.x`, a precondition asked for): a row length known to
+    /// hold a row.
+    lower: HashMap<String, Poly>,
 }
 
 impl Facts {
@@ -180,11 +184,48 @@ impl Facts {
             known: HashMap::new(),
             positive: HashSet::new(),
             nonnegative: HashSet::new(),
+            lower: HashMap::new(),
         };
         for a in assumptions {
             f.add(a);
         }
+        for a in assumptions {
+            f.add_lower(a);
+        }
         f
+    }
+
+    fn add_lower(&mut self, c: &Cond) {
+        let (v, e, strict) = match c {
+            Cond::And(a, b) => {
+                self.add_lower(a);
+                self.add_lower(b);
+                return;
+            }
+            Cond::Cmp(Rel::Ge, Expr::Var(v), e) | Cond::Cmp(Rel::Le, e, Expr::Var(v)) => {
+                (v, e, false)
+            }
+            Cond::Cmp(Rel::Gt, Expr::Var(v), e) | Cond::Cmp(Rel::Lt, e, Expr::Var(v)) => {
+                (v, e, true)
+            }
+            _ => return,
+        };
+        if v.contains('@') || matches!(e, Expr::Int(_)) {
+            return;
+        }
+        let Some(mut p) = poly(e, &self.known) else {
+            return;
+        };
+        if p.keys()
+            .any(|vars| vars.iter().any(|x| x.contains('@') || x == v))
+        {
+            return;
+        }
+        if strict {
+            *p.entry(Vec::new()).or_default() += 1;
+            p.retain(|_, c| *c != 0);
+        }
+        self.lower.insert(v.clone(), p);
     }
 
     fn add(&mut self, c: &Cond) {
@@ -410,6 +451,29 @@ impl Facts {
     /// `p ≥ least` for every value: no negative term, and the constant is
     /// `least`, or one less beside a term that is at least 1.
     fn at_least(&self, p: &Poly, least: i128) -> bool {
+        if self.plainly_at_least(p, least) {
+            return true;
+        }
+        // A variable with a lower bound, where `p` grows with it: the bound
+        // in its place.
+        self.lower.iter().any(|(v, bound)| {
+            let single = vec![v.clone()];
+            match p.get(&single) {
+                Some(&c) if c > 0 => {
+                    let mut q = p.clone();
+                    q.remove(&single);
+                    for (m, k) in bound {
+                        *q.entry(m.clone()).or_default() += c * k;
+                    }
+                    q.retain(|_, k| *k != 0);
+                    self.plainly_at_least(&q, least)
+                }
+                _ => false,
+            }
+        })
+    }
+
+    fn plainly_at_least(&self, p: &Poly, least: i128) -> bool {
         let constant = p.get(&Vec::new()).copied().unwrap_or(0);
         let mut terms = p.iter().filter(|(vars, _)| !vars.is_empty());
         let one = |vars: &Vec<String>, c: i128| c >= 1 && vars.iter().all(|v| self.positive(v));
@@ -888,11 +952,35 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_lower_bound_assumed_for_a_size_stands_in_for_it() {
+        // `ldc >= blockDim.x * gridDim.x`: then `ldc - (bdx * gdx - 1) >= 1`.
+        let bound = Cond::cmp(
+            Rel::Ge,
+            v("ldc"),
+            Expr::bin(Op::Mul, v("blockDim.x"), v("gridDim.x")),
+        );
+        let f = Facts::new(&[bound, Cond::cmp(Rel::Ge, v("ldc"), Expr::Int(1))]);
+        let p = |terms: &[(&[&str], i128)]| -> Poly {
+            terms
+                .iter()
+                .map(|(vars, c)| (vars.iter().map(|s| s.to_string()).collect(), *c))
+                .collect()
+        };
+        let gap = p(&[(&["ldc"], 1), (&["blockDim.x", "gridDim.x"], -1), (&[], 1)]);
+        assert!(f.at_least(&gap, 1));
+        // Without the assumption, or for a wider remainder, it is not seen.
+        assert!(!naturals(&["ldc"]).at_least(&gap, 1));
+        let wider = p(&[(&["ldc"], 1), (&["blockDim.x", "gridDim.x"], -2), (&[], 1)]);
+        assert!(!f.at_least(&wider, 1));
+    }
+
     proptest! {
         /// Whenever an index is accepted as a mixed-radix number, two
         /// threads reaching the same index have the same digits: the lemma
         /// the solver is given is a theorem.
-        #[test]
+
+    #[test]
         fn accepted_shapes_are_injective(
             coefs in proptest::collection::vec((-3i64..=3, 0usize..3), 3),
             bdx in 1i64..=3, bdy in 1i64..=3, n in 1i64..=3, fixed in any::<bool>(),
