@@ -119,10 +119,14 @@ pub fn check(solver: &Solver, ms: u64) -> (SatResult, bool) {
     };
     let result = solver.check();
     drop(guard);
-    (
-        result,
-        fired.load(Ordering::SeqCst) && result == SatResult::Unknown,
-    )
+    let fired = fired.load(Ordering::SeqCst);
+    if fired && result == SatResult::Sat {
+        // Z3 noticed the interrupt only once it had its answer: the model
+        // it is building may be cut short (unassigned variables read as 0,
+        // a block of size 0), so the answer counts as the time-out it is.
+        return (SatResult::Unknown, true);
+    }
+    (result, fired && result == SatResult::Unknown)
 }
 
 #[cfg(test)]
