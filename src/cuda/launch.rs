@@ -690,30 +690,39 @@ fn guards(f: &Node, var: &Node, at: u32) -> Vec<(i32, i64)> {
             K::SWITCH if ch.len() == 2 && is_var(&ch[0]) => {
                 let body = ch[1].children();
                 if let Some(i) = body.iter().position(within) {
-                    // The case labels the statement sits under, when no
-                    // statement before them falls through into them.
-                    let mut values = Vec::new();
-                    let mut label = body[i];
-                    while label.kind() == K::CASE {
-                        let lc = label.children();
-                        match lc.first().and_then(|v| v.eval_int()) {
-                            Some(v) => values.push(v),
-                            None => break,
+                    // The labels of the case the statement belongs to: the
+                    // nearest before it (`default` gives nothing).
+                    let labelled = |k: &Node| k.kind() == K::CASE || k.kind() == K::DEFAULT;
+                    let start = (0..=i).rev().find(|&j| labelled(&body[j]));
+                    if let Some(j) = start.filter(|&j| body[j].kind() == K::CASE) {
+                        let mut values = Vec::new();
+                        let mut label = body[j];
+                        while label.kind() == K::CASE {
+                            let lc = label.children();
+                            match lc.first().and_then(|v| v.eval_int()) {
+                                Some(v) => values.push(v),
+                                None => {
+                                    values.clear();
+                                    break;
+                                }
+                            }
+                            match lc.last() {
+                                Some(next) => label = *next,
+                                None => break,
+                            }
                         }
-                        match lc.last() {
-                            Some(next) => label = *next,
-                            None => break,
+                        // No statement before the labels falls through
+                        // into them with another value.
+                        let closed = j == 0
+                            || [K::BREAK, K::RETURN, K::CONTINUE, K::GOTO]
+                                .contains(&body[j - 1].kind());
+                        if closed && values.len() == 1 {
+                            out.push((op::EQ, values[0]));
+                        } else if closed && !values.is_empty() {
+                            // One of several labels: within their range.
+                            out.push((op::GE, *values.iter().min().expect("non-empty")));
+                            out.push((op::LE, *values.iter().max().expect("non-empty")));
                         }
-                    }
-                    let closed = i == 0
-                        || [K::BREAK, K::RETURN, K::CONTINUE, K::GOTO]
-                            .contains(&body[i - 1].kind());
-                    if body[i].kind() == K::CASE && closed && values.len() == 1 {
-                        out.push((op::EQ, values[0]));
-                    } else if body[i].kind() == K::CASE && closed && !values.is_empty() {
-                        // One of several labels: at least within their range.
-                        out.push((op::GE, *values.iter().min().expect("non-empty")));
-                        out.push((op::LE, *values.iter().max().expect("non-empty")));
                     }
                 }
             }

@@ -749,7 +749,9 @@ fn launch_sizes_from_tables_loops_and_callers() {
         void run(float *a, int threads) {{\n\
           switch (threads) {{\n\
             case 128: table<<<1, threads>>>(a); break;\n\
-            case 256: looped<<<1, threads>>>(a); break;\n\
+            case 256: a[0] = 1; looped<<<1, threads>>>(a); break;\n\
+            case 512: a[1] = 2;\n\
+            case 1024: escaping<<<1, threads>>>(a); break;\n\
           }}\n\
         }}\n\
         static void pick(float *a, int width) {{\n\
@@ -765,6 +767,8 @@ fn launch_sizes_from_tables_loops_and_callers() {
     };
     assert_eq!(blocks("table"), [Some(128)]);
     assert_eq!(blocks("looped"), [Some(256)]);
+    // Case 512 falls through into case 1024: either size.
+    assert_eq!(blocks("escaping"), [None]);
     assert!(blocks("chosen").is_empty());
     assert_eq!(blocks("written"), [Some(32)]);
 }
