@@ -158,6 +158,37 @@ fn default_argument<'a>(a: Option<&Node<'a>>, p: &Node<'a>) -> Option<Node<'a>> 
     p.children().into_iter().rev().find(|c| c.is_expression())
 }
 
+/// The member function a dependent member call names (`m.get()` with `m`
+/// of type `SharedMem<T>`): the one member function of that name, with a
+/// body, of the object's class template.
+fn dependent_method<'a>(callee: &Node<'a>) -> Option<Node<'a>> {
+    let callee = strip(*callee);
+    if callee.kind() != K::MEMBER_REF || callee.referenced().is_some() {
+        return None;
+    }
+    let object = strip(*exprs(&callee).first()?);
+    let class = object.type_declaration()?;
+    let class = if class.kind() == K::CLASS_TEMPLATE {
+        class
+    } else {
+        class
+            .specialized_template()
+            .filter(|t| t.kind() == K::CLASS_TEMPLATE)?
+    };
+    // A dependent member reference has no spelling: its last token names
+    // the member (`shared . getPointer`).
+    let name = callee.tokens().last().map(|(t, _)| t.clone())?;
+    let methods: Vec<Node> = class
+        .children()
+        .into_iter()
+        .filter(|m| m.kind() == K::METHOD && m.spelling() == name)
+        .collect();
+    match methods.as_slice() {
+        [m] if children_has_body(m) => Some(*m),
+        _ => None,
+    }
+}
+
 /// The type of the object a member call is made on (`b` in `b.sync()`).
 pub(super) fn object_type(n: &Node) -> String {
     exprs(n)
@@ -349,6 +380,14 @@ impl Lower {
                     }
                 }
                 return Ok(Val::Unknown);
+            }
+            // A member call on an object whose class template the
+            // template leaves open (`SharedMem<T> m; m.get()`): the class
+            // template's one member function of that name.
+            if let Some(m) = ch.first().and_then(|c| dependent_method(c)) {
+                if let Some(v) = self.project_method_of(n, &ch, m)? {
+                    return Ok(v);
+                }
             }
             if let Some(first) = ch.first() {
                 let fs = strip(*first);
@@ -646,6 +685,10 @@ impl Lower {
         let Some(f) = n.referenced() else {
             return Ok(None);
         };
+        self.project_method_of(n, ops, f)
+    }
+
+    fn project_method_of(&mut self, n: &Node, ops: &[Node], f: Node) -> R<Option<Val>> {
         let toolkit =
             |d: &Node| d.in_system_header() || d.pos().file.starts_with(crate::cuda::prelude::DIR);
         if f.kind() != K::METHOD || toolkit(&f) {
