@@ -500,7 +500,22 @@ fn parse_tu(
     // Template kernels: one unit per instantiation the file makes (by a
     // launch or an explicit instantiation), or the template itself.
     let mut specs: Vec<Instantiation> = Vec::new();
-    collect_instantiations(&tu.root(), main, &mut specs);
+    let mut dependent: Vec<Instantiation> = Vec::new();
+    collect_instantiations(&tu.root(), main, &mut specs, &mut dependent);
+    // A launch in a host template names an instantiation only in part
+    // (`k<128>` with a type argument deduced): one that an instantiation of
+    // the unit, or a fuller id of another launch, already covers adds
+    // nothing.
+    let covered = |(t, a, _): &Instantiation| {
+        let covers = |(u, b, _): &Instantiation, longer: bool| {
+            u == t
+                && (b.len() > a.len() || (!longer && b.len() == a.len()))
+                && a.iter().zip(b).all(|(x, y)| x.is_err() || x == y)
+        };
+        specs.iter().any(|s| covers(s, false)) || dependent.iter().any(|d| covers(d, true))
+    };
+    let kept: Vec<Instantiation> = dependent.iter().filter(|d| !covered(d)).cloned().collect();
+    specs.extend(kept);
     // Each kernel to lower: its definition, template arguments, and where it
     // is launched when it lives in another file.
     let mut found: Vec<(Node, TemplateArgs, Option<Loc>)> = Vec::new();
@@ -682,7 +697,12 @@ fn collect_kernels<'a>(n: &Node<'a>, out: &mut Vec<Node<'a>>) {
 type TemplateArgs = Vec<Result<i64, String>>;
 type Instantiation = (u32, TemplateArgs, Loc);
 
-fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<Instantiation>) {
+fn collect_instantiations(
+    n: &Node,
+    main: &str,
+    out: &mut Vec<Instantiation>,
+    dependent: &mut Vec<Instantiation>,
+) {
     for c in n.children() {
         let k = c.kind();
         let spec = if k == K::FUNCTION && c.pos().file == main {
@@ -695,8 +715,11 @@ fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<Instantiation>) {
         if k == K::DECL_REF && spec.is_none() {
             // A launch in a host template: the arguments it fixes.
             if let Some((t, args)) = launch::dependent_kernel(&c) {
-                if !out.iter().any(|(id, a, _)| *id == t.id() && *a == args) {
-                    out.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
+                if !dependent
+                    .iter()
+                    .any(|(id, a, _)| *id == t.id() && *a == args)
+                {
+                    dependent.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
                 }
             }
         }
@@ -712,7 +735,7 @@ fn collect_instantiations(n: &Node, main: &str, out: &mut Vec<Instantiation>) {
             }
         }
         if c.pos().file == main {
-            collect_instantiations(&c, main, out);
+            collect_instantiations(&c, main, out, dependent);
         }
     }
 }
