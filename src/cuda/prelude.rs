@@ -7,6 +7,7 @@ pub const DIR: &str = "/__drfscan__/include";
 const PRELUDE: &str = include_str!("prelude/drfscan_prelude.h");
 const ANNOTATIONS: &str = include_str!("prelude/drfscan_annotations.h");
 const TOOLKIT: &str = include_str!("prelude/drfscan_toolkit.h");
+const CACHE_HINTS: &str = include_str!("prelude/drfscan_cache_hints.h");
 const ASSERT: &str = include_str!("prelude/assert.h");
 const COOPERATIVE_GROUPS: &str = include_str!("prelude/cooperative_groups.h");
 const CURAND_KERNEL: &str = include_str!("prelude/curand_kernel.h");
@@ -67,6 +68,10 @@ pub fn toolkit_files() -> Vec<(String, Vec<u8>)> {
             format!("{DIR}/drfscan_annotations.h"),
             ANNOTATIONS.as_bytes().to_vec(),
         ),
+        (
+            format!("{DIR}/drfscan_cache_hints.h"),
+            CACHE_HINTS.as_bytes().to_vec(),
+        ),
     ]
 }
 
@@ -76,6 +81,10 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         (
             format!("{DIR}/drfscan_annotations.h"),
             ANNOTATIONS.as_bytes().to_vec(),
+        ),
+        (
+            format!("{DIR}/drfscan_cache_hints.h"),
+            CACHE_HINTS.as_bytes().to_vec(),
         ),
         (format!("{DIR}/assert.h"), ASSERT.as_bytes().to_vec()),
         (format!("{DIR}/cassert"), ASSERT.as_bytes().to_vec()),

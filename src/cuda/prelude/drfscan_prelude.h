@@ -118,17 +118,7 @@ __DRFSCAN_SHFL(double)
 
 /* Cached loads. */
 template <class T> __device__ T __ldg(const T *);
-template <class T> __device__ T __ldcg(const T *);
-template <class T> __device__ T __ldca(const T *);
-template <class T> __device__ T __ldcs(const T *);
-template <class T> __device__ T __ldlu(const T *);
-template <class T> __device__ T __ldcv(const T *);
-
-/* Cache-hinted stores. */
-template <class T, class U> __device__ void __stcg(T *, U);
-template <class T, class U> __device__ void __stcs(T *, U);
-template <class T, class U> __device__ void __stwb(T *, U);
-template <class T, class U> __device__ void __stwt(T *, U);
+#include "drfscan_cache_hints.h"
 
 /* Atomics. */
 #define __DRFSCAN_ATOMIC2(NAME, T) __device__ T NAME(T *, T);
