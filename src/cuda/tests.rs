@@ -514,6 +514,23 @@ __global__ void k(float *a) {
 }
 
 #[test]
+fn a_left_out_argument_takes_its_default() {
+    let out = shape(
+        "__device__ int f(int *s, int v = 5) { s[threadIdx.x] = v; return v; }
+__global__ void k(int *a) { f(a); f(a, int()); }",
+    );
+    // The default where the call leaves the argument out; a written
+    // `int()` is not the default.
+    let k = kernel(
+        "__device__ int f(int *s, int v = 5) { s[threadIdx.x] = v; return v; }
+__global__ void k(int *a) { f(a); f(a, int()); }",
+    );
+    let text = crate::protocol::print::print(&k);
+    assert_eq!(out.matches("wr[").count(), 2, "{out}");
+    assert_eq!(text.matches("= 5").count(), 1, "{text}");
+}
+
+#[test]
 fn cooperative_groups_grid_barriers() {
     let out = shape(
         "#include <cooperative_groups.h>

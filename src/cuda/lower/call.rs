@@ -151,7 +151,10 @@ pub(super) fn group_kind(spelling: &str) -> Option<&str> {
 /// `f(float v, bool sync = false)`): clang passes no argument, or one with
 /// nothing in it.
 fn default_argument<'a>(a: Option<&Node<'a>>, p: &Node<'a>) -> Option<Node<'a>> {
-    let empty = a.is_none_or(|a| a.kind() == K::UNEXPOSED && a.children().is_empty());
+    // (`int()` is empty too, but written: it has tokens.)
+    let empty = a.is_none_or(|a| {
+        a.kind() == K::UNEXPOSED && a.children().is_empty() && a.tokens().is_empty()
+    });
     if !empty {
         return None;
     }
@@ -229,24 +232,21 @@ fn tile_size(spelling: &str) -> Option<i64> {
 /// other queries and groups (a coalesced group's ranks depend on which
 /// threads are active, a tile of a size only known at run time).
 pub(super) fn group_query(ty: &str, name: &str) -> Option<Expr> {
-    let block_size = || {
-        (0..3)
-            .map(|d| Expr::var(builtin::BLOCK_DIM[d]))
+    let product = |names: [&str; 3]| {
+        names
+            .into_iter()
+            .map(Expr::var)
             .reduce(|a, b| Expr::bin(Op::Mul, a, b))
             .expect("three axes")
     };
+    let block_size = || product(builtin::BLOCK_DIM);
     let block_rank = || {
         builtin::linear_id(
             |d| Expr::var(builtin::BID[d]),
             |d| Expr::var(builtin::GRID_DIM[d]),
         )
     };
-    let blocks = || {
-        (0..3)
-            .map(|d| Expr::var(builtin::GRID_DIM[d]))
-            .reduce(|a, b| Expr::bin(Op::Mul, a, b))
-            .expect("three axes")
-    };
+    let blocks = || product(builtin::GRID_DIM);
     match (group_kind(ty)?, name) {
         ("thread_block", "thread_rank") => Some(linear_tid()),
         ("thread_block", "size" | "num_threads") => Some(block_size()),
