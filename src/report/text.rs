@@ -105,7 +105,7 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
         }
         let possible = kernel
             .races()
-            .any(|r| r.confidence == Confidence::Possible && r.precondition.is_none());
+            .any(|r| r.confidence == Confidence::Possible);
         if possible {
             for a in &kernel.approximations {
                 let _ = writeln!(out, "note: races in `{}` are possible: {a}", kernel.name);
