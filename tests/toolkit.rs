@@ -25,10 +25,12 @@ fn datasets_agree_with_their_labels_through_real_toolkit_headers() {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
+    // A mismatch shows in the report on stdout, a crash on stderr.
     assert!(
         out.status.success(),
-        "eval failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+        "eval failed: {}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let mismatches: Vec<&serde_json::Value> = v["results"]

@@ -1,4 +1,5 @@
 // expect: drf
+// options: --block-dim 16,16
 // The same BLAS-style update with the caller's contract written down: the
 // leading dimension holds every row index the grid's threads reach, so
 // element (m, n) belongs to one thread.

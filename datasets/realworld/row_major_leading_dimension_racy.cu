@@ -1,4 +1,5 @@
 // expect: racy
+// options: --block-dim 16,16
 // A matrix kernel in the BLAS style: element (m, n) of a column-major
 // matrix with leading dimension `ldc`. Launched nowhere, it is correct only
 // for callers whose `ldc` holds a whole column of the grid's threads; for
