@@ -103,9 +103,7 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
         for race in kernel.races() {
             render_race(out, file, kernel, race, style);
         }
-        let possible = kernel
-            .races()
-            .any(|r| r.confidence == Confidence::Possible);
+        let possible = kernel.races().any(|r| r.confidence == Confidence::Possible);
         if possible {
             for a in &kernel.approximations {
                 let _ = writeln!(out, "note: races in `{}` are possible: {a}", kernel.name);
