@@ -120,6 +120,9 @@ pub fn check(solver: &Solver, ms: u64) -> (SatResult, bool) {
     let result = solver.check();
     drop(guard);
     let fired = fired.load(Ordering::SeqCst);
+    if fired {
+        clear_interrupt(solver.get_context().get_z3_context());
+    }
     if fired && result == SatResult::Sat {
         // Z3 noticed the interrupt only once it had its answer: the model
         // it is building may be cut short (unassigned variables read as 0,
@@ -127,6 +130,24 @@ pub fn check(solver: &Solver, ms: u64) -> (SatResult, bool) {
         return (SatResult::Unknown, true);
     }
     (result, fired && result == SatResult::Unknown)
+}
+
+/// Lifts an interrupt from `context`. One that lands after the check has
+/// returned stays on the context: until the next check, Z3 declines to
+/// evaluate any model of it (a witness read then has every variable 0) or
+/// to simplify. A check clears it as it starts; an empty one costs
+/// microseconds.
+fn clear_interrupt(context: z3_sys::Z3_context) {
+    // SAFETY: a solver of its own, released before returning, on a context
+    // the caller's solver keeps alive; this thread is the context's only
+    // user, and no alarm is armed on it now.
+    unsafe {
+        if let Some(empty) = z3_sys::Z3_mk_solver(context) {
+            z3_sys::Z3_solver_inc_ref(context, empty);
+            z3_sys::Z3_solver_check(context, empty);
+            z3_sys::Z3_solver_dec_ref(context, empty);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -159,6 +180,21 @@ mod tests {
             assert_eq!(check(&solver, 100), (SatResult::Sat, false));
             solver.pop(1);
         }
+    }
+
+    #[test]
+    fn an_interrupt_after_the_check_leaves_its_models_readable() {
+        let solver = Solver::new();
+        let x = Int::new_const("x");
+        solver.assert(x.gt(Int::from_i64(5)));
+        assert_eq!(check(&solver, 0), (SatResult::Sat, false));
+        let model = solver.get_model().expect("a model");
+        let context = solver.get_context().get_z3_context();
+        // The alarm of a check that has just returned.
+        unsafe { z3_sys::Z3_interrupt(context) };
+        assert_eq!(model.eval(&x, true).and_then(|v| v.as_i64()), None);
+        clear_interrupt(context);
+        assert_eq!(model.eval(&x, true).and_then(|v| v.as_i64()), Some(6));
     }
 
     #[test]
