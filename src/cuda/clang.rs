@@ -282,6 +282,19 @@ impl<'tu> Node<'tu> {
             v
         }
     }
+    /// The value of a floating-point constant expression clang can fold.
+    pub fn eval_float(&self) -> Option<f64> {
+        unsafe {
+            let r = clang_Cursor_Evaluate(self.c);
+            if r.is_null() {
+                return None;
+            }
+            let v = (clang_EvalResult_getKind(r) == CXEval_Float)
+                .then(|| clang_EvalResult_getAsDouble(r));
+            clang_EvalResult_dispose(r);
+            v
+        }
+    }
     pub fn num_args(&self) -> i32 {
         unsafe { clang_Cursor_getNumArguments(self.c) }
     }

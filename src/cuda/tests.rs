@@ -1111,6 +1111,39 @@ fn stored_values_the_block_shares_are_known_to_be_equal() {
 }
 
 #[test]
+fn floating_constants_are_stored_by_value_and_never_integers() {
+    let stored = |src: &str| {
+        let k = kernel(src);
+        let mut accesses = Vec::new();
+        k.array("out").unwrap().body.accesses(&mut accesses);
+        accesses
+            .iter()
+            .filter(|a| a.mode == Mode::Write)
+            .map(|a| a.value.as_ref().map(ToString::to_string))
+            .collect::<Vec<_>>()
+    };
+    // Equal constants, written directly, through a local or a `const`
+    // global, store equal values; different ones do not.
+    let src = "const float one = 1.0f; __global__ void k(float *out) { float v = 1.0f; if (threadIdx.x & 1) out[0] = v; else out[0] = one; out[1] = -1.0f; }";
+    let v = stored(src);
+    assert!(v.iter().all(Option::is_some), "{v:?}");
+    assert_eq!(v[0], v[1]);
+    assert_ne!(v[0], v[2]);
+    // A host-set `__constant__` is one value, not its initial one.
+    let v = stored("__constant__ float c = 1.0f; __global__ void k(float *out) { if (threadIdx.x & 1) out[0] = c; else out[0] = 1.0f; }");
+    assert_ne!(v[0], v[1]);
+    // Fractional arithmetic on a thread's value is no integer product: its
+    // index is the thread's own unknown, not `u * threadIdx.x`.
+    for src in [
+        "__global__ void k(float *out) { out[(int)(0.5f * threadIdx.x)] = 0; }",
+        "__constant__ float s; __global__ void k(float *out) { int i = s * threadIdx.x; out[i] = 0; }",
+    ] {
+        let k = kernel(src);
+        assert!(!k.locals.is_empty(), "{}", show(&k));
+    }
+}
+
+#[test]
 fn an_unsupported_construct_in_a_header_is_named_there() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(

@@ -261,7 +261,10 @@ impl Lower {
         if k == K::NULLPTR || k == K::GNU_NULL {
             return Ok(Val::Int(Expr::Int(0)));
         }
-        if k == K::FLOAT_LIT || k == K::STRING_LIT {
+        if k == K::FLOAT_LIT {
+            return Ok(n.eval_float().map_or(Val::Uniform, |f| Val::Float(f.to_bits())));
+        }
+        if k == K::STRING_LIT {
             return Ok(Val::Unknown);
         }
         if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
@@ -396,7 +399,7 @@ impl Lower {
                     LVal::Mem(p) => self.read(p, loc),
                     LVal::Unknown => Val::Unknown,
                 };
-                self.arith(compound_base(o), cur, rhs)
+                self.arith_typed(n, compound_base(o), cur, rhs)
             };
             let v = match (&lv, v) {
                 (LVal::Var(_), Val::Unknown) if strip(ch[0]).ty().is_integral() => {
@@ -419,9 +422,35 @@ impl Lower {
             _ => {
                 let a = self.rvalue(&ch[0])?;
                 let b = self.rvalue(&ch[1])?;
-                Ok(self.arith(o, a, b))
+                Ok(self.arith_typed(n, o, a, b))
             }
         }
+    }
+
+    /// `arith` for the operator at `n`, which computes in floating point
+    /// when an operand is floating. There a value that is not an integer
+    /// (a constant, `__constant__ float`) is no integer parameter: `0.5f *
+    /// tid` as `u * tid` would leave out `tid / 2`. Integers in floating
+    /// arithmetic keep their exact value. With a value of the block
+    /// (`4 * blockIdx.y - ceilf(cutoff)`) the parameter stays: the result
+    /// is then the same in every thread of a block, which is what barriers
+    /// under it need.
+    fn arith_typed(&mut self, n: &Node, o: i32, a: Val, b: Val) -> Val {
+        let floating = n.ty().is_floating() || exprs(n).iter().any(|c| c.ty().is_floating());
+        let fractional = |v: &Val| matches!(v, Val::Uniform | Val::Float(_));
+        if floating && (fractional(&a) || fractional(&b)) {
+            if self.grid_uniform(&a) && self.grid_uniform(&b) {
+                return Val::Uniform;
+            }
+            let of_block = |me: &Self, v: &Val| match v {
+                Val::Int(e) => me.block_uniform(e),
+                v => fractional(v),
+            };
+            if !(of_block(self, &a) && of_block(self, &b)) {
+                return Val::Unknown;
+            }
+        }
+        self.arith(o, a, b)
     }
 
     pub(super) fn arith(&mut self, o: i32, a: Val, b: Val) -> Val {
@@ -429,7 +458,13 @@ impl Lower {
             Val::Stored(..) => Val::Int(me.materialize(v, "stored")),
             v => v,
         };
-        let (a, b) = (int(self, a), int(self, b));
+        // Outside floating arithmetic, a floating constant converted to an
+        // integer is one integer for every thread.
+        let uniform = |v: Val| match v {
+            Val::Float(_) => Val::Uniform,
+            v => v,
+        };
+        let (a, b) = (int(self, uniform(a)), int(self, uniform(b)));
         let bop = match o {
             op::ADD => Op::Add,
             op::SUB => Op::Sub,
@@ -516,7 +551,10 @@ impl Lower {
             op::PLUS => self.rvalue(&inner),
             op::MINUS => {
                 let v = self.rvalue(&inner)?;
-                Ok(self.arith(op::SUB, Val::Int(Expr::Int(0)), v))
+                if let Val::Float(f) = v {
+                    return Ok(Val::Float((-f64::from_bits(f)).to_bits()));
+                }
+                Ok(self.arith_typed(n, op::SUB, Val::Int(Expr::Int(0)), v))
             }
             op::NOT => {
                 let v = self.rvalue(&inner)?;

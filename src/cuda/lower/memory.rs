@@ -370,6 +370,8 @@ impl Lower {
         };
         let value = match v {
             Val::Int(e) if !too_big(e) => Some(simplify(e)),
+            // Its bits stand for the value: equal only for equal constants.
+            Val::Float(f) => Some(Expr::Int(*f as i64)),
             Val::Ptr(q) => self.address(q, p),
             _ => None,
         };
@@ -666,7 +668,11 @@ impl Lower {
                 // known here, but one value for every thread, like a
                 // parameter.
                 None if d.ty().is_integral() => Val::Int(Expr::var(&self.unknown_param(&name))),
-                None if d.ty().is_floating() => Val::Uniform,
+                // The host may overwrite a `__constant__` one's initial value.
+                None if d.ty().is_floating() => match d.eval_float() {
+                    Some(f) if d.ty().is_const_qualified() => Val::Float(f.to_bits()),
+                    _ => Val::Uniform,
+                },
                 None => Val::Unknown,
             }
         };

@@ -77,6 +77,11 @@ enum Val {
     /// array (`Kernel::block_uniform`), or no thread writes it while it is
     /// read (`Kernel::uniform_reads`). Used, it becomes a local.
     Stored(String, Loc),
+    /// A floating-point constant, by the bits of its value as a `double`:
+    /// one value for every thread, which a store records exactly, so that
+    /// two threads storing `0.0f` store equal values. In arithmetic it is
+    /// [`Val::Uniform`].
+    Float(u64),
 }
 
 enum LVal {
@@ -426,7 +431,7 @@ impl Lower {
     fn materialize(&mut self, v: Val, hint: &str) -> Expr {
         match v {
             Val::Int(e) if !too_big(&e) => simplify(&e),
-            Val::Uniform => Expr::Var(self.unknown_param(hint)),
+            Val::Uniform | Val::Float(_) => Expr::Var(self.unknown_param(hint)),
             Val::Stored(array, loc) => {
                 let v = self.local(hint);
                 if let Expr::Var(name) = &v {
@@ -464,7 +469,7 @@ impl Lower {
     /// Whether `v` is one value for every thread of the grid.
     fn grid_uniform(&self, v: &Val) -> bool {
         match v {
-            Val::Uniform => true,
+            Val::Uniform | Val::Float(_) => true,
             Val::Int(e) => {
                 let mut vars = BTreeSet::new();
                 e.free_vars(&mut vars);
