@@ -1353,8 +1353,11 @@ const SPLIT_DEPTH: u32 = 3;
 /// How many divisions one dimension of a query gets at most: each adds two
 /// constants per thread and a lemma per access.
 const MAX_SPLITS: usize = 6;
-/// How many moduli one number is divided by at most.
-const MODULI_PER_NUMBER: usize = 4;
+/// How many moduli one number is tried with at most. A modulus whose
+/// remainder is not seen in range adds nothing to the query, so many are
+/// tried: across blocks `(4·bz + tz)·h·w + (8·by + ty)·w + 16·bx + tx` has
+/// six candidates, and the one that works (`w`) comes fifth.
+const MODULI_PER_NUMBER: usize = 16;
 
 /// The state of [`division_lemmas`]: lemmas so far and divisions left.
 struct Split<'a> {
