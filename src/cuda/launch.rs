@@ -368,13 +368,27 @@ const MAX_ALTERNATIVES: usize = 64;
 #[derive(Default)]
 struct Callers<'a> {
     /// Each function's calls, with the function that makes them.
-    calls: HashMap<u32, Vec<(Node<'a>, Option<Node<'a>>)>>,
+    calls: HashMap<u32, Vec<Call<'a>>>,
+    /// Per function template, which of its parameters is a callable it
+    /// calls with the rest of its arguments ([`forwarded_callable`]).
+    harnesses: HashMap<u32, Option<u32>>,
     /// How often each function is named at all: a function named other
     /// than as the callee of a call seen here (its address taken, a call in
     /// a template clang leaves unresolved) has callers drfscan does not see.
     named: HashMap<u32, usize>,
     /// Whether the unit defines `main`.
     program: bool,
+}
+
+/// A call of a function: the call expression, the function making it,
+/// and which of the expression's arguments is the callee's first. That is
+/// 0 but for a harness (`benchmark(repeats, run, a, b)` calling `run(a,
+/// b)`), whose callee's arguments follow it.
+#[derive(Clone, Copy)]
+struct Call<'a> {
+    expr: Node<'a>,
+    caller: Option<Node<'a>>,
+    first: u32,
 }
 
 /// The identity of a function as calls name it: a template's
@@ -411,10 +425,18 @@ impl<'a> Callers<'a> {
             match k {
                 K::CALL => {
                     if let Some(f) = c.referenced().filter(|f| f.kind() == K::FUNCTION) {
-                        self.calls
-                            .entry(function_id(&f))
-                            .or_default()
-                            .push((c, func));
+                        self.calls.entry(function_id(&f)).or_default().push(Call {
+                            expr: c,
+                            caller: func,
+                            first: 0,
+                        });
+                        if let Some((callee, first)) = self.harnessed(&c, &f) {
+                            self.calls.entry(function_id(&callee)).or_default().push(Call {
+                                expr: c,
+                                caller: func,
+                                first,
+                            });
+                        }
                     }
                 }
                 K::DECL_REF => {
@@ -438,16 +460,107 @@ impl<'a> Callers<'a> {
         }
     }
 
+    /// The function `c`, a call of the harness `h`, calls with the
+    /// arguments after it, and where they start: named in the argument
+    /// [`forwarded_callable`] picks. Its name there is the one mention a
+    /// call of it accounts for.
+    fn harnessed(&mut self, c: &Node<'a>, h: &Node<'a>) -> Option<(Node<'a>, u32)> {
+        let template = h
+            .specialized_template()
+            .filter(|t| t.kind() == K::FUNCTION_TEMPLATE)?;
+        let k = *self
+            .harnesses
+            .entry(template.id())
+            .or_insert_with(|| forwarded_callable(&template));
+        let k = k?;
+        if k as i32 >= c.num_args() {
+            return None;
+        }
+        let mut arg = strip(c.arg(k));
+        if arg.kind() == K::UNARY && arg.unop() == super::clang::op::ADDR_OF {
+            arg = strip(*arg.children().first()?);
+        }
+        let callee = arg
+            .referenced()
+            .filter(|f| arg.kind() == K::DECL_REF && f.kind() == K::FUNCTION)?;
+        Some((callee, k + 1))
+    }
+
     /// The calls of `f` when they are all the calls the program makes of
     /// it: `f` is named only as their callee, and no other unit can call it
     /// (it is `static`, or this unit is the program's main file and defines
     /// `f`).
-    fn of(&self, f: &Node) -> Option<&[(Node<'a>, Option<Node<'a>>)]> {
+    fn of(&self, f: &Node) -> Option<&[Call<'a>]> {
         let id = f.id();
         let calls = self.calls.get(&id)?;
         let alone = f.internal_linkage() || (self.program && f.is_definition());
         (alone && self.named.get(&id) == Some(&calls.len())).then_some(calls.as_slice())
     }
+}
+
+/// Which parameter of the function template `t` is a callable that `t`
+/// calls with its last parameter, a pack, passed on whole
+/// (`template <class F, class... A> float time(int n, F f, A&&... a) {
+/// … f(std::forward<A>(a)...); }`), doing nothing else with it: a call of
+/// `t` then calls that argument with the arguments after it.
+fn forwarded_callable(t: &Node) -> Option<u32> {
+    let ch = t.children();
+    let params: Vec<String> = ch
+        .iter()
+        .filter(|c| c.kind() == K::PARM)
+        .map(Node::spelling)
+        .collect();
+    let body = ch.iter().find(|c| c.kind() == K::COMPOUND)?;
+    let (pack, rest) = params.split_last()?;
+    let signature: Vec<String> = t.tokens().into_iter().map(|(t, _)| t).collect();
+    let declared_pack = signature
+        .windows(2)
+        .any(|w| w[0] == "..." && &w[1] == pack);
+    if !declared_pack || rest.is_empty() {
+        return None;
+    }
+    let callable = &rest[rest.len() - 1];
+    let toks: Vec<String> = body.tokens().into_iter().map(|(t, _)| t).collect();
+    let forwarded = |args: &[String]| -> bool {
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        match a.as_slice() {
+            [p, "..."] => p == pack,
+            ["std", "::", "forward", "<", .., ">", "(", p, ")", "..."]
+            | ["forward", "<", .., ">", "(", p, ")", "..."] => p == pack,
+            _ => false,
+        }
+    };
+    let mut calls = 0;
+    for (i, t) in toks.iter().enumerate() {
+        if t != callable {
+            continue;
+        }
+        if toks.get(i + 1).map(String::as_str) != Some("(") {
+            return None;
+        }
+        let mut level = 0;
+        let mut end = None;
+        for (j, u) in toks.iter().enumerate().skip(i + 1) {
+            match u.as_str() {
+                "(" => level += 1,
+                ")" => {
+                    level -= 1;
+                    if level == 0 {
+                        end = Some(j);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !forwarded(&toks[i + 2..end?]) {
+            return None;
+        }
+        calls += 1;
+    }
+    // The pack goes nowhere else.
+    let uses_of_pack = toks.iter().filter(|t| *t == pack).count();
+    (calls > 0 && uses_of_pack == calls).then_some(rest.len() as u32 - 1)
 }
 
 /// Where a launch argument is read: the host function, and the place in
@@ -576,7 +689,7 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
             parameter(&var, &f, callers, depth)
         } else if var.kind() != K::VAR || var.semantic_parent().is_none_or(|p| p.id() != f.id()) {
             return vec![UNKNOWN];
-        } else if let Some(values) = counted(&f, &var) {
+        } else if let Some(values) = counted(&f, &var).or_else(|| ranged(&f, &var)) {
             values.into_iter().map(scalar).collect()
         } else {
             let init = var.children().into_iter().rev().find(|c| c.is_expression());
@@ -586,7 +699,7 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
                 None if var.ty().canonical().spelling().ends_with("dim3") => vec![[Some(1); 3]],
                 None => vec![UNKNOWN],
             };
-            if modified(&f, &var.spelling()) {
+            if local_modified(&f, &var) {
                 return vec![assigned_fields(&f, &var, agree(&start), n.offset())];
             }
             // A local never changed after its initialisation.
@@ -839,15 +952,16 @@ fn parameter(p: &Node, f: &Node, callers: &Callers, depth: usize) -> Vec<Dims> {
         return vec![UNKNOWN];
     };
     let mut out = Vec::new();
-    for (call, caller) in calls {
-        if index as i32 >= call.num_args() {
+    for call in calls {
+        let at = call.first + index as u32;
+        if at as i32 >= call.expr.num_args() {
             return vec![UNKNOWN];
         }
         let here = Here {
-            func: *caller,
-            at: call.offset(),
+            func: call.caller,
+            at: call.expr.offset(),
         };
-        out.extend(dims_at(&call.arg(index as u32), here, callers, depth + 1));
+        out.extend(dims_at(&call.expr.arg(at), here, callers, depth + 1));
         if out.len() > MAX_ALTERNATIVES {
             return vec![UNKNOWN];
         }
@@ -859,7 +973,12 @@ fn parameter(p: &Node, f: &Node, callers: &Callers, depth: usize) -> Vec<Dims> {
 /// (`int sizes[] = {32, 64, 128};`) that is a local of `f` never written
 /// after its initialisation, or a constant array of the file.
 fn table(n: &Node, func: Option<Node>) -> Option<Vec<i64>> {
-    let base = strip(*n.children().first()?);
+    table_named(n.children().first()?, func)
+}
+
+/// The constants of the array `base` names, as [`table`] reads them.
+fn table_named(base: &Node, func: Option<Node>) -> Option<Vec<i64>> {
+    let base = strip(*base);
     let var = base
         .referenced()
         .filter(|v| v.kind() == K::VAR && base.kind() == K::DECL_REF)?;
@@ -881,8 +1000,8 @@ fn table(n: &Node, func: Option<Node>) -> Option<Vec<i64>> {
 }
 
 /// Whether every mention of the array `name` in `f` after its declaration
-/// reads an element (`name[i]` not assigned, incremented or addressed) or
-/// takes its size (`sizeof(name)`).
+/// reads an element (`name[i]` not assigned, incremented or addressed),
+/// takes its size (`sizeof(name)`) or is the range of a `for` over copies.
 fn table_unchanged(f: &Node, name: &str) -> bool {
     let toks: Vec<String> = f.tokens().into_iter().map(|(t, _)| t).collect();
     let mut declared = false;
@@ -897,6 +1016,11 @@ fn table_unchanged(f: &Node, name: &str) -> bool {
         let prev = if i > 0 { toks[i - 1].as_str() } else { "" };
         let next = toks.get(i + 1).map(String::as_str).unwrap_or("");
         if prev == "(" && i >= 2 && toks[i - 2] == "sizeof" {
+            continue;
+        }
+        // The range of a `for` whose variable is a copy (`for (int b :
+        // name)`), not a reference that could write the elements.
+        if prev == ":" && next == ")" && i >= 3 && toks[i - 3] != "&" && toks[i - 3] != "&&" {
             continue;
         }
         if next != "[" || matches!(prev, "&" | "++" | "--") {
@@ -1014,6 +1138,29 @@ fn counted(f: &Node, var: &Node) -> Option<Vec<i64>> {
         v = step(v)?;
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The values the variable of a range `for` over a table of constants
+/// takes (`for (int b : block_sizes)`), when the body does not change it.
+fn ranged(f: &Node, var: &Node) -> Option<Vec<i64>> {
+    fn find<'a>(n: &Node<'a>, var: &Node) -> Option<Node<'a>> {
+        n.children().into_iter().find_map(|c| {
+            let declares = c.kind() == K::FOR_RANGE
+                && c.children().first().is_some_and(|d| d.id() == var.id());
+            if declares { Some(c) } else { find(&c, var) }
+        })
+    }
+    let found = find(f, var)?;
+    let ch = found.children();
+    let [_, range, _body] = ch.as_slice() else {
+        return None;
+    };
+    // The statement's tokens start with the variable's declaration, the
+    // mention `modified` passes over.
+    if modified(&found, &var.spelling()) {
+        return None;
+    }
+    table_named(range, Some(*f))
 }
 
 /// The `for` statement of `f` whose initialisation declares `var`.
@@ -1140,6 +1287,35 @@ fn encloses_in_loop(f: &Node, at: u32) -> bool {
 /// taken.
 fn modified(f: &Node, name: &str) -> bool {
     let toks: Vec<String> = f.tokens().into_iter().map(|(t, _)| t).collect();
+    modified_in(&toks, name)
+}
+
+/// [`modified`] for the local `var` of `f`, read from its declaration to
+/// the end of its scope: another local of the same name elsewhere in `f`
+/// (`for (int b : sizes) …` then `int b = sizes[j];`) is not it.
+fn local_modified(f: &Node, var: &Node) -> bool {
+    let at = var.offset();
+    let mut scope = *f;
+    let mut n = *f;
+    while let Some(c) = n.children().into_iter().find(|c| {
+        let (start, end) = c.byte_range();
+        (start..end).contains(&at) && c.id() != var.id()
+    }) {
+        if [K::COMPOUND, K::FOR, K::FOR_RANGE, K::WHILE, K::IF, K::SWITCH, K::DO].contains(&c.kind()) {
+            scope = c;
+        }
+        n = c;
+    }
+    let toks: Vec<String> = scope
+        .tokens()
+        .into_iter()
+        .filter(|(_, offset)| *offset >= at)
+        .map(|(t, _)| t)
+        .collect();
+    modified_in(&toks, &var.spelling())
+}
+
+fn modified_in(toks: &[String], name: &str) -> bool {
     let assign = is_assignment;
     let mut declared = false;
     for (i, t) in toks.iter().enumerate() {

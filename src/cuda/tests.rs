@@ -791,6 +791,45 @@ fn launch_sizes_from_tables_loops_and_callers() {
 }
 
 #[test]
+fn launch_sizes_through_range_loops_and_benchmark_harnesses() {
+    let kernels = "__global__ void table(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void looped(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void escaping(float *a) { a[threadIdx.x] = 0; }\n";
+    let harness = "template <class F, class... A> float time(int n, F f, A&&... a) {\n\
+          for (int i = 0; i < n; i++) f(std::forward<A>(a)...);\n\
+          return 0;\n\
+        }\n\
+        template <class F, class... A> void keep(F f, A... a) { f(a...); g_saved = (void *)f; }\n";
+    let src = format!(
+        "#include <utility>\nvoid *g_saved;\n{kernels}{harness}\
+        void run(float *a, int threads) {{ table<<<1, threads>>>(a); }}\n\
+        void run2(float *a, int threads) {{ looped<<<1, threads>>>(a); }}\n\
+        void run3(float *a, int threads) {{ escaping<<<1, threads>>>(a); }}\n\
+        int main() {{\n\
+          int sizes[] = {{32, 64}};\n\
+          for (int threads : sizes) run(0, threads);\n\
+          for (int j = 0; j < 2; j++) {{ int threads = sizes[j] * 4; time(10, run, (float *)0, threads); }}\n\
+          int more[] = {{128, 256}};\n\
+          for (int &threads : more) {{ threads *= 2; run2(0, threads); }}\n\
+          keep(run3, (float *)0, 32);\n\
+          return 0;\n\
+        }}\n"
+    );
+    let u = unit(&src);
+    let blocks = |name: &str| -> Vec<Option<u64>> {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches.iter().map(|s| s.block[0]).collect()
+    };
+    // The range `for`, and the harness that calls `run` with the arguments
+    // after it; the other `threads` of `main` is another variable.
+    assert_eq!(blocks("table"), [Some(32), Some(64), Some(128), Some(256)]);
+    // A loop variable that refers into the table (and writes it), a
+    // harness that keeps the function: unknown.
+    assert_eq!(blocks("looped"), [None]);
+    assert_eq!(blocks("escaping"), [None]);
+}
+
+#[test]
 fn command_line_launch_wins_over_host_code() {
     let src = "__global__ void k(float *a) { a[threadIdx.x % 64] = 0; }\nvoid run(float *a) { k<<<1, 64>>>(a); }\n";
     let opts = FrontendOptions {
