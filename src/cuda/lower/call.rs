@@ -213,7 +213,32 @@ pub(super) fn object_type(n: &Node) -> String {
 pub(super) fn is_group_query(n: &Node) -> bool {
     n.kind() == K::CALL
         && n.referenced().is_some_and(|f| f.kind() == K::METHOD)
-        && group_query(&object_type(n), &n.spelling()).is_some()
+        && (group_query(&object_type(n), &n.spelling()).is_some()
+            || group_vector(&object_type(n), &n.spelling()).is_some())
+}
+
+/// The built-in vector a query of a cooperative group of type `ty`
+/// returns (`block.group_dim()` is `blockDim`, `grid.block_index()` is
+/// `blockIdx`), by axis.
+pub(super) fn group_vector(ty: &str, name: &str) -> Option<[&'static str; 3]> {
+    Some(match (group_kind(ty)?, name) {
+        ("thread_block", "group_index") | ("grid_group", "block_index") => builtin::BID,
+        ("thread_block" | "grid_group", "thread_index") => builtin::TID,
+        ("thread_block", "group_dim" | "dim_threads") => builtin::BLOCK_DIM,
+        ("grid_group", "group_dim" | "dim_blocks") => builtin::GRID_DIM,
+        _ => return None,
+    })
+}
+
+/// `q.x` (`.y`, `.z`) of a vector query of a cooperative group
+/// (`block.group_dim().x`): the built-in variable it reads.
+pub(super) fn group_vector_axis(base: &Node, field: &str) -> Option<Expr> {
+    if base.kind() != K::CALL || base.referenced().is_none_or(|f| f.kind() != K::METHOD) {
+        return None;
+    }
+    let names = group_vector(&object_type(base), &base.spelling())?;
+    let d = ["x", "y", "z"].iter().position(|a| *a == field)?;
+    Some(Expr::var(names[d]))
 }
 
 /// The size of a tile type (`thread_block_tile<32, thread_block>`).

@@ -262,7 +262,9 @@ impl Lower {
             return Ok(Val::Int(Expr::Int(0)));
         }
         if k == K::FLOAT_LIT {
-            return Ok(n.eval_float().map_or(Val::Uniform, |f| Val::Float(f.to_bits())));
+            return Ok(n
+                .eval_float()
+                .map_or(Val::Uniform, |f| Val::Float(f.to_bits())));
         }
         if k == K::STRING_LIT {
             return Ok(Val::Unknown);
@@ -343,6 +345,9 @@ impl Lower {
             return None;
         }
         let base = strip(*exprs(n).first()?);
+        if let Some(e) = super::call::group_vector_axis(&base, &n.spelling()) {
+            return Some(e);
+        }
         if base.kind() != K::DECL_REF {
             return None;
         }

@@ -501,7 +501,24 @@ cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, size_t = 0, cuda
 cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0);
 cudaError_t cudaOccupancyMaxPotentialBlockSize(int *, int *, const void *, size_t = 0, int = 0);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *, const void *, int, size_t);
-#define cudaDevAttrMaxSharedMemoryPerBlockOptin 97
+/* The runtime's overloads for a kernel named as itself, not as a pointer. */
+template <class T> cudaError_t cudaOccupancyMaxPotentialBlockSize(int *, int *, T *, size_t = 0, int = 0);
+template <class T> cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *, T *, int, size_t);
+template <class T> cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *, T *);
+template <class T> cudaError_t cudaFuncSetCacheConfig(T *, cudaFuncCache);
+template <class T> cudaError_t cudaFuncSetAttribute(T *, int, int);
+template <class T> cudaError_t cudaLaunchKernel(T *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0);
+template <class T> cudaError_t cudaLaunchCooperativeKernel(T *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0);
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3,
+  cudaDevAttrMaxBlockDimZ = 4, cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
+  cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8, cudaDevAttrTotalConstantMemory = 9,
+  cudaDevAttrWarpSize = 10, cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
+  cudaDevAttrMultiProcessorCount = 16, cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrComputeCapabilityMajor = 75, cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81, cudaDevAttrCooperativeLaunch = 95,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+};
 #define cudaFuncAttributeMaxDynamicSharedMemorySize 8
 cudaError_t cudaDeviceGetAttribute(int *, int, int);
 struct cudaExtent make_cudaExtent(size_t, size_t, size_t);
