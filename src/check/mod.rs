@@ -215,13 +215,36 @@ pub fn check_kernel_stats(
     // One budget for the whole kernel, every array's queries included.
     let deadline = Deadline::after_ms(opts.kernel_timeout_ms);
     let prepared = prepare(kernel);
+    let launches: Vec<Kernel> = launch_alternatives(kernel).iter().map(prepare).collect();
     let arrays = prepared
         .arrays
         .iter()
         .map(|array| {
-            let (report, s) = check_prepared(&prepared, array, opts, cache, deadline);
-            stats.add(&s);
-            report
+            if launches.is_empty() {
+                let (report, s) = check_prepared(&prepared, array, opts, cache, deadline);
+                stats.add(&s);
+                return report;
+            }
+            // One launch at a time: each fixes its sizes and arguments to
+            // constants, which keeps the solver's arithmetic linear where
+            // the disjunction of them all is not.
+            let mut merged: Option<ArrayReport> = None;
+            for k in &launches {
+                let Some(array) = k.array(&array.name).filter(|a| a.scope == array.scope) else {
+                    continue;
+                };
+                let (report, s) = check_prepared(k, array, opts, cache, deadline);
+                stats.add(&s);
+                merged = Some(match merged {
+                    None => report,
+                    Some(m) => merge_reports(m, report),
+                });
+            }
+            merged.unwrap_or_else(|| {
+                let (report, s) = check_prepared(&prepared, array, opts, cache, deadline);
+                stats.add(&s);
+                report
+            })
         })
         .collect();
     (
@@ -232,6 +255,116 @@ pub fn check_kernel_stats(
         },
         stats,
     )
+}
+
+/// At most this many launches are checked one by one; more stay one
+/// disjunction.
+const MAX_LAUNCH_SPLIT: usize = 8;
+
+/// The kernel once per alternative of its first disjunctive assumption
+/// whose every alternative fixes some launch size or parameter to a
+/// constant (one of several launches happens): each with that alternative
+/// assumed and its constants substituted. Empty when there is none.
+fn launch_alternatives(kernel: &Kernel) -> Vec<Kernel> {
+    use crate::protocol::{Expr, Rel};
+    fn disjuncts<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
+        match c {
+            Cond::Or(a, b) => {
+                disjuncts(a, out);
+                disjuncts(b, out);
+            }
+            c => out.push(c),
+        }
+    }
+    fn constants(c: &Cond, kernel: &Kernel, out: &mut Vec<(String, i64)>) {
+        match c {
+            Cond::And(a, b) => {
+                constants(a, kernel, out);
+                constants(b, kernel, out);
+            }
+            Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n))
+            | Cond::Cmp(Rel::Eq, Expr::Int(n), Expr::Var(v))
+                if builtin::is_dim(v) || kernel.params.contains(v) =>
+            {
+                out.push((v.clone(), *n));
+            }
+            _ => {}
+        }
+    }
+    for (i, a) in kernel.assumes.iter().enumerate() {
+        let mut ds = Vec::new();
+        disjuncts(a, &mut ds);
+        if ds.len() < 2 || ds.len() > MAX_LAUNCH_SPLIT {
+            continue;
+        }
+        let fixed: Vec<Vec<(String, i64)>> = ds
+            .iter()
+            .map(|d| {
+                let mut out = Vec::new();
+                constants(d, kernel, &mut out);
+                out
+            })
+            .collect();
+        if fixed.iter().any(Vec::is_empty) {
+            continue;
+        }
+        return ds
+            .iter()
+            .zip(fixed)
+            .map(|(d, fixed)| {
+                let mut k = kernel.clone();
+                k.assumes[i] = (*d).clone();
+                for (v, n) in fixed {
+                    k.fix(&v, n);
+                }
+                k
+            })
+            .collect();
+    }
+    Vec::new()
+}
+
+/// One array's reports under two launches as one: the worse verdict with
+/// its reason, the races of both (once per pair of source accesses, a
+/// confirmed one before a possible one), benign races that are races in
+/// neither.
+fn merge_reports(a: ArrayReport, b: ArrayReport) -> ArrayReport {
+    let verdict = a.verdict.combine(b.verdict);
+    let (mut first, second) = if a.verdict == verdict { (a, b) } else { (b, a) };
+    let site = |r: &Race| sorted_sites(&r.accesses);
+    for race in second.races {
+        match first.races.iter_mut().find(|r| site(r) == site(&race)) {
+            Some(r)
+                if r.confidence == Confidence::Possible
+                    && race.confidence == Confidence::Confirmed =>
+            {
+                *r = race;
+            }
+            Some(_) => {}
+            None => first.races.push(race),
+        }
+    }
+    for race in second.benign {
+        if !first.benign.iter().any(|r| site(r) == site(&race)) {
+            first.benign.push(race);
+        }
+    }
+    let raced: Vec<_> = first.races.iter().map(site).collect();
+    first.benign.retain(|r| !raced.contains(&site(r)));
+    first.verdict = verdict;
+    first.intervals = first.intervals.max(second.intervals);
+    first.solver_calls += second.solver_calls;
+    first
+}
+
+/// The two source accesses of a race, in a fixed order.
+fn sorted_sites(accesses: &[RaceAccess; 2]) -> [(Loc, Mode); 2] {
+    let mut pair = [
+        (accesses[0].loc, accesses[0].mode),
+        (accesses[1].loc, accesses[1].mode),
+    ];
+    pair.sort();
+    pair
 }
 
 /// The pipeline on one array protocol: well-formedness, split, seq, solve,

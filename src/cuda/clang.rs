@@ -526,6 +526,21 @@ impl Ty {
         let k = self.canonical().kind();
         (CXType_Bool..=CXType_Int128).contains(&k) || k == CXType_Enum
     }
+    /// An unsigned integer type, whose arithmetic wraps below zero.
+    #[allow(non_upper_case_globals)]
+    pub fn is_unsigned(&self) -> bool {
+        matches!(
+            self.canonical().kind(),
+            CXType_Bool
+                | CXType_Char_U
+                | CXType_UChar
+                | CXType_UShort
+                | CXType_UInt
+                | CXType_ULong
+                | CXType_ULongLong
+                | CXType_UInt128
+        )
+    }
     /// The values an integer type narrower than 32 bits holds.
     #[allow(non_upper_case_globals)]
     pub fn int_range(&self) -> Option<(i64, i64)> {

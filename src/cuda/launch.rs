@@ -30,19 +30,291 @@ pub struct LaunchSite {
     /// Where the launch is, in the file that contains it.
     pub file: String,
     pub loc: Loc,
+    /// What host code says of the launch beyond constant sizes: sizes it
+    /// computes from values it passes to the kernel (`dim3 grid(M / 16)`
+    /// launched with `M` as an argument) and arguments it passes as
+    /// constants.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relations: Vec<Relation>,
+}
+
+/// An equation a launch makes true: a launch size, or a kernel argument,
+/// equals a term over the kernel's arguments.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Relation {
+    pub lhs: Side,
+    pub term: Term,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// `gridDim.x`, `blockDim.y`, ….
+    Dim(String),
+    /// The kernel's argument at this position, with its parameter's name.
+    Arg(u32, String),
+}
+
+/// Host arithmetic over the kernel's arguments, as C computes it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Term {
+    Int(i64),
+    /// The kernel's argument at this position, with its parameter's name.
+    Arg(u32, String),
+    Bin(TermOp, Box<Term>, Box<Term>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TermOp {
+    Add,
+    Sub,
+    /// A subtraction in an unsigned type: what it computes wraps around
+    /// when the difference is negative, so the term holds only where it
+    /// is not.
+    SubUnsigned,
+    Mul,
+    Div,
+    Rem,
+}
+
+impl Term {
+    /// `t / d - less` with a constant `d > 0` and `less >= 0`: a quotient
+    /// of at least 1 wherever the term is at least 1.
+    fn quotient(&self) -> Option<(&Term, i64, i64)> {
+        let (q, less) = match self {
+            Term::Bin(TermOp::Sub, q, k) => match **k {
+                Term::Int(k) if k >= 0 => (&**q, k),
+                _ => return None,
+            },
+            Term::Bin(TermOp::Add, q, k) => match **k {
+                Term::Int(k) if k <= 0 => (&**q, -k),
+                _ => return None,
+            },
+            q => (q, 0),
+        };
+        match q {
+            Term::Bin(TermOp::Div, t, d) => match **d {
+                Term::Int(d) if d > 0 => Some((&**t, d, less)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn has_arg(&self) -> bool {
+        match self {
+            Term::Int(_) => false,
+            Term::Arg(..) => true,
+            Term::Bin(_, a, b) => a.has_arg() || b.has_arg(),
+        }
+    }
+
+    /// The value of a term without arguments.
+    fn value(&self) -> Option<i64> {
+        match self {
+            Term::Int(v) => Some(*v),
+            Term::Arg(..) => None,
+            Term::Bin(o, a, b) => {
+                let (a, b) = (a.value()?, b.value()?);
+                match o {
+                    TermOp::Add => a.checked_add(b),
+                    TermOp::Sub => a.checked_sub(b),
+                    TermOp::SubUnsigned => a.checked_sub(b).filter(|d| *d >= 0),
+                    TermOp::Mul => a.checked_mul(b),
+                    TermOp::Div => a.checked_div(b),
+                    TermOp::Rem => a.checked_rem(b),
+                }
+            }
+        }
+    }
+
+    /// The term over the protocol's names of the kernel's parameters
+    /// (`names[i]` for argument `i`; `None` where the parameter is no
+    /// integer the protocol names). C's division and remainder truncate
+    /// toward zero where the protocol's are Euclidean, so a dividend that
+    /// may be negative is split by its sign; only constant divisors are
+    /// kept, so the term stays linear. An unsigned subtraction adds to
+    /// `valid` that its difference is not negative.
+    fn expr(&self, names: &[Option<String>], valid: &mut Vec<Cond>) -> Option<Expr> {
+        use crate::protocol::Op;
+        Some(match self {
+            Term::Int(v) => Expr::Int(*v),
+            Term::Arg(i, _) => Expr::var(names.get(*i as usize)?.as_deref()?),
+            Term::Bin(o, a, b) => {
+                let (a, b) = (a.expr(names, valid)?, b.expr(names, valid)?);
+                match o {
+                    TermOp::Add => Expr::add(a, b),
+                    TermOp::Sub => Expr::bin(Op::Sub, a, b),
+                    TermOp::SubUnsigned => {
+                        valid.push(Cond::cmp(Rel::Ge, a.clone(), b.clone()));
+                        Expr::bin(Op::Sub, a, b)
+                    }
+                    TermOp::Mul => Expr::bin(Op::Mul, a, b),
+                    TermOp::Div | TermOp::Rem => {
+                        let Expr::Int(d) = b else { return None };
+                        if d <= 0 {
+                            return None;
+                        }
+                        let op = if *o == TermOp::Div { Op::Div } else { Op::Mod };
+                        let negated = Expr::bin(Op::Sub, Expr::Int(0), a.clone());
+                        Expr::Ite(
+                            Box::new(Cond::cmp(Rel::Ge, a.clone(), Expr::Int(0))),
+                            Box::new(Expr::bin(op, a, Expr::Int(d))),
+                            Box::new(Expr::bin(
+                                Op::Sub,
+                                Expr::Int(0),
+                                Expr::bin(op, negated, Expr::Int(d)),
+                            )),
+                        )
+                    }
+                }
+            }
+        })
+    }
+}
+
+impl std::fmt::Display for Term {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Term::Int(v) => write!(f, "{v}"),
+            Term::Arg(_, name) => write!(f, "{name}"),
+            Term::Bin(o, a, b) => {
+                let (op, binds) = match o {
+                    TermOp::Add => ("+", 1),
+                    TermOp::Sub | TermOp::SubUnsigned => ("-", 1),
+                    TermOp::Mul => ("*", 2),
+                    TermOp::Div => ("/", 2),
+                    TermOp::Rem => ("%", 2),
+                };
+                // As C reads it: left to right, products before sums.
+                let side = |t: &Term, right: bool| match t {
+                    Term::Bin(inner, ..) => {
+                        let additive =
+                            matches!(inner, TermOp::Add | TermOp::Sub | TermOp::SubUnsigned);
+                        let inner = if additive { 1 } else { 2 };
+                        if inner < binds || (right && inner == binds) {
+                            format!("({t})")
+                        } else {
+                            t.to_string()
+                        }
+                    }
+                    t => t.to_string(),
+                };
+                write!(f, "{} {op} {}", side(a, false), side(b, true))
+            }
+        }
+    }
+}
+
+impl Relation {
+    /// The equation over the protocol's names (see [`Term::expr`]), where
+    /// host code computes what the term says.
+    fn cond(&self, names: &[Option<String>]) -> Option<Cond> {
+        let lhs = match &self.lhs {
+            Side::Dim(d) => Expr::var(d),
+            Side::Arg(i, _) => Expr::var(names.get(*i as usize)?.as_deref()?),
+        };
+        let mut valid = Vec::new();
+        let mut equal = Cond::cmp(Rel::Eq, lhs.clone(), self.term.expr(names, &mut valid)?);
+        // A size that is a quotient (`M / 16`, `(n - off) / 16 - 1`) gives
+        // a quotient of at least 1, so the dividend is positive and bounds
+        // the size linearly: `M >= 16 * gridDim.x`, the form in which the
+        // solver's lemmas on row-major indices take a row length to hold a
+        // row.
+        if let (Side::Dim(_), Some((t, d, less))) = (&self.lhs, self.term.quotient()) {
+            if let Some(t) = t.expr(names, &mut valid) {
+                use crate::protocol::Op;
+                let quotient = Expr::add(lhs, Expr::Int(less));
+                let scaled = Expr::bin(Op::Mul, Expr::Int(d), quotient);
+                let most = Expr::add(scaled.clone(), Expr::Int(d - 1));
+                // `n - off >= e` reads `n >= e + off`: a bound on `n`.
+                let (t, scaled, most) = match t {
+                    Expr::Bin(Op::Sub, a, b) if matches!(*a, Expr::Var(_)) => {
+                        (*a, Expr::add(scaled, (*b).clone()), Expr::add(most, *b))
+                    }
+                    t => (t, scaled, most),
+                };
+                equal = Cond::and(equal, Cond::cmp(Rel::Ge, t.clone(), scaled));
+                equal = Cond::and(equal, Cond::cmp(Rel::Le, t, most));
+            }
+        }
+        valid.dedup();
+        Some(match valid.into_iter().reduce(Cond::and) {
+            Some(v) => Cond::or(Cond::not(v), equal),
+            None => equal,
+        })
+    }
 }
 
 impl LaunchSite {
     /// `<<<(?, 1, 1), (16, 16, 1)>>>`.
+    /// `<<<(M / 16, ?, 1), (16, 16, 1)>>>(K = 1024)`: sizes host code
+    /// computes from the kernel's arguments are shown as it computes them,
+    /// and arguments it passes as constants after the launch.
     pub fn describe(&self) -> String {
-        let d = |x: &Dims| {
+        let d = |x: &Dims, names: [&str; 3]| {
             let parts: Vec<String> = x
                 .iter()
-                .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
+                .zip(names)
+                .map(|(v, n)| match (v, self.related(n)) {
+                    (Some(v), _) => v.to_string(),
+                    (None, Some(t)) => t.to_string(),
+                    (None, None) => "?".to_string(),
+                })
                 .collect();
             format!("({})", parts.join(", "))
         };
-        format!("<<<{}, {}>>>", d(&self.grid), d(&self.block))
+        let mut out = format!(
+            "<<<{}, {}>>>",
+            d(&self.grid, builtin::GRID_DIM),
+            d(&self.block, builtin::BLOCK_DIM)
+        );
+        let args: Vec<String> = self
+            .relations
+            .iter()
+            .filter_map(|r| match &r.lhs {
+                Side::Arg(_, name) => Some(format!("{name} = {}", r.term)),
+                Side::Dim(_) => None,
+            })
+            .collect();
+        if !args.is_empty() {
+            out.push_str(&format!("({})", args.join(", ")));
+        }
+        out
+    }
+
+    /// The launch with its arguments named as `names` (by position) names
+    /// them, where they have a name.
+    pub fn with_arg_names(&self, names: &[Option<String>]) -> LaunchSite {
+        fn rename(t: &Term, names: &[Option<String>]) -> Term {
+            match t {
+                Term::Int(v) => Term::Int(*v),
+                Term::Arg(i, name) => {
+                    let named = names.get(*i as usize).cloned().flatten();
+                    Term::Arg(*i, named.unwrap_or_else(|| name.clone()))
+                }
+                Term::Bin(o, a, b) => {
+                    Term::Bin(*o, Box::new(rename(a, names)), Box::new(rename(b, names)))
+                }
+            }
+        }
+        let mut site = self.clone();
+        for r in &mut site.relations {
+            r.term = rename(&r.term, names);
+            if let Side::Arg(i, name) = &mut r.lhs {
+                if let Some(Some(n)) = names.get(*i as usize) {
+                    *name = n.clone();
+                }
+            }
+        }
+        site
+    }
+
+    /// The term host code computes the launch size `dim` from.
+    fn related(&self, dim: &str) -> Option<&Term> {
+        self.relations
+            .iter()
+            .find(|r| matches!(&r.lhs, Side::Dim(d) if d == dim))
+            .map(|r| &r.term)
     }
 
     /// `<<<(?, 1, 1), (16, 16, 1)>>> at main.cu:12:5`.
@@ -174,8 +446,8 @@ impl Launches {
     fn launch(
         &mut self,
         key: KernelKey,
-        grid: Vec<Dims>,
-        block: Vec<Dims>,
+        (grid, block): (Vec<Dims>, Vec<Dims>),
+        relations: Vec<Relation>,
         file: String,
         loc: Loc,
     ) {
@@ -202,6 +474,7 @@ impl Launches {
                     block: *b,
                     file: file.clone(),
                     loc,
+                    relations: relations.clone(),
                 };
                 if !sites.contains(&site) {
                     sites.push(site);
@@ -244,8 +517,9 @@ impl Launches {
             }
             let grid = dims(&config.arg(0), func, callers);
             let block = dims(&config.arg(1), func, callers);
+            let relations = relations(c, [&config.arg(0), &config.arg(1)], &callee, func, callers);
             self.name(&key, &callee);
-            self.launch(key, grid, block, pos.file.clone(), loc);
+            self.launch(key, (grid, block), relations, pos.file.clone(), loc);
             for ch in children.iter().skip(1) {
                 if ch.kind() != K::CALL || ch.referenced().is_none_or(|f| kernel_key(&f).is_some())
                 {
@@ -263,7 +537,7 @@ impl Launches {
                 let grid = dims(&c.arg(1), func, callers);
                 let block = dims(&c.arg(2), func, callers);
                 self.name(&key, &f);
-                self.launch(key, grid, block, pos.file.clone(), loc);
+                self.launch(key, (grid, block), Vec::new(), pos.file.clone(), loc);
                 for i in 3..c.num_args().max(3) as u32 {
                     self.walk(&c.arg(i), func, &|_| true, callers);
                 }
@@ -431,11 +705,14 @@ impl<'a> Callers<'a> {
                             first: 0,
                         });
                         if let Some((callee, first)) = self.harnessed(&c, &f) {
-                            self.calls.entry(function_id(&callee)).or_default().push(Call {
-                                expr: c,
-                                caller: func,
-                                first,
-                            });
+                            self.calls
+                                .entry(function_id(&callee))
+                                .or_default()
+                                .push(Call {
+                                    expr: c,
+                                    caller: func,
+                                    first,
+                                });
                         }
                     }
                 }
@@ -513,9 +790,7 @@ fn forwarded_callable(t: &Node) -> Option<u32> {
     let body = ch.iter().find(|c| c.kind() == K::COMPOUND)?;
     let (pack, rest) = params.split_last()?;
     let signature: Vec<String> = t.tokens().into_iter().map(|(t, _)| t).collect();
-    let declared_pack = signature
-        .windows(2)
-        .any(|w| w[0] == "..." && &w[1] == pack);
+    let declared_pack = signature.windows(2).any(|w| w[0] == "..." && &w[1] == pack);
     if !declared_pack || rest.is_empty() {
         return None;
     }
@@ -639,6 +914,15 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
     if n.kind() == K::BINARY {
         return arithmetic(&n, here, callers, depth);
     }
+    if let Some((base, axis)) = dim3_field(&n) {
+        // `block.x` of a `dim3`: that axis of each alternative.
+        let mut out: Vec<Dims> = dims_at(&base, here, callers, depth + 1)
+            .iter()
+            .map(|d| [d[axis], Some(1), Some(1)])
+            .collect();
+        out.dedup();
+        return out;
+    }
     if n.kind() == K::ARRAY_SUBSCRIPT {
         return table(&n, here.func)
             .map(|values| values.into_iter().map(scalar).collect())
@@ -711,6 +995,285 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
         return guarded(values, &guards(&f, &var, here.at));
     }
     vec![UNKNOWN]
+}
+
+/// `v.x` (`.y`, `.z`) of a `dim3` or `uint3` value: the value and the axis.
+fn dim3_field<'a>(n: &Node<'a>) -> Option<(Node<'a>, usize)> {
+    if n.kind() != K::MEMBER_REF {
+        return None;
+    }
+    let axis = ["x", "y", "z"].iter().position(|a| *a == n.spelling())?;
+    let base = *n.children().first()?;
+    let ty = strip(base).ty().canonical().spelling();
+    (ty.ends_with("dim3") || ty.ends_with("uint3")).then_some((base, axis))
+}
+
+/// A value of the launching function: one of its parameters or locals,
+/// or an axis of one (`dimsB.x`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct HostValue {
+    decl: u32,
+    axis: Option<usize>,
+}
+
+/// The value `n` reads, when it is a parameter or local of `f` (or an axis
+/// of one), with its declaration.
+fn host_value<'a>(n: &Node<'a>, f: &Node) -> Option<(HostValue, Node<'a>)> {
+    let n = strip(*n);
+    let (var, axis) = match dim3_field(&n) {
+        Some((base, axis)) => (strip(base), Some(axis)),
+        None => (n, None),
+    };
+    if var.kind() != K::DECL_REF {
+        return None;
+    }
+    let decl = var.referenced()?;
+    let mine = match decl.kind() {
+        K::PARM => true,
+        K::VAR => decl.semantic_parent().is_some_and(|p| p.id() == f.id()),
+        _ => false,
+    };
+    mine.then(|| {
+        (
+            HostValue {
+                decl: decl.id(),
+                axis,
+            },
+            decl,
+        )
+    })
+}
+
+/// Whether nothing in `f` changes `var` between bytes `from` and `to`, so
+/// that reads there agree: no change in between, and none in a loop that
+/// holds one of them but not the other (its next iteration would run the
+/// change between them).
+fn unchanged_between(f: &Node, var: &Node, from: u32, to: u32) -> bool {
+    let (from, to) = (from.min(to), from.max(to));
+    let mut changes = Vec::new();
+    visit_assignments(f, var, false, &mut |_, _, _, at| changes.push(at));
+    if changes.iter().any(|&c| from < c && c < to) {
+        return false;
+    }
+    fn loops_apart(n: &Node, from: u32, to: u32, changes: &[u32]) -> bool {
+        n.children().iter().any(|c| {
+            let (start, end) = c.byte_range();
+            let holds = |at: u32| (start..=end).contains(&at);
+            if !holds(from) && !holds(to) {
+                return false;
+            }
+            let looped = [K::FOR, K::WHILE, K::DO, K::FOR_RANGE].contains(&c.kind());
+            if looped && holds(from) != holds(to) && changes.iter().any(|&at| holds(at)) {
+                return true;
+            }
+            loops_apart(c, from, to, changes)
+        })
+    }
+    !loops_apart(f, from, to, &changes)
+}
+
+/// A value a launch passes to the kernel: which, where the argument reads
+/// it, and the argument's position and parameter name.
+struct Passed {
+    value: HostValue,
+    at: u32,
+    index: u32,
+    name: String,
+}
+
+/// The argument of `passed` that `n` (read in `f`) equals: the same value,
+/// unchanged between the two reads.
+fn passed_as(n: &Node, f: &Node, passed: &[Passed]) -> Option<Term> {
+    let (value, decl) = host_value(n, f)?;
+    let p = passed.iter().find(|p| p.value == value)?;
+    unchanged_between(f, &decl, n.offset(), p.at).then(|| Term::Arg(p.index, p.name.clone()))
+}
+
+/// What the launch `call` (configured by `config`: grid and block) says
+/// of the kernel `kernel` beyond constant sizes: each size host code
+/// computes from values it passes as arguments (`dim3 grid(M / block.x)`
+/// with `M` passed), and each integer argument it passes as one constant.
+fn relations(
+    call: &Node,
+    config: [&Node; 2],
+    kernel: &Node,
+    func: Option<Node>,
+    callers: &Callers,
+) -> Vec<Relation> {
+    let Some(f) = func else { return Vec::new() };
+    let here = Here {
+        func,
+        at: call.offset(),
+    };
+    let params: Vec<String> = kernel
+        .children()
+        .into_iter()
+        .filter(|c| c.kind() == K::PARM)
+        .map(|c| c.spelling())
+        .collect();
+    let mut passed: Vec<Passed> = Vec::new();
+    let mut out = Vec::new();
+    for i in 0..call.num_args().max(0) as u32 {
+        // A declaration may leave the parameter unnamed; its position is
+        // what counts.
+        let name = match params.get(i as usize) {
+            Some(p) if !p.is_empty() => p.clone(),
+            _ => format!("#{i}"),
+        };
+        let arg = strip(call.arg(i));
+        if !arg.ty().is_integral() {
+            continue;
+        }
+        if let Some((value, _)) = host_value(&arg, &f) {
+            passed.push(Passed {
+                value,
+                at: arg.offset(),
+                index: i,
+                name: name.clone(),
+            });
+        }
+        if let Some(v) = term_at(&arg, here, callers, &[], 0).and_then(|t| t.value()) {
+            out.push(Relation {
+                lhs: Side::Arg(i, name.clone()),
+                term: Term::Int(v),
+            });
+        }
+    }
+    if passed.is_empty() {
+        return out;
+    }
+    for (n, names) in config
+        .into_iter()
+        .zip([builtin::GRID_DIM, builtin::BLOCK_DIM])
+    {
+        let terms = dim_terms(n, here, callers, &passed, 0);
+        for (t, d) in terms.into_iter().zip(names) {
+            if let Some(term) = t.filter(Term::has_arg) {
+                out.push(Relation {
+                    lhs: Side::Dim(d.to_string()),
+                    term,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The three sizes of a launch configuration (`dim3(M / 16, N / 16)`, a
+/// `dim3` local set once, a scalar) as terms over the values `passed`.
+fn dim_terms(
+    n: &Node,
+    here: Here,
+    callers: &Callers,
+    passed: &[Passed],
+    depth: usize,
+) -> [Option<Term>; 3] {
+    let none = [None, None, None];
+    if depth > 8 {
+        return none;
+    }
+    let n = strip(*n);
+    if n.ty().is_integral() {
+        return [
+            term_at(&n, here, callers, passed, depth),
+            Some(Term::Int(1)),
+            Some(Term::Int(1)),
+        ];
+    }
+    if n.kind() == K::CALL && n.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR) {
+        let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+        if args.len() == 1 && !strip(args[0]).ty().is_integral() {
+            return dim_terms(&args[0], here, callers, passed, depth + 1);
+        }
+        let mut out = [Some(Term::Int(1)), Some(Term::Int(1)), Some(Term::Int(1))];
+        for (o, a) in out.iter_mut().zip(&args) {
+            *o = term_at(a, here, callers, passed, depth);
+        }
+        return out;
+    }
+    if let Some(init) = unchanged_init(&n, here) {
+        return dim_terms(&init, here, callers, passed, depth + 1);
+    }
+    none
+}
+
+/// The initialiser of the local `n` names, when it is a local of the
+/// function at `here` that nothing changes between its declaration and
+/// `n`.
+fn unchanged_init<'a>(n: &Node<'a>, here: Here) -> Option<Node<'a>> {
+    let f = here.func?;
+    if n.kind() != K::DECL_REF {
+        return None;
+    }
+    let var = n.referenced().filter(|v| v.kind() == K::VAR)?;
+    if var.semantic_parent().is_none_or(|p| p.id() != f.id())
+        || !unchanged_between(&f, &var, var.offset(), n.offset())
+    {
+        return None;
+    }
+    var.children().into_iter().rev().find(|c| c.is_expression())
+}
+
+/// A host expression as a term over the values `passed` to the kernel:
+/// those values become arguments, locals set once their initialiser, and
+/// whatever else has one constant value (see [`dims_at`]) that constant.
+fn term_at(
+    n: &Node,
+    here: Here,
+    callers: &Callers,
+    passed: &[Passed],
+    depth: usize,
+) -> Option<Term> {
+    use super::clang::op;
+    if depth > 8 {
+        return None;
+    }
+    let n = strip(*n);
+    if let Some(v) = n.eval_int() {
+        return Some(Term::Int(v));
+    }
+    if let Some(arg) = here.func.and_then(|f| passed_as(&n, &f, passed)) {
+        return Some(arg);
+    }
+    if n.kind() == K::BINARY {
+        let ch = n.children();
+        let [a, b] = ch.as_slice() else { return None };
+        let o = match n.binop() {
+            op::ADD => TermOp::Add,
+            op::SUB if n.ty().is_unsigned() => TermOp::SubUnsigned,
+            op::SUB => TermOp::Sub,
+            op::MUL => TermOp::Mul,
+            op::DIV => TermOp::Div,
+            op::REM => TermOp::Rem,
+            _ => return None,
+        };
+        // Depth counts the definitions followed, not the operators.
+        let a = term_at(a, here, callers, passed, depth)?;
+        let b = term_at(b, here, callers, passed, depth)?;
+        return Some(Term::Bin(o, Box::new(a), Box::new(b)));
+    }
+    if let Some((base, axis)) = dim3_field(&n) {
+        let base = strip(base);
+        if let Some(init) = unchanged_init(&base, here) {
+            return dim_terms(&init, here, callers, passed, depth + 1)[axis].clone();
+        }
+    } else if n.ty().is_integral() && n.kind() == K::DECL_REF {
+        let counted_here = here.func.is_some_and(|f| {
+            n.referenced()
+                .is_some_and(|v| counted(&f, &v).is_some() || ranged(&f, &v).is_some())
+        });
+        if !counted_here {
+            if let Some(init) = unchanged_init(&n, here) {
+                return term_at(&init, here, callers, passed, depth + 1);
+            }
+        }
+    }
+    // A size with one known value (a constant table's one element, a
+    // parameter every caller passes the same constant for).
+    match scalars(&n, here, callers, depth + 1).as_slice() {
+        [Some(v)] => i64::try_from(*v).ok().map(Term::Int),
+        _ => None,
+    }
 }
 
 /// What the branches around byte `at` of `f` say of `var`, which does not
@@ -1147,7 +1710,11 @@ fn ranged(f: &Node, var: &Node) -> Option<Vec<i64>> {
         n.children().into_iter().find_map(|c| {
             let declares = c.kind() == K::FOR_RANGE
                 && c.children().first().is_some_and(|d| d.id() == var.id());
-            if declares { Some(c) } else { find(&c, var) }
+            if declares {
+                Some(c)
+            } else {
+                find(&c, var)
+            }
         })
     }
     let found = find(f, var)?;
@@ -1301,7 +1868,17 @@ fn local_modified(f: &Node, var: &Node) -> bool {
         let (start, end) = c.byte_range();
         (start..end).contains(&at) && c.id() != var.id()
     }) {
-        if [K::COMPOUND, K::FOR, K::FOR_RANGE, K::WHILE, K::IF, K::SWITCH, K::DO].contains(&c.kind()) {
+        if [
+            K::COMPOUND,
+            K::FOR,
+            K::FOR_RANGE,
+            K::WHILE,
+            K::IF,
+            K::SWITCH,
+            K::DO,
+        ]
+        .contains(&c.kind())
+        {
             scope = c;
         }
         n = c;
@@ -1339,11 +1916,13 @@ fn modified_in(toks: &[String], name: &str) -> bool {
     false
 }
 
-/// The launch as conditions on the kernel's dimensions: one launch's known
-/// sizes, or the disjunction over several launches. `None` when some
-/// launch constrains nothing.
-pub fn condition(sites: &[LaunchSite]) -> Option<Cond> {
-    let mut any: Option<Cond> = None;
+/// The launch as conditions on the kernel's dimensions and parameters:
+/// one launch's known sizes and relations, or the disjunction over several
+/// launches. `names` are the protocol's names of the kernel's integer
+/// parameters, by argument position. `None` when some launch constrains
+/// nothing.
+pub fn condition(sites: &[LaunchSite], names: &[Option<String>]) -> Option<Cond> {
+    let mut alternatives: Vec<Cond> = Vec::new();
     for s in sites {
         let mut all = Cond::Bool(true);
         let mut known = false;
@@ -1355,15 +1934,57 @@ pub fn condition(sites: &[LaunchSite]) -> Option<Cond> {
                 }
             }
         }
+        for r in s.relations.iter().filter_map(|r| r.cond(names)) {
+            known = true;
+            all = Cond::and(all, r);
+        }
         if !known {
             return None;
         }
-        any = Some(match any {
-            None => all,
-            Some(a) => Cond::or(a, all),
-        });
+        if !alternatives.contains(&all) {
+            alternatives.push(all);
+        }
     }
-    any
+    // Launches that say the same (one helper called from two places) are
+    // one alternative, so that a single one stays a conjunction.
+    alternatives.into_iter().reduce(Cond::or)
+}
+
+/// Assumes the launches of `sites` in `kernel` (see [`condition`]). With
+/// one launch, a parameter the launch passes as a size (`dim3
+/// grid(mb_width, mb_height)` launched with `mb_width`) is written as that
+/// size, whose relation to the block ids the solver knows (`blockIdx.x <
+/// gridDim.x`), and stays equal to it.
+pub fn relate(
+    kernel: &mut crate::protocol::Kernel,
+    sites: &[LaunchSite],
+    names: &[Option<String>],
+) {
+    let Some(c) = condition(sites, names) else {
+        return;
+    };
+    let single = !matches!(c, Cond::Or(..));
+    kernel.assumes.push(c);
+    let Some(site) = sites.first().filter(|_| single) else {
+        return;
+    };
+    for r in &site.relations {
+        let (Side::Dim(d), Term::Arg(i, _)) = (&r.lhs, &r.term) else {
+            continue;
+        };
+        let Some(Some(p)) = names.get(*i as usize) else {
+            continue;
+        };
+        if !kernel.params.contains(p) {
+            continue;
+        }
+        let by = Expr::var(d);
+        for a in &mut kernel.arrays {
+            a.body = a.body.subst(p, &by);
+        }
+        kernel.assumes = kernel.assumes.iter().map(|c| c.subst(p, &by)).collect();
+        kernel.assumes.push(Cond::cmp(Rel::Eq, Expr::var(p), by));
+    }
 }
 
 /// The sizes every launch agrees on, per axis, block then grid.
@@ -1376,7 +1997,7 @@ pub fn common(sites: &[LaunchSite]) -> (Dims, Dims) {
 /// The kernel under the launches `sites` when it was lowered without them:
 /// the sizes every launch agrees on are fixed as in-unit launches fix them,
 /// and, with several launches, one of them happens.
-pub fn apply(kernel: &mut crate::protocol::Kernel, sites: &[LaunchSite]) {
+pub fn apply(kernel: &mut crate::protocol::Kernel, sites: &[LaunchSite], names: &[Option<String>]) {
     if sites.is_empty() {
         return;
     }
@@ -1388,8 +2009,8 @@ pub fn apply(kernel: &mut crate::protocol::Kernel, sites: &[LaunchSite]) {
             }
         }
     }
-    if sites.len() > 1 {
-        kernel.assumes.extend(condition(sites));
+    if sites.len() > 1 || sites.iter().any(|s| !s.relations.is_empty()) {
+        relate(kernel, sites, names);
     }
     if let Some(note) = unread_block(sites, kernel) {
         if !kernel.approximations.contains(&note) {

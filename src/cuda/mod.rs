@@ -191,6 +191,10 @@ pub struct KernelUnit {
     /// are all known (launch inference); empty otherwise.
     #[serde(default)]
     pub launches: Vec<launch::LaunchSite>,
+    /// The protocol's name of each integer parameter, by argument
+    /// position, for what launches in other files pass to it.
+    #[serde(default)]
+    pub args: Vec<Option<String>>,
     /// No launch dimension came from the command line, the file's header or
     /// host code of the unit: launches that other files of a scan make of
     /// the kernel may still say it (`launch::assumptions`).
@@ -282,7 +286,6 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
             .collect(),
         block: [None; 3],
         grid: [None; 3],
-        condition: None,
     };
     let main = absolute(path);
     let main_str = main.to_string_lossy().into_owned();
@@ -306,7 +309,10 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let mut unsaved = vec![(main_str.clone(), separate_linkage(src))];
+    let mut unsaved = vec![(
+        main_str.clone(),
+        join_spaced_launches(&separate_linkage(src)),
+    )];
     match &opts.cuda_path {
         Some(dir) => {
             args.push(format!("--cuda-path={}", dir.display()));
@@ -403,6 +409,34 @@ fn separate_linkage(src: &[u8]) -> Vec<u8> {
     out
 }
 
+/// `k << <grid, block >> > (…)`, the launch as some editors format it,
+/// which nvcc reads as `<<<`/`>>>` and clang refuses. Joined in place (the
+/// space moves behind the bracket), so that every position stays, and
+/// only in pairs within one statement, so that a nested template's `>> >`
+/// elsewhere is left alone.
+fn join_spaced_launches(src: &[u8]) -> Vec<u8> {
+    const OPEN: &[u8] = b"<< <";
+    const CLOSE: &[u8] = b">> >";
+    let mut out = src.to_vec();
+    let mut i = 0;
+    while let Some(at) = out[i..].windows(OPEN.len()).position(|w| w == OPEN) {
+        let open = i + at;
+        i = open + OPEN.len();
+        let end = out[i..]
+            .iter()
+            .position(|&b| b == b';')
+            .map_or(out.len(), |e| i + e);
+        let Some(close) = out[i..end].windows(CLOSE.len()).position(|w| w == CLOSE) else {
+            continue;
+        };
+        let close = i + close;
+        out[open..open + OPEN.len()].copy_from_slice(b"<<< ");
+        out[close..close + CLOSE.len()].copy_from_slice(b">>> ");
+        i = close + CLOSE.len();
+    }
+    out
+}
+
 /// Parses on a thread of its own: the AST walks recurse as deep as the
 /// code nests and need room.
 fn parse_on_big_stack(
@@ -439,8 +473,6 @@ struct Launch {
     /// Per kernel: the sizes known of each axis.
     block: launch::Dims,
     grid: launch::Dims,
-    /// Per kernel: several inferred launches, one of which happens.
-    condition: Option<Cond>,
 }
 
 fn dims_of(d: Option<[u64; 3]>) -> launch::Dims {
@@ -566,9 +598,6 @@ fn parse_tu(
                 if free.1 {
                     launch.grid = grid;
                 }
-                if free.0 && free.1 && sites.len() > 1 {
-                    launch.condition = launch::condition(&sites);
-                }
             }
             let warp_is_block = launch
                 .block
@@ -609,10 +638,12 @@ fn parse_tu(
                     display_names: display_names(),
                     errors,
                     launches: sites,
+                    args: Vec::new(),
                     launch_free,
                     file,
                 };
             }
+            let mut args = Vec::new();
             let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 lower::Lower::new(&name, warp_is_block, home, site).kernel(&f, &targs)
             }))
@@ -646,7 +677,22 @@ fn parse_tu(
                 }
                 let mut k = crate::imp::infer(&p);
                 k.assumes.extend(launch_assumes(launch, &k));
-                k.assumes.extend(launch.condition.clone());
+                // Several launches, or sizes host code computes from the
+                // arguments: one of the launches happens. A parameter the
+                // command line fixes is not the host code's to say.
+                let related = sites.iter().any(|s| !s.relations.is_empty());
+                if free == (true, true) && (sites.len() > 1 || related) {
+                    let names: Vec<Option<String>> = p
+                        .args
+                        .iter()
+                        .map(|a| {
+                            a.clone()
+                                .filter(|n| !launch.params.iter().any(|(p, _)| p == n))
+                        })
+                        .collect();
+                    launch::relate(&mut k, &sites, &names);
+                }
+                args = p.args.clone();
                 if free.0 {
                     k.approximations.extend(launch::unread_block(&sites, &k));
                     if launches.escapes(&(f.id(), targs.clone())) {
@@ -662,6 +708,7 @@ fn parse_tu(
                 display_names: display_names(),
                 errors,
                 launches: sites,
+                args,
                 launch_free,
                 file,
             }
@@ -786,6 +833,16 @@ mod tests;
 
 #[cfg(test)]
 mod linkage_tests {
+    #[test]
+    fn spaced_launch_brackets_are_joined_in_place() {
+        let src = b"k << <g, b >> > (a);\nstd::vector<std::vector<V<int>> > v;\n";
+        let out = super::join_spaced_launches(src);
+        assert_eq!(
+            out,
+            b"k <<< g, b >>>  (a);\nstd::vector<std::vector<V<int>> > v;\n".to_vec()
+        );
+    }
+
     #[test]
     fn glued_linkage_is_separated_in_place() {
         let src = b"extern \"C\"__global__ void k() {}\nextern \"C\" int f();\n";

@@ -707,6 +707,68 @@ fn launches_in_host_code_fix_the_dimensions() {
 }
 
 #[test]
+fn launch_sizes_from_the_kernels_arguments() {
+    let src = "__global__ void mm(float *c, int n, int m, int k) { c[threadIdx.x] = 0; }\n\
+        __global__ void moved(float *c, int n) { c[threadIdx.x] = 0; }\n\
+        __global__ void looped(float *c, int n) { c[threadIdx.x] = 0; }\n\
+        void run(float *c, int n, int m) {\n\
+          dim3 block(16, 16);\n\
+          int blocks = (n + block.x - 1) / block.x;\n\
+          dim3 grid(blocks, m / block.y);\n\
+          mm<<<grid, block>>>(c, n, m, 64);\n\
+        }\n\
+        void run2(float *c, int n) {\n\
+          dim3 grid(n / 32);\n\
+          n = n + 1;\n\
+          moved<<<grid, 32>>>(c, n);\n\
+        }\n\
+        void run3(float *c, int n) {\n\
+          for (int i = 0; i < n; i++) looped<<<n / 32 + i, 32>>>(c, i);\n\
+        }\n\
+        __global__ void set_before(float *c, int n) { c[threadIdx.x] = 0; }\n\
+        __global__ void in_loop(float *c, int n) { c[threadIdx.x] = 0; }\n\
+        void run4(float *c, const int *sizes) {\n\
+          int n;\n\
+          n = sizes[0];\n\
+          dim3 grid(n / 32);\n\
+          set_before<<<grid, 32>>>(c, n);\n\
+        }\n\
+        void run5(float *c, int n) {\n\
+          dim3 grid(n / 32);\n\
+          while (n > 0) {\n\
+            in_loop<<<grid, 32>>>(c, n);\n\
+            n--;\n\
+          }\n\
+        }\n";
+    let u = unit(src);
+    let site = |name: &str| {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches[0].clone()
+    };
+    // Sizes computed from passed values are terms over the arguments; the
+    // constant argument is fixed. `block.x` reads the `dim3`'s axis.
+    assert_eq!(
+        site("mm").describe(),
+        "<<<((n + 16 - 1) / 16, m / 16, 1), (16, 16, 1)>>>(k = 64)"
+    );
+    let k = u.kernels[0].lowered.clone().unwrap();
+    let assumed: Vec<String> = k.assumes.iter().map(|c| c.to_string()).collect();
+    let assumed = assumed.join("\n");
+    assert!(assumed.contains("gridDim.y == "), "{assumed}");
+    assert!(assumed.contains("k == 64"), "{assumed}");
+    // A value changed between the size and the launch, or one a loop
+    // changes: no relation.
+    assert_eq!(site("moved").describe(), "<<<(?, 1, 1), (32, 1, 1)>>>");
+    assert!(site("looped").relations.is_empty());
+    assert!(site("in_loop").relations.is_empty());
+    // Set once before the size is computed from it: it holds.
+    assert_eq!(
+        site("set_before").describe(),
+        "<<<(n / 32, 1, 1), (32, 1, 1)>>>"
+    );
+}
+
+#[test]
 fn launch_sizes_from_tables_loops_and_callers() {
     let kernels = "__global__ void table(float *a) { a[threadIdx.x] = 0; }\n\
         __global__ void looped(float *a) { a[threadIdx.x] = 0; }\n\

@@ -253,15 +253,13 @@ fn budget_key(key: &str, options: &Options) -> String {
 /// answers `unknown` at once instead of hanging again.
 pub fn remember_over_budget(db: &dyn Db, kernel: KernelRef<'_>, config: Config, reason: &str) {
     let parsed = parse(db, *kernel.file(db), config);
-    let Some(Ok(k)) = parsed
-        .unit
-        .kernels
-        .get(*kernel.index(db))
-        .map(|u| &u.lowered)
-    else {
+    let Some(unit) = parsed.unit.kernels.get(*kernel.index(db)) else {
         return;
     };
-    let k = &*under_launches(k, kernel.launches(db));
+    let Ok(k) = &unit.lowered else {
+        return;
+    };
+    let k = &*under_launches(k, kernel.launches(db), &unit.args);
     let options = config.options(db);
     let Some(key) = report_key(k, options) else {
         return;
@@ -290,12 +288,13 @@ pub fn remember_over_budget(db: &dyn Db, kernel: KernelRef<'_>, config: Config, 
 fn under_launches<'k>(
     k: &'k crate::protocol::Kernel,
     sites: &[LaunchSite],
+    args: &[Option<String>],
 ) -> Cow<'k, crate::protocol::Kernel> {
     if sites.is_empty() {
         return Cow::Borrowed(k);
     }
     let mut under = k.clone();
-    cuda::launch::apply(&mut under, sites);
+    cuda::launch::apply(&mut under, sites, args);
     Cow::Owned(under)
 }
 
@@ -338,7 +337,7 @@ pub fn analyse<'db>(db: &'db dyn Db, kernel: KernelRef<'db>, config: Config) -> 
             };
         }
     };
-    let k = &*under_launches(k, kernel.launches(db));
+    let k = &*under_launches(k, kernel.launches(db), &unit.args);
     let options = config.options(db);
     let key = report_key(k, options);
     // A whole answer first; else what this kernel's budget allowed before.

@@ -491,11 +491,16 @@ fn run_scan(
                     Some(f) => resolve(f),
                     None => resolve(s.input.path(&db)),
                 };
+                // A declaration may leave its parameters unnamed: the
+                // definition's names read in reports.
                 foreign
                     .get(&(directory(&defined_in), ku.name.as_str()))
                     .cloned()
                     .flatten()
                     .unwrap_or_default()
+                    .iter()
+                    .map(|site| site.with_arg_names(&ku.args))
+                    .collect()
             } else {
                 Vec::new()
             };

@@ -67,6 +67,10 @@ pub struct Program {
     pub tickets: Vec<crate::protocol::Ticket>,
     /// See [`Kernel::uniform_reads`].
     pub uniform_reads: Vec<crate::protocol::UniformRead>,
+    /// The name of each parameter that is an integer variable, by argument
+    /// position (`None` for pointers and other values): what launches of
+    /// the kernel pass to it can be stated over it.
+    pub args: Vec<Option<String>>,
 }
 
 impl Stmt {

@@ -700,6 +700,57 @@ fn instance_bounds(trace: &Trace, nonlinear: &[(String, Int)]) -> Vec<(String, R
     out
 }
 
+/// The alternatives of the trace's disjunctive assumptions (`(blockDim.x
+/// == 64 && n == 4096) || (blockDim.x == 128 && n == 1)`, one per launch),
+/// each as the constants it fixes nonlinear globals to, by position in
+/// `nonlinear`; the first such assumption, at most 16 alternatives.
+fn instance_alternatives(trace: &Trace, nonlinear: &[(String, Int)]) -> Vec<Vec<(usize, i64)>> {
+    fn disjuncts<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
+        match c {
+            Cond::Or(a, b) => {
+                disjuncts(a, out);
+                disjuncts(b, out);
+            }
+            c => out.push(c),
+        }
+    }
+    fn fixed(c: &Cond, nonlinear: &[(String, Int)], out: &mut Vec<(usize, i64)>) {
+        match c {
+            Cond::And(a, b) => {
+                fixed(a, nonlinear, out);
+                fixed(b, nonlinear, out);
+            }
+            Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n))
+            | Cond::Cmp(Rel::Eq, Expr::Int(n), Expr::Var(v)) => {
+                if let Some(i) = nonlinear.iter().position(|(g, _)| g == v) {
+                    out.push((i, *n));
+                }
+            }
+            _ => {}
+        }
+    }
+    for a in &trace.assumptions {
+        let mut ds = Vec::new();
+        disjuncts(a, &mut ds);
+        if ds.len() < 2 {
+            continue;
+        }
+        let alternatives: Vec<Vec<(usize, i64)>> = ds
+            .iter()
+            .take(16)
+            .map(|d| {
+                let mut out = Vec::new();
+                fixed(d, nonlinear, &mut out);
+                out
+            })
+            .collect();
+        if alternatives.iter().any(|a| !a.is_empty()) {
+            return alternatives;
+        }
+    }
+    Vec::new()
+}
+
 /// Moves `values` (of `names`) until each bound holds, a few rounds at
 /// most: a bound `g >= e` sets `g` to `e`'s value when it is below. What
 /// still fails is left for the solver to refute.
@@ -877,6 +928,11 @@ struct Query {
     /// `e` over them and constants (`N >= blockDim.x`, a precondition
     /// being tried): instances are moved to satisfy them.
     bounds: Vec<(String, Rel, Expr)>,
+    /// The constants each alternative of a disjunctive assumption (one of
+    /// several launches happens) fixes the nonlinear globals to: each
+    /// instance takes one alternative's, so that it is a launch the
+    /// program makes.
+    alternatives: Vec<Vec<(usize, i64)>>,
     /// Some operation is uninterpreted ([`Query::abstraction`]).
     abstracted: bool,
 }
@@ -1002,6 +1058,7 @@ impl Query {
             })
             .collect();
         let bounds = instance_bounds(trace, &nonlinear);
+        let alternatives = instance_alternatives(trace, &nonlinear);
         let Encoder {
             vars,
             side,
@@ -1030,6 +1087,7 @@ impl Query {
             sites,
             nonlinear,
             bounds,
+            alternatives,
             abstracted,
         }
     }
@@ -1065,6 +1123,12 @@ impl Query {
                 let limit = deadline.cap(INSTANCE_MS).0;
                 set_timeout(solver, limit);
                 let mut values = instance_values(&self.nonlinear, attempt);
+                if !self.alternatives.is_empty() {
+                    let chosen = &self.alternatives[attempt % self.alternatives.len()];
+                    for &(i, v) in chosen {
+                        values[i] = v;
+                    }
+                }
                 repair(&self.nonlinear, &mut values, &self.bounds);
                 let values: Vec<Int> = values.into_iter().map(Int::from_i64).collect();
                 // Substituted, not only asserted equal: the solver's

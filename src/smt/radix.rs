@@ -175,7 +175,7 @@ pub struct Facts {
     /// Thread-global variables assumed at least a polynomial (`ldc >= 16
     /// * gridDim.x`, a precondition asked for): a row length known to
     /// hold a row.
-    lower: HashMap<String, Poly>,
+    lower: HashMap<String, Vec<Poly>>,
 }
 
 impl Facts {
@@ -225,7 +225,9 @@ impl Facts {
             *p.entry(Vec::new()).or_default() += 1;
             p.retain(|_, c| *c != 0);
         }
-        self.lower.insert(v.clone(), p);
+        // A size may have several (a row length at least the grid's
+        // width, and at least its height).
+        self.lower.entry(v.clone()).or_default().push(p);
     }
 
     fn add(&mut self, c: &Cond) {
@@ -425,6 +427,12 @@ impl Facts {
         for (vars, c) in x {
             let (locals, globals): (Vec<&String>, Vec<&String>) =
                 vars.iter().partition(|v| v.ends_with(suffix));
+            if locals.is_empty() {
+                // A term of shared values bounds itself, whatever its sign
+                // (an offset every thread adds).
+                *top.entry(vars.clone()).or_default() += *c;
+                continue;
+            }
             if *c < 0 || !globals.iter().all(|v| self.never_negative(v)) {
                 return None;
             }
@@ -456,10 +464,10 @@ impl Facts {
         }
         // A variable with a lower bound, where `p` grows with it: the bound
         // in its place.
-        self.lower.iter().any(|(v, bound)| {
+        self.lower.iter().any(|(v, bounds)| {
             let single = vec![v.clone()];
             match p.get(&single) {
-                Some(&c) if c > 0 => {
+                Some(&c) if c > 0 => bounds.iter().any(|bound| {
                     let mut q = p.clone();
                     q.remove(&single);
                     for (m, k) in bound {
@@ -467,7 +475,7 @@ impl Facts {
                     }
                     q.retain(|_, k| *k != 0);
                     self.plainly_at_least(&q, least)
-                }
+                }),
                 _ => false,
             }
         })
@@ -973,6 +981,46 @@ mod tests {
         assert!(!naturals(&["ldc"]).at_least(&gap, 1));
         let wider = p(&[(&["ldc"], 1), (&["blockDim.x", "gridDim.x"], -2), (&[], 1)]);
         assert!(!f.at_least(&wider, 1));
+    }
+
+    #[test]
+    fn every_lower_bound_of_a_size_is_tried() {
+        // A square grid sized from `n - k` (`(n - k) / 16 - 1` tiles each
+        // way) bounds `n` by both grid sizes; a column `k + 16 * (bid.x +
+        // 1) + tid.x` is below `n` by the one over `gridDim.x`, whatever
+        // the sign of the shared offset `k`.
+        let at_least = |g: &str| {
+            Cond::cmp(
+                Rel::Ge,
+                v("n"),
+                add(mul(Expr::Int(16), add(v(g), Expr::Int(1))), v("k")),
+            )
+        };
+        let f = Facts::new(&[at_least("gridDim.x"), at_least("gridDim.y")]);
+        let column = add(
+            add(v("k"), mul(Expr::Int(16), add(v("bid.x@1"), Expr::Int(1)))),
+            v("tid.x@1"),
+        );
+        let e = add(mul(v("row@1"), v("n")), column.clone());
+        let acc = access(e, Vec::new());
+        let gap = |f: &Facts| {
+            let (x, atoms) = f.poly_with_atoms(&column, "@1").unwrap();
+            let top = f.upper_bound(&x, &atoms, &acc, "@1").unwrap();
+            let mut gap: Poly = [(vec!["n".to_string()], 1)].into_iter().collect();
+            for (m, c) in top {
+                *gap.entry(m).or_default() -= c;
+            }
+            gap.retain(|_, c| *c != 0);
+            gap
+        };
+        // Blocks wider than the tile pass the row's end.
+        assert!(!f.at_least(&gap(&f), 1));
+        let tile = Cond::cmp(Rel::Eq, v("blockDim.x"), Expr::Int(16));
+        let fixed = Facts::new(&[at_least("gridDim.x"), at_least("gridDim.y"), tile.clone()]);
+        assert!(fixed.at_least(&gap(&fixed), 1));
+        // With only the bound over the grid's height, it is not seen.
+        let one = Facts::new(&[at_least("gridDim.y"), tile]);
+        assert!(!one.at_least(&gap(&one), 1));
     }
 
     proptest! {

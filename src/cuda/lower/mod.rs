@@ -264,6 +264,8 @@ impl Lower {
             } else if k == K::PARM {
                 let name = c.spelling();
                 let ty = c.ty();
+                let position = self.prog.args.len();
+                self.prog.args.push(None);
                 if ty.is_pointer() || ty.is_array() {
                     let name = if name.is_empty() {
                         self.name("arg")
@@ -277,6 +279,7 @@ impl Lower {
                     );
                 } else if ty.is_integral() && !name.is_empty() {
                     let name = self.param(&name);
+                    self.prog.args[position] = Some(name.clone());
                     self.prog.assumes.extend(domain(&c, &name));
                     self.env.insert(key(&c), Val::Int(Expr::Var(name)));
                 } else {
