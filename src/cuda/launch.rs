@@ -984,6 +984,10 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
                 None => vec![UNKNOWN],
             };
             if local_modified(&f, &var) {
+                // `int n; … n = 2048;`: the assignment that reaches the read.
+                if let Some(value) = reaching_assignment(&f, &var, n.offset()) {
+                    return dims_at(&value, here, callers, depth + 1);
+                }
                 return vec![assigned_fields(&f, &var, agree(&start), n.offset())];
             }
             // A local never changed after its initialisation.
@@ -1120,10 +1124,12 @@ fn relations(
             Some(p) if !p.is_empty() => p.clone(),
             _ => format!("#{i}"),
         };
-        let arg = strip(call.arg(i));
-        if !arg.ty().is_integral() {
+        // The argument as the parameter takes it: `0` passed for a pointer
+        // is no integer.
+        if !call.arg(i).ty().is_integral() {
             continue;
         }
+        let arg = strip(call.arg(i));
         if let Some((value, _)) = host_value(&arg, &f) {
             passed.push(Passed {
                 value,
@@ -1197,6 +1203,59 @@ fn dim_terms(
     none
 }
 
+/// What `var = value` assigns at the last such assignment before byte
+/// `at` of `f`, when it runs on every path (under no condition or loop)
+/// and nothing changes `var` between it and `at`. Chained assignments
+/// (`n = m = 2048`) assign the innermost value.
+fn reaching_assignment<'a>(f: &Node<'a>, var: &Node, at: u32) -> Option<Node<'a>> {
+    use super::clang::op;
+    fn walk<'a>(n: &Node<'a>, var: &Node, at: u32, out: &mut Option<(u32, Node<'a>)>) {
+        for c in n.children() {
+            if c.offset() >= at {
+                return;
+            }
+            let k = c.kind();
+            if [
+                K::IF,
+                K::FOR,
+                K::WHILE,
+                K::DO,
+                K::SWITCH,
+                K::FOR_RANGE,
+                K::CONDITIONAL,
+            ]
+            .contains(&k)
+            {
+                continue;
+            }
+            let ch = c.children();
+            if k == K::BINARY && c.binop() == op::ASSIGN && ch.len() == 2 {
+                let lhs = strip(ch[0]);
+                if lhs.kind() == K::DECL_REF && lhs.referenced().is_some_and(|r| r.id() == var.id())
+                {
+                    *out = Some((c.offset(), ch[1]));
+                }
+            }
+            walk(&c, var, at, out);
+        }
+    }
+    let mut found = None;
+    walk(f, var, at, &mut found);
+    let (offset, mut value) = found?;
+    if !unchanged_between(f, var, offset, at) {
+        return None;
+    }
+    loop {
+        let v = strip(value);
+        let ch = v.children();
+        if v.kind() == K::BINARY && v.binop() == op::ASSIGN && ch.len() == 2 {
+            value = ch[1];
+        } else {
+            return Some(value);
+        }
+    }
+}
+
 /// The initialiser of the local `n` names, when it is a local of the
 /// function at `here` that nothing changes between its declaration and
 /// `n`.
@@ -1265,6 +1324,13 @@ fn term_at(
         if !counted_here {
             if let Some(init) = unchanged_init(&n, here) {
                 return term_at(&init, here, callers, passed, depth + 1);
+            }
+            let assigned = here.func.and_then(|f| {
+                let var = n.referenced().filter(|v| v.kind() == K::VAR)?;
+                reaching_assignment(&f, &var, n.offset())
+            });
+            if let Some(value) = assigned {
+                return term_at(&value, here, callers, passed, depth + 1);
             }
         }
     }

@@ -409,6 +409,19 @@ fn separate_linkage(src: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The note for a kernel that launches kernels itself.
+const DEVICE_LAUNCH: &str = "the kernel launches kernels from device code (dynamic parallelism), which clang leaves out: what the launched kernels do is checked as their own kernels, not against this one";
+
+/// The kernel a launch in device code names, from clang's error for it
+/// (clang does not support dynamic parallelism, and drops the launch).
+fn device_launch(text: &str) -> Option<&str> {
+    let rest = text
+        .split("error: reference to __global__ function '")
+        .nth(1)?;
+    let (name, tail) = rest.split_once('\'')?;
+    tail.starts_with(" in __").then_some(name)
+}
+
 /// `k << <grid, block >> > (…)`, the launch as some editors format it,
 /// which nvcc reads as `<<<`/`>>>` and clang refuses. Joined in place (the
 /// space moves behind the bracket), so that every position stays, and
@@ -569,6 +582,11 @@ fn parse_tu(
         }
     }
     let launches = launch::Launches::collect(&tu.root(), &project_file);
+    let device_launched: Vec<String> = errors
+        .iter()
+        .filter_map(|d| device_launch(&d.text))
+        .map(|name| name.split('<').next().unwrap_or(name).to_string())
+        .collect();
     let defined: Vec<launch::KernelKey> = found
         .iter()
         .map(|(f, targs, _)| (f.id(), targs.clone()))
@@ -579,8 +597,12 @@ fn parse_tu(
         .map(|(f, targs, site)| {
             // Launch dimensions: the command line's or the file's header's,
             // else what every launch in host code agrees on.
+            // A kernel device code launches (dynamic parallelism) runs
+            // with sizes host code does not say.
+            let from_device = device_launched.contains(&f.spelling());
             let sites = launches
                 .of(&(f.id(), targs.clone()))
+                .filter(|_| !from_device)
                 .map(<[_]>::to_vec)
                 .unwrap_or_default();
             let mut launch = Launch {
@@ -615,9 +637,15 @@ fn parse_tu(
                 main
             };
             let file = (home != main).then(|| PathBuf::from(home));
+            let own = |d: &&clang::Diag| d.file == home && (first..=last).contains(&d.line);
+            let launches_kernels = errors
+                .iter()
+                .filter(own)
+                .any(|d| device_launch(&d.text).is_some());
             let mut errors: Vec<String> = errors
                 .iter()
-                .filter(|d| d.file == home && (first..=last).contains(&d.line))
+                .filter(own)
+                .filter(|d| device_launch(&d.text).is_none())
                 .map(|d| d.text.clone())
                 .collect();
             if errors.len() > MAX_ERRORS {
@@ -693,6 +721,15 @@ fn parse_tu(
                     launch::relate(&mut k, &sites, &names);
                 }
                 args = p.args.clone();
+                if launches_kernels {
+                    k.approximations.push(DEVICE_LAUNCH.to_string());
+                }
+                if from_device && free.0 {
+                    k.approximations.push(format!(
+                        "`{}` is launched from device code, with sizes drfscan does not read, so a race's block may be one the program never launches",
+                        f.spelling()
+                    ));
+                }
                 if free.0 {
                     k.approximations.extend(launch::unread_block(&sites, &k));
                     if launches.escapes(&(f.id(), targs.clone())) {

@@ -739,6 +739,15 @@ fn launch_sizes_from_the_kernels_arguments() {
             in_loop<<<grid, 32>>>(c, n);\n\
             n--;\n\
           }\n\
+        }\n\
+        __global__ void assigned(float *c, int n, int t) { c[threadIdx.x] = 0; }\n\
+        int main(int argc, char **argv) {\n\
+          int n, m, t;\n\
+          n = m = 512;\n\
+          t = 64;\n\
+          if (argc > 1) t = 128;\n\
+          assigned<<<n / 32, 32>>>(0, n, t);\n\
+          return 0;\n\
         }\n";
     let u = unit(src);
     let site = |name: &str| {
@@ -761,6 +770,12 @@ fn launch_sizes_from_the_kernels_arguments() {
     assert_eq!(site("moved").describe(), "<<<(?, 1, 1), (32, 1, 1)>>>");
     assert!(site("looped").relations.is_empty());
     assert!(site("in_loop").relations.is_empty());
+    // The assignment that reaches the launch on every path gives the
+    // value; one under a condition leaves it open.
+    assert_eq!(
+        site("assigned").describe(),
+        "<<<(16, 1, 1), (32, 1, 1)>>>(n = 512)"
+    );
     // Set once before the size is computed from it: it holds.
     assert_eq!(
         site("set_before").describe(),

@@ -528,5 +528,6 @@ cudaError_t cudaRuntimeGetVersion(int *);
 const char *cudaGetErrorName(cudaError_t);
 
 #include "drfscan_annotations.h"
+#include "drfscan_device_runtime.h"
 
 #endif

@@ -3,11 +3,12 @@
    launches of host code against the pre-9.2 launch API, which CUDA's
    headers no longer declare; drfscan reads those launches, so it declares
    it. The cache-hinted loads and stores clang's wrapper headers leave out,
-   and GPUVerify's annotations, follow. */
+   GPUVerify's annotations and the device runtime follow. */
 #ifndef __DRFSCAN_TOOLKIT_H
 #define __DRFSCAN_TOOLKIT_H
 extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
                                  cudaStream_t stream = 0);
 #include "drfscan_cache_hints.h"
 #include "drfscan_annotations.h"
+#include "drfscan_device_runtime.h"
 #endif
