@@ -262,9 +262,9 @@ pub fn check_kernel_stats(
 const MAX_LAUNCH_SPLIT: usize = 8;
 
 /// The kernel once per alternative of its first disjunctive assumption
-/// whose every alternative fixes some launch size or parameter to a
-/// constant (one of several launches happens): each with that alternative
-/// assumed and its constants substituted. Empty when there is none.
+/// whose every alternative fixes some launch size to a constant (one of
+/// several launches happens): each with that alternative assumed and its
+/// constants (sizes and parameters) substituted. Empty when there is none.
 fn launch_alternatives(kernel: &Kernel) -> Vec<Kernel> {
     use crate::protocol::{Expr, Rel};
     fn disjuncts<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
@@ -305,7 +305,10 @@ fn launch_alternatives(kernel: &Kernel) -> Vec<Kernel> {
                 out
             })
             .collect();
-        if fixed.iter().any(Vec::is_empty) {
+        // Launches fix launch sizes; a parameter's domain (an enumeration's
+        // values) is no launch.
+        let launch = |f: &Vec<(String, i64)>| f.iter().any(|(v, _)| builtin::is_dim(v));
+        if !fixed.iter().all(launch) {
             continue;
         }
         return ds
@@ -1398,6 +1401,29 @@ mod tests {
             (race.confidence, race.precondition.as_deref()),
             (Confidence::Confirmed, None)
         );
+    }
+
+    #[test]
+    fn several_launches_are_checked_one_at_a_time() {
+        // A tile of 32 cells: safe at 16 or 32 threads, racy at 64.
+        let safe =
+            "params n; assume (blockDim.x == 16 && n == 4) || (blockDim.x == 32 && n == 8); \
+                    array s { wr[tid % 32] } array t { rd[n] }";
+        let k = kernel(safe);
+        assert_eq!(launch_alternatives(&k).len(), 2);
+        assert_eq!(
+            check_kernel(&k, &Options::default()).verdict(),
+            Verdict::Drf
+        );
+        let wide = safe.replace("blockDim.x == 32", "blockDim.x == 64");
+        let report = check_kernel(&kernel(&wide), &Options::default());
+        assert_eq!(report.verdict(), Verdict::Racy);
+        let race = &report.arrays[0].races[0];
+        assert_eq!(race.witness.globals.get("blockDim.x"), Some(&64));
+        assert_eq!(race.witness.globals.get("n"), Some(&8));
+        // A parameter's values are no launches.
+        let k = kernel("params n; assume n == 1 || n == 2; array s { wr[tid % 32] }");
+        assert!(launch_alternatives(&k).is_empty());
     }
 
     #[test]
