@@ -942,6 +942,17 @@ fn precondition(
     let at_least = |p: &str, b: &Expr| Cond::cmp(Rel::Ge, Expr::var(p), b.clone());
     let at_most = |p: &str, b: &Expr| Cond::cmp(Rel::Le, Expr::var(p), b.clone());
     let mut candidates: Vec<Cond> = Vec::new();
+    // A row length that holds the row its index assumes (`ldc >= 128 *
+    // gridDim.x` for `ldc * row + bx * 128 + mid`): the likeliest
+    // condition of row-major indices, first.
+    for t in traces {
+        for (w, least) in smt::row_lengths(t) {
+            let c = at_least(&w, &least);
+            if params.contains(&&w) && !candidates.contains(&c) {
+                candidates.push(c);
+            }
+        }
+    }
     for b in &bounds {
         for p in &params {
             candidates.push(at_least(p, b));
@@ -1384,7 +1395,8 @@ mod tests {
 
     #[test]
     fn races_a_precondition_removes_are_possible_and_say_which() {
-        // a[tid + j * n] for j in 0..2: threads collide unless n covers a block.
+        // a[tid + j * n] for j in 0..2: threads collide unless n covers a
+        // block, here of 64 threads: the row length the index assumes.
         let k = kernel(
             "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
         );
@@ -1392,6 +1404,10 @@ mod tests {
         assert_eq!(report.verdict(), Verdict::Racy);
         let race = &report.arrays[0].races[0];
         assert_eq!(race.confidence, Confidence::Possible);
+        assert_eq!(race.precondition.as_deref(), Some("n >= 64"));
+        // With the block free, the same row length over the block's size.
+        let k = kernel("params n; array a { for j in 0..2 { wr[tid + j * n] } }");
+        let race = &check_kernel(&k, &Options::default()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("n >= blockDim.x"));
         // A race no such condition removes stays confirmed.
         let k = kernel("params n; array a { wr[n] }");

@@ -279,6 +279,24 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
     unreachable!("the restarts end when the limit is spent")
 }
 
+/// The row lengths the indices of `trace` assume, by variable, as the
+/// least value each needs ([`radix::Facts::row_lengths`]): conditions a
+/// caller may ensure, over thread-global values.
+pub fn row_lengths(trace: &Trace) -> Vec<(String, Expr)> {
+    let facts = radix::Facts::new(&trace.assumptions);
+    let mut out: Vec<(String, Expr)> = Vec::new();
+    for a in trace.accesses.first().into_iter().flatten() {
+        for e in &a.index {
+            for found in facts.row_lengths(e, a, "@1") {
+                if !out.contains(&found) {
+                    out.push(found);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Time limit of the first restart in a fresh context; each one after
 /// has twice its predecessor's.
 const RESTART_MS: u64 = 250;

@@ -483,12 +483,19 @@ impl Facts {
 
     fn plainly_at_least(&self, p: &Poly, least: i128) -> bool {
         let constant = p.get(&Vec::new()).copied().unwrap_or(0);
-        let mut terms = p.iter().filter(|(vars, _)| !vars.is_empty());
-        let one = |vars: &Vec<String>, c: i128| c >= 1 && vars.iter().all(|v| self.positive(v));
-        terms
-            .clone()
-            .all(|(vars, c)| *c >= 0 && vars.iter().all(|v| self.never_negative(v)))
-            && (constant >= least || (constant + 1 >= least && terms.any(|(v, c)| one(v, *c))))
+        let terms = p.iter().filter(|(vars, _)| !vars.is_empty());
+        // Each term is at least its coefficient where all its variables
+        // are positive (at least 1), else at least 0.
+        let mut floor = constant;
+        for (vars, c) in terms {
+            if *c < 0 || !vars.iter().all(|v| self.never_negative(v)) {
+                return false;
+            }
+            if vars.iter().all(|v| self.positive(v)) {
+                floor = floor.saturating_add(*c);
+            }
+        }
+        floor >= least
     }
 
     /// A thread-global `U` with `e ≤ U`. A choice is bounded by its larger
@@ -981,6 +988,12 @@ mod tests {
         assert!(!naturals(&["ldc"]).at_least(&gap, 1));
         let wider = p(&[(&["ldc"], 1), (&["blockDim.x", "gridDim.x"], -2), (&[], 1)]);
         assert!(!f.at_least(&wider, 1));
+        // A bound whose terms are at least their coefficients: `ldc >= 128
+        // * gridDim.x` holds a row of 128 (`ldc - 127 >= 1`), not of 129.
+        let tile = Cond::cmp(Rel::Ge, v("ldc"), mul(Expr::Int(128), v("gridDim.x")));
+        let f = Facts::new(&[tile]);
+        assert!(f.at_least(&p(&[(&["ldc"], 1), (&[], -127)]), 1));
+        assert!(!f.at_least(&p(&[(&["ldc"], 1), (&[], -128)]), 1));
     }
 
     #[test]
@@ -1681,6 +1694,65 @@ impl Facts {
             atoms,
             suffix: suffix.to_string(),
         })
+    }
+}
+
+impl Facts {
+    /// The row lengths `index` assumes: for each thread-global variable
+    /// `W` it multiplies a thread's term by (`W * row + col`), the least
+    /// `W` that keeps the rest of the index (`col`, the thread's part)
+    /// below it, as far as the ranges of its digits tell: `ldc >= 128 *
+    /// gridDim.x` for `ldc * (by * 16 + i) + bx * 128 + mid`. A caller
+    /// that ensures it makes such indices of two threads differ whenever
+    /// their rows or columns do.
+    pub fn row_lengths(
+        &self,
+        index: &Expr,
+        access: &TraceAccess,
+        suffix: &str,
+    ) -> Vec<(String, Expr)> {
+        let mut out = Vec::new();
+        let facts = self.with_path(&access.path);
+        for m in self.moduli(index, suffix) {
+            let ([w], 1) = (m.key.vars.as_slice(), m.key.constant) else {
+                continue;
+            };
+            if builtin::is_dim(w) || w.starts_with('[') {
+                continue;
+            }
+            let Some(d) = self.divide(index, &m, suffix) else {
+                continue;
+            };
+            let mut x = d.x.clone();
+            x.retain(|vars, _| vars.iter().any(|v| v.ends_with(suffix)));
+            let Some(mut top) = facts.upper_bound(&x, &d.atoms, access, suffix) else {
+                continue;
+            };
+            if top.keys().flatten().any(|v| v.ends_with(suffix) || v == w) {
+                continue;
+            }
+            *top.entry(Vec::new()).or_default() += 1;
+            top.retain(|_, c| *c != 0);
+            out.push((
+                w.clone(),
+                without_unit_factors(expr_with_atoms(&top, &d.atoms)),
+            ));
+        }
+        out
+    }
+}
+
+/// `e` without factors of 1 (`1 * blockDim.x` reads `blockDim.x`).
+fn without_unit_factors(e: Expr) -> Expr {
+    match e {
+        Expr::Bin(op, a, b) => {
+            let (a, b) = (without_unit_factors(*a), without_unit_factors(*b));
+            match (op, a, b) {
+                (Op::Mul, Expr::Int(1), x) | (Op::Mul, x, Expr::Int(1)) => x,
+                (op, a, b) => Expr::bin(op, a, b),
+            }
+        }
+        e => e,
     }
 }
 
