@@ -707,6 +707,25 @@ fn launches_in_host_code_fix_the_dimensions() {
 }
 
 #[test]
+fn a_loop_of_block_wide_bounds_leaves_its_variable_uniform() {
+    let exit_uniform = |body: &str| {
+        let k = kernel(&format!(
+            "__global__ void k(float *a, int n) {{ int o = 1; {body} a[threadIdx.x] = o; }}"
+        ));
+        !k.block_uniform.is_empty()
+    };
+    assert!(exit_uniform("while (o < n) { __syncthreads(); o <<= 1; }"));
+    // A bound of the thread's own, a jump out, an enclosing loop: no.
+    assert!(!exit_uniform("while (o < threadIdx.x) { o <<= 1; }"));
+    assert!(!exit_uniform(
+        "while (o < n) { if (a[o] > 0) break; o <<= 1; }"
+    ));
+    assert!(!exit_uniform(
+        "for (int r = 0; r < n; r++) { while (o < n) { o <<= 1; } }"
+    ));
+}
+
+#[test]
 fn launch_sizes_from_the_kernels_arguments() {
     let src = "__global__ void mm(float *c, int n, int m, int k) { c[threadIdx.x] = 0; }\n\
         __global__ void moved(float *c, int n) { c[threadIdx.x] = 0; }\n\

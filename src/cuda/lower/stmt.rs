@@ -1423,6 +1423,21 @@ impl Lower {
         let mut all = others;
         all.insert(shape.var.clone());
         self.forget(&all, names);
+        // The threads of a block run a loop of block-wide bounds alike, to
+        // its end when nothing jumps out: its variable leaves it with one
+        // value for the block (`offset` after `for (offset = 1; offset <
+        // n; offset <<= 1)`), and barriers under it do not diverge. Inside
+        // another loop that value changes between iterations, which
+        // traces joining iterations would not see: left thread-local.
+        let whole = [&j.ret, &j.brk, &j.cont]
+            .iter()
+            .all(|c| **c == Cond::Bool(false))
+            && j.gotos.is_empty();
+        if uniform && whole && self.loop_vars.is_empty() {
+            if let Some(Val::Int(Expr::Var(exit))) = self.env.get(&shape.var) {
+                self.prog.block_uniform.push(exit.clone());
+            }
+        }
         Ok(self.after_loop(j))
     }
 
