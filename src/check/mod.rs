@@ -920,7 +920,16 @@ fn precondition(
         .filter(|d| !constrained.contains(*d))
         .filter(|d| traces.iter().any(|t| t.globals.iter().any(|g| g == d)))
         .collect();
-    if params.is_empty() && dims.is_empty() {
+    // Grid sizes the launch leaves free: a kernel that indexes global
+    // memory by the thread's place in its block alone (`zs[threadIdx.x]`)
+    // is written for one block.
+    let grids: Vec<&str> = builtin::GRID_DIM
+        .iter()
+        .copied()
+        .filter(|d| !constrained.contains(*d))
+        .filter(|d| traces.iter().any(|t| t.globals.iter().any(|g| g == d)))
+        .collect();
+    if params.is_empty() && dims.is_empty() && grids.is_empty() {
         return None;
     }
     let block = Expr::var(builtin::BLOCK_DIM[0]);
@@ -1022,6 +1031,9 @@ fn precondition(
             candidates.push(at_most(d, &Expr::Int(*c)));
         }
     }
+    for g in &grids {
+        candidates.push(Cond::cmp(Rel::Eq, Expr::var(g), Expr::Int(1)));
+    }
     // One race per interval is enough to reject a candidate, and a
     // candidate the solver cannot settle quickly is not the simple one.
     let opts = Options {
@@ -1110,14 +1122,29 @@ fn precondition(
         // The proofs may have spent the candidate's time; this check is
         // usually quick, with time of its own.
         let each = Deadline::after_ms(CANDIDATE_MS).sooner(budget);
-        if removes
-            && active.iter().any(|t| {
+        // A grid of one block leaves pairs of threads of different blocks
+        // nowhere to race, but the block's threads work on, unless where
+        // they work depends on the block's id.
+        let one_block = grids
+            .iter()
+            .any(|g| shown == Cond::cmp(Rel::Eq, Expr::var(g), Expr::Int(1)));
+        let working = if one_block {
+            !traces.iter().any(|t| {
+                t.accesses.iter().flatten().any(|a| {
+                    let mut vars = BTreeSet::new();
+                    a.path.free_vars(&mut vars);
+                    vars.iter().any(|v| v.starts_with("bid."))
+                })
+            })
+        } else {
+            active.iter().any(|t| {
                 matches!(
                     solve_cached(&under(t, &c), &strict, cache, &mut own, each),
                     Outcome::Racy(_)
                 )
             })
-        {
+        };
+        if removes && working {
             found = Some(shown);
             break;
         }
@@ -1405,6 +1432,11 @@ mod tests {
         let race = &report.arrays[0].races[0];
         assert_eq!(race.confidence, Confidence::Possible);
         assert_eq!(race.precondition.as_deref(), Some("n >= 64"));
+        // A global array indexed by the thread's place in its block alone
+        // is written for one block.
+        let k = kernel("global array a { wr[tid] }");
+        let race = &check_kernel(&k, &Options::default()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("gridDim.x == 1"));
         // With the block free, the same row length over the block's size.
         let k = kernel("params n; array a { for j in 0..2 { wr[tid + j * n] } }");
         let race = &check_kernel(&k, &Options::default()).arrays[0].races[0];
