@@ -38,12 +38,29 @@ pub struct LaunchSite {
     pub relations: Vec<Relation>,
 }
 
-/// An equation a launch makes true: a launch size, or a kernel argument,
-/// equals a term over the kernel's arguments.
+/// What a launch makes true of a launch size or a kernel argument: it
+/// equals a term over the kernel's arguments (or, for a loop's counter
+/// passed on, lies within the loop's bounds).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Relation {
     pub lhs: Side,
+    #[serde(default = "equal")]
+    pub rel: Rel,
     pub term: Term,
+}
+
+fn equal() -> Rel {
+    Rel::Eq
+}
+
+impl Relation {
+    fn eq(lhs: Side, term: Term) -> Relation {
+        Relation {
+            lhs,
+            rel: Rel::Eq,
+            term,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -214,13 +231,14 @@ impl Relation {
             Side::Arg(i, _) => Expr::var(names.get(*i as usize)?.as_deref()?),
         };
         let mut valid = Vec::new();
-        let mut equal = Cond::cmp(Rel::Eq, lhs.clone(), self.term.expr(names, &mut valid)?);
+        let mut equal = Cond::cmp(self.rel, lhs.clone(), self.term.expr(names, &mut valid)?);
         // A size that is a quotient (`M / 16`, `(n - off) / 16 - 1`) gives
         // a quotient of at least 1, so the dividend is positive and bounds
         // the size linearly: `M >= 16 * gridDim.x`, the form in which the
         // solver's lemmas on row-major indices take a row length to hold a
         // row.
-        if let (Side::Dim(_), Some((t, d, less))) = (&self.lhs, self.term.quotient()) {
+        let quotient = self.term.quotient().filter(|_| self.rel == Rel::Eq);
+        if let (Side::Dim(_), Some((t, d, less))) = (&self.lhs, quotient) {
             if let Some(t) = t.expr(names, &mut valid) {
                 use crate::protocol::Op;
                 let quotient = Expr::add(lhs, Expr::Int(less));
@@ -272,7 +290,17 @@ impl LaunchSite {
             .relations
             .iter()
             .filter_map(|r| match &r.lhs {
-                Side::Arg(_, name) => Some(format!("{name} = {}", r.term)),
+                Side::Arg(_, name) => {
+                    let rel = match r.rel {
+                        Rel::Eq => "=",
+                        Rel::Ne => "!=",
+                        Rel::Lt => "<",
+                        Rel::Le => "<=",
+                        Rel::Gt => ">",
+                        Rel::Ge => ">=",
+                    };
+                    Some(format!("{name} {rel} {}", r.term))
+                }
                 Side::Dim(_) => None,
             })
             .collect();
@@ -313,7 +341,7 @@ impl LaunchSite {
     fn related(&self, dim: &str) -> Option<&Term> {
         self.relations
             .iter()
-            .find(|r| matches!(&r.lhs, Side::Dim(d) if d == dim))
+            .find(|r| r.rel == Rel::Eq && matches!(&r.lhs, Side::Dim(d) if d == dim))
             .map(|r| &r.term)
     }
 
@@ -1053,9 +1081,25 @@ fn host_value<'a>(n: &Node<'a>, f: &Node) -> Option<(HostValue, Node<'a>)> {
 /// holds one of them but not the other (its next iteration would run the
 /// change between them).
 fn unchanged_between(f: &Node, var: &Node, from: u32, to: u32) -> bool {
+    unchanged_where(f, var, from, to, &|_| true)
+}
+
+/// [`unchanged_between`], counting only the changes `counts` takes: of
+/// one field (`Some(axis)`) or of the whole (`None`).
+fn unchanged_where(
+    f: &Node,
+    var: &Node,
+    from: u32,
+    to: u32,
+    counts: &dyn Fn(Option<usize>) -> bool,
+) -> bool {
     let (from, to) = (from.min(to), from.max(to));
     let mut changes = Vec::new();
-    visit_assignments(f, var, false, &mut |_, _, _, at| changes.push(at));
+    visit_assignments(f, var, false, &mut |field, _, _, at| {
+        if counts(field) {
+            changes.push(at);
+        }
+    });
     if changes.iter().any(|&c| from < c && c < to) {
         return false;
     }
@@ -1078,6 +1122,7 @@ fn unchanged_between(f: &Node, var: &Node, from: u32, to: u32) -> bool {
 
 /// A value a launch passes to the kernel: which, where the argument reads
 /// it, and the argument's position and parameter name.
+#[derive(Clone)]
 struct Passed {
     value: HostValue,
     at: u32,
@@ -1139,14 +1184,34 @@ fn relations(
             });
         }
         if let Some(v) = term_at(&arg, here, callers, &[], 0).and_then(|t| t.value()) {
-            out.push(Relation {
-                lhs: Side::Arg(i, name.clone()),
-                term: Term::Int(v),
-            });
+            out.push(Relation::eq(Side::Arg(i, name.clone()), Term::Int(v)));
         }
     }
     if passed.is_empty() {
         return out;
+    }
+    // Arguments host code computes from other arguments (`block_width =
+    // (cols - 1) / 16` passed beside `cols`), and the bounds of a loop
+    // whose counter is passed (`for (i = 1; i <= block_width; i++)
+    // k<<<i, 16>>>(…, i, block_width)`).
+    for p in &passed {
+        let others: Vec<&Passed> = passed.iter().filter(|q| q.index != p.index).collect();
+        let others: Vec<Passed> = others.into_iter().cloned().collect();
+        let arg = strip(call.arg(p.index));
+        let side = || Side::Arg(p.index, p.name.clone());
+        let known = out.iter().any(|r| r.lhs == side());
+        if !known {
+            if let Some(t) = term_at(&arg, here, callers, &others, 0).filter(Term::has_arg) {
+                out.push(Relation::eq(side(), t));
+            }
+        }
+        for (rel, t) in loop_bounds(&arg, here, callers, &others) {
+            out.push(Relation {
+                lhs: side(),
+                rel,
+                term: t,
+            });
+        }
     }
     for (n, names) in config
         .into_iter()
@@ -1155,12 +1220,83 @@ fn relations(
         let terms = dim_terms(n, here, callers, &passed, 0);
         for (t, d) in terms.into_iter().zip(names) {
             if let Some(term) = t.filter(Term::has_arg) {
-                out.push(Relation {
-                    lhs: Side::Dim(d.to_string()),
-                    term,
-                });
+                out.push(Relation::eq(Side::Dim(d.to_string()), term));
             }
         }
+    }
+    out
+}
+
+/// What the loop whose counter `n` reads (declared in its initialisation,
+/// left alone by its body, the read within the loop) says of it: at least
+/// its start and below its bound when it counts up, the reverse when it
+/// counts down, as terms over the values `passed`.
+fn loop_bounds(n: &Node, here: Here, callers: &Callers, passed: &[Passed]) -> Vec<(Rel, Term)> {
+    use super::clang::op;
+    let (Some(f), K::DECL_REF) = (here.func, n.kind()) else {
+        return Vec::new();
+    };
+    let Some(var) = n.referenced().filter(|v| v.kind() == K::VAR) else {
+        return Vec::new();
+    };
+    let Some(found) = find_loop(&f, &var) else {
+        return Vec::new();
+    };
+    let (start, end) = found.byte_range();
+    if !(start..=end).contains(&n.offset()) {
+        return Vec::new();
+    }
+    let ch = found.children();
+    let [_, cond, inc, body] = ch.as_slice() else {
+        return Vec::new();
+    };
+    let is_var = |x: &Node| {
+        let x = strip(*x);
+        x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
+    };
+    let mut changes = Vec::new();
+    visit_assignments(body, &var, false, &mut |_, _, _, at| changes.push(at));
+    let cond = strip(*cond);
+    let cc = cond.children();
+    if !changes.is_empty() || cond.kind() != K::BINARY || cc.len() != 2 || !is_var(&cc[0]) {
+        return Vec::new();
+    }
+    let inc = strip(*inc);
+    let ic = inc.children();
+    let up = match inc.kind() {
+        K::UNARY if ic.first().is_some_and(is_var) => match inc.unop() {
+            op::PRE_INC | op::POST_INC => true,
+            op::PRE_DEC | op::POST_DEC => false,
+            _ => return Vec::new(),
+        },
+        K::COMPOUND_ASSIGN if ic.len() == 2 && is_var(&ic[0]) => {
+            match (
+                super::lower::compound_base(inc.binop()),
+                strip(ic[1]).eval_int(),
+            ) {
+                (op::ADD, Some(c)) if c > 0 => true,
+                (op::SUB, Some(c)) if c > 0 => false,
+                _ => return Vec::new(),
+            }
+        }
+        _ => return Vec::new(),
+    };
+    let rel = match (up, cond.binop()) {
+        (true, op::LT) => Rel::Lt,
+        (true, op::LE) => Rel::Le,
+        (false, op::GT) => Rel::Gt,
+        (false, op::GE) => Rel::Ge,
+        _ => return Vec::new(),
+    };
+    let Some(init) = var.children().into_iter().rev().find(|c| c.is_expression()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if let Some(lo) = term_at(&init, here, callers, passed, 1) {
+        out.push((if up { Rel::Ge } else { Rel::Le }, lo));
+    }
+    if let Some(bound) = term_at(&cc[1], here, callers, passed, 1) {
+        out.push((rel, bound));
     }
     out
 }
@@ -1200,7 +1336,77 @@ fn dim_terms(
     if let Some(init) = unchanged_init(&n, here) {
         return dim_terms(&init, here, callers, passed, depth + 1);
     }
+    // `dimGrid.x = i; dimGrid.y = 1;` before the launch: each axis from
+    // the assignment to it that reaches the launch.
+    let var = here.func.filter(|_| n.kind() == K::DECL_REF).and_then(|f| {
+        n.referenced()
+            .filter(|v| v.kind() == K::VAR)
+            .map(|v| (f, v))
+    });
+    if let Some((f, var)) = var {
+        let mut out = none;
+        for (axis, o) in out.iter_mut().enumerate() {
+            *o = reaching_field(&f, &var, axis, n.offset())
+                .and_then(|value| term_at(&value, here, callers, passed, depth + 1));
+        }
+        return out;
+    }
     none
+}
+
+/// What `var.x = value` (the field of `axis`) assigns at the last such
+/// assignment before byte `at` of `f`, when it runs on every path and
+/// nothing changes that field (or the whole of `var`) between it and `at`.
+fn reaching_field<'a>(f: &Node<'a>, var: &Node, axis: usize, at: u32) -> Option<Node<'a>> {
+    use super::clang::op;
+    fn walk<'a>(n: &Node<'a>, var: &Node, axis: usize, at: u32, out: &mut Option<(u32, Node<'a>)>) {
+        for c in n.children() {
+            if c.offset() >= at {
+                return;
+            }
+            let k = c.kind();
+            if [
+                K::IF,
+                K::FOR,
+                K::WHILE,
+                K::DO,
+                K::SWITCH,
+                K::FOR_RANGE,
+                K::CONDITIONAL,
+            ]
+            .contains(&k)
+            {
+                // Only the loop the launch is in runs on every path to it.
+                let (start, end) = c.byte_range();
+                if !(start..=end).contains(&at)
+                    || k == K::IF
+                    || k == K::SWITCH
+                    || k == K::CONDITIONAL
+                {
+                    continue;
+                }
+            }
+            let ch = c.children();
+            if k == K::BINARY && c.binop() == op::ASSIGN && ch.len() == 2 {
+                let lhs = strip(ch[0]);
+                let field = dim3_field(&lhs).filter(|(base, a)| {
+                    *a == axis
+                        && strip(*base).kind() == K::DECL_REF
+                        && strip(*base)
+                            .referenced()
+                            .is_some_and(|r| r.id() == var.id())
+                });
+                if field.is_some() {
+                    *out = Some((c.offset(), ch[1]));
+                }
+            }
+            walk(&c, var, axis, at, out);
+        }
+    }
+    let mut found = None;
+    walk(f, var, axis, at, &mut found);
+    let (offset, value) = found?;
+    unchanged_where(f, var, offset, at, &|field| field.is_none_or(|a| a == axis)).then_some(value)
 }
 
 /// What `var = value` assigns at the last such assignment before byte
@@ -2034,7 +2240,7 @@ pub fn relate(
     let Some(site) = sites.first().filter(|_| single) else {
         return;
     };
-    for r in &site.relations {
+    for r in site.relations.iter().filter(|r| r.rel == Rel::Eq) {
         let (Side::Dim(d), Term::Arg(i, _)) = (&r.lhs, &r.term) else {
             continue;
         };

@@ -761,6 +761,16 @@ fn launch_sizes_from_the_kernels_arguments() {
             n--;\n\
           }\n\
         }\n\
+        __global__ void wavefront(float *c, int cols, int i, int width) { c[threadIdx.x] = 0; }\n\
+        void sweep(float *c, int cols) {\n\
+          dim3 grid;\n\
+          int width = (cols - 1) / 16;\n\
+          for (int i = 1; i <= width; i++) {\n\
+            grid.x = i;\n\
+            grid.y = 1;\n\
+            wavefront<<<grid, dim3(16, 1)>>>(c, cols, i, width);\n\
+          }\n\
+        }\n\
         __global__ void assigned(float *c, int n, int t) { c[threadIdx.x] = 0; }\n\
         int main(int argc, char **argv) {\n\
           int n, m, t;\n\
@@ -789,8 +799,18 @@ fn launch_sizes_from_the_kernels_arguments() {
     // A value changed between the size and the launch, or one a loop
     // changes: no relation.
     assert_eq!(site("moved").describe(), "<<<(?, 1, 1), (32, 1, 1)>>>");
-    assert!(site("looped").relations.is_empty());
+    // The counter of the loop around the launch is within its bounds.
+    assert_eq!(
+        site("looped").describe(),
+        "<<<(?, 1, 1), (32, 1, 1)>>>(n >= 0)"
+    );
     assert!(site("in_loop").relations.is_empty());
+    // A wavefront: the grid's width set field by field from the counter,
+    // an argument computed from another.
+    assert_eq!(
+        site("wavefront").describe(),
+        "<<<(i, 1, 1), (16, 1, 1)>>>(i >= 1, i <= width, width = (cols - 1) / 16)"
+    );
     // The assignment that reaches the launch on every path gives the
     // value; one under a condition leaves it open.
     assert_eq!(

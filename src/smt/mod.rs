@@ -297,6 +297,9 @@ pub fn row_lengths(trace: &Trace) -> Vec<(String, Expr)> {
     out
 }
 
+/// Why a query has no answer when Z3's model does not satisfy it.
+const CUT_SHORT_MODEL: &str = "the solver's model does not satisfy the query (interrupted)";
+
 /// Time limit of the first restart in a fresh context; each one after
 /// has twice its predecessor's.
 const RESTART_MS: u64 = 250;
@@ -508,6 +511,7 @@ fn solve_in(
             unknown = Some("no model for a satisfiable query".into());
             break;
         };
+
         if !bounded && !from_instance {
             // Small witnesses are a nicety: they get a shorter time limit.
             let short = short_limit(opts, deadline);
@@ -539,6 +543,16 @@ fn solve_in(
                 query.assert_bound(solver, bound);
                 bounded = true;
             }
+        }
+        if !query.satisfied_by(&model) {
+            // An interrupt that reached Z3 as it answered can leave a
+            // model cut short (ids outside their ranges, a grid of no
+            // blocks): no answer, and a fresh context asks again.
+            gave_up = true;
+            if races.is_empty() {
+                unknown = Some(CUT_SHORT_MODEL.into());
+            }
+            break;
         }
         match query.race(&model) {
             Ok(race) => {
@@ -1230,6 +1244,13 @@ impl Query {
             }
         }
         (model, calls, None)
+    }
+
+    /// Whether `model` satisfies every assertion of the query.
+    fn satisfied_by(&self, model: &Model) -> bool {
+        self.assertions
+            .iter()
+            .all(|a| model.eval(a, true).and_then(|v| v.as_bool()) == Some(true))
     }
 
     /// Every trace variable within `-bound..=bound`.
