@@ -78,6 +78,8 @@ pub enum Term {
     /// The kernel's argument at this position, with its parameter's name.
     Arg(u32, String),
     Bin(TermOp, Box<Term>, Box<Term>),
+    /// `a rel b ? then : otherwise` (`iDivUp(n, b)`, `big ? 512 : 256`).
+    Ite(Rel, Box<[Term; 4]>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -94,6 +96,12 @@ pub enum TermOp {
 }
 
 impl Term {
+    /// `a o b`, folded to its value when both are constants (`8 * 16`).
+    fn bin(o: TermOp, a: Term, b: Term) -> Term {
+        let t = Term::Bin(o, Box::new(a), Box::new(b));
+        t.value().map_or(t, Term::Int)
+    }
+
     /// `t / d - less` with a constant `d > 0` and `less >= 0`: a quotient
     /// of at least 1 wherever the term is at least 1.
     fn quotient(&self) -> Option<(&Term, i64, i64)> {
@@ -122,6 +130,7 @@ impl Term {
             Term::Int(_) => false,
             Term::Arg(..) => true,
             Term::Bin(_, a, b) => a.has_arg() || b.has_arg(),
+            Term::Ite(_, parts) => parts.iter().any(Term::has_arg),
         }
     }
 
@@ -139,6 +148,23 @@ impl Term {
                     TermOp::Mul => a.checked_mul(b),
                     TermOp::Div => a.checked_div(b),
                     TermOp::Rem => a.checked_rem(b),
+                }
+            }
+            Term::Ite(rel, parts) => {
+                let [a, b, then, otherwise] = &**parts;
+                let (a, b) = (a.value()?, b.value()?);
+                let holds = match rel {
+                    Rel::Eq => a == b,
+                    Rel::Ne => a != b,
+                    Rel::Lt => a < b,
+                    Rel::Le => a <= b,
+                    Rel::Gt => a > b,
+                    Rel::Ge => a >= b,
+                };
+                if holds {
+                    then.value()
+                } else {
+                    otherwise.value()
                 }
             }
         }
@@ -185,7 +211,28 @@ impl Term {
                     }
                 }
             }
+            Term::Ite(rel, parts) => {
+                let [a, b, then, otherwise] = &**parts;
+                let c = Cond::cmp(*rel, a.expr(names, valid)?, b.expr(names, valid)?);
+                Expr::Ite(
+                    Box::new(c),
+                    Box::new(then.expr(names, valid)?),
+                    Box::new(otherwise.expr(names, valid)?),
+                )
+            }
         })
+    }
+}
+
+/// A comparison as C writes it.
+fn c_rel(rel: Rel) -> &'static str {
+    match rel {
+        Rel::Eq => "==",
+        Rel::Ne => "!=",
+        Rel::Lt => "<",
+        Rel::Le => "<=",
+        Rel::Gt => ">",
+        Rel::Ge => ">=",
     }
 }
 
@@ -194,6 +241,10 @@ impl std::fmt::Display for Term {
         match self {
             Term::Int(v) => write!(f, "{v}"),
             Term::Arg(_, name) => write!(f, "{name}"),
+            Term::Ite(rel, parts) => {
+                let [a, b, then, otherwise] = &**parts;
+                write!(f, "({a} {} {b} ? {then} : {otherwise})", c_rel(*rel))
+            }
             Term::Bin(o, a, b) => {
                 let (op, binds) = match o {
                     TermOp::Add => ("+", 1),
@@ -291,14 +342,7 @@ impl LaunchSite {
             .iter()
             .filter_map(|r| match &r.lhs {
                 Side::Arg(_, name) => {
-                    let rel = match r.rel {
-                        Rel::Eq => "=",
-                        Rel::Ne => "!=",
-                        Rel::Lt => "<",
-                        Rel::Le => "<=",
-                        Rel::Gt => ">",
-                        Rel::Ge => ">=",
-                    };
+                    let rel = if r.rel == Rel::Eq { "=" } else { c_rel(r.rel) };
                     Some(format!("{name} {rel} {}", r.term))
                 }
                 Side::Dim(_) => None,
@@ -322,6 +366,9 @@ impl LaunchSite {
                 }
                 Term::Bin(o, a, b) => {
                     Term::Bin(*o, Box::new(rename(a, names)), Box::new(rename(b, names)))
+                }
+                Term::Ite(rel, parts) => {
+                    Term::Ite(*rel, Box::new(parts.clone().map(|t| rename(&t, names))))
                 }
             }
         }
@@ -1201,7 +1248,11 @@ fn relations(
         let side = || Side::Arg(p.index, p.name.clone());
         let known = out.iter().any(|r| r.lhs == side());
         if !known {
-            if let Some(t) = term_at(&arg, here, callers, &others, 0).filter(Term::has_arg) {
+            // A value passed twice is said once.
+            let later = |t: &Term| matches!(t, Term::Arg(j, _) if *j > p.index);
+            if let Some(t) =
+                term_at(&arg, here, callers, &others, 0).filter(|t| t.has_arg() && !later(t))
+            {
                 out.push(Relation::eq(side(), t));
             }
         }
@@ -1515,7 +1566,33 @@ fn term_at(
         // Depth counts the definitions followed, not the operators.
         let a = term_at(a, here, callers, passed, depth)?;
         let b = term_at(b, here, callers, passed, depth)?;
-        return Some(Term::Bin(o, Box::new(a), Box::new(b)));
+        // `w / 8 / 16` is `w / 128`: truncating divisions by positive
+        // constants compose, and one quotient bounds its dividend.
+        if let (TermOp::Div, Term::Bin(TermOp::Div, t, c1), Term::Int(c2)) = (o, &a, &b) {
+            if let Term::Int(c1) = **c1 {
+                if c1 > 0 && *c2 > 0 {
+                    if let Some(c) = c1.checked_mul(*c2) {
+                        return Some(Term::Bin(TermOp::Div, t.clone(), Box::new(Term::Int(c))));
+                    }
+                }
+            }
+        }
+        return Some(Term::bin(o, a, b));
+    }
+    if n.kind() == K::CONDITIONAL {
+        let ch = n.children();
+        let [c, then, otherwise] = ch.as_slice() else {
+            return None;
+        };
+        let (rel, a, b) = comparison(c)?;
+        let part = |x: &Node| term_at(x, here, callers, passed, depth);
+        let parts = [part(&a)?, part(&b)?, part(then)?, part(otherwise)?];
+        return Some(Term::Ite(rel, Box::new(parts)));
+    }
+    if n.kind() == K::CALL {
+        if let Some(t) = helper_term(&n, &|a: &Node| term_at(a, here, callers, passed, depth + 1)) {
+            return Some(t);
+        }
     }
     if let Some((base, axis)) = dim3_field(&n) {
         let base = strip(base);
@@ -1544,6 +1621,110 @@ fn term_at(
     // parameter every caller passes the same constant for).
     match scalars(&n, here, callers, depth + 1).as_slice() {
         [Some(v)] => i64::try_from(*v).ok().map(Term::Int),
+        _ => None,
+    }
+}
+
+/// `a rel b`, a comparison of two integers.
+fn comparison<'a>(c: &Node<'a>) -> Option<(Rel, Node<'a>, Node<'a>)> {
+    use super::clang::op;
+    let c = strip(*c);
+    let ch = c.children();
+    let [a, b] = ch.as_slice() else { return None };
+    if c.kind() != K::BINARY {
+        return None;
+    }
+    let rel = match c.binop() {
+        op::EQ => Rel::Eq,
+        op::NE => Rel::Ne,
+        op::LT => Rel::Lt,
+        op::LE => Rel::Le,
+        op::GT => Rel::Gt,
+        op::GE => Rel::Ge,
+        _ => return None,
+    };
+    Some((rel, *a, *b))
+}
+
+/// A call of a host helper whose body is one `return e;` (`ceil_div(n,
+/// 256)`, `iDivUp(n, b)`): `e` with the helper's parameters bound to the
+/// arguments as `arg` reads them.
+fn helper_term(call: &Node, arg: &dyn Fn(&Node) -> Option<Term>) -> Option<Term> {
+    let f = call.referenced().filter(|f| f.kind() == K::FUNCTION)?;
+    fn with_body<'t>(d: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+        d.children()
+            .into_iter()
+            .find(|c| c.kind() == K::COMPOUND)
+            .map(|body| (d, body))
+    }
+    let (def, body) = f
+        .definition()
+        .and_then(with_body)
+        .or_else(|| f.specialized_template().and_then(with_body))?;
+    let stmts = body.children();
+    let [ret] = stmts.as_slice() else { return None };
+    let e = (ret.kind() == K::RETURN)
+        .then(|| ret.children().first().copied())
+        .flatten()?;
+    let params: Vec<u32> = def
+        .children()
+        .into_iter()
+        .filter(|c| c.kind() == K::PARM)
+        .map(|c| c.id())
+        .collect();
+    if params.len() != call.num_args().max(0) as usize {
+        return None;
+    }
+    let mut bound = Vec::new();
+    for (i, p) in params.into_iter().enumerate() {
+        bound.push((p, arg(&call.arg(i as u32))?));
+    }
+    inline_term(&e, &bound, 0)
+}
+
+/// A helper's return expression with its parameters bound (`bound`, by
+/// declaration): arithmetic, conditionals and calls of other helpers.
+fn inline_term(n: &Node, bound: &[(u32, Term)], depth: usize) -> Option<Term> {
+    use super::clang::op;
+    if depth > 8 {
+        return None;
+    }
+    let n = strip(*n);
+    if let Some(v) = n.eval_int() {
+        return Some(Term::Int(v));
+    }
+    let ch = n.children();
+    match n.kind() {
+        K::DECL_REF => {
+            let id = n.referenced()?.id();
+            bound.iter().find(|(p, _)| *p == id).map(|(_, t)| t.clone())
+        }
+        K::BINARY => {
+            let [a, b] = ch.as_slice() else { return None };
+            let o = match n.binop() {
+                op::ADD => TermOp::Add,
+                op::SUB if n.ty().is_unsigned() => TermOp::SubUnsigned,
+                op::SUB => TermOp::Sub,
+                op::MUL => TermOp::Mul,
+                op::DIV => TermOp::Div,
+                op::REM => TermOp::Rem,
+                _ => return None,
+            };
+            let (a, b) = (inline_term(a, bound, depth)?, inline_term(b, bound, depth)?);
+            Some(Term::bin(o, a, b))
+        }
+        K::CONDITIONAL => {
+            let [c, then, otherwise] = ch.as_slice() else {
+                return None;
+            };
+            let (rel, a, b) = comparison(c)?;
+            let part = |x: &Node| inline_term(x, bound, depth);
+            Some(Term::Ite(
+                rel,
+                Box::new([part(&a)?, part(&b)?, part(then)?, part(otherwise)?]),
+            ))
+        }
+        K::CALL => helper_term(&n, &|a: &Node| inline_term(a, bound, depth + 1)),
         _ => None,
     }
 }
@@ -2241,16 +2422,23 @@ pub fn relate(
         return;
     };
     for r in site.relations.iter().filter(|r| r.rel == Rel::Eq) {
-        let (Side::Dim(d), Term::Arg(i, _)) = (&r.lhs, &r.term) else {
+        // `gridDim.x == w`, or an argument passed twice (`pitch == w`).
+        let by = match &r.lhs {
+            Side::Dim(d) => Expr::var(d),
+            Side::Arg(j, _) => match names.get(*j as usize) {
+                Some(Some(q)) => Expr::var(q),
+                _ => continue,
+            },
+        };
+        let Term::Arg(i, _) = &r.term else {
             continue;
         };
         let Some(Some(p)) = names.get(*i as usize) else {
             continue;
         };
-        if !kernel.params.contains(p) {
+        if !kernel.params.contains(p) || by == Expr::var(p) {
             continue;
         }
-        let by = Expr::var(d);
         for a in &mut kernel.arrays {
             a.body = a.body.subst(p, &by);
         }

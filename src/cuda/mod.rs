@@ -305,6 +305,10 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         // Narrowing in braces (`uchar4 v = {a >> 8, …}`), an error in clang
         // and a warning in nvcc.
         "-Wno-c++11-narrowing",
+        // Host code that does not compile (a library's header missing)
+        // must not stop clang before the launches after it: past its
+        // error limit, clang builds no more of the unit.
+        "-ferror-limit=0",
     ]
     .iter()
     .map(|s| s.to_string())
