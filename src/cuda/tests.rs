@@ -771,6 +771,9 @@ fn launch_sizes_from_the_kernels_arguments() {
             wavefront<<<grid, dim3(16, 1)>>>(c, cols, i, width);\n\
           }\n\
         }\n\
+        __global__ void helped(float *c, int n) { c[threadIdx.x] = 0; }\n\
+        static int iDivUp(int a, int b) { return (a % b != 0) ? (a / b + 1) : (a / b); }\n\
+        void run6(float *c, int n) { helped<<<iDivUp(n, 64), 64>>>(c, n); }\n\
         __global__ void assigned(float *c, int n, int t) { c[threadIdx.x] = 0; }\n\
         int main(int argc, char **argv) {\n\
           int n, m, t;\n\
@@ -810,6 +813,11 @@ fn launch_sizes_from_the_kernels_arguments() {
     assert_eq!(
         site("wavefront").describe(),
         "<<<(i, 1, 1), (16, 1, 1)>>>(i >= 1, i <= width, width = (cols - 1) / 16)"
+    );
+    // A helper of one return is read through, its `?:` included.
+    assert_eq!(
+        site("helped").describe(),
+        "<<<((n % 64 != 0 ? n / 64 + 1 : n / 64), 1, 1), (64, 1, 1)>>>"
     );
     // The assignment that reaches the launch on every path gives the
     // value; one under a condition leaves it open.
