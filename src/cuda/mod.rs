@@ -322,6 +322,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
             args.push(format!("--cuda-path={}", dir.display()));
             args.push("-include".into());
             args.push(prelude::forced_with_toolkit());
+            args.push(format!("-idirafter{}", prelude::library_fallback_dir()));
             unsaved.extend(prelude::toolkit_files());
         }
         None => {

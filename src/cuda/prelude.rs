@@ -15,6 +15,9 @@ const CURAND_KERNEL: &str = include_str!("prelude/curand_kernel.h");
 const CUDA_FP16: &str = include_str!("prelude/cuda_fp16.h");
 const CUDA_BF16: &str = include_str!("prelude/cuda_bf16.h");
 const MATH_CONSTANTS: &str = include_str!("prelude/math_constants.h");
+const CUFFT: &str = include_str!("prelude/cufft.h");
+const CUBLAS: &str = include_str!("prelude/cublas_v2.h");
+const MMA: &str = include_str!("prelude/mma.h");
 /// GPUVerify's `cuda.h` also brings cooperative groups and cuRAND's device
 /// API, which its kernels use without including them.
 const CUDA_H: &str = "/* drfscan built-in stub: the prelude, with cooperative groups and cuRAND as GPUVerify declares them. */\n#include <cooperative_groups.h>\n#include <curand_kernel.h>\n";
@@ -60,10 +63,31 @@ pub fn forced_with_toolkit() -> String {
     format!("{DIR}/drfscan_toolkit.h")
 }
 
-/// The files [`forced_with_toolkit`] needs; nothing else of the built-in
-/// headers, which would hide the toolkit's.
+/// Where headers of CUDA's libraries live for a toolkit that lacks them
+/// (NVIDIA's header packages bring no cuFFT or cuBLAS): searched after
+/// every other directory, so that a toolkit's own win.
+pub fn library_fallback_dir() -> String {
+    format!("{DIR}/libraries")
+}
+
+/// The built-in headers of CUDA's libraries, by name.
+const LIBRARIES: &[(&str, &str)] = &[
+    ("cufft.h", CUFFT),
+    ("cublas_v2.h", CUBLAS),
+    ("cublas.h", CUBLAS),
+];
+
+/// The files [`forced_with_toolkit`] needs, and the libraries' headers in
+/// [`library_fallback_dir`]; nothing else of the built-in headers, which
+/// would hide the toolkit's.
 pub fn toolkit_files() -> Vec<(String, Vec<u8>)> {
-    vec![
+    let libraries = LIBRARIES.iter().map(|(name, text)| {
+        (
+            format!("{}/{name}", library_fallback_dir()),
+            text.as_bytes().to_vec(),
+        )
+    });
+    let mut out = vec![
         (forced_with_toolkit(), TOOLKIT.as_bytes().to_vec()),
         (
             format!("{DIR}/drfscan_annotations.h"),
@@ -77,7 +101,9 @@ pub fn toolkit_files() -> Vec<(String, Vec<u8>)> {
             format!("{DIR}/drfscan_device_runtime.h"),
             DEVICE_RUNTIME.as_bytes().to_vec(),
         ),
-    ]
+    ];
+    out.extend(libraries);
+    out
 }
 
 pub fn files() -> Vec<(String, Vec<u8>)> {
@@ -113,7 +139,13 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
             MATH_CONSTANTS.as_bytes().to_vec(),
         ),
         (format!("{DIR}/cuda.h"), CUDA_H.as_bytes().to_vec()),
+        (format!("{DIR}/mma.h"), MMA.as_bytes().to_vec()),
     ];
+    out.extend(
+        LIBRARIES
+            .iter()
+            .map(|(name, text)| (format!("{DIR}/{name}"), text.as_bytes().to_vec())),
+    );
     out.extend(
         STUBS
             .iter()
