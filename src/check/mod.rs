@@ -266,48 +266,23 @@ const MAX_LAUNCH_SPLIT: usize = 8;
 /// several launches happens): each with that alternative assumed and its
 /// constants (sizes and parameters) substituted. Empty when there is none.
 fn launch_alternatives(kernel: &Kernel) -> Vec<Kernel> {
-    use crate::protocol::{Expr, Rel};
-    fn disjuncts<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
-        match c {
-            Cond::Or(a, b) => {
-                disjuncts(a, out);
-                disjuncts(b, out);
-            }
-            c => out.push(c),
-        }
-    }
-    fn constants(c: &Cond, kernel: &Kernel, out: &mut Vec<(String, i64)>) {
-        match c {
-            Cond::And(a, b) => {
-                constants(a, kernel, out);
-                constants(b, kernel, out);
-            }
-            Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n))
-            | Cond::Cmp(Rel::Eq, Expr::Int(n), Expr::Var(v))
-                if builtin::is_dim(v) || kernel.params.contains(v) =>
-            {
-                out.push((v.clone(), *n));
-            }
-            _ => {}
-        }
-    }
     for (i, a) in kernel.assumes.iter().enumerate() {
-        let mut ds = Vec::new();
-        disjuncts(a, &mut ds);
+        let ds = a.disjuncts();
         if ds.len() < 2 || ds.len() > MAX_LAUNCH_SPLIT {
             continue;
         }
-        let fixed: Vec<Vec<(String, i64)>> = ds
+        let fixed: Vec<Vec<(&str, i64)>> = ds
             .iter()
             .map(|d| {
-                let mut out = Vec::new();
-                constants(d, kernel, &mut out);
-                out
+                d.fixed_values()
+                    .into_iter()
+                    .filter(|(v, _)| builtin::is_dim(v) || kernel.params.iter().any(|p| p == v))
+                    .collect()
             })
             .collect();
         // Launches fix launch sizes; a parameter's domain (an enumeration's
         // values) is no launch.
-        let launch = |f: &Vec<(String, i64)>| f.iter().any(|(v, _)| builtin::is_dim(v));
+        let launch = |f: &Vec<(&str, i64)>| f.iter().any(|(v, _)| builtin::is_dim(v));
         if !fixed.iter().all(launch) {
             continue;
         }
@@ -318,7 +293,7 @@ fn launch_alternatives(kernel: &Kernel) -> Vec<Kernel> {
                 let mut k = kernel.clone();
                 k.assumes[i] = (*d).clone();
                 for (v, n) in fixed {
-                    k.fix(&v, n);
+                    k.fix(v, n);
                 }
                 k
             })

@@ -97,7 +97,16 @@ pub enum TermOp {
 
 impl Term {
     /// `a o b`, folded to its value when both are constants (`8 * 16`).
+    /// `w / 8 / 16` is `w / 128`: truncating divisions by positive
+    /// constants compose, and one quotient bounds its dividend.
     fn bin(o: TermOp, a: Term, b: Term) -> Term {
+        if let (TermOp::Div, Term::Bin(TermOp::Div, t, c1), Term::Int(c2)) = (o, &a, &b) {
+            if let (Term::Int(c1), true) = (&**c1, *c2 > 0) {
+                if let Some(c) = c1.checked_mul(*c2).filter(|_| *c1 > 0) {
+                    return Term::Bin(TermOp::Div, t.clone(), Box::new(Term::Int(c)));
+                }
+            }
+        }
         let t = Term::Bin(o, Box::new(a), Box::new(b));
         t.value().map_or(t, Term::Int)
     }
@@ -224,18 +233,6 @@ impl Term {
     }
 }
 
-/// A comparison as C writes it.
-fn c_rel(rel: Rel) -> &'static str {
-    match rel {
-        Rel::Eq => "==",
-        Rel::Ne => "!=",
-        Rel::Lt => "<",
-        Rel::Le => "<=",
-        Rel::Gt => ">",
-        Rel::Ge => ">=",
-    }
-}
-
 impl std::fmt::Display for Term {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -243,7 +240,11 @@ impl std::fmt::Display for Term {
             Term::Arg(_, name) => write!(f, "{name}"),
             Term::Ite(rel, parts) => {
                 let [a, b, then, otherwise] = &**parts;
-                write!(f, "({a} {} {b} ? {then} : {otherwise})", c_rel(*rel))
+                write!(
+                    f,
+                    "({a} {} {b} ? {then} : {otherwise})",
+                    crate::protocol::print::rel_str(*rel)
+                )
             }
             Term::Bin(o, a, b) => {
                 let (op, binds) = match o {
@@ -342,7 +343,11 @@ impl LaunchSite {
             .iter()
             .filter_map(|r| match &r.lhs {
                 Side::Arg(_, name) => {
-                    let rel = if r.rel == Rel::Eq { "=" } else { c_rel(r.rel) };
+                    let rel = if r.rel == Rel::Eq {
+                        "="
+                    } else {
+                        crate::protocol::print::rel_str(r.rel)
+                    };
                     Some(format!("{name} {rel} {}", r.term))
                 }
                 Side::Dim(_) => None,
@@ -1405,100 +1410,67 @@ fn dim_terms(
     none
 }
 
-/// What `var.x = value` (the field of `axis`) assigns at the last such
-/// assignment before byte `at` of `f`, when it runs on every path and
-/// nothing changes that field (or the whole of `var`) between it and `at`.
-fn reaching_field<'a>(f: &Node<'a>, var: &Node, axis: usize, at: u32) -> Option<Node<'a>> {
+/// The last plain assignment (`lhs = value`) before byte `at` of `f` whose
+/// left side `target` takes, that runs on every path to `at`: under no
+/// condition, and in no loop but those that hold `at`. With its place.
+fn last_assignment<'a>(
+    f: &Node<'a>,
+    at: u32,
+    target: &dyn Fn(&Node) -> bool,
+) -> Option<(u32, Node<'a>)> {
     use super::clang::op;
-    fn walk<'a>(n: &Node<'a>, var: &Node, axis: usize, at: u32, out: &mut Option<(u32, Node<'a>)>) {
+    fn walk<'a>(
+        n: &Node<'a>,
+        at: u32,
+        target: &dyn Fn(&Node) -> bool,
+        out: &mut Option<(u32, Node<'a>)>,
+    ) {
         for c in n.children() {
             if c.offset() >= at {
                 return;
             }
             let k = c.kind();
-            if [
-                K::IF,
-                K::FOR,
-                K::WHILE,
-                K::DO,
-                K::SWITCH,
-                K::FOR_RANGE,
-                K::CONDITIONAL,
-            ]
-            .contains(&k)
-            {
-                // Only the loop the launch is in runs on every path to it.
-                let (start, end) = c.byte_range();
-                if !(start..=end).contains(&at)
-                    || k == K::IF
-                    || k == K::SWITCH
-                    || k == K::CONDITIONAL
-                {
-                    continue;
-                }
-            }
-            let ch = c.children();
-            if k == K::BINARY && c.binop() == op::ASSIGN && ch.len() == 2 {
-                let lhs = strip(ch[0]);
-                let field = dim3_field(&lhs).filter(|(base, a)| {
-                    *a == axis
-                        && strip(*base).kind() == K::DECL_REF
-                        && strip(*base)
-                            .referenced()
-                            .is_some_and(|r| r.id() == var.id())
-                });
-                if field.is_some() {
-                    *out = Some((c.offset(), ch[1]));
-                }
-            }
-            walk(&c, var, axis, at, out);
-        }
-    }
-    let mut found = None;
-    walk(f, var, axis, at, &mut found);
-    let (offset, value) = found?;
-    unchanged_where(f, var, offset, at, &|field| field.is_none_or(|a| a == axis)).then_some(value)
-}
-
-/// What `var = value` assigns at the last such assignment before byte
-/// `at` of `f`, when it runs on every path (under no condition or loop)
-/// and nothing changes `var` between it and `at`. Chained assignments
-/// (`n = m = 2048`) assign the innermost value.
-fn reaching_assignment<'a>(f: &Node<'a>, var: &Node, at: u32) -> Option<Node<'a>> {
-    use super::clang::op;
-    fn walk<'a>(n: &Node<'a>, var: &Node, at: u32, out: &mut Option<(u32, Node<'a>)>) {
-        for c in n.children() {
-            if c.offset() >= at {
-                return;
-            }
-            let k = c.kind();
-            if [
-                K::IF,
-                K::FOR,
-                K::WHILE,
-                K::DO,
-                K::SWITCH,
-                K::FOR_RANGE,
-                K::CONDITIONAL,
-            ]
-            .contains(&k)
-            {
+            let (start, end) = c.byte_range();
+            let looped = [K::FOR, K::WHILE, K::DO, K::FOR_RANGE].contains(&k);
+            let branched = [K::IF, K::SWITCH, K::CONDITIONAL].contains(&k);
+            if branched || (looped && !(start..=end).contains(&at)) {
                 continue;
             }
             let ch = c.children();
-            if k == K::BINARY && c.binop() == op::ASSIGN && ch.len() == 2 {
-                let lhs = strip(ch[0]);
-                if lhs.kind() == K::DECL_REF && lhs.referenced().is_some_and(|r| r.id() == var.id())
-                {
-                    *out = Some((c.offset(), ch[1]));
-                }
+            if k == K::BINARY && c.binop() == op::ASSIGN && ch.len() == 2 && target(&strip(ch[0])) {
+                *out = Some((c.offset(), ch[1]));
             }
-            walk(&c, var, at, out);
+            walk(&c, at, target, out);
         }
     }
     let mut found = None;
-    walk(f, var, at, &mut found);
-    let (offset, mut value) = found?;
+    walk(f, at, target, &mut found);
+    found
+}
+
+/// Whether `n` reads the variable `var`.
+fn reads_var(n: &Node, var: &Node) -> bool {
+    let n = strip(*n);
+    n.kind() == K::DECL_REF && n.referenced().is_some_and(|r| r.id() == var.id())
+}
+
+/// What `var.x = value` (the field of `axis`) assigns at the last such
+/// assignment reaching byte `at` of `f` ([`last_assignment`]), when
+/// nothing changes that field (or the whole of `var`) between the two.
+fn reaching_field<'a>(f: &Node<'a>, var: &Node, axis: usize, at: u32) -> Option<Node<'a>> {
+    let target =
+        |lhs: &Node| dim3_field(lhs).is_some_and(|(base, a)| a == axis && reads_var(&base, var));
+    let (offset, value) = last_assignment(f, at, &target)?;
+    unchanged_where(f, var, offset, at, &|field| field.is_none_or(|a| a == axis)).then_some(value)
+}
+
+/// What `var = value` assigns at the last such assignment reaching byte
+/// `at` of `f` ([`last_assignment`]), when nothing changes `var` between
+/// the two. Chained assignments (`n = m = 2048`) assign the innermost
+/// value.
+fn reaching_assignment<'a>(f: &Node<'a>, var: &Node, at: u32) -> Option<Node<'a>> {
+    use super::clang::op;
+    let (offset, mut value) = last_assignment(f, at, &|lhs: &Node| reads_var(lhs, var))?;
     if !unchanged_between(f, var, offset, at) {
         return None;
     }
@@ -1540,7 +1512,6 @@ fn term_at(
     passed: &[Passed],
     depth: usize,
 ) -> Option<Term> {
-    use super::clang::op;
     if depth > 8 {
         return None;
     }
@@ -1554,29 +1525,10 @@ fn term_at(
     if n.kind() == K::BINARY {
         let ch = n.children();
         let [a, b] = ch.as_slice() else { return None };
-        let o = match n.binop() {
-            op::ADD => TermOp::Add,
-            op::SUB if n.ty().is_unsigned() => TermOp::SubUnsigned,
-            op::SUB => TermOp::Sub,
-            op::MUL => TermOp::Mul,
-            op::DIV => TermOp::Div,
-            op::REM => TermOp::Rem,
-            _ => return None,
-        };
+        let o = term_op(&n)?;
         // Depth counts the definitions followed, not the operators.
         let a = term_at(a, here, callers, passed, depth)?;
         let b = term_at(b, here, callers, passed, depth)?;
-        // `w / 8 / 16` is `w / 128`: truncating divisions by positive
-        // constants compose, and one quotient bounds its dividend.
-        if let (TermOp::Div, Term::Bin(TermOp::Div, t, c1), Term::Int(c2)) = (o, &a, &b) {
-            if let Term::Int(c1) = **c1 {
-                if c1 > 0 && *c2 > 0 {
-                    if let Some(c) = c1.checked_mul(*c2) {
-                        return Some(Term::Bin(TermOp::Div, t.clone(), Box::new(Term::Int(c))));
-                    }
-                }
-            }
-        }
         return Some(Term::bin(o, a, b));
     }
     if n.kind() == K::CONDITIONAL {
@@ -1623,6 +1575,21 @@ fn term_at(
         [Some(v)] => i64::try_from(*v).ok().map(Term::Int),
         _ => None,
     }
+}
+
+/// The host operator of a binary expression as a term's (`-` in an
+/// unsigned type wraps).
+fn term_op(n: &Node) -> Option<TermOp> {
+    use super::clang::op;
+    Some(match n.binop() {
+        op::ADD => TermOp::Add,
+        op::SUB if n.ty().is_unsigned() => TermOp::SubUnsigned,
+        op::SUB => TermOp::Sub,
+        op::MUL => TermOp::Mul,
+        op::DIV => TermOp::Div,
+        op::REM => TermOp::Rem,
+        _ => return None,
+    })
 }
 
 /// `a rel b`, a comparison of two integers.
@@ -1685,7 +1652,6 @@ fn helper_term(call: &Node, arg: &dyn Fn(&Node) -> Option<Term>) -> Option<Term>
 /// A helper's return expression with its parameters bound (`bound`, by
 /// declaration): arithmetic, conditionals and calls of other helpers.
 fn inline_term(n: &Node, bound: &[(u32, Term)], depth: usize) -> Option<Term> {
-    use super::clang::op;
     if depth > 8 {
         return None;
     }
@@ -1701,15 +1667,7 @@ fn inline_term(n: &Node, bound: &[(u32, Term)], depth: usize) -> Option<Term> {
         }
         K::BINARY => {
             let [a, b] = ch.as_slice() else { return None };
-            let o = match n.binop() {
-                op::ADD => TermOp::Add,
-                op::SUB if n.ty().is_unsigned() => TermOp::SubUnsigned,
-                op::SUB => TermOp::Sub,
-                op::MUL => TermOp::Mul,
-                op::DIV => TermOp::Div,
-                op::REM => TermOp::Rem,
-                _ => return None,
-            };
+            let o = term_op(&n)?;
             let (a, b) = (inline_term(a, bound, depth)?, inline_term(b, bound, depth)?);
             Some(Term::bin(o, a, b))
         }

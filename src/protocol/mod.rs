@@ -425,6 +425,34 @@ impl Cond {
         }
     }
 
+    /// The alternatives of a disjunction (`a || b || c`), or the condition
+    /// itself.
+    pub fn disjuncts(&self) -> Vec<&Cond> {
+        match self {
+            Cond::Or(a, b) => {
+                let mut out = a.disjuncts();
+                out.extend(b.disjuncts());
+                out
+            }
+            c => vec![c],
+        }
+    }
+
+    /// The constants a conjunction fixes variables to (`v == 3 && w ==
+    /// 4`), in order.
+    pub fn fixed_values(&self) -> Vec<(&str, i64)> {
+        match self {
+            Cond::And(a, b) => {
+                let mut out = a.fixed_values();
+                out.extend(b.fixed_values());
+                out
+            }
+            Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n))
+            | Cond::Cmp(Rel::Eq, Expr::Int(n), Expr::Var(v)) => vec![(v.as_str(), *n)],
+            _ => Vec::new(),
+        }
+    }
+
     pub fn subst(&self, var: &str, by: &Expr) -> Cond {
         match self {
             Cond::Bool(_) => self.clone(),

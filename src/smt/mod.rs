@@ -737,33 +737,8 @@ fn instance_bounds(trace: &Trace, nonlinear: &[(String, Int)]) -> Vec<(String, R
 /// each as the constants it fixes nonlinear globals to, by position in
 /// `nonlinear`; the first such assumption, at most 16 alternatives.
 fn instance_alternatives(trace: &Trace, nonlinear: &[(String, Int)]) -> Vec<Vec<(usize, i64)>> {
-    fn disjuncts<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
-        match c {
-            Cond::Or(a, b) => {
-                disjuncts(a, out);
-                disjuncts(b, out);
-            }
-            c => out.push(c),
-        }
-    }
-    fn fixed(c: &Cond, nonlinear: &[(String, Int)], out: &mut Vec<(usize, i64)>) {
-        match c {
-            Cond::And(a, b) => {
-                fixed(a, nonlinear, out);
-                fixed(b, nonlinear, out);
-            }
-            Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(n))
-            | Cond::Cmp(Rel::Eq, Expr::Int(n), Expr::Var(v)) => {
-                if let Some(i) = nonlinear.iter().position(|(g, _)| g == v) {
-                    out.push((i, *n));
-                }
-            }
-            _ => {}
-        }
-    }
     for a in &trace.assumptions {
-        let mut ds = Vec::new();
-        disjuncts(a, &mut ds);
+        let ds = a.disjuncts();
         if ds.len() < 2 {
             continue;
         }
@@ -771,9 +746,10 @@ fn instance_alternatives(trace: &Trace, nonlinear: &[(String, Int)]) -> Vec<Vec<
             .iter()
             .take(16)
             .map(|d| {
-                let mut out = Vec::new();
-                fixed(d, nonlinear, &mut out);
-                out
+                d.fixed_values()
+                    .into_iter()
+                    .filter_map(|(v, n)| Some((nonlinear.iter().position(|(g, _)| g == v)?, n)))
+                    .collect()
             })
             .collect();
         if alternatives.iter().any(|a| !a.is_empty()) {
