@@ -2380,6 +2380,17 @@ pub fn relate(
         return;
     };
     for r in site.relations.iter().filter(|r| r.rel == Rel::Eq) {
+        // An argument passed as one constant is that constant in every
+        // index, as a launch's constant sizes are: `tid & (size - 1)` with
+        // `size` 1024 is a mask the solver reads as a remainder.
+        if let (Side::Arg(i, _), Term::Int(c)) = (&r.lhs, &r.term) {
+            if let Some(Some(p)) = names.get(*i as usize) {
+                if kernel.params.contains(p) {
+                    kernel.fix(p, *c);
+                }
+            }
+            continue;
+        }
         // `gridDim.x == w`, or an argument passed twice (`pitch == w`).
         let by = match &r.lhs {
             Side::Dim(d) => Expr::var(d),

@@ -357,12 +357,21 @@ impl Expr {
         }
     }
 
-    /// Capture-free substitution of `var` by `by` (expressions bind nothing).
+    /// Capture-free substitution of `var` by `by` (expressions bind
+    /// nothing). Operations on two constants it makes are folded (`256 -
+    /// 1` is `255`): a constant operand keeps the solver's arithmetic
+    /// linear where a constant expression does not.
     pub fn subst(&self, var: &str, by: &Expr) -> Expr {
         match self {
             Expr::Var(v) if v == var => by.clone(),
             Expr::Int(_) | Expr::Var(_) => self.clone(),
-            Expr::Bin(op, a, b) => Expr::bin(*op, a.subst(var, by), b.subst(var, by)),
+            Expr::Bin(op, a, b) => match (a.subst(var, by), b.subst(var, by)) {
+                (Expr::Int(x), Expr::Int(y)) => match eval::arith(*op, x, y) {
+                    Ok(v) => Expr::Int(v),
+                    Err(_) => Expr::bin(*op, Expr::Int(x), Expr::Int(y)),
+                },
+                (a, b) => Expr::bin(*op, a, b),
+            },
             Expr::Ite(c, a, b) => Expr::Ite(
                 Box::new(c.subst(var, by)),
                 Box::new(a.subst(var, by)),
