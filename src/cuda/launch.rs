@@ -1247,8 +1247,7 @@ fn relations(
     // whose counter is passed (`for (i = 1; i <= block_width; i++)
     // k<<<i, 16>>>(…, i, block_width)`).
     for p in &passed {
-        let others: Vec<&Passed> = passed.iter().filter(|q| q.index != p.index).collect();
-        let others: Vec<Passed> = others.into_iter().cloned().collect();
+        let others: Vec<Passed> = passed.iter().filter(|q| q.index != p.index).cloned().collect();
         let arg = strip(call.arg(p.index));
         let side = || Side::Arg(p.index, p.name.clone());
         let known = out.iter().any(|r| r.lhs == side());
