@@ -415,6 +415,22 @@ pub struct Launches {
     escaped: Vec<KernelKey>,
     /// How each kernel seen reads in reports (`k`, `k<32>`).
     names: HashMap<KernelKey, String>,
+    /// Keys of launches in host templates, which name an instantiation
+    /// only in part: their type arguments may stand for any type, and the
+    /// arguments they leave to deduction for any value.
+    partial: Vec<KernelKey>,
+}
+
+/// Whether a launch keyed `general` (a launch in a host template) may
+/// launch the instantiation keyed `key`.
+fn may_launch(general: &KernelKey, key: &KernelKey) -> bool {
+    general.0 == key.0
+        && general.1.len() <= key.1.len()
+        && general
+            .1
+            .iter()
+            .zip(&key.1)
+            .all(|(g, k)| g.is_err() || g == k)
 }
 
 /// What host code of one unit does with a kernel that another unit defines
@@ -437,20 +453,31 @@ impl Launches {
 
     /// The launches of `key`, when they are all known: `None` when the
     /// kernel is never launched in the unit or its address escapes.
-    pub fn of(&self, key: &KernelKey) -> Option<&[LaunchSite]> {
-        if self.escaped.contains(key) {
+    pub fn of(&self, key: &KernelKey) -> Option<Vec<LaunchSite>> {
+        if self.escapes(key) {
             return None;
         }
-        self.sites
-            .get(key)
-            .map(Vec::as_slice)
-            .filter(|s| !s.is_empty())
+        let mut out: Vec<LaunchSite> = self.sites.get(key).cloned().unwrap_or_default();
+        for p in self
+            .partial
+            .iter()
+            .filter(|p| *p != key && may_launch(p, key))
+        {
+            for s in self.sites.get(p).into_iter().flatten() {
+                if !out.contains(s) {
+                    out.push(s.clone());
+                }
+            }
+        }
+        (!out.is_empty()).then_some(out)
     }
 
     /// Whether host code of the unit takes the kernel's address other than
     /// to launch it (a table of kernels launched through a pointer).
     pub fn escapes(&self, key: &KernelKey) -> bool {
-        self.escaped.contains(key)
+        self.escaped
+            .iter()
+            .any(|e| e == key || (self.partial.contains(e) && may_launch(e, key)))
     }
 
     /// The launches and escapes of kernels the unit names but does not
@@ -569,14 +596,20 @@ impl Launches {
         let pos = c.pos();
         let loc = Loc::new(pos.line, pos.column);
         // A launch in a host template names its kernel through a template
-        // id clang leaves unresolved (`reduce<T, 512><<<…>>>`).
+        // id clang leaves unresolved (`reduce<T, 512><<<…>>>`, or `k<<<…>>>`
+        // with every argument deduced).
         let target = match c.referenced() {
             Some(callee) => kernel_key(&callee).map(|key| (key, callee)),
-            None => c
-                .children()
-                .first()
-                .and_then(|f| dependent_kernel(f))
-                .map(|(t, args)| ((t.id(), args), t)),
+            None => {
+                let dependent = c.children().first().and_then(|f| named_kernel(f, true));
+                if let Some((t, args)) = &dependent {
+                    let key = (t.id(), args.clone());
+                    if !self.partial.contains(&key) {
+                        self.partial.push(key);
+                    }
+                }
+                dependent.map(|(t, args)| ((t.id(), args), t))
+            }
         };
         let Some(callee) = c.referenced().or_else(|| target.as_ref().map(|t| t.1)) else {
             return false;
@@ -638,6 +671,13 @@ impl Launches {
 /// the spelling of those that are types. `None` when it names no kernel
 /// template or an argument is a value only an instantiation knows.
 pub(crate) fn dependent_kernel<'a>(n: &Node<'a>) -> Option<(Node<'a>, TemplateArgs)> {
+    named_kernel(n, false).filter(|(_, args)| !args.is_empty())
+}
+
+/// The kernel template an unresolved name of a host template names, with
+/// its explicit arguments. With `prefix`, the arguments up to the first
+/// that only an instantiation knows (possibly none): the rest may be any.
+fn named_kernel<'a>(n: &Node<'a>, prefix: bool) -> Option<(Node<'a>, TemplateArgs)> {
     let n = strip(*n);
     if n.kind() != K::DECL_REF
         || n.referenced()
@@ -660,15 +700,20 @@ pub(crate) fn dependent_kernel<'a>(n: &Node<'a>) -> Option<(Node<'a>, TemplateAr
     };
     let mut args = Vec::new();
     for a in rest {
-        if a.kind() == K::TYPE_REF {
-            args.push(Err(a.spelling()));
+        let arg = if a.kind() == K::TYPE_REF {
+            Some(Err(a.spelling()))
         } else if a.is_expression() {
-            args.push(Ok(a.eval_int()?));
+            a.eval_int().map(Ok)
         } else {
-            return None;
+            None
+        };
+        match arg {
+            Some(arg) => args.push(arg),
+            None if prefix => break,
+            None => return None,
         }
     }
-    (!args.is_empty()).then(|| (*template, args))
+    Some((*template, args))
 }
 
 /// The key of a kernel that `f` declares or specialises, if it is one.
@@ -1247,7 +1292,11 @@ fn relations(
     // whose counter is passed (`for (i = 1; i <= block_width; i++)
     // k<<<i, 16>>>(…, i, block_width)`).
     for p in &passed {
-        let others: Vec<Passed> = passed.iter().filter(|q| q.index != p.index).cloned().collect();
+        let others: Vec<Passed> = passed
+            .iter()
+            .filter(|q| q.index != p.index)
+            .cloned()
+            .collect();
         let arg = strip(call.arg(p.index));
         let side = || Side::Arg(p.index, p.name.clone());
         let known = out.iter().any(|r| r.lhs == side());

@@ -608,7 +608,6 @@ fn parse_tu(
             let sites = launches
                 .of(&(f.id(), targs.clone()))
                 .filter(|_| !from_device)
-                .map(<[_]>::to_vec)
                 .unwrap_or_default();
             let mut launch = Launch {
                 block: dims_of(launch.block_dim),

@@ -626,6 +626,31 @@ fn includes_are_hashed() {
 }
 
 #[test]
+fn launches_in_host_templates_count_for_every_instantiation_they_may_make() {
+    // Every argument deduced: the launch is of the template.
+    let src = "template <typename T> __global__ void mm(T *c) { c[threadIdx.y * 16 + threadIdx.x] = 0; }\n\
+        template <typename T> void run(T *c) { dim3 b(16, 16); mm<<<1, b>>>(c); }\n\
+        void go(float *c) { run(c); }\n";
+    let u = unit(src);
+    assert_eq!(u.kernels.len(), 1);
+    assert_eq!(u.kernels[0].launches.len(), 1);
+    assert_eq!(
+        u.kernels[0].launches[0].block,
+        [Some(16), Some(16), Some(1)]
+    );
+    // A launch naming the instantiation in part (`k<T, 64>`) may launch
+    // the one host code names whole: both launches are its.
+    let src = "template <typename T, int N> __global__ void k(T *a) { a[threadIdx.x] = 0; }\n\
+        template <typename T> void run(T *a) { k<T, 64><<<1, 64>>>(a); }\n\
+        void go(float *a) { k<float, 64><<<2, 128>>>(a); run(a); }\n";
+    let u = unit(src);
+    let k = u.kernels.iter().find(|k| k.name == "k<float, 64>").unwrap();
+    let mut blocks: Vec<_> = k.launches.iter().map(|s| s.block[0]).collect();
+    blocks.sort();
+    assert_eq!(blocks, vec![Some(64), Some(128)]);
+}
+
+#[test]
 fn launches_in_host_code_fix_the_dimensions() {
     let src = "#define BS 16\n\
         __global__ void tile(float *a) { a[threadIdx.y * BS + threadIdx.x] = 0; }\n\
