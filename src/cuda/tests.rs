@@ -1077,16 +1077,21 @@ fn casts_change_the_size_of_the_elements_indexes_count() {
         shape("__global__ void k(float *a) { *(float *)((char *)a + 4 * threadIdx.x) = 0; }"),
         "a: wr[tid.x]; \n"
     );
-    // A narrower view: the cell holding the part.
+    // A narrower view of a parameter: its cells are the parts.
     assert_eq!(
         shape("struct c2 { float x, y; }; __global__ void k(c2 *a) { ((float *)a)[threadIdx.x] = 0; }"),
-        "a: wr[(tid.x / 2)]; \n"
+        "a: wr[tid.x]; \n"
     );
-    // Moving by part of a cell, then writing a whole one whose alignment
-    // (4) is not whole cells (8): it may straddle two, so any cell.
+    // Moving by part of a cell, then writing a whole one: two parts.
     assert_eq!(
         shape("struct c2 { float x, y; }; __global__ void k(c2 *a) { float *f = (float *)a + threadIdx.x; *(c2 *)f = c2(); }"),
-        "a: wr[byte_offset]; \n"
+        "a: wr[tid.x]; wr[(tid.x + 1)]; \n"
+    );
+    // Of shared memory, whose declared shape the indexes follow: the cell
+    // holding the part.
+    assert_eq!(
+        shape("struct c2 { float x, y; }; __global__ void k() { __shared__ c2 s[64]; ((float *)s)[threadIdx.x] = 0; }"),
+        "s: wr[(tid.x / 2)]; \n"
     );
     // A row pitch in bytes, then floats again: aligned, so the bytes are
     // whole floats and the row starts at their number.
@@ -1437,4 +1442,26 @@ fn a_test_against_a_null_argument_leaves_the_guarded_code_out() {
     // Called with `nullptr`, the helper's guarded read is dead code.
     let s = shape("__device__ int get(const int *m, int i) { return m == nullptr ? 1 : m[i]; }\n__device__ bool on(const int *m, int i) { return m == nullptr || m[i] != 0; }\n__global__ void k(int *out) { out[threadIdx.x] = get(nullptr, threadIdx.x) + on(nullptr, threadIdx.x); }");
     assert_eq!(s, "out: wr[tid.x]; \n");
+}
+
+#[test]
+fn a_parameter_read_in_parts_of_its_cells_counts_in_parts() {
+    // `float *` over a `float2 *` parameter: each float is a cell of its
+    // own, and a `float2` access covers two.
+    let s = shape("__global__ void k(float2 *io) { float *f = (float *)io; f[2 * threadIdx.x + 1] = 0; io[threadIdx.x] = make_float2(0, 0); }");
+    assert_eq!(
+        s,
+        "io: wr[((2 * tid.x) + 1)]; wr[(tid.x * 2)]; wr[((tid.x * 2) + 1)]; \n"
+    );
+}
+
+#[test]
+fn nested_counted_loops_unroll_within_a_budget() {
+    // Three nested loops of 7: the outer copies, the inner ones loops.
+    let k = kernel("__global__ void k(float *a) { for (int i = 0; i < 7; i++) for (int j = 0; j < 7; j++) for (int l = 0; l < 7; l++) a[threadIdx.x * 343 + i * 49 + j * 7 + l] = 0; }");
+    let s = show(&k);
+    assert_eq!(s.matches("for ").count(), 14, "{s}");
+    // Loops that halve stay unrolled: their powers of two matter.
+    let k = kernel("__global__ void k(float *a) { for (int i = 0; i < 7; i++) for (int j = 0; j < 7; j++) for (int s = 64; s > 0; s >>= 1) a[threadIdx.x ^ s] = i + j; }");
+    assert!(show(&k).matches("for ").count() <= 7);
 }

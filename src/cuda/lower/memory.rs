@@ -34,6 +34,9 @@ pub(super) struct Ptr {
     /// requires every access to be aligned; an access while it is still
     /// rounded reaches a cell of the array drfscan does not know.
     pub(super) rounded: bool,
+    /// The narrowest part of a cell a move by parts counted in (4 for
+    /// `(float *)p + 1` over `float2` cells); 0 when none did.
+    pub(super) part: u64,
     /// Other arrays the pointer may be in (`p = c ? a : b`): the first
     /// whose condition holds, else this one. Each access through it is one
     /// access per alternative, under its condition.
@@ -111,6 +114,7 @@ impl Ptr {
             cell: 0,
             elem: 0,
             rounded: false,
+            part: 0,
             alts: Vec::new(),
         }
     }
@@ -124,6 +128,7 @@ impl Ptr {
             cell: size,
             elem: size,
             rounded: false,
+            part: 0,
             alts: Vec::new(),
         }
     }
@@ -269,6 +274,10 @@ impl Ptr {
                     simplify(&Expr::bin(Op::Div, bytes, Expr::Int(parts))),
                 );
                 self.rounded = true;
+                self.part = match self.part {
+                    0 => self.elem,
+                    p => p.min(self.elem),
+                };
                 Val::Ptr(self)
             }
             None => Val::Unknown,
@@ -318,6 +327,23 @@ impl Lower {
             let els = at(self, &rest);
             self.emit_if(c.clone(), then, els, loc);
             return;
+        }
+        if let Target::Shared(array) = &p.target {
+            // A part narrower than a cell, viewed or moved by: the array
+            // is better counted in such parts (see `Lower::kernel`).
+            // A move by parts counts only while the pointer is off whole
+            // cells: realigned (`(float *)((char *)a + pitch)`), its
+            // accesses are whole cells again.
+            let part = match (p.elem, if p.rounded { p.part } else { 0 }) {
+                (e, 0) => e,
+                (0, q) => q,
+                (e, q) => e.min(q),
+            };
+            let narrow = part != 0 && part < p.cell && p.cell % part == 0;
+            if narrow && self.pointer_params.contains(array) && p.index.len() <= 1 {
+                let least = self.narrow_views.entry(array.clone()).or_insert(part);
+                *least = (*least).min(part);
+            }
         }
         let loc = self.place(loc);
         let mut index: Vec<Expr> = if p.index.is_empty() {
@@ -751,7 +777,16 @@ impl Lower {
                 return Ok(LVal::Unknown);
             }
             let (base, idx) = (ch[0], ch[1]);
-            let base_is_array = strip(base).ty().is_array();
+            // Through parentheses and decay only: `((float *)s)[i]` over an
+            // array of `float2` subscripts a pointer's view, not the array.
+            let mut b = base;
+            while b.kind() == K::PAREN || b.kind() == K::UNEXPOSED {
+                match exprs(&b).as_slice() {
+                    [inner] => b = *inner,
+                    _ => break,
+                }
+            }
+            let base_is_array = b.ty().is_array();
             let p = self.pointer(&base)?;
             let i = self.int(&idx, "index")?;
             return Ok(match p {

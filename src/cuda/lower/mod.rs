@@ -140,6 +140,18 @@ pub struct Lower {
     /// Locals returned by such atomics on a cell shared by the block or
     /// the grid, with the array (see [`crate::protocol::Kernel::tickets`]).
     tickets: Vec<(crate::protocol::Ticket, String)>,
+    /// Bytes of one cell of a parameter's array, where accesses view it in
+    /// elements narrower than its type (`float *` over a `float2 *`
+    /// parameter): the narrowest such view, so that each element is a cell
+    /// of its own and neighbours do not share one.
+    cell_bytes: HashMap<String, u64>,
+    /// What the accesses lowered so far ask of `cell_bytes`.
+    narrow_views: HashMap<String, u64>,
+    /// The arrays of the kernel's pointer parameters.
+    pointer_params: HashSet<String>,
+    /// How many copies of the current statement the unrolled loops around
+    /// it make.
+    unrolled_copies: u64,
 }
 
 /// How deep statements and expressions may nest before lowering gives up
@@ -240,13 +252,31 @@ impl Lower {
             pointer_reads: Vec::new(),
             atomics: Vec::new(),
             tickets: Vec::new(),
+            cell_bytes: HashMap::new(),
+            narrow_views: HashMap::new(),
+            pointer_params: HashSet::new(),
+            unrolled_copies: 1,
         }
     }
 
     /// Lowers a kernel (a function definition or function template; for a
     /// template, `template_args` are an instantiation's arguments, and value
     /// parameters without one are thread-global parameters).
-    pub fn kernel(mut self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {
+    pub fn kernel(self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {
+        let again = Lower::new(&self.prog.name, self.warp_is_block, &self.main, self.site);
+        let mut first = self;
+        let lowered = first.lower_kernel(f, template_args);
+        if first.narrow_views.is_empty() {
+            return lowered;
+        }
+        // An array read in parts of its cells: lowered again in cells of
+        // the narrowest part, where the wider accesses cover several.
+        let mut again = again;
+        again.cell_bytes = first.narrow_views;
+        again.lower_kernel(f, template_args)
+    }
+
+    fn lower_kernel(&mut self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {
         self.stack.push(key(f));
         let mut body = None;
         let mut template_index = 0;
@@ -273,10 +303,12 @@ impl Lower {
                         name
                     };
                     self.add_array(&name, Scope::Global, loc_of(&c));
-                    self.env.insert(
-                        key(&c),
-                        Val::Ptr(Ptr::of_cells(Target::Shared(name), vec![], cell_type(ty))),
-                    );
+                    let mut p = Ptr::of_cells(Target::Shared(name.clone()), vec![], cell_type(ty));
+                    self.pointer_params.insert(name.clone());
+                    if let Some(&bytes) = self.cell_bytes.get(&name) {
+                        p.cell = bytes;
+                    }
+                    self.env.insert(key(&c), Val::Ptr(p));
                 } else if ty.is_integral() && !name.is_empty() {
                     let name = self.param(&name);
                     self.prog.args[position] = Some(name.clone());
@@ -332,8 +364,8 @@ impl Lower {
             .filter(|(_, array)| one_way(array))
             .map(|(t, _)| t.clone())
             .collect();
-        let mut p = self.prog;
-        p.body = self.out;
+        let mut p = std::mem::take(&mut self.prog);
+        p.body = std::mem::take(&mut self.out);
         Ok(p)
     }
 

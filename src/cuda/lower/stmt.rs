@@ -162,6 +162,9 @@ pub(super) enum Step {
 /// The values of a loop whose start, bound and step are constants, when
 /// there are few: at most 64 for multiplicative steps (a handful of powers),
 /// at most 8 for additive ones.
+/// The most copies of a body that nested unrolled loops make.
+const MAX_UNROLLED_COPIES: u64 = 16;
+
 pub(super) fn constant_values(shape: &Shape) -> Option<Vec<i64>> {
     let (Expr::Int(lo), Expr::Int(bound)) = (&shape.lo, &shape.bound) else {
         return None;
@@ -1171,7 +1174,19 @@ impl Lower {
     ) -> R<Jumps> {
         let loc = loc_of(s);
         if let Some(values) = constant_values(&shape) {
-            return self.unrolled(shape, &values, body, loc);
+            // Nested loops over constants multiply their copies (three of
+            // seven iterations: 343 bodies); past a budget the inner ones
+            // that count by steps stay loops, whose counters the solver
+            // bounds. Loops that double or halve are few iterations whose
+            // powers of two bitwise indexes need exactly.
+            let copies = self.unrolled_copies * values.len() as u64;
+            let geometric = matches!(shape.step, Step::Mul(_) | Step::Div(_));
+            if copies <= MAX_UNROLLED_COPIES || geometric {
+                let outer = std::mem::replace(&mut self.unrolled_copies, copies);
+                let lowered = self.unrolled(shape, &values, body, loc);
+                self.unrolled_copies = outer;
+                return lowered;
+            }
         }
         let src_name = names.get(&shape.var).cloned().unwrap_or_else(|| "i".into());
         let v = self.name(&src_name);
@@ -1654,6 +1669,10 @@ pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
                 cell: a.cell,
                 elem: a.elem,
                 rounded: a.rounded || b.rounded,
+                part: match (a.part, b.part) {
+                    (0, q) | (q, 0) => q,
+                    (p, q) => p.min(q),
+                },
                 alts: Vec::new(),
                 target: a.target,
                 index: a
