@@ -832,13 +832,18 @@ fn collect_instantiations(
 fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
     let mut out = Vec::new();
     let dims = [
-        (launch.block, builtin::BLOCK_DIM),
-        (launch.grid, builtin::GRID_DIM),
+        (launch.block, builtin::BLOCK_DIM, builtin::TID),
+        (launch.grid, builtin::GRID_DIM, builtin::BID),
     ];
-    for (dim, names) in dims {
-        for (v, n) in dim.iter().zip(names) {
+    for (dim, names, ids) in dims {
+        for ((v, n), id) in dim.iter().zip(names).zip(ids) {
             if let Some(v) = v {
                 out.push((n.to_string(), *v as i64));
+                // The one index along an axis of size 1: linearised
+                // thread ranks (`tid.x + tid.y * 256`) lose their terms.
+                if *v == 1 {
+                    out.push((id.to_string(), 0));
+                }
             }
         }
     }

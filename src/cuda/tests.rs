@@ -684,6 +684,8 @@ fn launches_in_host_code_fix_the_dimensions() {
     assert!(
         fixed(&k, "blockDim.x", 16) && fixed(&k, "blockDim.y", 16) && fixed(&k, "gridDim.y", 1)
     );
+    // An axis of one thread or one block has one index.
+    assert!(fixed(&k, "tid.z", 0) && fixed(&k, "bid.y", 0) && !fixed(&k, "tid.y", 0));
     assert!(!k
         .assumes
         .iter()
@@ -1464,4 +1466,16 @@ fn nested_counted_loops_unroll_within_a_budget() {
     // Loops that halve stay unrolled: their powers of two matter.
     let k = kernel("__global__ void k(float *a) { for (int i = 0; i < 7; i++) for (int j = 0; j < 7; j++) for (int s = 64; s > 0; s >>= 1) a[threadIdx.x ^ s] = i + j; }");
     assert!(show(&k).matches("for ").count() <= 7);
+}
+
+#[test]
+fn a_value_returned_from_inside_a_loop_is_not_its_counter() {
+    // The counter means nothing past the loop: the result is an unknown
+    // of the thread, and the write is not under the loop.
+    let k = kernel("__device__ int find(const int *a, int n) { for (int i = 0; i < n; i++) if (a[i] == 0) return i; return -1; }\n\
+        __global__ void k(const int *a, int *out, int n) { int j = find(a + threadIdx.x * n, n); out[j + 1] = 1; }");
+    let s = show(&k);
+    let out = s.lines().find(|l| l.starts_with("out:")).unwrap();
+    assert!(!out.contains("for "), "{s}");
+    assert!(out.contains("result"), "{s}");
 }

@@ -1190,6 +1190,7 @@ impl Lower {
         }
         let src_name = names.get(&shape.var).cloned().unwrap_or_else(|| "i".into());
         let v = self.name(&src_name);
+        let returns0 = self.returns.last().map_or(0, Vec::len);
         let mut others = assigned.clone();
         others.remove(&shape.var);
         self.forget(&others, names);
@@ -1433,6 +1434,9 @@ impl Lower {
                 }
             }
         };
+        let mut bound = BTreeSet::from([v.clone()]);
+        binders(&stmt, &mut bound);
+        self.returns_leave_loop(returns0, &bound);
         self.emit(stmt);
         self.facts.clear();
         let mut all = others;
@@ -1454,6 +1458,46 @@ impl Lower {
             }
         }
         Ok(self.after_loop(j))
+    }
+
+    /// Returns reached inside a loop kept as a loop (`for (i…) if (used[i]
+    /// == 0) return i;` in an inlined helper), from `first` on: their value
+    /// and path name the loop's counters, which mean nothing past it, so
+    /// each such part is a fresh unknown of the thread.
+    fn returns_leave_loop(&mut self, first: usize, bound: &BTreeSet<String>) {
+        let Some(mut rets) = self.returns.pop() else {
+            return;
+        };
+        let names = |e: &Expr| {
+            let mut vars = BTreeSet::new();
+            e.free_vars(&mut vars);
+            vars.iter().any(|v| bound.contains(v))
+        };
+        for (path, value) in rets.iter_mut().skip(first) {
+            let mut vars = BTreeSet::new();
+            path.free_vars(&mut vars);
+            if vars.iter().any(|v| bound.contains(v)) {
+                *path = Cond::cmp(Rel::Ne, self.local("returned"), Expr::Int(0));
+            }
+            match value {
+                Val::Int(e) if names(e) => *e = self.local("result"),
+                Val::Ptr(p) => {
+                    for i in p.index.iter_mut().filter(|i| names(i)) {
+                        *i = self.local("result");
+                    }
+                    let alts_named = p.alts.iter().any(|(c, q)| {
+                        let mut vars = BTreeSet::new();
+                        c.free_vars(&mut vars);
+                        vars.iter().any(|v| bound.contains(v)) || q.index.iter().any(names)
+                    });
+                    if alts_named {
+                        *value = Val::Unknown;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.returns.push(rets);
     }
 
     /// A loop over a few known values, one copy of the body per value with
@@ -1705,4 +1749,20 @@ fn waits_on_memory(cond: &Node) -> bool {
         K::DECL_REF | K::MEMBER_REF | K::ARRAY_SUBSCRIPT | K::UNARY
     ) && n.ty().spelling().starts_with("volatile ");
     atomic || volatile_read || n.children().iter().any(waits_on_memory)
+}
+
+/// The variables `s`'s loops bind.
+fn binders(s: &Stmt, out: &mut BTreeSet<String>) {
+    match s {
+        Stmt::For { var, body, .. } => {
+            out.insert(var.clone());
+            binders(body, out);
+        }
+        Stmt::If { then, els, .. } => {
+            binders(then, out);
+            binders(els, out);
+        }
+        Stmt::Seq(v) => v.iter().for_each(|s| binders(s, out)),
+        Stmt::Access { .. } | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
+    }
 }
