@@ -856,8 +856,10 @@ fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
 }
 
 fn launch_assumes(launch: &Launch, k: &Kernel) -> Vec<Cond> {
+    // An index along an axis of size 1 is 0 by the bounds of ids already.
     launch_constants(launch, &k.params)
         .into_iter()
+        .filter(|(n, _)| !builtin::TID.contains(&n.as_str()) && !builtin::BID.contains(&n.as_str()))
         .map(|(n, v)| Cond::cmp(Rel::Eq, Expr::Var(n), Expr::Int(v)))
         .collect()
 }

@@ -684,8 +684,15 @@ fn launches_in_host_code_fix_the_dimensions() {
     assert!(
         fixed(&k, "blockDim.x", 16) && fixed(&k, "blockDim.y", 16) && fixed(&k, "gridDim.y", 1)
     );
-    // An axis of one thread or one block has one index.
-    assert!(fixed(&k, "tid.z", 0) && fixed(&k, "bid.y", 0) && !fixed(&k, "tid.y", 0));
+    // An axis of one thread or one block has one index, put in the body.
+    let tile = unit("#define BS 16\n\
+        __global__ void tile(float *a) { a[(blockIdx.y * gridDim.x + blockIdx.x) * 256 + threadIdx.z * 16 + threadIdx.x] = 0; }\n\
+        void run(float *a, int n) { tile<<<n, dim3(BS, BS)>>>(a); }\n");
+    let s = show(&tile.kernels[0].lowered.clone().unwrap());
+    assert!(
+        !s.contains("tid.z") && !s.contains("bid.y") && s.contains("bid.x"),
+        "{s}"
+    );
     assert!(!k
         .assumes
         .iter()
