@@ -159,12 +159,12 @@ pub(super) enum Step {
     Div(Expr),
 }
 
-/// The values of a loop whose start, bound and step are constants, when
-/// there are few: at most 64 for multiplicative steps (a handful of powers),
-/// at most 8 for additive ones.
 /// The most copies of a body that nested unrolled loops make.
 const MAX_UNROLLED_COPIES: u64 = 16;
 
+/// The values of a loop whose start, bound and step are constants, when
+/// there are few: at most 64 for multiplicative steps (a handful of powers),
+/// at most 8 for additive ones.
 pub(super) fn constant_values(shape: &Shape) -> Option<Vec<i64>> {
     let (Expr::Int(lo), Expr::Int(bound)) = (&shape.lo, &shape.bound) else {
         return None;
@@ -1468,15 +1468,19 @@ impl Lower {
         let Some(mut rets) = self.returns.pop() else {
             return;
         };
+        let in_loop = |vars: BTreeSet<String>| vars.iter().any(|v| bound.contains(v));
         let names = |e: &Expr| {
             let mut vars = BTreeSet::new();
             e.free_vars(&mut vars);
-            vars.iter().any(|v| bound.contains(v))
+            in_loop(vars)
+        };
+        let names_cond = |c: &Cond| {
+            let mut vars = BTreeSet::new();
+            c.free_vars(&mut vars);
+            in_loop(vars)
         };
         for (path, value) in rets.iter_mut().skip(first) {
-            let mut vars = BTreeSet::new();
-            path.free_vars(&mut vars);
-            if vars.iter().any(|v| bound.contains(v)) {
+            if names_cond(path) {
                 *path = Cond::cmp(Rel::Ne, self.local("returned"), Expr::Int(0));
             }
             match value {
@@ -1485,11 +1489,10 @@ impl Lower {
                     for i in p.index.iter_mut().filter(|i| names(i)) {
                         *i = self.local("result");
                     }
-                    let alts_named = p.alts.iter().any(|(c, q)| {
-                        let mut vars = BTreeSet::new();
-                        c.free_vars(&mut vars);
-                        vars.iter().any(|v| bound.contains(v)) || q.index.iter().any(names)
-                    });
+                    let alts_named = p
+                        .alts
+                        .iter()
+                        .any(|(c, q)| names_cond(c) || q.index.iter().any(names));
                     if alts_named {
                         *value = Val::Unknown;
                     }
