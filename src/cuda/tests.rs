@@ -1486,3 +1486,17 @@ fn a_value_returned_from_inside_a_loop_is_not_its_counter() {
     assert!(!out.contains("for "), "{s}");
     assert!(out.contains("result"), "{s}");
 }
+
+#[test]
+fn a_part_of_a_cell_whose_fields_are_dimensions_is_any_field() {
+    // Thread t writes float t, which is `a[t / 2].v[t % 2]`; thread t also
+    // writes `a[t].v[1]`, float 2t + 1: threads 1 and 3 meet. The float
+    // view is the cell holding it, with its field unknown.
+    let s = shape("struct mid { float v[2]; };\n__global__ void k(mid *a) { ((float *)a)[threadIdx.x] = 0; a[threadIdx.x].v[1] = 1; }");
+    assert_eq!(s, "a: wr[(tid.x / 2)][part_of_cell]; wr[tid.x][1]; \n");
+    // Cells too wide to count in bytes keep their size.
+    let s = shape(
+        "struct big { float v[32]; };\n__global__ void k(big *a) { ((char *)a)[threadIdx.x] = 0; }",
+    );
+    assert_eq!(s, "a: wr[(tid.x / 128)]; \n");
+}

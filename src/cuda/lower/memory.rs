@@ -328,6 +328,7 @@ impl Lower {
             self.emit_if(c.clone(), then, els, loc);
             return;
         }
+        let mut narrow = false;
         if let Target::Shared(array) = &p.target {
             // A part narrower than a cell, viewed or moved by: the array
             // is better counted in such parts (see `Lower::kernel`).
@@ -339,11 +340,21 @@ impl Lower {
                 (0, q) => q,
                 (e, q) => e.min(q),
             };
-            let narrow = part != 0 && part < p.cell && p.cell % part == 0;
+            narrow = part != 0 && part < p.cell && p.cell % part == 0;
+            let dims = self.array_dims.entry(array.clone()).or_insert(0);
+            *dims = (*dims).max(p.index.len());
             if narrow && self.pointer_params.contains(array) && p.index.len() <= 1 {
                 let least = self.narrow_views.entry(array.clone()).or_insert(part);
                 *least = (*least).min(part);
             }
+            // A field past the cell (`a[i].v[3]`) is a dimension of its
+            // own, which cells of another size would not line up with.
+            let widest = self.widest_views.entry(array.clone()).or_insert(0);
+            *widest = if p.index.len() > 1 {
+                u64::MAX
+            } else {
+                (*widest).max(p.elem.max(p.cell))
+            };
         }
         let loc = self.place(loc);
         let mut index: Vec<Expr> = if p.index.is_empty() {
@@ -355,6 +366,14 @@ impl Lower {
             let anywhere = self.local("byte_offset");
             if let Some(last) = index.last_mut() {
                 *last = anywhere;
+            }
+        }
+        // A part of a cell whose fields are dimensions (`((float *)a)[j]`
+        // over `struct { float v[2]; }`): any field of the cell holding it.
+        if let Target::Shared(array) = &p.target {
+            let dims = self.padded.get(array).copied().unwrap_or(0);
+            while narrow && index.len() < dims {
+                index.push(self.local("part_of_cell"));
             }
         }
         if let Target::Shared(array) = &p.target {

@@ -147,6 +147,15 @@ pub struct Lower {
     cell_bytes: HashMap<String, u64>,
     /// What the accesses lowered so far ask of `cell_bytes`.
     narrow_views: HashMap<String, u64>,
+    /// The widest element each array was accessed in, in bytes
+    /// (`u64::MAX` once an access had more than one index).
+    widest_views: HashMap<String, u64>,
+    /// The most indices an access of each array had.
+    array_dims: HashMap<String, usize>,
+    /// Arrays whose cells are viewed in parts while their fields are
+    /// dimensions, with those dimensions: an access of a part has every
+    /// field past the cell unknown.
+    padded: HashMap<String, usize>,
     /// The arrays of the kernel's pointer parameters.
     pointer_params: HashSet<String>,
     /// How many copies of the current statement the unrolled loops around
@@ -254,6 +263,9 @@ impl Lower {
             tickets: Vec::new(),
             cell_bytes: HashMap::new(),
             narrow_views: HashMap::new(),
+            widest_views: HashMap::new(),
+            array_dims: HashMap::new(),
+            padded: HashMap::new(),
             pointer_params: HashSet::new(),
             unrolled_copies: 1,
         }
@@ -266,13 +278,31 @@ impl Lower {
         let again = Lower::new(&self.prog.name, self.warp_is_block, &self.main, self.site);
         let mut first = self;
         let lowered = first.lower_kernel(f, template_args);
-        if first.narrow_views.is_empty() {
+        // An array read in parts of its cells: lowered again in cells of
+        // the narrowest part, where the wider accesses cover several, as
+        // long as each is few enough cells to be one access per cell.
+        let widest = &first.widest_views;
+        let parts: HashMap<String, u64> = first
+            .narrow_views
+            .iter()
+            .filter(|(a, part)| widest.get(*a).is_none_or(|w| w / **part <= MAX_WIDTH))
+            .map(|(a, part)| (a.clone(), *part))
+            .collect();
+        // Else, where fields are dimensions, a part is any field of its
+        // cell.
+        let padded: HashMap<String, usize> = first
+            .narrow_views
+            .keys()
+            .filter(|a| !parts.contains_key(*a))
+            .filter_map(|a| Some((a.clone(), *first.array_dims.get(a)?)))
+            .filter(|(_, dims)| *dims > 1)
+            .collect();
+        if parts.is_empty() && padded.is_empty() {
             return lowered;
         }
-        // An array read in parts of its cells: lowered again in cells of
-        // the narrowest part, where the wider accesses cover several.
         let mut again = again;
-        again.cell_bytes = first.narrow_views;
+        again.cell_bytes = parts;
+        again.padded = padded;
         again.lower_kernel(f, template_args)
     }
 
