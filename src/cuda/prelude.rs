@@ -127,6 +127,12 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
             format!("{DIR}/cooperative_groups.h"),
             COOPERATIVE_GROUPS.as_bytes().to_vec(),
         ),
+        // `cg::reduce` has its own header in the toolkit; the built-in
+        // `cooperative_groups.h` declares it.
+        (
+            format!("{DIR}/cooperative_groups/reduce.h"),
+            b"/* drfscan built-in stub: cg::reduce is in cooperative_groups.h. */\n#include <cooperative_groups.h>\n".to_vec(),
+        ),
         (
             format!("{DIR}/curand_kernel.h"),
             CURAND_KERNEL.as_bytes().to_vec(),

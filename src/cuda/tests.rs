@@ -1500,3 +1500,10 @@ fn a_part_of_a_cell_whose_fields_are_dimensions_is_any_field() {
     );
     assert_eq!(s, "a: wr[(tid.x / 128)]; \n");
 }
+
+#[test]
+fn cooperative_groups_reduce_header_is_built_in() {
+    let k = kernel("#include <cooperative_groups/reduce.h>\nnamespace cg = cooperative_groups;\n\
+        __global__ void k(float *out, const float *in) { auto w = cg::tiled_partition<32>(cg::this_thread_block()); float s = cg::reduce(w, in[threadIdx.x], cg::plus<float>{}); if (w.thread_rank() == 0) out[threadIdx.x / 32] = s; }");
+    assert!(show(&k).contains("out: "));
+}
