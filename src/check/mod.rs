@@ -889,21 +889,18 @@ fn precondition(
         .assumes
         .iter()
         .for_each(|a| a.free_vars(&mut constrained));
-    let dims: Vec<&str> = builtin::BLOCK_DIM
-        .iter()
-        .copied()
-        .filter(|d| !constrained.contains(*d))
-        .filter(|d| traces.iter().any(|t| t.globals.iter().any(|g| g == d)))
-        .collect();
+    let free = |sizes: [&'static str; 3]| -> Vec<&'static str> {
+        sizes
+            .into_iter()
+            .filter(|d| !constrained.contains(*d))
+            .filter(|d| traces.iter().any(|t| t.globals.iter().any(|g| g == d)))
+            .collect()
+    };
+    let dims = free(builtin::BLOCK_DIM);
     // Grid sizes the launch leaves free: a kernel that indexes global
     // memory by the thread's place in its block alone (`zs[threadIdx.x]`)
     // is written for one block.
-    let grids: Vec<&str> = builtin::GRID_DIM
-        .iter()
-        .copied()
-        .filter(|d| !constrained.contains(*d))
-        .filter(|d| traces.iter().any(|t| t.globals.iter().any(|g| g == d)))
-        .collect();
+    let grids = free(builtin::GRID_DIM);
     if params.is_empty() && dims.is_empty() && grids.is_empty() {
         return None;
     }

@@ -162,15 +162,7 @@ impl Term {
             Term::Ite(rel, parts) => {
                 let [a, b, then, otherwise] = &**parts;
                 let (a, b) = (a.value()?, b.value()?);
-                let holds = match rel {
-                    Rel::Eq => a == b,
-                    Rel::Ne => a != b,
-                    Rel::Lt => a < b,
-                    Rel::Le => a <= b,
-                    Rel::Gt => a > b,
-                    Rel::Ge => a >= b,
-                };
-                if holds {
+                if rel.holds(a, b) {
                     then.value()
                 } else {
                     otherwise.value()

@@ -3,9 +3,7 @@
 //! expression over thread ids, parameters, loop variables and unknowns.
 //! [`infer`] slices it into one memory access protocol per array.
 
-use crate::protocol::{
-    builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope,
-};
+use crate::protocol::{builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Scope};
 use std::collections::BTreeSet;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -239,14 +237,7 @@ pub fn simplify_cond(c: &Cond) -> Cond {
         Cond::Cmp(r, a, b) => {
             let (a, b) = (simplify(a), simplify(b));
             match (&a, &b) {
-                (Expr::Int(x), Expr::Int(y)) => Cond::Bool(match r {
-                    Rel::Eq => x == y,
-                    Rel::Ne => x != y,
-                    Rel::Lt => x < y,
-                    Rel::Le => x <= y,
-                    Rel::Gt => x > y,
-                    Rel::Ge => x >= y,
-                }),
+                (Expr::Int(x), Expr::Int(y)) => Cond::Bool(r.holds(*x, *y)),
                 _ => Cond::Cmp(*r, a, b),
             }
         }

@@ -4,7 +4,7 @@
 //! same phase. It is the oracle the symbolic pipeline is tested against and
 //! the replayer every witness goes through before it is reported.
 
-use super::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope, Stmt};
+use super::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Scope, Stmt};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use thiserror::Error;
 
@@ -314,14 +314,7 @@ pub fn eval_cond(c: &Cond, lookup: &impl Fn(&str) -> Option<i64>) -> Result<bool
         Cond::Bool(b) => *b,
         Cond::Cmp(rel, a, b) => {
             let (a, b) = (eval_expr(a, lookup)?, eval_expr(b, lookup)?);
-            match rel {
-                Rel::Eq => a == b,
-                Rel::Ne => a != b,
-                Rel::Lt => a < b,
-                Rel::Le => a <= b,
-                Rel::Gt => a > b,
-                Rel::Ge => a >= b,
-            }
+            rel.holds(a, b)
         }
         Cond::And(a, b) => eval_cond(a, lookup)? && eval_cond(b, lookup)?,
         Cond::Or(a, b) => eval_cond(a, lookup)? || eval_cond(b, lookup)?,
@@ -657,7 +650,7 @@ impl Thread<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::Access;
+    use crate::protocol::{Access, Rel};
 
     const BUDGET: u64 = 100_000;
 

@@ -137,6 +137,18 @@ impl Rel {
             r => r,
         }
     }
+
+    /// Whether `a rel b` holds.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Rel::Eq => a == b,
+            Rel::Ne => a != b,
+            Rel::Lt => a < b,
+            Rel::Le => a <= b,
+            Rel::Gt => a > b,
+            Rel::Ge => a >= b,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

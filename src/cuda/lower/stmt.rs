@@ -180,14 +180,7 @@ pub(super) fn constant_values(shape: &Shape) -> Option<Vec<i64>> {
     if (kind < 2 && (f < 2 || *lo <= 0)) || (kind >= 2 && f < 1) {
         return None;
     }
-    let holds = |v: i64| match shape.rel {
-        Rel::Lt => v < *bound,
-        Rel::Le => v <= *bound,
-        Rel::Gt => v > *bound,
-        Rel::Ge => v >= *bound,
-        Rel::Ne => v != *bound,
-        Rel::Eq => v == *bound,
-    };
+    let holds = |v: i64| shape.rel.holds(v, *bound);
     let mut out = Vec::new();
     let mut v = *lo;
     while holds(v) {
