@@ -297,13 +297,20 @@ impl Lower {
             .filter_map(|a| Some((a.clone(), *first.array_dims.get(a)?)))
             .filter(|(_, dims)| *dims > 1)
             .collect();
-        if parts.is_empty() && padded.is_empty() {
-            return lowered;
-        }
-        let mut again = again;
-        again.cell_bytes = parts;
-        again.padded = padded;
-        again.lower_kernel(f, template_args)
+        let lowered = if parts.is_empty() && padded.is_empty() {
+            lowered
+        } else {
+            let mut again = again;
+            again.cell_bytes = parts;
+            again.padded = padded;
+            again.lower_kernel(f, template_args)
+        };
+        // Unknowns are made while walking sets of variables; in name order,
+        // the protocol and its content hash are the same in every run.
+        lowered.map(|mut p| {
+            p.locals.sort();
+            p
+        })
     }
 
     fn lower_kernel(&mut self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {

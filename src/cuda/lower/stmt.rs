@@ -631,6 +631,10 @@ impl Lower {
 
     pub(super) fn forget(&mut self, vars: &HashSet<String>, names: &HashMap<String, String>) {
         self.forgotten.extend(vars.iter().cloned());
+        // In name order: the fresh names, and so the protocol and its
+        // content hash, are the same in every run.
+        let mut vars: Vec<&String> = vars.iter().collect();
+        vars.sort();
         for v in vars {
             match self.env.get(v) {
                 Some(Val::Int(_)) => {
@@ -743,10 +747,11 @@ impl Lower {
     ) -> R<Jumps> {
         let mut assigned = HashSet::new();
         self.assigned(s, &mut assigned);
-        let pointers: Vec<String> = assigned
+        let mut pointers: Vec<String> = assigned
             .into_iter()
             .filter(|v| matches!(self.env.get(v), Some(Val::Ptr(_))))
             .collect();
+        pointers.sort();
         if pointers.is_empty() {
             return lower(self);
         }
