@@ -219,12 +219,42 @@ enum Stop {
     Big,
 }
 
+/// A worker directory's name: this prefix, the parent's process id, a dash
+/// and a random part.
+const WORKER_DIR_PREFIX: &str = "drfscan-worker-";
+
+/// Removes the worker directories of scans whose parent no longer runs
+/// (killed outright, by SIGKILL or a closed terminal, before it could
+/// remove its own). A directory whose process id is in use again is left
+/// for a later scan.
+fn remove_stale_worker_dirs(tmp: &Path) {
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(WORKER_DIR_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let alive = Path::new("/proc").join(pid.to_string()).exists();
+        if !alive && entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 /// Run `args` (this program's `scan` arguments) in worker processes until
 /// one finishes; return its exit status, after printing its output.
 pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
     let exe = std::env::current_exe().context("cannot find this program to start a worker")?;
+    remove_stale_worker_dirs(&std::env::temp_dir());
     let dir = tempfile::Builder::new()
-        .prefix("drfscan-worker-")
+        .prefix(&format!("{WORKER_DIR_PREFIX}{}-", std::process::id()))
         .tempdir()
         .context("cannot create the worker's directory")?;
     let events_path = dir.path().join(EVENTS);
@@ -443,6 +473,30 @@ mod tests {
         let log = "S\tparse\ta.cu\nS\tparse\tb.cu\nD\tparse\ta.cu\nS\tkernel\tb.cu\t0\nD\tkernel\tb.cu\t0\nS\tkernel\tb.cu\t1\n";
         assert_eq!(in_flight(log), vec!["kernel\tb.cu\t1", "parse\tb.cu"]);
         assert!(in_flight("").is_empty());
+    }
+
+    #[test]
+    fn worker_dirs_of_scans_that_no_longer_run_are_removed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mine = format!("{WORKER_DIR_PREFIX}{}-a1b2", std::process::id());
+        // Above any process id Linux hands out.
+        let dead = format!("{WORKER_DIR_PREFIX}4294967290-c3d4");
+        for d in [
+            &mine,
+            &dead,
+            &"drfscan-worker-x9".to_string(),
+            &"other".to_string(),
+        ] {
+            std::fs::create_dir(tmp.path().join(d)).unwrap();
+            std::fs::write(tmp.path().join(d).join(EVENTS), "").unwrap();
+        }
+        remove_stale_worker_dirs(tmp.path());
+        let mut left: Vec<String> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        assert_eq!(left, vec![mine, "drfscan-worker-x9".into(), "other".into()]);
     }
 
     #[test]
