@@ -560,9 +560,11 @@ impl Ty {
     pub fn is_record(&self) -> bool {
         self.canonical().kind() == CXType_Record
     }
+    /// A type clang leaves open in a template: `<dependent type>`, or one
+    /// it does not expose.
     pub fn is_dependent(&self) -> bool {
         let k = self.canonical().kind();
-        k == CXType_Unexposed || k == CXType_Invalid
+        k == CXType_Unexposed || k == CXType_Invalid || k == CXType_Dependent
     }
     pub fn is_const_qualified(&self) -> bool {
         unsafe { clang_isConstQualifiedType(self.0) != 0 }

@@ -1507,3 +1507,27 @@ fn cooperative_groups_reduce_header_is_built_in() {
         __global__ void k(float *out, const float *in) { auto w = cg::tiled_partition<32>(cg::this_thread_block()); float s = cg::reduce(w, in[threadIdx.x], cg::plus<float>{}); if (w.thread_rank() == 0) out[threadIdx.x / 32] = s; }");
     assert!(show(&k).contains("out: "));
 }
+
+#[test]
+fn views_of_an_open_element_type_in_other_types_are_unsupported() {
+    // Counted in elements of the open `T`, a struct of eight of them would
+    // be one element: its overlaps would go unseen.
+    let view = "template <typename T> __global__ void k(T *a) { struct U { T v[8]; }; \
+                *reinterpret_cast<U *>(&a[threadIdx.x * 4]) = U(); }";
+    assert!(reason(view).contains("viewed as elements of types of different sizes"));
+    // One view of it, const or not, is exact; `void *` is never accessed.
+    let k = kernel(
+        "template <typename T> __global__ void k(T *a, const T *b, void *c) { a[threadIdx.x] = b[threadIdx.x]; \
+         ((float *)c)[threadIdx.x] = 0; }",
+    );
+    assert!(show(&k).contains("wr[tid.x]"), "{}", show(&k));
+}
+
+#[test]
+fn fields_of_local_structs_of_an_open_type_are_the_threads_own() {
+    let k = kernel(
+        "template <typename T> __global__ void k(T *a) { struct U { T v[4]; }; U u[2]; \
+         for (int i = 0; i < 4; i++) u[1].v[i] = a[threadIdx.x * 4 + i]; a[threadIdx.x] = u[1].v[0]; }",
+    );
+    assert!(show(&k).contains("rd[(tid.x * 4"), "{}", show(&k));
+}

@@ -805,7 +805,7 @@ impl Lower {
                     _ => break,
                 }
             }
-            let base_is_array = b.ty().is_array();
+            let base_is_array = has_array_type(&b);
             let p = self.pointer(&base)?;
             let i = self.int(&idx, "index")?;
             return Ok(match p {
@@ -944,6 +944,28 @@ impl Lower {
     pub(super) fn pointer(&mut self, n: &Node) -> R<Option<Ptr>> {
         let ty = n.ty();
         let p = self.pointer_at(n)?;
+        if let Some(Ptr {
+            target: Target::Shared(array),
+            cell: 0,
+            ..
+        }) = &p
+        {
+            if ty.is_pointer() {
+                let unqualified = |t: String| {
+                    t.trim_start_matches("const ")
+                        .trim_start_matches("volatile ")
+                        .to_string()
+                };
+                let pointee = ty.canonical().pointee();
+                let key = unqualified(pointee.canonical().spelling());
+                if key != "void" {
+                    self.open_views
+                        .entry(array.clone())
+                        .or_default()
+                        .insert(key, unqualified(ty.pointee().spelling()));
+                }
+            }
+        }
         Ok(p.map(|p| p.viewed_as(ty)))
     }
 
@@ -953,7 +975,7 @@ impl Lower {
         if k == K::DECL_REF || k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT {
             let template =
                 k == K::DECL_REF && n.referenced().and_then(|d| variable_template(&d)).is_some();
-            if n.ty().is_array() || template {
+            if has_array_type(&n) || template {
                 return Ok(match self.lvalue(&n)? {
                     LVal::Mem(p) => Some(p),
                     LVal::Var(v) => match self.env.get(&v) {
@@ -1041,4 +1063,34 @@ impl Lower {
             self.access(&p, mode, loc);
         }
     }
+}
+
+/// Whether `n` has an array type. A member of a struct whose field types
+/// depend on template parameters (`u.data` with `scalar_t data[VEC]` in a
+/// kernel lowered under a launch that leaves `scalar_t` open) has no type
+/// of its own in clang's tree: its field's declaration tells.
+fn has_array_type(n: &Node) -> bool {
+    if n.ty().is_array() {
+        return true;
+    }
+    if n.kind() != K::MEMBER_REF || !n.ty().is_dependent() {
+        return false;
+    }
+    let Some(record) = exprs(n)
+        .into_iter()
+        .next()
+        .and_then(|b| strip(b).type_declaration())
+    else {
+        return false;
+    };
+    // clang spells no name for such a member: its last token is.
+    let tokens = n.tokens();
+    let field = match tokens.as_slice() {
+        [.., (dot, _), (name, _)] if dot == "." || dot == "->" => name.clone(),
+        _ => return false,
+    };
+    record
+        .children()
+        .into_iter()
+        .any(|c| c.kind() == K::FIELD && c.spelling() == field && c.ty().is_array())
 }

@@ -158,6 +158,11 @@ pub struct Lower {
     padded: HashMap<String, usize>,
     /// The arrays of the kernel's pointer parameters.
     pointer_params: HashSet<String>,
+    /// For each array whose cells have no known size (an element type the
+    /// analysis leaves open, as a template's `T`), the types pointers to it
+    /// were viewed as: two of them count elements of different sizes in one
+    /// index, which nothing scales.
+    open_views: HashMap<String, std::collections::BTreeMap<String, String>>,
     /// How many copies of the current statement the unrolled loops around
     /// it make.
     unrolled_copies: u64,
@@ -267,6 +272,7 @@ impl Lower {
             array_dims: HashMap::new(),
             padded: HashMap::new(),
             pointer_params: HashSet::new(),
+            open_views: HashMap::new(),
             unrolled_copies: 1,
         }
     }
@@ -278,6 +284,16 @@ impl Lower {
         let again = Lower::new(&self.prog.name, self.warp_is_block, &self.main, self.site);
         let mut first = self;
         let lowered = first.lower_kernel(f, template_args);
+        if let Some((array, views)) = first.open_views.iter().find(|(_, v)| v.len() > 1) {
+            let views: Vec<&str> = views.values().map(String::as_str).collect();
+            return unsupported(
+                f,
+                format!(
+                    "`{array}` is viewed as elements of types of different sizes ({}), one of them a template parameter left open",
+                    views.join(", ")
+                ),
+            );
+        }
         // An array read in parts of its cells: lowered again in cells of
         // the narrowest part, where the wider accesses cover several, as
         // long as each is few enough cells to be one access per cell.
