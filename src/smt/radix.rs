@@ -796,40 +796,10 @@ impl Facts {
                     let (vars, c) = monomial_quotient(monomial(outer, &self.known)?, &by)?;
                     self.magnitude(&vars, c)
                 }
-                (_, Expr::Int(k @ 1..)) => self.constant_quotient_range(x, i128::from(*k)),
-                _ => None,
-            },
-            Expr::Bin(Op::Shr, x, s) => match **s {
-                Expr::Int(k @ 0..=62) => self.constant_quotient_range(x, 1i128 << k),
                 _ => None,
             },
             _ => None,
         }
-    }
-
-    /// The range of `x / k` for a positive constant `k`, when `x` is a sum
-    /// of ids of known sizes with non-negative coefficients (`tid.x / 32`
-    /// with 256 threads a block: `0..8`).
-    fn constant_quotient_range(&self, x: &Expr, k: i128) -> Option<Magnitude> {
-        let mut most: i128 = 0;
-        for (vars, c) in poly(x, &self.known)? {
-            if c < 0 {
-                return None;
-            }
-            let largest = match vars.as_slice() {
-                [] => 1,
-                [id] => {
-                    let size = id_size(id.rsplit_once('@').map_or(id, |(b, _)| b))?;
-                    i128::from(*self.known.get(size)?) - 1
-                }
-                _ => return None,
-            };
-            most = most.checked_add(c.checked_mul(largest.max(0))?)?;
-        }
-        Some(Magnitude {
-            vars: Vec::new(),
-            constant: u128::try_from(most / k + 1).ok()?,
-        })
     }
 
     /// [`Self::atom_range`] for a digit, which needs its range's magnitude
