@@ -1668,35 +1668,54 @@ mod tests {
                 continue;
             };
             accepted += 1;
-            let b = &a.loops[0];
             for (cols, bdx, grid) in itertools_product3(-2i64..=4, 1i64..=5, 1i64..=3) {
-                let mut seen: HashMap<i64, Vec<i64>> = HashMap::new();
-                for (bid, tid, i) in itertools_product3(0..grid, 0..bdx, -2i64..8) {
-                    let env: HashMap<&str, i64> = [
-                        ("bid.x@1", bid),
-                        ("tid.x@1", tid),
-                        ("i@1", i),
-                        ("gridDim.x", grid),
-                        ("blockDim.x", bdx),
-                        ("cols", cols),
-                    ]
-                    .into_iter()
-                    .collect();
-                    if !(ev(&b.lo, &env) <= i && i < ev(&b.hi, &env)) {
-                        continue;
-                    }
-                    let ds: Vec<i64> = digits.iter().map(|d| ev(d, &env)).collect();
-                    let at = ev(&e, &env);
-                    if let Some(other) = seen.insert(at, ds.clone()) {
-                        assert_eq!(
-                            other, ds,
-                            "{e:?} meets itself at {at} (cols {cols}, blockDim.x {bdx})"
-                        );
-                    }
-                }
+                assert_digits_injective(&e, &a, &digits, grid, bdx, -2..8, &[("cols", cols)]);
             }
         }
         assert!(accepted > 0);
+    }
+
+    /// Asserts that where the access `a` (index `e`, one loop over `i@1`)
+    /// runs, for every thread of `grid` blocks of `block` threads and every
+    /// `i` in `is`, equal indices have equal digits.
+    fn assert_digits_injective(
+        e: &Expr,
+        a: &TraceAccess,
+        digits: &[Expr],
+        grid: i64,
+        block: i64,
+        is: std::ops::Range<i64>,
+        sizes: &[(&str, i64)],
+    ) {
+        let b = &a.loops[0];
+        let mut seen: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (bid, tid, i) in itertools_product3(0..grid, 0..block, is) {
+            let mut env: HashMap<&str, i64> = [
+                ("bid.x@1", bid),
+                ("tid.x@1", tid),
+                ("i@1", i),
+                ("gridDim.x", grid),
+                ("blockDim.x", block),
+            ]
+            .into_iter()
+            .collect();
+            env.extend(sizes.iter().copied());
+            let look = |x: &str| env.get(x).copied();
+            let runs = crate::protocol::eval::eval_cond(&a.path, &look).unwrap()
+                && ev(&b.lo, &env) <= i
+                && i < ev(&b.hi, &env);
+            if !runs {
+                continue;
+            }
+            let ds: Vec<i64> = digits.iter().map(|d| ev(d, &env)).collect();
+            let at = ev(e, &env);
+            if let Some(other) = seen.insert(at, ds.clone()) {
+                assert_eq!(
+                    other, ds,
+                    "{e:?} meets itself at {at} ({sizes:?}, {block} threads)"
+                );
+            }
+        }
     }
 
     /// The triples of three iterators' items, the last varying fastest.
@@ -1747,34 +1766,8 @@ mod tests {
                 continue;
             };
             accepted += 1;
-            let b = &a.loops[0];
             for (t, n, grid) in itertools_product3(-3i64..=3, -3i64..=3, 1i64..=3) {
-                let mut seen: HashMap<i64, Vec<i64>> = HashMap::new();
-                for (bid, tid, i) in itertools_product3(0..grid, 0..4, -4i64..8) {
-                    let env: HashMap<&str, i64> = [
-                        ("bid.x@1", bid),
-                        ("tid.x@1", tid),
-                        ("i@1", i),
-                        ("gridDim.x", grid),
-                        ("blockDim.x", 4),
-                        ("T", t),
-                        ("N", n),
-                    ]
-                    .into_iter()
-                    .collect();
-                    let look = |x: &str| env.get(x).copied();
-                    let runs = crate::protocol::eval::eval_cond(&a.path, &look).unwrap()
-                        && ev(&b.lo, &env) <= i
-                        && i < ev(&b.hi, &env);
-                    if !runs {
-                        continue;
-                    }
-                    let ds: Vec<i64> = digits.iter().map(|d| ev(d, &env)).collect();
-                    let at = ev(&e, &env);
-                    if let Some(other) = seen.insert(at, ds.clone()) {
-                        assert_eq!(other, ds, "{e:?} meets itself at {at} (T {t}, N {n})");
-                    }
-                }
+                assert_digits_injective(&e, &a, &digits, grid, 4, -4..8, &[("T", t), ("N", n)]);
             }
         }
         assert!(accepted > 1, "{accepted}");
