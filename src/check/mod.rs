@@ -215,6 +215,28 @@ pub fn check_kernel_stats(
     // One budget for the whole kernel, every array's queries included.
     let deadline = Deadline::after_ms(opts.kernel_timeout_ms);
     let prepared = prepare(kernel);
+    if assumptions_admit_no_launch(&prepared) {
+        let arrays = prepared
+            .arrays
+            .iter()
+            .map(|a| ArrayReport {
+                name: a.name.clone(),
+                verdict: Verdict::Unknown,
+                reason: Some(VACUOUS.into()),
+                loc: None,
+                races: Vec::new(),
+                benign: Vec::new(),
+                intervals: 0,
+                solver_calls: 1,
+            })
+            .collect();
+        let report = KernelReport {
+            name: kernel.name.clone(),
+            arrays,
+            approximations: prepared.approximations.clone(),
+        };
+        return (report, stats);
+    }
     let launches: Vec<Kernel> = launch_alternatives(kernel).iter().map(prepare).collect();
     let arrays = prepared
         .arrays
@@ -256,6 +278,28 @@ pub fn check_kernel_stats(
         stats,
     )
 }
+
+/// Why a kernel whose assumptions no launch satisfies has no verdict.
+pub const VACUOUS: &str = "vacuous: no launch satisfies the kernel's assumptions \
+     (its launches, `__requires`, --block-dim, --grid-dim, --param), so nothing was checked";
+
+/// Whether no launch satisfies the kernel's assumptions, with sizes at
+/// least 1 and parameters not negative as every trace has them: every
+/// query would then be unsatisfiable and the kernel race free for nothing.
+fn assumptions_admit_no_launch(kernel: &Kernel) -> bool {
+    use crate::protocol::{Expr, Rel};
+    let mut conds = kernel.assumes.clone();
+    for d in builtin::BLOCK_DIM.iter().chain(builtin::GRID_DIM.iter()) {
+        conds.push(Cond::cmp(Rel::Ge, Expr::var(d), Expr::Int(1)));
+    }
+    for p in &kernel.params {
+        conds.push(Cond::cmp(Rel::Ge, Expr::var(p), Expr::Int(0)));
+    }
+    smt::satisfiable(&conds, VACUITY_MS) == Some(false)
+}
+
+/// Time limit of the check that a kernel's assumptions admit a launch.
+const VACUITY_MS: u64 = 1000;
 
 /// At most this many launches are checked one by one; more stay one
 /// disjunction.
@@ -1535,6 +1579,19 @@ mod tests {
         assert_eq!(source_name(&k, "r#2"), ("r", None));
         assert_eq!(source_name(&k, "N"), ("N", None));
         assert_eq!(source_name(&k, "x#2@1"), ("x#2", Some(0)));
+    }
+
+    #[test]
+    fn assumptions_no_launch_satisfies_leave_the_kernel_unknown() {
+        let opts = Options::default();
+        // Parameters are never negative: `n < 0` admits no launch, and a
+        // race free answer would mean nothing.
+        let vacuous = kernel("params n; assume n < 0; array a { wr[0] }");
+        let report = check_kernel(&vacuous, &opts);
+        assert_eq!(report.verdict(), Verdict::Unknown);
+        assert_eq!(report.arrays[0].reason.as_deref(), Some(VACUOUS));
+        let fine = kernel("params n; assume n > 0; array a { wr[0] }");
+        assert_eq!(check_kernel(&fine, &opts).verdict(), Verdict::Racy);
     }
 
     #[test]

@@ -279,6 +279,30 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
     unreachable!("the restarts end when the limit is spent")
 }
 
+/// Whether some values of the variables satisfy every condition of
+/// `conds`: `Some(false)` when none do, `None` when Z3 cannot tell within
+/// `ms` milliseconds. Kernel assumptions no launch satisfies would make
+/// every query unsatisfiable, and every kernel race free.
+pub fn satisfiable(conds: &[Cond], ms: u64) -> Option<bool> {
+    SOLVER.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let solver = cell.get_or_insert_with(Limited::new);
+        set_timeout(solver, ms);
+        solver.push();
+        let mut enc = Encoder::default();
+        for c in conds {
+            solver.assert(&enc.cond(c));
+        }
+        let result = solver.check();
+        solver.pop(1);
+        match result {
+            SatResult::Sat => Some(true),
+            SatResult::Unsat => Some(false),
+            SatResult::Unknown => None,
+        }
+    })
+}
+
 /// The row lengths the indices of `trace` assume, by variable, as the
 /// least value each needs ([`radix::Facts::row_lengths`]): conditions a
 /// caller may ensure, over thread-global values.
