@@ -136,7 +136,12 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
             None
         } else if builtin::is_dim(&name) {
             Some(Cond::cmp(Rel::Ge, Expr::var(&name), Expr::Int(1)))
-        } else if kernel.params.contains(&name) {
+        } else if kernel.params.contains(&name)
+            && crate::protocol::fixed_value(&kernel.assumes, &name).is_none_or(|n| n >= 0)
+        {
+            // Parameters are sizes, never negative, unless a launch passes
+            // a negative constant (`qmin = -127`): the fact would then
+            // contradict the launch and leave nothing to check.
             Some(Cond::cmp(Rel::Ge, Expr::var(&name), Expr::Int(0)))
         } else {
             None

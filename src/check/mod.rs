@@ -293,7 +293,9 @@ fn assumptions_admit_no_launch(kernel: &Kernel) -> bool {
         conds.push(Cond::cmp(Rel::Ge, Expr::var(d), Expr::Int(1)));
     }
     for p in &kernel.params {
-        conds.push(Cond::cmp(Rel::Ge, Expr::var(p), Expr::Int(0)));
+        if crate::protocol::fixed_value(&kernel.assumes, p).is_none_or(|n| n >= 0) {
+            conds.push(Cond::cmp(Rel::Ge, Expr::var(p), Expr::Int(0)));
+        }
     }
     smt::satisfiable(&conds, VACUITY_MS) == Some(false)
 }

@@ -2281,8 +2281,33 @@ fn visit_assignments(n: &Node, var: &Node, conditional: bool, found: &mut FoundA
             found(None, None, cond, c.offset());
             continue;
         }
+        // Passed to a non-const reference (`in >> n`, `read(n)`): bound to
+        // the reference, it is an argument without a conversion to a value.
+        if k == K::CALL
+            && writes_through_reference(&c)
+            && ch.iter().skip(1).any(|a| {
+                a.kind() == K::DECL_REF && a.referenced().is_some_and(|r| r.id() == var.id())
+            })
+        {
+            found(None, None, cond, c.offset());
+            continue;
+        }
         visit_assignments(&c, var, cond, found);
     }
+}
+
+/// Whether the function `call` calls has a parameter that is a reference
+/// to a non-const integer: an argument bound to it may be written.
+fn writes_through_reference(call: &Node) -> bool {
+    call.referenced().is_some_and(|f| {
+        f.children().into_iter().any(|p| {
+            let t = p.ty();
+            p.kind() == K::PARM
+                && t.is_reference()
+                && t.pointee().is_integral()
+                && !t.pointee().is_const_qualified()
+        })
+    })
 }
 
 /// Whether the code at byte `at` of `f` is inside a loop.
@@ -2357,7 +2382,9 @@ fn modified_in(toks: &[String], name: &str) -> bool {
             declared = true;
             continue;
         }
-        if prev == "&" || prev == "++" || prev == "--" || assign(next) {
+        // `file >> n` reads into it (a shift by it changes nothing, but
+        // the tokens do not tell the two apart).
+        if prev == "&" || prev == "++" || prev == "--" || prev == ">>" || assign(next) {
             return true;
         }
         if next == "." && toks.get(i + 3).is_some_and(|t| assign(t)) {

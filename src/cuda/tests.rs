@@ -1531,3 +1531,25 @@ fn fields_of_local_structs_of_an_open_type_are_the_threads_own() {
     );
     assert!(show(&k).contains("rd[(tid.x * 4"), "{}", show(&k));
 }
+
+#[test]
+fn a_size_read_from_a_stream_is_not_its_initial_value() {
+    // `int n = 0; in >> n;` made the grid `(0 + 127) / 128`, zero blocks,
+    // a launch no size satisfies.
+    let src = "namespace std { struct istream { istream &operator>>(int &); }; }\n\
+        __global__ void k(float *a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] = 0; }\n\
+        void run(float *a, std::istream &in) {\n\
+          int n = 0;\n\
+          in >> n;\n\
+          k<<<(n + 127) / 128, 128>>>(a, n);\n\
+        }\n";
+    let u = unit(src);
+    let k = u.kernels[0].lowered.clone().unwrap();
+    assert!(
+        !k.assumes
+            .iter()
+            .any(|c| format!("{c:?}").contains("Var(\"n\"), Int(0)")),
+        "{:?}",
+        k.assumes
+    );
+}
