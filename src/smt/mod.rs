@@ -152,6 +152,22 @@ thread_local! {
 /// Time limit of the first attempt at a trace, in the thread's solver.
 const QUICK_MS: u64 = 100;
 
+/// The thread's solver in `cell`, with nothing asserted: every use pushes a
+/// scope and pops it, but a pop that fails (the context still cancelled by
+/// an interrupt that arrived as a check returned) or a panic caught above
+/// would leave an earlier query's assertions in force, and every later
+/// query on the thread would be asked under them: unsatisfiable, race free,
+/// for no reason of its own. Such a solver is replaced.
+fn clean_solver(cell: &mut Option<Limited>) -> &Limited {
+    if cell
+        .as_ref()
+        .is_some_and(|s| !s.get_assertions().is_empty())
+    {
+        *cell = None;
+    }
+    cell.get_or_insert_with(Limited::new)
+}
+
 /// Decides whether `trace` has a race.
 ///
 /// First in the thread's long-lived solver, briefly: most intervals take
@@ -207,7 +223,7 @@ pub fn solve_first(trace: &Trace, opts: &Options, deadline: Deadline) -> First {
     };
     let (first, gave_up) = SOLVER.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let solver = cell.get_or_insert_with(Limited::new);
+        let solver = clean_solver(&mut cell);
         set_timeout(solver, quick);
         solver.push();
         let solved = solve_in(solver, trace, &quick_opts, deadline, true);
@@ -286,7 +302,7 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
 pub fn satisfiable(conds: &[Cond], ms: u64) -> Option<bool> {
     SOLVER.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let solver = cell.get_or_insert_with(Limited::new);
+        let solver = clean_solver(&mut cell);
         set_timeout(solver, ms);
         solver.push();
         let mut enc = Encoder::default();
@@ -1147,7 +1163,7 @@ impl Query {
         let spent = std::time::Instant::now();
         INSTANCE_SOLVER.with(|cell| {
             let mut cell = cell.borrow_mut();
-            let solver = cell.get_or_insert_with(Limited::new);
+            let solver = clean_solver(&mut cell);
             for attempt in (0..INSTANCE_ATTEMPTS).map(|k| (first + k) % INSTANCE_ATTEMPTS) {
                 if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
                     break;
@@ -2238,6 +2254,21 @@ mod tests {
             Outcome::Racy(r) => r,
             other => panic!("expected a race, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_scope_left_on_the_threads_solver_does_not_answer_later_queries() {
+        // As a pop that failed would leave it: an earlier query's
+        // assertions, here one no model satisfies.
+        SOLVER.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let solver = clean_solver(&mut cell);
+            solver.push();
+            solver.assert(&Bool::from_bool(false));
+        });
+        let t = trace(&[acc(0, Mode::Write, |_| vec![n(0)])], &[], vec![]);
+        assert!(!races(&solve(&t, &Options::default())).is_empty());
+        assert_eq!(super::satisfiable(&[Cond::Bool(true)], 1000), Some(true));
     }
 
     #[test]
