@@ -216,6 +216,7 @@ pub fn check_kernel_stats(
     let deadline = Deadline::after_ms(opts.kernel_timeout_ms);
     let prepared = prepare(kernel);
     if assumptions_admit_no_launch(&prepared) {
+        stats.solver_calls += 1;
         let arrays = prepared
             .arrays
             .iter()
@@ -227,7 +228,7 @@ pub fn check_kernel_stats(
                 races: Vec::new(),
                 benign: Vec::new(),
                 intervals: 0,
-                solver_calls: 1,
+                solver_calls: 0,
             })
             .collect();
         let report = KernelReport {
