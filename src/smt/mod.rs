@@ -139,39 +139,13 @@ fn set_timeout(solver: &Limited, ms: u64) {
     solver.ms.set(ms);
 }
 
-thread_local! {
-    /// The thread's solver for small instances ([`Query::instance_race`]),
-    /// in the thread's own context, with its fixed time limit.
-    static INSTANCE_SOLVER: std::cell::RefCell<Option<Limited>> = const { std::cell::RefCell::new(None) };
-
-    /// One solver per thread, reused through push/pop: creating a Z3 solver
-    /// costs more than a typical interval query.
-    static SOLVER: std::cell::RefCell<Option<Limited>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Time limit of the first attempt at a trace, in the thread's solver.
+/// Time limit of the first attempt at a trace.
 const QUICK_MS: u64 = 100;
-
-/// The thread's solver in `cell`, with nothing asserted: every use pushes a
-/// scope and pops it, but a pop that fails (the context still cancelled by
-/// an interrupt that arrived as a check returned) or a panic caught above
-/// would leave an earlier query's assertions in force, and every later
-/// query on the thread would be asked under them: unsatisfiable, race free,
-/// for no reason of its own. Such a solver is replaced.
-fn clean_solver(cell: &mut Option<Limited>) -> &Limited {
-    if cell
-        .as_ref()
-        .is_some_and(|s| !s.get_assertions().is_empty())
-    {
-        *cell = None;
-    }
-    cell.get_or_insert_with(Limited::new)
-}
 
 /// Decides whether `trace` has a race.
 ///
-/// First in the thread's long-lived solver, briefly: most intervals take
-/// milliseconds. Z3's search depends on what its context saw before (term
+/// First in a solver of its own in the thread's context, briefly: most
+/// intervals take milliseconds. Z3's search depends on what its context saw before (term
 /// ids order rewriting and decisions), so a query that gives up there is
 /// asked again in fresh contexts, with restarts that share the full time
 /// limit; whether a hard proof finishes then depends on the trace alone,
@@ -198,7 +172,7 @@ pub enum First {
     Hard(Solved),
 }
 
-/// The brief attempt of [`solve_until`], in the thread's solver.
+/// The brief attempt of [`solve_until`], in a solver of its own.
 pub fn solve_first(trace: &Trace, opts: &Options, deadline: Deadline) -> First {
     if deadline.passed() {
         return First::Decided(Solved {
@@ -221,15 +195,12 @@ pub fn solve_first(trace: &Trace, opts: &Options, deadline: Deadline) -> First {
         timeout_ms: quick,
         ..opts.clone()
     };
-    let (first, gave_up) = SOLVER.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let solver = clean_solver(&mut cell);
-        set_timeout(solver, quick);
-        solver.push();
-        let solved = solve_in(solver, trace, &quick_opts, deadline, true);
-        solver.pop(1);
-        solved
-    });
+    // A solver of its own: one reused through push and pop answered
+    // `unsat` to satisfiable queries after others (Debian's Z3 4.8.12, in
+    // full-tree scans), which would prove racy kernels race free.
+    let solver = Limited::new();
+    set_timeout(&solver, quick);
+    let (first, gave_up) = solve_in(&solver, trace, &quick_opts, deadline, true);
     // A race found is the answer; more races are not worth the full limit.
     if !gave_up || first.cut_short || matches!(first.outcome, Outcome::Racy(_)) {
         First::Decided(first)
@@ -300,23 +271,17 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
 /// `ms` milliseconds. Kernel assumptions no launch satisfies would make
 /// every query unsatisfiable, and every kernel race free.
 pub fn satisfiable(conds: &[Cond], ms: u64) -> Option<bool> {
-    SOLVER.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let solver = clean_solver(&mut cell);
-        set_timeout(solver, ms);
-        solver.push();
-        let mut enc = Encoder::default();
-        for c in conds {
-            solver.assert(&enc.cond(c));
-        }
-        let result = solver.check();
-        solver.pop(1);
-        match result {
-            SatResult::Sat => Some(true),
-            SatResult::Unsat => Some(false),
-            SatResult::Unknown => None,
-        }
-    })
+    let solver = Limited::new();
+    set_timeout(&solver, ms);
+    let mut enc = Encoder::default();
+    for c in conds {
+        solver.assert(&enc.cond(c));
+    }
+    match solver.check() {
+        SatResult::Sat => Some(true),
+        SatResult::Unsat => Some(false),
+        SatResult::Unknown => None,
+    }
 }
 
 /// The row lengths the indices of `trace` assume, by variable, as the
@@ -1161,9 +1126,9 @@ impl Query {
             return (None, calls);
         }
         let spent = std::time::Instant::now();
-        INSTANCE_SOLVER.with(|cell| {
-            let mut cell = cell.borrow_mut();
-            let solver = clean_solver(&mut cell);
+        {
+            // A solver of its own, for the reason `solve_first` gives.
+            let solver = &Limited::new();
             for attempt in (0..INSTANCE_ATTEMPTS).map(|k| (first + k) % INSTANCE_ATTEMPTS) {
                 if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
                     break;
@@ -1217,7 +1182,7 @@ impl Query {
                 }
             }
             (None, calls)
-        })
+        }
     }
 
     /// A model whose trace variables all lie within the smallest bound of
@@ -2254,21 +2219,6 @@ mod tests {
             Outcome::Racy(r) => r,
             other => panic!("expected a race, got {other:?}"),
         }
-    }
-
-    #[test]
-    fn a_scope_left_on_the_threads_solver_does_not_answer_later_queries() {
-        // As a pop that failed would leave it: an earlier query's
-        // assertions, here one no model satisfies.
-        SOLVER.with(|cell| {
-            let mut cell = cell.borrow_mut();
-            let solver = clean_solver(&mut cell);
-            solver.push();
-            solver.assert(&Bool::from_bool(false));
-        });
-        let t = trace(&[acc(0, Mode::Write, |_| vec![n(0)])], &[], vec![]);
-        assert!(!races(&solve(&t, &Options::default())).is_empty());
-        assert_eq!(super::satisfiable(&[Cond::Bool(true)], 1000), Some(true));
     }
 
     #[test]
