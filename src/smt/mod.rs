@@ -1126,63 +1126,61 @@ impl Query {
             return (None, calls);
         }
         let spent = std::time::Instant::now();
-        {
-            // A solver of its own, for the reason `solve_first` gives.
-            let solver = &Limited::new();
-            for attempt in (0..INSTANCE_ATTEMPTS).map(|k| (first + k) % INSTANCE_ATTEMPTS) {
-                if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
-                    break;
-                }
-                let limit = deadline.cap(INSTANCE_MS).0;
-                set_timeout(solver, limit);
-                let mut values = instance_values(&self.nonlinear, attempt);
-                if !self.alternatives.is_empty() {
-                    let chosen = &self.alternatives[attempt % self.alternatives.len()];
-                    for &(i, v) in chosen {
-                        values[i] = v;
-                    }
-                }
-                repair(&self.nonlinear, &mut values, &self.bounds);
-                let values: Vec<Int> = values.into_iter().map(Int::from_i64).collect();
-                // Substituted, not only asserted equal: the solver's
-                // arithmetic sees products and divisors of constants.
-                let pairs: Vec<(&Int, &Int)> =
-                    self.nonlinear.iter().map(|(_, v)| v).zip(&values).collect();
-                solver.push();
-                for a in self.assertions.iter().chain(blocks) {
-                    solver.assert(simplified(&a.substitute(&pairs)));
-                }
-                for &(v, value) in &pairs {
-                    solver.assert(v.eq(value));
-                }
-                calls += 1;
-                let started = std::time::Instant::now();
-                let result = solver.check();
-                if let Some(path) = debug {
-                    debug_note(
-                        path,
-                        &format!(
-                            "; instance {attempt}: {result:?} in {:?}",
-                            started.elapsed()
-                        ),
-                    );
-                }
-                let found = match result {
-                    SatResult::Sat => solver.get_model(),
-                    _ => None,
-                };
-                let found = found.map(|model| {
-                    let (small, extra, _) = self.small_model(solver, model);
-                    calls += extra;
-                    small
-                });
-                solver.pop(1);
-                if let Some(model) = found {
-                    return (Some((model, attempt)), calls);
+        // A solver of its own, for the reason `solve_first` gives.
+        let solver = &Limited::new();
+        for attempt in (0..INSTANCE_ATTEMPTS).map(|k| (first + k) % INSTANCE_ATTEMPTS) {
+            if spent.elapsed().as_millis() as u64 >= INSTANCE_TOTAL_MS || deadline.passed() {
+                break;
+            }
+            let limit = deadline.cap(INSTANCE_MS).0;
+            set_timeout(solver, limit);
+            let mut values = instance_values(&self.nonlinear, attempt);
+            if !self.alternatives.is_empty() {
+                let chosen = &self.alternatives[attempt % self.alternatives.len()];
+                for &(i, v) in chosen {
+                    values[i] = v;
                 }
             }
-            (None, calls)
+            repair(&self.nonlinear, &mut values, &self.bounds);
+            let values: Vec<Int> = values.into_iter().map(Int::from_i64).collect();
+            // Substituted, not only asserted equal: the solver's
+            // arithmetic sees products and divisors of constants.
+            let pairs: Vec<(&Int, &Int)> =
+                self.nonlinear.iter().map(|(_, v)| v).zip(&values).collect();
+            solver.push();
+            for a in self.assertions.iter().chain(blocks) {
+                solver.assert(simplified(&a.substitute(&pairs)));
+            }
+            for &(v, value) in &pairs {
+                solver.assert(v.eq(value));
+            }
+            calls += 1;
+            let started = std::time::Instant::now();
+            let result = solver.check();
+            if let Some(path) = debug {
+                debug_note(
+                    path,
+                    &format!(
+                        "; instance {attempt}: {result:?} in {:?}",
+                        started.elapsed()
+                    ),
+                );
+            }
+            let found = match result {
+                SatResult::Sat => solver.get_model(),
+                _ => None,
+            };
+            let found = found.map(|model| {
+                let (small, extra, _) = self.small_model(solver, model);
+                calls += extra;
+                small
+            });
+            solver.pop(1);
+            if let Some(model) = found {
+                return (Some((model, attempt)), calls);
+            }
         }
+        (None, calls)
     }
 
     /// A model whose trace variables all lie within the smallest bound of
