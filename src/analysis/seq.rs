@@ -697,6 +697,7 @@ mod tests {
             arrays: vec![],
             approximations: vec![],
             unknown_params: vec![],
+            open_template_params: vec![],
             block_uniform: vec![],
             control_uniform: vec![],
             warp_sync: None,

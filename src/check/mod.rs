@@ -239,7 +239,7 @@ pub fn check_kernel_stats(
         return (report, stats);
     }
     let launches: Vec<Kernel> = launch_alternatives(kernel).iter().map(prepare).collect();
-    let arrays = prepared
+    let arrays: Vec<ArrayReport> = prepared
         .arrays
         .iter()
         .map(|array| {
@@ -270,14 +270,42 @@ pub fn check_kernel_stats(
             })
         })
         .collect();
+    let mut approximations = prepared.approximations.clone();
+    if let Some(note) = open_template_note(kernel, &arrays) {
+        approximations.push(note);
+    }
     (
         KernelReport {
             name: kernel.name.clone(),
             arrays,
-            approximations: prepared.approximations.clone(),
+            approximations,
         },
         stats,
     )
+}
+
+/// Why a kernel template's races are possible when they depend on a
+/// value argument no instantiation fixes (`witness` decides which do).
+fn open_template_note(kernel: &Kernel, arrays: &[ArrayReport]) -> Option<String> {
+    if kernel.open_template_params.is_empty() || !kernel.approximations.is_empty() {
+        return None;
+    }
+    let possible = arrays
+        .iter()
+        .flat_map(|a| &a.races)
+        .any(|r| r.confidence == Confidence::Possible && r.precondition.is_none());
+    if !possible {
+        return None;
+    }
+    let names: Vec<String> = kernel
+        .open_template_params
+        .iter()
+        .map(|p| format!("`{p}`"))
+        .collect();
+    Some(format!(
+        "the template is analysed for every value of {}: no instantiation in the scanned code fixes it",
+        names.join(", ")
+    ))
 }
 
 /// Why a kernel whose assumptions no launch satisfies has no verdict.
@@ -1287,7 +1315,9 @@ fn witness(
             }
             vars.iter().any(|v| {
                 let name = source_name(kernel, v).0;
-                kernel.is_local(name) || kernel.unknown_params.iter().any(|u| u == name)
+                kernel.is_local(name)
+                    || kernel.unknown_params.iter().any(|u| u == name)
+                    || kernel.open_template_params.iter().any(|u| u == name)
             })
         })
     });
@@ -1437,6 +1467,28 @@ mod tests {
                 .unwrap()
                 .insert(hash.to_string(), outcome.clone());
         }
+    }
+
+    #[test]
+    fn races_on_an_open_template_argument_are_possible() {
+        // `vec` is a template argument no instantiation fixes: the race
+        // needs `vec == 0`, a value the program may never use.
+        let mut k = kernel("params vec; array a { wr[tid * vec] }");
+        k.open_template_params = vec!["vec".into()];
+        let report = check_kernel(&k, &Options::default());
+        let race = &report.arrays[0].races[0];
+        assert_eq!(race.confidence, Confidence::Possible);
+        assert!(
+            race.precondition.is_some()
+                || report.approximations.iter().any(|a| a.contains("`vec`")),
+            "{report:?}"
+        );
+        // A race that does not depend on it stays confirmed.
+        let mut k = kernel("params vec; array a { wr[0] }");
+        k.open_template_params = vec!["vec".into()];
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
+        assert!(report.approximations.is_empty());
     }
 
     #[test]

@@ -59,6 +59,8 @@ pub struct Program {
     pub approximations: Vec<String>,
     /// See [`Kernel::unknown_params`].
     pub unknown_params: Vec<String>,
+    /// See [`Kernel::open_template_params`].
+    pub open_template_params: Vec<String>,
     /// See [`Kernel::block_uniform`].
     pub block_uniform: Vec<String>,
     /// See [`Kernel::tickets`].
@@ -289,6 +291,7 @@ pub fn infer(p: &Program) -> Kernel {
         arrays,
         approximations: p.approximations.clone(),
         unknown_params: p.unknown_params.clone(),
+        open_template_params: p.open_template_params.clone(),
         block_uniform: p.block_uniform.clone(),
         control_uniform: Vec::new(),
         warp_sync: None,

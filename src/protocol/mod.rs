@@ -287,6 +287,13 @@ pub struct Kernel {
     /// suggested over one.
     #[serde(default)]
     pub unknown_params: Vec<String>,
+    /// Params that are a kernel template's value arguments which no
+    /// instantiation in the scanned code fixes: the kernel is analysed for
+    /// every value, so a race that depends on one is only *possible* (the
+    /// program may never use that value), but a precondition over one is
+    /// a caller's choice like any other.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub open_template_params: Vec<String>,
     /// Locals that are one value for all threads of a block: read from
     /// memory the kernel never writes, at an address the block shares
     /// (`m = sizes[blockIdx.x]`). Barriers under them do not diverge;

@@ -1567,6 +1567,7 @@ mod tests {
                 locals: vec!["x".into()],
                 approximations: vec![],
                 unknown_params: vec![],
+                open_template_params: vec![],
                 block_uniform: vec![],
                 control_uniform: vec![],
                 warp_sync: None,

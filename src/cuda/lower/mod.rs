@@ -340,7 +340,11 @@ impl Lower {
             } else if k == K::NON_TYPE_TEMPLATE_PARAM {
                 let v = match template_args.get(template_index) {
                     Some(Ok(v)) => Expr::Int(*v),
-                    _ => Expr::Var(self.param(&c.spelling())),
+                    _ => {
+                        let name = self.param(&c.spelling());
+                        self.prog.open_template_params.push(name.clone());
+                        Expr::Var(name)
+                    }
                 };
                 template_index += 1;
                 self.env.insert(key(&c), Val::Int(v));
