@@ -1356,8 +1356,63 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
         let nested = Expr::bin(Op::Div, part.clone(), q.clone());
         out.push(positive.implies(enc.expr(&whole).eq(enc.expr(&nested))));
     }
+    // Division is unique both ways: a number is its quotient and remainder
+    // (`tid % (n * n) / n` and `tid % (n * n) % n` give back `tid % (n * n)`),
+    // so equal quotients and remainders by one divisor mean equal numbers,
+    // a theorem of the encoding (`x % 0` is `x`). Z3 finds it only through
+    // the products `d * q`, slowly.
+    // When the numbers are mixed-radix (`tid.x + blockIdx.x * blockDim.x`),
+    // their digits are equal in turn.
+    let per_thread: Vec<Vec<(Expr, Expr, Vec<&TraceAccess>)>> = trace
+        .accesses
+        .iter()
+        .map(|accesses| {
+            let mut found: Vec<(Expr, Expr, Vec<&TraceAccess>)> = Vec::new();
+            for a in accesses {
+                let indexes: Vec<&Expr> = a.index.iter().collect();
+                for (x, d) in radix::quotient_remainder_pairs(&indexes) {
+                    match found.iter_mut().find(|(y, e, _)| *y == x && *e == d) {
+                        Some((_, _, users)) => users.push(a),
+                        None => found.push((x, d, vec![a])),
+                    }
+                }
+            }
+            found
+        })
+        .collect();
+    if let [first, second] = per_thread.as_slice() {
+        let mut n = 0;
+        for (x1, d, users1) in first.iter().take(MAX_RECOMPOSED) {
+            for (x2, _, users2) in second.iter().filter(|(_, e, _)| e == d).take(MAX_RECOMPOSED) {
+                let mut part = |op: Op, x: &Expr| enc.expr(&Expr::bin(op, x.clone(), d.clone()));
+                let (q1, q2) = (part(Op::Div, x1), part(Op::Div, x2));
+                let (r1, r2) = (part(Op::Mod, x1), part(Op::Mod, x2));
+                let same = Bool::and(&[q1.eq(&q2), r1.eq(&r2)]);
+                let equal = enc.expr(x1).eq(enc.expr(x2));
+                out.push(same.implies(&equal));
+                let numbers: Numbers = [
+                    users1.iter().map(|a| (*a, x1.clone())).collect(),
+                    users2.iter().map(|a| (*a, x2.clone())).collect(),
+                ];
+                for (g, (_, members)) in by_shape(&facts, &numbers).iter().enumerate() {
+                    out.extend(digit_lemmas(
+                        enc,
+                        select,
+                        members,
+                        &format!("!wholedigit{n}.{g}"),
+                        Some(equal.clone()),
+                    ));
+                }
+                n += 1;
+            }
+        }
+    }
     out
 }
+
+/// How many dividends of one thread get recomposition lemmas, per divisor
+/// of the other's.
+const MAX_RECOMPOSED: usize = 4;
 
 /// Division lemmas ([`radix::Modulus`]): `W · Y + X` with `0 ≤ X < W` in
 /// both threads and equal indices means equal `Y` and equal `X`; then the
@@ -2667,6 +2722,36 @@ mod tests {
         assert_eq!(satisfiable(&abstraction), SatResult::Unsat);
         assert!(abstraction_unsat(&t, true, Deadline::never(), None).0);
         assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
+    }
+
+    #[test]
+    fn ids_rebuilt_from_quotient_and_remainders_are_proved_by_the_abstraction() {
+        // `t * (N * N) + i * N + j` with `t`, `i`, `j` the quotient and
+        // remainders of `tid` by `H * H` and `H`, and `H <= N`: equal digits
+        // give back equal ids without multiplying out.
+        fn tile(sfx: &str) -> Vec<Expr> {
+            let hh = bin(Op::Mul, v("H"), v("H"));
+            let loc = bin(Op::Mod, tid(sfx), hh.clone());
+            let t = bin(Op::Div, tid(sfx), hh);
+            let i = bin(Op::Div, loc.clone(), v("H"));
+            let j = bin(Op::Mod, loc, v("H"));
+            let plane = bin(Op::Mul, t, bin(Op::Mul, v("N"), v("N")));
+            vec![Expr::add(Expr::add(plane, bin(Op::Mul, i, v("N"))), j)]
+        }
+        let t = trace(
+            &[acc(0, Mode::Write, tile)],
+            &["N", "H"],
+            vec![le(v("H"), v("N")), le(n(1), v("H")), le(n(0), v("N"))],
+        );
+        let abstraction = Query::abstraction(&t, true);
+        assert_eq!(satisfiable(&abstraction), SatResult::Unsat);
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
+        // Without `H <= N` the rows of a tile overlap.
+        let t = trace(&[acc(0, Mode::Write, tile)], &["N", "H"], vec![le(n(1), v("H"))]);
+        assert!(matches!(
+            solve(&t, &Options::default()).outcome,
+            Outcome::Racy(_)
+        ));
     }
 
     #[test]

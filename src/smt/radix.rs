@@ -960,6 +960,44 @@ pub fn nested_quotients(indexes: &[&Expr]) -> Vec<(Expr, Expr, Expr)> {
     out
 }
 
+/// The dividends and divisors (not constants) that `indexes` both divide
+/// and take the remainder of (`x / d` and `x % d`): a number is its
+/// quotient and remainder, so two threads' numbers with equal quotients
+/// and equal remainders by one divisor are equal.
+pub fn quotient_remainder_pairs(indexes: &[&Expr]) -> Vec<(Expr, Expr)> {
+    fn visit<'e>(e: &'e Expr, out: &mut Vec<(Op, &'e Expr, &'e Expr)>) {
+        match e {
+            Expr::Bin(op, a, b) => {
+                if matches!(op, Op::Div | Op::Mod) && super::constant(b).is_none() {
+                    out.push((*op, a, b));
+                }
+                visit(a, out);
+                visit(b, out);
+            }
+            Expr::Ite(_, a, b) => {
+                visit(a, out);
+                visit(b, out);
+            }
+            Expr::Int(_) | Expr::Var(_) => {}
+        }
+    }
+    let mut found = Vec::new();
+    for e in indexes {
+        visit(e, &mut found);
+    }
+    let mut out: Vec<(Expr, Expr)> = Vec::new();
+    for &(op, x, d) in &found {
+        let pair = ((*x).clone(), (*d).clone());
+        if op == Op::Div
+            && found.iter().any(|&(o, y, e)| o == Op::Mod && y == x && e == d)
+            && !out.contains(&pair)
+        {
+            out.push(pair);
+        }
+    }
+    out
+}
+
 fn collect_quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
     match e {
         Expr::Bin(op, a, b) => {
