@@ -898,21 +898,21 @@ fn id_size(id: &str) -> Option<&'static str> {
 }
 
 /// Each `a < b` that `path` asserts, `!(a >= b)` included (what
-/// `if (idx >= n) return;` leaves).
+/// `if (idx >= n) return;` leaves), and each of a negated disjunction (what
+/// `if (x >= w || y >= h) return;` leaves).
 fn strictly_below(path: &Cond) -> Vec<(&Expr, &Expr)> {
     let mut below = Vec::new();
-    let mut conjuncts = vec![path];
-    while let Some(c) = conjuncts.pop() {
-        match c {
-            Cond::And(a, b) => {
-                conjuncts.push(a);
-                conjuncts.push(b);
+    // Each condition with whether it is negated.
+    let mut conjuncts = vec![(path, false)];
+    while let Some((c, negated)) = conjuncts.pop() {
+        match (c, negated) {
+            (Cond::And(a, b), false) | (Cond::Or(a, b), true) => {
+                conjuncts.push((a, negated));
+                conjuncts.push((b, negated));
             }
-            Cond::Cmp(Rel::Lt, a, b) | Cond::Cmp(Rel::Gt, b, a) => below.push((a, b)),
-            Cond::Not(c) => match &**c {
-                Cond::Cmp(Rel::Ge, a, b) | Cond::Cmp(Rel::Le, b, a) => below.push((a, b)),
-                _ => {}
-            },
+            (Cond::Not(c), _) => conjuncts.push((c, !negated)),
+            (Cond::Cmp(Rel::Lt, a, b) | Cond::Cmp(Rel::Gt, b, a), false)
+            | (Cond::Cmp(Rel::Ge, a, b) | Cond::Cmp(Rel::Le, b, a), true) => below.push((a, b)),
             _ => {}
         }
     }
@@ -1236,6 +1236,27 @@ mod tests {
             Expr::Bin(Op::Mod, a, b) => eval(a, env).rem_euclid(eval(b, env)),
             other => panic!("not generated: {other:?}"),
         }
+    }
+
+    #[test]
+    fn bounds_of_an_early_return_over_several_axes() {
+        // `if (x >= w || y >= h) return;` leaves `x < w` and `y < h`; a
+        // disjunction that is not negated leaves neither.
+        let ge = |a: &str, b: &str| Cond::cmp(Rel::Ge, v(a), v(b));
+        let guard = Cond::Or(Box::new(ge("x", "w")), Box::new(ge("y", "h")));
+        let path = Cond::And(
+            Box::new(Cond::Not(Box::new(guard.clone()))),
+            Box::new(Cond::cmp(Rel::Lt, v("z"), v("d"))),
+        );
+        let mut below: Vec<String> = strictly_below(&path)
+            .into_iter()
+            .map(|(a, b)| format!("{a} < {b}"))
+            .collect();
+        below.sort();
+        assert_eq!(below, ["x < w", "y < h", "z < d"]);
+        assert!(strictly_below(&guard).is_empty());
+        let twice = Cond::Not(Box::new(Cond::Not(Box::new(ge("h", "y")))));
+        assert!(strictly_below(&twice).is_empty());
     }
 
     #[test]
