@@ -1407,8 +1407,88 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
             }
         }
     }
+    out.extend(monotone_lemmas(trace, enc));
     out
 }
+
+/// Floor division by a positive divisor, and multiplication by a factor
+/// that is not negative, keep order: for quotients of the two threads by
+/// one divisor (`n * p / s` and `n * (p + 1) / s`, the even split of `n`
+/// items over `s` threads), `x1 <= x2` gives `x1 / s <= x2 / s`, and
+/// `a1 <= a2` gives `c * a1 <= c * a2`. Theorems, which Z3 finds only by
+/// nonlinear search.
+fn monotone_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
+    fn quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
+        match e {
+            Expr::Bin(op, a, b) => {
+                if *op == Op::Div && !out.contains(&(&**a, &**b)) {
+                    out.push((a, b));
+                }
+                quotients(a, out);
+                quotients(b, out);
+            }
+            Expr::Ite(_, a, b) => {
+                quotients(a, out);
+                quotients(b, out);
+            }
+            Expr::Int(_) | Expr::Var(_) => {}
+        }
+    }
+    let per_thread: Vec<Vec<(&Expr, &Expr)>> = trace
+        .accesses
+        .iter()
+        .map(|accesses| {
+            let mut found = Vec::new();
+            for a in accesses {
+                for b in &a.loops {
+                    quotients(&b.lo, &mut found);
+                    quotients(&b.hi, &mut found);
+                }
+                for e in &a.index {
+                    quotients(e, &mut found);
+                }
+            }
+            found
+        })
+        .collect();
+    let [first, second] = per_thread.as_slice() else {
+        return Vec::new();
+    };
+    let zero = Int::from_i64(0);
+    let mut out = Vec::new();
+    let pairs = first
+        .iter()
+        .flat_map(|&(x1, s)| second.iter().filter(move |&&(_, d)| d == s).map(move |&(x2, _)| (x1, x2, s)))
+        .filter(|(x1, x2, _)| x1 != x2)
+        .take(MAX_MONOTONE);
+    for (x1, x2, s) in pairs {
+        let divisor = enc.expr(s);
+        let (e1, e2) = (enc.expr(x1), enc.expr(x2));
+        let (q1, q2) = (
+            enc.expr(&Expr::bin(Op::Div, x1.clone(), s.clone())),
+            enc.expr(&Expr::bin(Op::Div, x2.clone(), s.clone())),
+        );
+        let positive = divisor.gt(&zero);
+        for (a, b, qa, qb) in [(&e1, &e2, &q1, &q2), (&e2, &e1, &q2, &q1)] {
+            out.push(Bool::and(&[positive.clone(), a.le(b)]).implies(qa.le(qb)));
+        }
+        // The dividends' common factor: `n * p1` and `n * p2`.
+        if let (Expr::Bin(Op::Mul, c1, a1), Expr::Bin(Op::Mul, c2, a2)) = (x1, x2) {
+            if c1 == c2 {
+                let factor = enc.expr(c1);
+                let (a1, a2) = (enc.expr(a1), enc.expr(a2));
+                let never_negative = factor.ge(&zero);
+                for (a, b, pa, pb) in [(&a1, &a2, &e1, &e2), (&a2, &a1, &e2, &e1)] {
+                    out.push(Bool::and(&[never_negative.clone(), a.le(b)]).implies(pa.le(pb)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// How many pairs of quotients get order lemmas.
+const MAX_MONOTONE: usize = 8;
 
 /// How many dividends of one thread get recomposition lemmas, per divisor
 /// of the other's.
@@ -2748,6 +2828,47 @@ mod tests {
         assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
         // Without `H <= N` the rows of a tile overlap.
         let t = trace(&[acc(0, Mode::Write, tile)], &["N", "H"], vec![le(n(1), v("H"))]);
+        assert!(matches!(
+            solve(&t, &Options::default()).outcome,
+            Outcome::Racy(_)
+        ));
+    }
+
+    #[test]
+    fn even_splits_are_proved_by_the_order_of_quotients() {
+        // for i in N * tid / S .. N * (tid + 1) / S { wr[i] }: the ranges of
+        // two threads follow each other.
+        fn split(s: &str) -> Vec<Binder> {
+            let at = |t: Expr| bin(Op::Div, bin(Op::Mul, v("N"), t), v("S"));
+            vec![Binder {
+                var: format!("i{s}"),
+                lo: at(tid(s)),
+                hi: at(Expr::add(tid(s), n(1))),
+            }]
+        }
+        let mut t = trace(
+            &[Acc {
+                id: 0,
+                mode: Mode::Write,
+                index: |s| vec![v(&format!("i{s}"))],
+                loops: split,
+            }],
+            &["N", "S"],
+            vec![le(n(0), v("N")), le(v("blockDim.x"), v("S"))],
+        );
+        let abstraction = Query::abstraction(&t, true);
+        assert_eq!(satisfiable(&abstraction), SatResult::Unsat);
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
+        // Ranges two threads wide overlap.
+        for a in t.accesses.iter_mut().flatten() {
+            let Expr::Bin(_, product, _) = &a.loops[0].hi else { unreachable!() };
+            let Expr::Bin(_, _, next) = &**product else { unreachable!() };
+            a.loops[0].hi = bin(
+                Op::Div,
+                bin(Op::Mul, v("N"), Expr::add((**next).clone(), n(1))),
+                v("S"),
+            );
+        }
         assert!(matches!(
             solve(&t, &Options::default()).outcome,
             Outcome::Racy(_)
