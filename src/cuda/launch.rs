@@ -690,14 +690,22 @@ fn named_kernel<'a>(n: &Node<'a>, prefix: bool) -> Option<(Node<'a>, TemplateArg
     let [template] = templates.as_slice() else {
         return None;
     };
+    // The arguments as written: a builtin type (`k<float, 256>`) has no
+    // cursor of its own, so the cursors alone would shift the values that
+    // follow it onto the wrong parameters.
+    let written = written_template_args(&n)?;
     let mut args = Vec::new();
-    for a in rest {
-        let arg = if a.kind() == K::TYPE_REF {
-            Some(Err(a.spelling()))
-        } else if a.is_expression() {
-            a.eval_int().map(Ok)
-        } else {
-            None
+    for (start, end, text) in written {
+        let child = rest.iter().find(|a| {
+            let at = a.byte_range().0;
+            start <= at && at < end
+        });
+        let arg = match child {
+            Some(a) if a.kind() == K::TYPE_REF => Some(Err(a.spelling())),
+            Some(a) if a.is_expression() => a.eval_int().map(Ok),
+            Some(_) => None,
+            None if is_builtin_type(&text) => Some(Err(text)),
+            None => None,
         };
         match arg {
             Some(arg) => args.push(arg),
@@ -706,6 +714,53 @@ fn named_kernel<'a>(n: &Node<'a>, prefix: bool) -> Option<(Node<'a>, TemplateArg
         }
     }
     Some((*template, args))
+}
+
+/// The template arguments of a name as written (`k<float, 2 * B>`): per
+/// argument, its byte range and its tokens joined by spaces; none for a
+/// name without a list (`k` with every argument deduced). `None` when the
+/// list is cut short.
+fn written_template_args(n: &Node) -> Option<Vec<(u32, u32, String)>> {
+    let tokens = n.tokens();
+    let Some(open) = tokens.iter().position(|(t, _)| t == "<") else {
+        return Some(Vec::new());
+    };
+    let mut args = Vec::new();
+    let mut depth = 0usize;
+    let mut current: Vec<&(String, u32)> = Vec::new();
+    let mut close = |current: &mut Vec<&(String, u32)>, at: u32| {
+        if let Some(first) = current.first() {
+            let text: Vec<&str> = current.iter().map(|(t, _)| t.as_str()).collect();
+            args.push((first.1, at, text.join(" ")));
+        }
+        current.clear();
+    };
+    for tok in &tokens[open + 1..] {
+        match tok.0.as_str() {
+            "<" | "(" | "[" | "{" => depth += 1,
+            ">" | ")" | "]" | "}" if depth > 0 => depth -= 1,
+            ">" => {
+                close(&mut current, tok.1);
+                return Some(args);
+            }
+            "," if depth == 0 => {
+                close(&mut current, tok.1);
+                continue;
+            }
+            _ => {}
+        }
+        current.push(tok);
+    }
+    None
+}
+
+/// Whether `text` spells a builtin type (`float`, `unsigned int`).
+fn is_builtin_type(text: &str) -> bool {
+    const WORDS: [&str; 12] = [
+        "void", "bool", "char", "short", "int", "long", "float", "double", "signed",
+        "unsigned", "wchar_t", "__int128",
+    ];
+    !text.is_empty() && text.split(' ').all(|w| WORDS.contains(&w))
 }
 
 /// The key of a kernel that `f` declares or specialises, if it is one.

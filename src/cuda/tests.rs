@@ -648,6 +648,16 @@ fn launches_in_host_templates_count_for_every_instantiation_they_may_make() {
     let mut blocks: Vec<_> = k.launches.iter().map(|s| s.block[0]).collect();
     blocks.sort();
     assert_eq!(blocks, vec![Some(64), Some(128)]);
+    // A builtin type written in a host template's launch has no cursor of
+    // its own: the values after it still go to their own parameters.
+    let src = "template <typename T, int A, int B> __global__ void k(T *a) { a[threadIdx.x * A + B] = 0; }\n\
+        template <typename T> void run(T *a) { k<float, 2, 1><<<1, 64>>>(a); }\n\
+        void go(float *a) { run(a); }\n";
+    let u = unit(src);
+    let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["k<float, 2, 1>"]);
+    let s = show(&u.kernels[0].lowered.clone().unwrap());
+    assert!(s.contains("tid.x * 2") && s.contains("+ 1"), "{s}");
 }
 
 #[test]
