@@ -300,6 +300,7 @@ fn generate(seed: u64) -> Case {
         arrays: vec![array],
         approximations: vec![],
         unknown_params: vec![],
+        open_template_params: vec![],
         block_uniform: vec![],
         control_uniform: vec![],
         warp_sync: None,
