@@ -1419,19 +1419,12 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
 /// nonlinear search.
 fn monotone_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
     fn quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
-        match e {
-            Expr::Bin(op, a, b) => {
-                if *op == Op::Div && !out.contains(&(&**a, &**b)) {
-                    out.push((a, b));
-                }
-                quotients(a, out);
-                quotients(b, out);
+        let mut found = Vec::new();
+        radix::divisions(e, &mut found);
+        for (op, x, d) in found {
+            if op == Op::Div && !out.contains(&(x, d)) {
+                out.push((x, d));
             }
-            Expr::Ite(_, a, b) => {
-                quotients(a, out);
-                quotients(b, out);
-            }
-            Expr::Int(_) | Expr::Var(_) => {}
         }
     }
     let per_thread: Vec<Vec<(&Expr, &Expr)>> = trace

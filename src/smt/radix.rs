@@ -965,29 +965,14 @@ pub fn nested_quotients(indexes: &[&Expr]) -> Vec<(Expr, Expr, Expr)> {
 /// quotient and remainder, so two threads' numbers with equal quotients
 /// and equal remainders by one divisor are equal.
 pub fn quotient_remainder_pairs(indexes: &[&Expr]) -> Vec<(Expr, Expr)> {
-    fn visit<'e>(e: &'e Expr, out: &mut Vec<(Op, &'e Expr, &'e Expr)>) {
-        match e {
-            Expr::Bin(op, a, b) => {
-                if matches!(op, Op::Div | Op::Mod) && super::constant(b).is_none() {
-                    out.push((*op, a, b));
-                }
-                visit(a, out);
-                visit(b, out);
-            }
-            Expr::Ite(_, a, b) => {
-                visit(a, out);
-                visit(b, out);
-            }
-            Expr::Int(_) | Expr::Var(_) => {}
-        }
-    }
     let mut found = Vec::new();
     for e in indexes {
-        visit(e, &mut found);
+        divisions(e, &mut found);
     }
+    found.retain(|(_, _, d)| super::constant(d).is_none());
     let mut out: Vec<(Expr, Expr)> = Vec::new();
     for &(op, x, d) in &found {
-        let pair = ((*x).clone(), (*d).clone());
+        let pair = (x.clone(), d.clone());
         if op == Op::Div
             && found.iter().any(|&(o, y, e)| o == Op::Mod && y == x && e == d)
             && !out.contains(&pair)
@@ -998,21 +983,34 @@ pub fn quotient_remainder_pairs(indexes: &[&Expr]) -> Vec<(Expr, Expr)> {
     out
 }
 
-fn collect_quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
+/// Every division and remainder in `e` (outside conditions), outermost
+/// first: the operator, the dividend and the divisor.
+pub fn divisions<'e>(e: &'e Expr, out: &mut Vec<(Op, &'e Expr, &'e Expr)>) {
     match e {
         Expr::Bin(op, a, b) => {
-            if *op == Op::Div && super::constant(b).is_none() {
-                out.push((a, b));
+            if matches!(op, Op::Div | Op::Mod) {
+                out.push((*op, a, b));
             }
-            collect_quotients(a, out);
-            collect_quotients(b, out);
+            divisions(a, out);
+            divisions(b, out);
         }
         Expr::Ite(_, a, b) => {
-            collect_quotients(a, out);
-            collect_quotients(b, out);
+            divisions(a, out);
+            divisions(b, out);
         }
         Expr::Int(_) | Expr::Var(_) => {}
     }
+}
+
+fn collect_quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
+    let mut found = Vec::new();
+    divisions(e, &mut found);
+    out.extend(
+        found
+            .into_iter()
+            .filter(|(op, _, d)| *op == Op::Div && super::constant(d).is_none())
+            .map(|(_, x, d)| (x, d)),
+    );
 }
 
 /// `e` as a single monomial with a positive coefficient.
