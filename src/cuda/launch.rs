@@ -692,20 +692,44 @@ fn named_kernel<'a>(n: &Node<'a>, prefix: bool) -> Option<(Node<'a>, TemplateArg
     };
     // The arguments as written: a builtin type (`k<float, 256>`) has no
     // cursor of its own, so the cursors alone would shift the values that
-    // follow it onto the wrong parameters.
-    let written = written_template_args(&n)?;
+    // follow it onto the wrong parameters. The cursors are the other
+    // arguments, in order.
+    let written: Vec<Option<String>> = match written_template_args(&n, &template.spelling()) {
+        Some(texts) => texts
+            .into_iter()
+            .map(|t| is_builtin_type(&t).then_some(t))
+            .collect(),
+        // Not spelled there (a macro's expansion): the cursors, when there
+        // is one per parameter of the template, so that none is left out.
+        None => {
+            let params = template
+                .children()
+                .iter()
+                .filter(|c| {
+                    matches!(
+                        c.kind(),
+                        K::TEMPLATE_TYPE_PARAM
+                            | K::NON_TYPE_TEMPLATE_PARAM
+                            | K::TEMPLATE_TEMPLATE_PARAM
+                    )
+                })
+                .count();
+            vec![None; params]
+        }
+    };
+    if written.iter().filter(|t| t.is_none()).count() != rest.len() {
+        return None;
+    }
+    let mut cursors = rest.iter();
     let mut args = Vec::new();
-    for (start, end, text) in written {
-        let child = rest.iter().find(|a| {
-            let at = a.byte_range().0;
-            start <= at && at < end
-        });
-        let arg = match child {
-            Some(a) if a.kind() == K::TYPE_REF => Some(Err(a.spelling())),
-            Some(a) if a.is_expression() => a.eval_int().map(Ok),
-            Some(_) => None,
-            None if is_builtin_type(&text) => Some(Err(text)),
-            None => None,
+    for text in written {
+        let arg = match text {
+            Some(builtin) => Some(Err(builtin)),
+            None => match cursors.next() {
+                Some(a) if a.kind() == K::TYPE_REF => Some(Err(a.spelling())),
+                Some(a) if a.is_expression() => a.eval_int().map(Ok),
+                _ => None,
+            },
         };
         match arg {
             Some(arg) => args.push(arg),
@@ -716,35 +740,41 @@ fn named_kernel<'a>(n: &Node<'a>, prefix: bool) -> Option<(Node<'a>, TemplateArg
     Some((*template, args))
 }
 
-/// The template arguments of a name as written (`k<float, 2 * B>`): per
-/// argument, its byte range and its tokens joined by spaces; none for a
-/// name without a list (`k` with every argument deduced). `None` when the
-/// list is cut short.
-fn written_template_args(n: &Node) -> Option<Vec<(u32, u32, String)>> {
+/// The template arguments of a name as written (`k<float, 2 * B>`), each
+/// as its tokens joined by spaces; none for a name without a list (`k`
+/// with every argument deduced). `None` when the name `name` is not
+/// spelled there or the list is cut short.
+fn written_template_args(n: &Node, name: &str) -> Option<Vec<String>> {
     let tokens = n.tokens();
-    let Some(open) = tokens.iter().position(|(t, _)| t == "<") else {
+    // `k<…>` or `ns::k<…>`.
+    let at = tokens.iter().position(|(t, _)| t == name)?;
+    if tokens[..at]
+        .iter()
+        .enumerate()
+        .any(|(i, (t, _))| (i % 2 == 1) != (t == "::"))
+    {
+        return None;
+    }
+    let open = at + 1;
+    if tokens.get(open).is_none_or(|(t, _)| t != "<") {
         return Some(Vec::new());
-    };
+    }
     let mut args = Vec::new();
     let mut depth = 0usize;
-    let mut current: Vec<&(String, u32)> = Vec::new();
-    let mut close = |current: &mut Vec<&(String, u32)>, at: u32| {
-        if let Some(first) = current.first() {
-            let text: Vec<&str> = current.iter().map(|(t, _)| t.as_str()).collect();
-            args.push((first.1, at, text.join(" ")));
-        }
-        current.clear();
-    };
-    for tok in &tokens[open + 1..] {
-        match tok.0.as_str() {
+    let mut current: Vec<&str> = Vec::new();
+    for (tok, _) in &tokens[open + 1..] {
+        match tok.as_str() {
             "<" | "(" | "[" | "{" => depth += 1,
             ">" | ")" | "]" | "}" if depth > 0 => depth -= 1,
             ">" => {
-                close(&mut current, tok.1);
+                if !current.is_empty() {
+                    args.push(current.join(" "));
+                }
                 return Some(args);
             }
             "," if depth == 0 => {
-                close(&mut current, tok.1);
+                args.push(current.join(" "));
+                current.clear();
                 continue;
             }
             _ => {}
@@ -760,7 +790,10 @@ fn is_builtin_type(text: &str) -> bool {
         "void", "bool", "char", "short", "int", "long", "float", "double", "signed",
         "unsigned", "wchar_t", "__int128",
     ];
-    !text.is_empty() && text.split(' ').all(|w| WORDS.contains(&w))
+    const QUALIFIERS: [&str; 4] = ["const", "volatile", "*", "&"];
+    let words: Vec<&str> = text.split(' ').collect();
+    words.iter().any(|w| WORDS.contains(w))
+        && words.iter().all(|w| WORDS.contains(w) || QUALIFIERS.contains(w))
 }
 
 /// The key of a kernel that `f` declares or specialises, if it is one.

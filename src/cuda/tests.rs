@@ -658,6 +658,13 @@ fn launches_in_host_templates_count_for_every_instantiation_they_may_make() {
     assert_eq!(names, ["k<float, 2, 1>"]);
     let s = show(&u.kernels[0].lowered.clone().unwrap());
     assert!(s.contains("tid.x * 2") && s.contains("+ 1"), "{s}");
+    // The same launch spelled in a macro.
+    let src = "template <typename T, int A, int B> __global__ void k(T *a) { a[threadIdx.x * A + B] = 0; }\n\
+        #define LAUNCH(n) k<float, 2, n><<<1, 64>>>(a);\n\
+        template <typename T> void run(T *a) { LAUNCH(1) }\n\
+        void go(float *a) { run(a); }\n";
+    let names: Vec<String> = unit(src).kernels.iter().map(|k| k.name.clone()).collect();
+    assert_eq!(names, ["k<float, 2, 1>"]);
 }
 
 #[test]
