@@ -760,26 +760,39 @@ fn written_template_args(n: &Node, name: &str) -> Option<Vec<String>> {
         return Some(Vec::new());
     }
     let mut args = Vec::new();
-    let mut depth = 0usize;
+    // Open brackets; a `>` closes a `<` only, and is a comparison inside
+    // parentheses (`k<T, (N > 4)>`).
+    let mut open_brackets: Vec<&str> = Vec::new();
     let mut current: Vec<&str> = Vec::new();
+    // `>>` closes two lists (`k<T, vec<int>>`), or shifts inside parentheses.
     for (tok, _) in &tokens[open + 1..] {
-        match tok.as_str() {
-            "<" | "(" | "[" | "{" => depth += 1,
-            ">" | ")" | "]" | "}" if depth > 0 => depth -= 1,
-            ">" => {
-                if !current.is_empty() {
-                    args.push(current.join(" "));
+        let halves: Vec<&str> = match tok.as_str() {
+            ">>" if open_brackets.last() != Some(&"(") => vec![">", ">"],
+            t => vec![t],
+        };
+        for tok in halves {
+            match tok {
+                "<" | "(" | "[" | "{" => open_brackets.push(tok),
+                ">" if open_brackets.last() == Some(&"<") => {
+                    open_brackets.pop();
                 }
-                return Some(args);
+                ">" if open_brackets.is_empty() => {
+                    if !current.is_empty() {
+                        args.push(current.join(" "));
+                    }
+                    return Some(args);
+                }
+                ")" | "]" | "}" => {
+                    open_brackets.pop();
+                }
+                "," if open_brackets.is_empty() => {
+                    args.push(std::mem::take(&mut current).join(" "));
+                    continue;
+                }
+                _ => {}
             }
-            "," if depth == 0 => {
-                args.push(current.join(" "));
-                current.clear();
-                continue;
-            }
-            _ => {}
+            current.push(tok);
         }
-        current.push(tok);
     }
     None
 }

@@ -665,6 +665,13 @@ fn launches_in_host_templates_count_for_every_instantiation_they_may_make() {
         void go(float *a) { run(a); }\n";
     let names: Vec<String> = unit(src).kernels.iter().map(|k| k.name.clone()).collect();
     assert_eq!(names, ["k<float, 2, 1>"]);
+    // Shifts and comparisons inside parentheses close no list.
+    let src = "template <typename T, int B> __global__ void k(int *a) { a[threadIdx.x * B] = 0; }\n\
+        template <typename T> void run(int *a) { k<T, (16 >> 2)><<<1, 64>>>(a); k<float, (3 > 2) + 1><<<1, 64>>>(a); }\n\
+        void go(int *a) { run<float>(a); }\n";
+    let mut names: Vec<String> = unit(src).kernels.iter().map(|k| k.name.clone()).collect();
+    names.sort();
+    assert_eq!(names, ["k<T, 4>", "k<float, 2>"]);
 }
 
 #[test]
