@@ -800,13 +800,15 @@ fn written_template_args(n: &Node, name: &str) -> Option<Vec<String>> {
 /// Whether `text` spells a builtin type (`float`, `unsigned int`).
 fn is_builtin_type(text: &str) -> bool {
     const WORDS: [&str; 12] = [
-        "void", "bool", "char", "short", "int", "long", "float", "double", "signed",
-        "unsigned", "wchar_t", "__int128",
+        "void", "bool", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
+        "wchar_t", "__int128",
     ];
     const QUALIFIERS: [&str; 4] = ["const", "volatile", "*", "&"];
     let words: Vec<&str> = text.split(' ').collect();
     words.iter().any(|w| WORDS.contains(w))
-        && words.iter().all(|w| WORDS.contains(w) || QUALIFIERS.contains(w))
+        && words
+            .iter()
+            .all(|w| WORDS.contains(w) || QUALIFIERS.contains(w))
 }
 
 /// The key of a kernel that `f` declares or specialises, if it is one.

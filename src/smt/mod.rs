@@ -1383,7 +1383,11 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
     if let [first, second] = per_thread.as_slice() {
         let mut n = 0;
         for (x1, d, users1) in first.iter().take(MAX_RECOMPOSED) {
-            for (x2, _, users2) in second.iter().filter(|(_, e, _)| e == d).take(MAX_RECOMPOSED) {
+            for (x2, _, users2) in second
+                .iter()
+                .filter(|(_, e, _)| e == d)
+                .take(MAX_RECOMPOSED)
+            {
                 let mut part = |op: Op, x: &Expr| enc.expr(&Expr::bin(op, x.clone(), d.clone()));
                 let (q1, q2) = (part(Op::Div, x1), part(Op::Div, x2));
                 let (r1, r2) = (part(Op::Mod, x1), part(Op::Mod, x2));
@@ -1451,7 +1455,12 @@ fn monotone_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
     let mut out = Vec::new();
     let pairs = first
         .iter()
-        .flat_map(|&(x1, s)| second.iter().filter(move |&&(_, d)| d == s).map(move |&(x2, _)| (x1, x2, s)))
+        .flat_map(|&(x1, s)| {
+            second
+                .iter()
+                .filter(move |&&(_, d)| d == s)
+                .map(move |&(x2, _)| (x1, x2, s))
+        })
         .filter(|(x1, x2, _)| x1 != x2)
         .take(MAX_MONOTONE);
     for (x1, x2, s) in pairs {
@@ -2820,7 +2829,11 @@ mod tests {
         assert_eq!(satisfiable(&abstraction), SatResult::Unsat);
         assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
         // Without `H <= N` the rows of a tile overlap.
-        let t = trace(&[acc(0, Mode::Write, tile)], &["N", "H"], vec![le(n(1), v("H"))]);
+        let t = trace(
+            &[acc(0, Mode::Write, tile)],
+            &["N", "H"],
+            vec![le(n(1), v("H"))],
+        );
         assert!(matches!(
             solve(&t, &Options::default()).outcome,
             Outcome::Racy(_)
@@ -2854,8 +2867,12 @@ mod tests {
         assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
         // Ranges two threads wide overlap.
         for a in t.accesses.iter_mut().flatten() {
-            let Expr::Bin(_, product, _) = &a.loops[0].hi else { unreachable!() };
-            let Expr::Bin(_, _, next) = &**product else { unreachable!() };
+            let Expr::Bin(_, product, _) = &a.loops[0].hi else {
+                unreachable!()
+            };
+            let Expr::Bin(_, _, next) = &**product else {
+                unreachable!()
+            };
             a.loops[0].hi = bin(
                 Op::Div,
                 bin(Op::Mul, v("N"), Expr::add((**next).clone(), n(1))),

@@ -974,7 +974,9 @@ pub fn quotient_remainder_pairs(indexes: &[&Expr]) -> Vec<(Expr, Expr)> {
     for &(op, x, d) in &found {
         let pair = (x.clone(), d.clone());
         if op == Op::Div
-            && found.iter().any(|&(o, y, e)| o == Op::Mod && y == x && e == d)
+            && found
+                .iter()
+                .any(|&(o, y, e)| o == Op::Mod && y == x && e == d)
             && !out.contains(&pair)
         {
             out.push(pair);
