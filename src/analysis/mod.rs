@@ -263,7 +263,7 @@ pub struct TraceAccess {
     pub path: Cond,
     /// For a write, the value it stores, when known.
     #[serde(default)]
-    pub value: Option<Expr>,
+    pub value: Option<crate::protocol::Value>,
 }
 
 /// A symbolic trace (Fig. 7) of two distinct threads over one interval,

@@ -263,7 +263,7 @@ impl<F: Fn(&str, usize) -> String> Flatten<'_, F> {
             Unsync::Skip => {}
             Unsync::Access(a) => {
                 let index = a.index.iter().map(|e| self.expr(e)).collect();
-                let value = a.value.as_ref().map(|e| self.expr(e));
+                let value = a.value.as_ref().map(|v| v.map(|e| self.expr(e)));
                 self.out.push(TraceAccess {
                     id: a.id,
                     mode: a.mode,
@@ -395,7 +395,10 @@ impl Names {
             self.add(&l.var);
         }
         self.cond(&a.path);
-        a.index.iter().chain(&a.value).for_each(|e| self.expr(e));
+        a.index
+            .iter()
+            .chain(a.value.iter().flat_map(crate::protocol::Value::exprs))
+            .for_each(|e| self.expr(e));
     }
 }
 
@@ -447,8 +450,20 @@ impl Trace {
                 for e in &a.index {
                     let _ = write!(out, " [{}]", sexpr(e, &mut names));
                 }
-                if let Some(v) = &a.value {
-                    let _ = write!(out, " (stores {})", sexpr(v, &mut names));
+                match &a.value {
+                    Some(crate::protocol::Value::Expr(v)) => {
+                        let _ = write!(out, " (stores {})", sexpr(v, &mut names));
+                    }
+                    // Which array matters, not its name: read-only arrays
+                    // are numbered in order of appearance.
+                    Some(crate::protocol::Value::Read { array, index }) => {
+                        let _ = write!(out, " (stores-cell a{}", names.add(&format!("{array}[]")));
+                        for e in index {
+                            let _ = write!(out, " [{}]", sexpr(e, &mut names));
+                        }
+                        out.push(')');
+                    }
+                    None => {}
                 }
                 out.push('\n');
             }

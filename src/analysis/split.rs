@@ -499,7 +499,7 @@ pub(super) fn unsync_free_vars(u: &Unsync, out: &mut BTreeSet<String>) {
         Unsync::Access(a) => a
             .index
             .iter()
-            .chain(&a.value)
+            .chain(a.value.iter().flat_map(crate::protocol::Value::exprs))
             .for_each(|e| e.free_vars(out)),
         Unsync::Seq(items) => items.iter().for_each(|i| unsync_free_vars(i, out)),
         Unsync::If(c, a, b) => {
@@ -526,7 +526,7 @@ pub(super) fn subst_unsync(u: &Unsync, var: &str, by: &Expr) -> Unsync {
         Unsync::Access(a) => {
             let mut a = a.clone();
             a.index = a.index.iter().map(|e| e.subst(var, by)).collect();
-            a.value = a.value.as_ref().map(|e| e.subst(var, by));
+            a.value = a.value.as_ref().map(|v| v.subst(var, by));
             Unsync::Access(a)
         }
         Unsync::Seq(items) => Unsync::Seq(items.iter().map(|i| subst_unsync(i, var, by)).collect()),

@@ -4,7 +4,7 @@
 
 use crate::analysis::{self, Trace, TraceAccess};
 use crate::protocol::eval::{self, EvalError, Instance};
-use crate::protocol::{builtin, wf, ArrayProtocol, Cond, Kernel, Loc, Mode};
+use crate::protocol::{builtin, wf, ArrayProtocol, Cond, Kernel, Loc, Mode, Value};
 use crate::smt::{self, Outcome, RawRace};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -723,11 +723,19 @@ fn maybe_benign(trace: &Trace, r: &smt::RawRace) -> bool {
 /// then it is a model of the lenient query too, and no race of the pair is
 /// benign, without asking.
 fn stores_differ(trace: &Trace, r: &smt::RawRace) -> bool {
-    let stored = |k: usize| -> Option<Vec<i64>> {
+    // Cells of never-written arrays are compared as cells: their contents
+    // may be any input, so copies of different cells may differ.
+    let stored = |k: usize| -> Option<Vec<(Option<&str>, Vec<i64>)>> {
+        let eval = |e: &crate::protocol::Expr| {
+            crate::protocol::eval::eval_expr(e, &|n| r.values.get(n).copied()).ok()
+        };
         issued(trace, k, r.accesses[k])
-            .map(|a| {
-                let v = a.value.as_ref()?;
-                crate::protocol::eval::eval_expr(v, &|n| r.values.get(n).copied()).ok()
+            .map(|a| match a.value.as_ref()? {
+                Value::Expr(e) => Some((None, vec![eval(e)?])),
+                Value::Read { array, index } => {
+                    let cell = index.iter().map(eval).collect::<Option<Vec<i64>>>()?;
+                    Some((Some(array.as_str()), cell))
+                }
             })
             .collect()
     };
@@ -1306,8 +1314,13 @@ fn witness(
             let mut vars = BTreeSet::new();
             a.index.iter().for_each(|e| e.free_vars(&mut vars));
             a.path.free_vars(&mut vars);
+            // A cell of an array the kernel never writes holds input: any
+            // content is one a caller may pass, so only its index counts.
             if values_decide {
-                a.value.iter().for_each(|e| e.free_vars(&mut vars));
+                a.value
+                    .iter()
+                    .flat_map(crate::protocol::Value::exprs)
+                    .for_each(|e| e.free_vars(&mut vars));
             }
             for b in &a.loops {
                 b.lo.free_vars(&mut vars);
@@ -1591,6 +1604,40 @@ mod tests {
         let k = kernel("params n m; array a { wr[0] = n + m }");
         let report = check_kernel(&k, &Options::default());
         assert_eq!(report.verdict(), Verdict::Drf);
+    }
+
+    #[test]
+    fn copies_of_one_cell_of_a_read_only_array_are_benign() {
+        // Every row of a two-dimensional block copies the same cell.
+        let kernel = |src: &str| parse(&format!("{src} array rows {{ rd[tid.y] }}")).unwrap();
+        let k = kernel("params k; array s { wr[tid.x] = in[k + tid.x] }");
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.verdict(), Verdict::Drf);
+        assert_eq!(report.arrays[0].benign.len(), 1);
+        // Rows copy different cells: the contents are any input, so the
+        // race is real for inputs whose cells differ.
+        let k = kernel("params k; array s { wr[tid.x] = in[k + tid.x + tid.y] }");
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.verdict(), Verdict::Racy);
+        assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
+        // Two arrays at one cell hold different inputs.
+        let k = kernel("array s { if (tid.x == 0) { wr[0] = a[0] } else { wr[0] = b[0] } }");
+        assert_eq!(
+            check_kernel(&k, &Options::default()).verdict(),
+            Verdict::Racy
+        );
+        // A cell against a number: different unless the input says so.
+        let k = kernel("array s { if (tid.x == 0) { wr[0] = a[0] } else { wr[0] = 7 } }");
+        assert_eq!(
+            check_kernel(&k, &Options::default()).verdict(),
+            Verdict::Racy
+        );
+        let strict = Options {
+            strict: true,
+            ..Options::default()
+        };
+        let k = kernel("params k; array s { wr[tid.x] = in[k + tid.x] }");
+        assert_eq!(check_kernel(&k, &strict).verdict(), Verdict::Racy);
     }
 
     #[test]

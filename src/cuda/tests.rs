@@ -1339,6 +1339,50 @@ fn stored_values_the_block_shares_are_known_to_be_equal() {
 }
 
 #[test]
+fn copies_of_cells_the_kernel_never_writes_store_the_cell() {
+    let value = |src: &str| {
+        let k = kernel(src);
+        let mut accesses = Vec::new();
+        k.array("s").unwrap().body.accesses(&mut accesses);
+        let write = accesses.iter().find(|a| a.mode == Mode::Write).unwrap();
+        write.value.as_ref().map(ToString::to_string)
+    };
+    let copy = |rhs: &str, more: &str| {
+        format!(
+            "__constant__ float table[64]; struct P {{ float x; }};
+             __global__ void k(const float *in, float *io, const P *ps, int n) {{
+                 __shared__ float s[128]; int t = threadIdx.x;
+                 s[t] = {rhs}; {more} }}"
+        )
+    };
+    // Through a cast too, from a parameter, a member or a `__constant__`.
+    let v = value(&copy("(float)in[n * 128 + t]", ""));
+    assert_eq!(v.as_deref(), Some("in[n * 128 + tid.x]"));
+    // The field of a one-field struct is its cell; one of two is part.
+    assert_eq!(value(&copy("ps[t].x", "")).as_deref(), Some("ps[tid.x]"));
+    let two_fields = copy("ps[t].x", "").replace("float x;", "float x; float y;");
+    assert_eq!(value(&two_fields), None);
+    // A byte view makes the array's cells bytes: a `float` is four.
+    let v = value(&copy("((const char *)in)[t]", ""));
+    assert_eq!(v.as_deref(), Some("in[tid.x]"));
+    let v = value(&copy("in[t]", "float c = ((const char *)in)[t + 1];"));
+    assert_eq!(v, None);
+    assert_eq!(
+        value(&copy("table[t / 2]", "")).as_deref(),
+        Some("table[tid.x / 2]")
+    );
+    // An array the kernel writes, anywhere: the cell may change.
+    assert_eq!(value(&copy("io[t]", "io[n] = 0;")), None);
+    // A function of the cell and something else, or of two cells.
+    assert_eq!(value(&copy("in[t] * threadIdx.y", "")), None);
+    assert_eq!(value(&copy("in[t] + in[t + 1]", "")), None);
+    // Another `__shared__` array is the block's own.
+    let src =
+        "__global__ void k(float *out) { __shared__ float s[4], r[4]; s[0] = r[threadIdx.x]; }";
+    assert_eq!(value(src), None);
+}
+
+#[test]
 fn floating_constants_are_stored_by_value_and_never_integers() {
     let stored = |src: &str| {
         let k = kernel(src);

@@ -3,7 +3,9 @@
 //! expression over thread ids, parameters, loop variables and unknowns.
 //! [`infer`] slices it into one memory access protocol per array.
 
-use crate::protocol::{builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Scope};
+use crate::protocol::{
+    builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Scope, Value,
+};
 use std::collections::BTreeSet;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,7 +16,7 @@ pub enum Stmt {
         index: Vec<Expr>,
         loc: Loc,
         /// See [`crate::protocol::Access::value`].
-        value: Option<Expr>,
+        value: Option<Value>,
     },
     Sync(Loc),
     /// See [`crate::protocol::Stmt::GridSync`].
@@ -126,7 +128,9 @@ impl Stmt {
                 mode: *mode,
                 index: index.iter().map(|e| simplify(&e.subst(var, by))).collect(),
                 loc: *loc,
-                value: value.as_ref().map(|v| simplify(&v.subst(var, by))),
+                value: value
+                    .as_ref()
+                    .map(|v| v.map(|e| simplify(&e.subst(var, by)))),
             },
             Stmt::Sync(l) => Stmt::Sync(*l),
             Stmt::GridSync(l) => Stmt::GridSync(*l),
@@ -393,7 +397,7 @@ fn free_vars(s: &crate::protocol::Stmt, out: &mut BTreeSet<String>) {
         P::Access(a) => a
             .index
             .iter()
-            .chain(&a.value)
+            .chain(a.value.iter().flat_map(Value::exprs))
             .for_each(|e| e.free_vars(out)),
         P::Seq(items) => items.iter().for_each(|i| free_vars(i, out)),
         P::If {
@@ -500,7 +504,7 @@ mod tests {
                 mode: Mode::Write,
                 index: vec![Expr::Int(0)],
                 loc: Loc::new(1, 1),
-                value: Some(Expr::var("x")),
+                value: Some(Expr::var("x").into()),
             }],
             ..Default::default()
         };

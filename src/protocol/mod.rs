@@ -205,11 +205,55 @@ pub struct Access {
     pub mode: Mode,
     pub index: Vec<Expr>,
     pub loc: Loc,
-    /// For a write, the value it stores when the front-end knows it as an
-    /// expression: two writes of provably equal values to one cell are a
-    /// benign race (`wr[i] = v` in the text format).
+    /// For a write, the value it stores when the front-end knows it: two
+    /// writes of provably equal values to one cell are a benign race
+    /// (`wr[i] = v` in the text format).
     #[serde(default)]
-    pub value: Option<Expr>,
+    pub value: Option<Value>,
+}
+
+/// The value a write stores, as far as the front-end knows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Value {
+    /// A number (a float constant by its bits).
+    Expr(Expr),
+    /// What one cell of an array the kernel never writes holds
+    /// (`s[tx] = in[k * 128 + tx]`): one value per cell for the whole
+    /// kernel, so two threads copying one cell store equal values, and
+    /// copies of different cells may differ (`wr[tid] = in[tid + k]` in
+    /// the text format).
+    Read { array: String, index: Vec<Expr> },
+}
+
+impl Value {
+    /// Every expression the value mentions.
+    pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
+        match self {
+            Value::Expr(e) => std::slice::from_ref(e).iter(),
+            Value::Read { index, .. } => index.iter(),
+        }
+    }
+
+    /// The value with `f` applied to each of its expressions.
+    pub fn map(&self, mut f: impl FnMut(&Expr) -> Expr) -> Value {
+        match self {
+            Value::Expr(e) => Value::Expr(f(e)),
+            Value::Read { array, index } => Value::Read {
+                array: array.clone(),
+                index: index.iter().map(f).collect(),
+            },
+        }
+    }
+
+    pub fn subst(&self, var: &str, by: &Expr) -> Value {
+        self.map(|e| e.subst(var, by))
+    }
+}
+
+impl From<Expr> for Value {
+    fn from(e: Expr) -> Value {
+        Value::Expr(e)
+    }
 }
 
 /// Source protocols, before well-formedness tags loops and conditionals.
@@ -581,7 +625,7 @@ impl Stmt {
             Stmt::Access(a) => a
                 .index
                 .iter()
-                .chain(&a.value)
+                .chain(a.value.iter().flat_map(Value::exprs))
                 .for_each(|e| e.free_vars(out)),
             Stmt::Seq(items) => items.iter().for_each(|s| s.free_vars(out)),
             Stmt::If {
@@ -609,7 +653,7 @@ impl Stmt {
             Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => self.clone(),
             Stmt::Access(a) => Stmt::Access(Access {
                 index: a.index.iter().map(|e| e.subst(var, by)).collect(),
-                value: a.value.as_ref().map(|e| e.subst(var, by)),
+                value: a.value.as_ref().map(|v| v.subst(var, by)),
                 ..a.clone()
             }),
             Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| s.subst(var, by)).collect()),

@@ -5,7 +5,7 @@
 //! dropped, a single statement unwrapped), so `{ wr[tid] }` and `wr[tid]` give
 //! the same [`Stmt`]; [`flatten`] applies that normal form to any statement.
 
-use super::{Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope, Stmt};
+use super::{Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope, Stmt, Value};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -613,7 +613,7 @@ impl Parser {
                 }
                 let value = if mode == Mode::Write && self.is_sym("=") {
                     self.bump();
-                    Some(self.expr()?)
+                    Some(self.stored_value()?)
                 } else {
                     None
                 };
@@ -688,6 +688,31 @@ impl Parser {
             els: Box::new(els),
             loc,
         })
+    }
+
+    /// A write's value: an expression, or a cell of an array the kernel
+    /// never writes (`in[tid + k]`).
+    fn stored_value(&mut self) -> Result<Value> {
+        let next_is_bracket = matches!(
+            self.toks.get(self.pos + 1).map(|t| &t.tok),
+            Some(Tok::Sym(s)) if *s == "["
+        );
+        if !next_is_bracket {
+            return Ok(Value::Expr(self.expr()?));
+        }
+        // Any word: the array need not be declared, and CUDA names such
+        // as `in` are keywords here.
+        let Tok::Ident(array) = self.peek().tok.clone() else {
+            return Err(self.error_here("an array name"));
+        };
+        self.bump();
+        let mut index = Vec::new();
+        while self.is_sym("[") {
+            let open = self.bump().loc;
+            index.push(self.expr()?);
+            self.expect_sym("]", &format!(" to close `[` at {open}"))?;
+        }
+        Ok(Value::Read { array, index })
     }
 
     fn expr(&mut self) -> Result<Expr> {
@@ -1246,11 +1271,33 @@ mod tests {
         let Stmt::Access(a) = &items[0] else {
             panic!("{items:?}")
         };
-        assert_eq!(a.value, Some(Expr::add(Expr::var("N"), Expr::Int(1))));
+        assert_eq!(
+            a.value,
+            Some(Expr::add(Expr::var("N"), Expr::Int(1)).into())
+        );
         let printed = crate::protocol::print::print(&k);
         assert!(printed.contains("wr[0] = N + 1"), "{printed}");
         assert_eq!(strip_locs(&parse(&printed).unwrap()), strip_locs(&k));
         assert!(err("array A { rd[0] = 1 }").message.contains("found `=`"));
+        // A copy of a cell of an array the kernel never writes.
+        let k = parse("params k; array A { wr[tid] = in[k][tid + 1] }").unwrap();
+        let Stmt::Access(a) = &k.arrays[0].body else {
+            panic!("{:?}", k.arrays[0].body)
+        };
+        let cell = Value::Read {
+            array: "in".into(),
+            index: vec![Expr::var("k"), Expr::add(Expr::var("tid.x"), Expr::Int(1))],
+        };
+        assert_eq!(a.value, Some(cell));
+        let printed = crate::protocol::print::print(&k);
+        assert!(
+            printed.contains("wr[tid.x] = in[k][tid.x + 1]"),
+            "{printed}"
+        );
+        assert_eq!(strip_locs(&parse(&printed).unwrap()), strip_locs(&k));
+        assert!(err("array A { wr[0] = in[1 }")
+            .message
+            .contains("to close `[`"));
     }
 
     #[test]

@@ -347,6 +347,18 @@ impl fmt::Display for Expr {
     }
 }
 
+impl fmt::Display for super::Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            super::Value::Expr(e) => expr(f, e, 0),
+            super::Value::Read { array, index } => {
+                f.write_str(array)?;
+                index.iter().try_for_each(|i| write!(f, "[{i}]"))
+            }
+        }
+    }
+}
+
 impl fmt::Display for Cond {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         cond(f, self, 0)

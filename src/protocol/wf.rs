@@ -399,7 +399,7 @@ impl Unsync {
             Unsync::Skip => Unsync::Skip,
             Unsync::Access(a) => Unsync::Access(Access {
                 index: a.index.iter().map(|e| e.subst(var, by)).collect(),
-                value: a.value.as_ref().map(|e| e.subst(var, by)),
+                value: a.value.as_ref().map(|v| v.subst(var, by)),
                 ..a.clone()
             }),
             Unsync::Seq(items) => Unsync::Seq(items.iter().map(|u| u.subst(var, by)).collect()),

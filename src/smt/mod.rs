@@ -24,7 +24,7 @@ mod radix;
 
 use crate::analysis::{Binder, Trace, TraceAccess};
 use crate::options::{Deadline, Options, TIME_BUDGET};
-use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel};
+use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel, Value};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::ast::{Ast, Bool, Int, BV};
@@ -1019,7 +1019,7 @@ impl Query {
                     let stored = a
                         .value
                         .as_ref()
-                        .filter(|v| !strict && !needs_bit_vectors(v));
+                        .filter(|v| !strict && !v.exprs().any(needs_bit_vectors));
                     enc.choice(
                         a,
                         &select[k],
@@ -1777,6 +1777,10 @@ struct Encoder {
     /// uninterpreted function of its operands, with a few facts of the
     /// operation that keep the linear parts provable (signs, ranges).
     abstracted: Option<Abstracted>,
+    /// The contents of arrays the kernel never writes, by array and
+    /// arity: an uninterpreted function of the cell, so one cell holds one
+    /// value and different cells may hold different ones.
+    cells: HashMap<(String, usize), FuncDecl>,
 }
 
 /// The uninterpreted functions of an abstracted query, by operator.
@@ -1866,6 +1870,21 @@ const MAX_FIELD_BITS: u32 = 24;
 const BV_BITS: u32 = 64;
 
 impl Encoder {
+    /// What cell `index` of a never-written `array` holds.
+    fn cell(&mut self, array: &str, index: &[Expr]) -> Int {
+        let args: Vec<Int> = index.iter().map(|e| self.expr(e)).collect();
+        let f = self
+            .cells
+            .entry((array.to_string(), args.len()))
+            .or_insert_with(|| {
+                let int = Sort::int();
+                let domain = vec![&int; args.len()];
+                FuncDecl::new(format!("!cell {array}/{}", args.len()), &domain, &int)
+            });
+        let args: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+        f.apply(&args).as_int().expect("an integer function")
+    }
+
     fn var(&mut self, name: &str) -> Int {
         if let Some(b) = self.bound.get(name) {
             return b.clone();
@@ -1887,7 +1906,7 @@ impl Encoder {
         mode: &Int,
         index: &[Int],
         step: &[Int],
-        stored: Option<&Expr>,
+        stored: Option<&Value>,
         (value, known): (&Int, &Bool),
     ) -> Bool {
         let mut parts = vec![
@@ -1914,7 +1933,11 @@ impl Encoder {
         match stored {
             Some(v) if a.mode == Mode::Write => {
                 parts.push(known.clone());
-                parts.push(value.eq(self.expr(v)));
+                let v = match v {
+                    Value::Expr(e) => self.expr(e),
+                    Value::Read { array, index } => self.cell(array, index),
+                };
+                parts.push(value.eq(v));
             }
             _ => parts.push(known.not()),
         }

@@ -84,6 +84,22 @@ pub(super) fn has_effects(n: &Node) -> bool {
 }
 
 impl Lower {
+    /// The cell `rhs` copies, when it is nothing but one read of a whole
+    /// cell other threads can see (`in[k]`, `*p`, `a[i].v` of a one-field
+    /// struct, through casts): a function of anything else (`in[k] * x`)
+    /// may differ between threads copying one cell, and so may two fields
+    /// of one cell (`a[i].x`, `a[i].y`), which are accesses to the cell.
+    pub(super) fn copied_cell_of(&mut self, rhs: &Node) -> Option<Value> {
+        let n = strip(*rhs);
+        let k = n.kind();
+        let read = k == K::ARRAY_SUBSCRIPT
+            || k == K::MEMBER_REF
+            || (k == K::UNARY && n.unop() == op::DEREF);
+        let (at, array, index, bytes) = self.last_cell.take()?;
+        let whole = n.ty().size_of() == Some(bytes);
+        (read && whole && at == loc_of(&n)).then_some(Value::Read { array, index })
+    }
+
     pub(super) fn cond(&mut self, n: &Node) -> R<Cond> {
         self.depth += 1;
         let r = if self.depth > MAX_DEPTH {
@@ -396,6 +412,9 @@ impl Lower {
                 _ => "v".into(),
             };
             let rhs = self.rvalue(&ch[1])?;
+            if o == op::ASSIGN && rhs == Val::Unknown {
+                self.copied_cell = self.copied_cell_of(&ch[1]);
+            }
             let v = if o == op::ASSIGN {
                 rhs
             } else {
@@ -413,6 +432,7 @@ impl Lower {
                 (_, v) => v,
             };
             self.store(&lv, v.clone(), loc);
+            self.copied_cell = None;
             return Ok(v);
         }
         match o {

@@ -309,7 +309,8 @@ impl Lower {
     }
 
     /// An access; for a write, with the value it stores when known.
-    pub(super) fn access_storing(&mut self, p: &Ptr, mode: Mode, loc: Loc, value: Option<Expr>) {
+    pub(super) fn access_storing(&mut self, p: &Ptr, mode: Mode, loc: Loc, value: Option<Value>) {
+        self.last_cell = None;
         if let Some(((c, q), rest)) = p.alts.split_first() {
             let rest = Ptr {
                 alts: rest.to_vec(),
@@ -413,11 +414,13 @@ impl Lower {
         } else {
             v.clone()
         };
+        let copied = self.copied_cell.take();
         let value = match v {
-            Val::Int(e) if !too_big(e) => Some(simplify(e)),
+            Val::Int(e) if !too_big(e) => Some(Value::Expr(simplify(e))),
             // Its bits stand for the value: equal only for equal constants.
-            Val::Float(f) => Some(Expr::Int(*f as i64)),
-            Val::Ptr(q) => self.address(q, p),
+            Val::Float(f) => Some(Value::Expr(Expr::Int(*f as i64))),
+            Val::Ptr(q) => self.address(q, p).map(Value::Expr),
+            Val::Unknown => copied,
             _ => None,
         };
         self.access_storing(p, Mode::Write, loc, value);
@@ -472,6 +475,14 @@ impl Lower {
         } else {
             p.index.iter().map(simplify).collect()
         };
+        // A `__shared__` array is the block's own: blocks read apart. A
+        // view narrower or wider than a cell reads part of one or several.
+        if let Target::Shared(a) | Target::ReadOnly(a) = &p.target {
+            let whole = p.cell > 0 && p.elem == p.cell && p.part == 0;
+            if whole && (matches!(p.target, Target::ReadOnly(_)) || self.global(a)) {
+                self.last_cell = Some((loc, a.clone(), index.clone(), p.cell));
+            }
+        }
         let known = self
             .facts
             .iter()
@@ -705,7 +716,11 @@ impl Lower {
         } else if d.ty().is_array() {
             // A read-only table (`__constant__`, `const`): its cells never
             // race; a cell's value is unknown but the same in every thread.
-            Val::Ptr(Ptr::new(Target::ReadOnly(name), vec![]))
+            Val::Ptr(Ptr::of_cells(
+                Target::ReadOnly(name),
+                vec![],
+                cell_type(d.ty()),
+            ))
         } else {
             match d.eval_int() {
                 Some(v) => Val::Int(Expr::Int(v)),

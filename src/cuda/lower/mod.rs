@@ -7,7 +7,7 @@
 use super::clang::{kind as K, op, Node, Ty};
 use super::Unsupported;
 use crate::imp::{self, simplify, Array, Program, Stmt};
-use crate::protocol::{builtin, Cond, Expr, Loc, Mode, Op, Rel, Scope};
+use crate::protocol::{builtin, Cond, Expr, Loc, Mode, Op, Rel, Scope, Value};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 mod annotations;
@@ -120,6 +120,13 @@ pub struct Lower {
     stored: Vec<(String, String, Loc)>,
     /// Where [`Val::Stored`] reads have addresses over loop variables.
     loop_reads: HashSet<Loc>,
+    /// The last access, when it read a whole cell of an array other
+    /// threads can see: where, the array, the cell and its bytes.
+    last_cell: Option<(Loc, String, Vec<Expr>, u64)>,
+    /// The value the next write stores when it copies such a cell, which
+    /// holds the same for every thread if the kernel never writes the
+    /// array (decided once the kernel is lowered).
+    copied_cell: Option<Value>,
     /// Enclosing loop variables whose loops start, step and end alike in
     /// every thread of a block.
     uniform_loops: Vec<String>,
@@ -260,6 +267,8 @@ impl Lower {
             stored: Vec::new(),
             loop_reads: HashSet::new(),
             uniform_loops: Vec::new(),
+            last_cell: None,
+            copied_cell: None,
             unmoved: HashSet::new(),
             forgotten: HashSet::new(),
             kept_pointers: Vec::new(),
@@ -400,6 +409,9 @@ impl Lower {
         let mut written = HashSet::new();
         for s in &self.out {
             written_arrays(s, &mut written);
+        }
+        for s in &mut self.out {
+            forget_written_cells(s, &written);
         }
         for (local, array, loc) in std::mem::take(&mut self.stored) {
             if written.contains(&array) || self.loop_reads.contains(&loc) {

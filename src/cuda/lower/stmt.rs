@@ -22,6 +22,25 @@ pub(super) fn written_arrays(s: &Stmt, out: &mut HashSet<String>) {
     }
 }
 
+/// Drops the stored values that copy a cell of an array the kernel writes:
+/// the cell may hold different values when two threads read it.
+pub(super) fn forget_written_cells(s: &mut Stmt, written: &HashSet<String>) {
+    match s {
+        Stmt::Access { value, .. } => {
+            if matches!(value, Some(Value::Read { array, .. }) if written.contains(array)) {
+                *value = None;
+            }
+        }
+        Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
+        Stmt::Seq(v) => v.iter_mut().for_each(|s| forget_written_cells(s, written)),
+        Stmt::If { then, els, .. } => {
+            forget_written_cells(then, written);
+            forget_written_cells(els, written);
+        }
+        Stmt::For { body, .. } => forget_written_cells(body, written),
+    }
+}
+
 /// The label a `goto` names.
 pub(super) fn goto_label(s: &Node) -> Option<String> {
     s.children()
