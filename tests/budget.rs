@@ -196,6 +196,12 @@ fn a_parse_that_never_ends_is_stopped_at_the_budget() {
         "{reason}"
     );
     assert!(wall < 2.0 + 1.0 + 10.0, "the scan took {wall} s");
+    // The run's time counts the worker that was stopped at the budget.
+    let recorded = s["wall_ms"].as_f64().unwrap();
+    assert!(
+        recorded >= 2000.0,
+        "wall_ms {recorded} leaves out the first worker"
+    );
     let runs = rows(tmp.path(), "p.db", "SELECT status FROM runs");
     assert_eq!(
         runs.len(),

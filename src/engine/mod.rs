@@ -164,7 +164,12 @@ pub fn scan(paths: &[PathBuf], opts: &ScanOptions, store: &mut Store) -> Result<
         shard: None,
     };
     let outcome = run_scan(paths, opts, &exclude, &pool, store, run, &mut summary);
-    summary.wall_ms = started.elapsed().as_secs_f64() * 1e3;
+    let before = opts
+        .worker
+        .as_ref()
+        .map(|w| w.elapsed_before)
+        .unwrap_or_default();
+    summary.wall_ms = (before + started.elapsed()).as_secs_f64() * 1e3;
     match outcome {
         Ok(()) => {
             store.finish_run(run, RunStatus::Finished)?;

@@ -29,6 +29,9 @@ pub const WORKER_ENV: &str = "DRFSCAN_WORKER_DIR";
 pub const RUN_ENV: &str = "DRFSCAN_WORKER_RUN";
 /// One item at a time.
 pub const SERIAL_ENV: &str = "DRFSCAN_WORKER_SERIAL";
+/// How long the scan ran before this worker started (earlier workers),
+/// in milliseconds: the run's wall time counts them.
+pub const ELAPSED_ENV: &str = "DRFSCAN_WORKER_ELAPSED_MS";
 /// The process a worker's run belongs to: the parent, which outlives it.
 pub const OWNER_ENV: &str = "DRFSCAN_WORKER_OWNER";
 /// The parent's process id: a worker does not outlive it.
@@ -71,6 +74,8 @@ pub struct Worker {
     pub run: Option<i64>,
     /// The owner recorded with the run.
     pub owner: Option<String>,
+    /// Time earlier workers of the run took.
+    pub elapsed_before: Duration,
 }
 
 impl Worker {
@@ -115,6 +120,11 @@ impl Worker {
             serial: std::env::var_os(SERIAL_ENV).is_some(),
             run: std::env::var(RUN_ENV).ok().and_then(|r| r.parse().ok()),
             owner: std::env::var(OWNER_ENV).ok(),
+            elapsed_before: std::env::var(ELAPSED_ENV)
+                .ok()
+                .and_then(|ms| ms.parse().ok())
+                .map(Duration::from_millis)
+                .unwrap_or_default(),
         }))
     }
 
@@ -251,6 +261,7 @@ fn remove_stale_worker_dirs(tmp: &Path) {
 /// Run `args` (this program's `scan` arguments) in worker processes until
 /// one finishes; return its exit status, after printing its output.
 pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
+    let began = Instant::now();
     let exe = std::env::current_exe().context("cannot find this program to start a worker")?;
     remove_stale_worker_dirs(&std::env::temp_dir());
     let dir = tempfile::Builder::new()
@@ -280,6 +291,7 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
             .stderr(Stdio::inherit());
         if let Some(r) = run {
             cmd.env(RUN_ENV, r.to_string());
+            cmd.env(ELAPSED_ENV, began.elapsed().as_millis().to_string());
         }
         if serial {
             cmd.env(SERIAL_ENV, "1");
