@@ -641,39 +641,42 @@ fn parse_tu(
                 main
             };
             let file = (home != main).then(|| PathBuf::from(home));
+            let all_errors: &[clang::Diag] = &errors;
             let own = |d: &&clang::Diag| d.file == home && (first..=last).contains(&d.line);
             let launches_kernels = errors
                 .iter()
                 .filter(own)
                 .any(|d| device_launch(&d.text).is_some());
-            let mut errors: Vec<String> = errors
+            let errors: Vec<String> = errors
                 .iter()
                 .filter(own)
                 .filter(|d| device_launch(&d.text).is_none())
                 .map(|d| d.text.clone())
                 .collect();
-            if errors.len() > MAX_ERRORS {
-                let more = errors.len() - MAX_ERRORS;
-                errors.truncate(MAX_ERRORS);
-                errors.push(format!("({more} more errors)"));
-            }
-            if !errors.is_empty() {
-                let lowered = Err(Unsupported {
-                    reason: "the kernel does not compile".into(),
+            let not_compiled = |mut errors: Vec<String>| {
+                if errors.len() > MAX_ERRORS {
+                    let more = errors.len() - MAX_ERRORS;
+                    errors.truncate(MAX_ERRORS);
+                    errors.push(format!("({more} more errors)"));
+                }
+                KernelUnit {
+                    name: name.clone(),
                     loc,
-                    file: None,
-                });
-                return KernelUnit {
-                    name,
-                    loc,
-                    lowered,
+                    lowered: Err(Unsupported {
+                        reason: "the kernel does not compile".into(),
+                        loc,
+                        file: None,
+                    }),
                     display_names: display_names(),
                     errors,
-                    launches: sites,
+                    launches: sites.clone(),
                     args: Vec::new(),
                     launch_free,
-                    file,
-                };
+                    file: file.clone(),
+                }
+            };
+            if !errors.is_empty() {
+                return not_compiled(errors);
             }
             let mut args = Vec::new();
             let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -685,8 +688,25 @@ fn parse_tu(
                     loc,
                     file: None,
                 })
-            })
-            .map_err(|mut u| {
+            });
+            // Errors in the functions it inlines are the kernel's: clang
+            // drops what it cannot compile (a `cub::BlockReduce` without
+            // its header, and the barriers in it), so a protocol built from
+            // the rest would describe another kernel.
+            if let Ok(p) = &lowered {
+                let in_callee = |d: &&clang::Diag| {
+                    device_launch(&d.text).is_none()
+                        && p.callees
+                            .iter()
+                            .any(|(file, a, b)| d.file == *file && (*a..=*b).contains(&d.line))
+                };
+                let callee_errors: Vec<String> =
+                    all_errors.iter().filter(in_callee).map(|d| d.text.clone()).collect();
+                if !callee_errors.is_empty() {
+                    return not_compiled(callee_errors);
+                }
+            }
+            let lowered = lowered.map_err(|mut u| {
                 // A construct in another file (a header's inlined function,
                 // the toolkit's): named there, reported at the kernel.
                 let elsewhere = u.file.take().filter(|other| *other != f.pos().file);

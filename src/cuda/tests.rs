@@ -1383,6 +1383,77 @@ fn copies_of_cells_the_kernel_never_writes_store_the_cell() {
 }
 
 #[test]
+fn operators_left_unresolved_in_templates_keep_their_meaning() {
+    // With some operator templates in scope, clang leaves `m += X[i]`,
+    // `out + i` and `*p` in a template as calls to unresolved operators,
+    // and `atomicAdd`, `__ldg` on a `T *` as unresolved calls.
+    let src = "namespace ns { struct V { float x; }; }
+        template <typename A> __device__ ns::V operator+(ns::V a, A b);
+        template <typename A> __device__ ns::V &operator+=(ns::V &a, A b);
+        template <typename A> __device__ ns::V operator*(A a);
+        template <typename T>
+        __global__ void acc(const T *X, T *out, int n) {
+          T m = 0;
+          for (int i = threadIdx.x; i < n; i += blockDim.x) m += X[i];
+          out[blockIdx.x] = m;
+          *(out + gridDim.x + threadIdx.x) = *(X + threadIdx.x);
+          atomicAdd(out + n, m);
+          out[n + 1] = __ldg(X + n);
+        }";
+    let k = kernel(src);
+    let accesses = |array: &str| {
+        let mut found = Vec::new();
+        k.array(array).unwrap().body.accesses(&mut found);
+        found
+            .iter()
+            .map(|a| {
+                let index: Vec<String> = a.index.iter().map(ToString::to_string).collect();
+                let value = a.value.as_ref().map(ToString::to_string);
+                (a.mode, index.join(","), value)
+            })
+            .collect::<Vec<_>>()
+    };
+    let out = accesses("out");
+    // The sum is the thread's own, not the 0 it started from: two threads
+    // of a block store different values.
+    let (mode, index, value) = &out[0];
+    assert_eq!((*mode, index.as_str()), (Mode::Write, "bid.x"));
+    assert!(value.as_deref().is_some_and(|v| k.is_local(v)), "{out:?}");
+    let rest: Vec<(Mode, &str)> = out[1..].iter().map(|(m, i, _)| (*m, i.as_str())).collect();
+    assert_eq!(
+        rest,
+        [
+            (Mode::Write, "gridDim.x + tid.x"),
+            (Mode::Atomic, "n"),
+            (Mode::Write, "n + 1")
+        ]
+    );
+    let x: Vec<String> = accesses("X").into_iter().map(|(_, i, _)| i).collect();
+    assert!(
+        x.ends_with(&["tid.x".to_string(), "n".to_string()]),
+        "{x:?}"
+    );
+}
+
+#[test]
+fn compile_errors_in_called_functions_are_the_kernels() {
+    // A helper clang cannot compile (a missing library, say) loses what
+    // it does: the kernel is not analysed without it.
+    let src = "template <typename T> __device__ void block_sum(T &x) { x = missing::sum(x); }
+        template <typename T> __device__ void block_sum(T &x, int) { }
+        template <typename T> __global__ void k(T *out) {
+          T v = out[threadIdx.x]; block_sum<T>(v); out[threadIdx.x] = v; }
+        __device__ void helper(float *p) { p[0] = undeclared; }
+        __global__ void plain(float *p) { helper(p); }";
+    let u = unit(src);
+    for kernel in &u.kernels {
+        assert!(kernel.lowered.is_err(), "{}", kernel.name);
+        assert!(!kernel.errors.is_empty(), "{}", kernel.name);
+    }
+    assert_eq!(u.kernels.len(), 2);
+}
+
+#[test]
 fn floating_constants_are_stored_by_value_and_never_integers() {
     let stored = |src: &str| {
         let k = kernel(src);

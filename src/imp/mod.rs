@@ -73,6 +73,9 @@ pub struct Program {
     /// position (`None` for pointers and other values): what launches of
     /// the kernel pass to it can be stated over it.
     pub args: Vec<Option<String>>,
+    /// The source lines of every function inlined into the kernel, by file
+    /// (`file`, first, last): a compile error there is the kernel's too.
+    pub callees: Vec<(String, u32, u32)>,
 }
 
 impl Stmt {

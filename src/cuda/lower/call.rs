@@ -362,6 +362,115 @@ impl Lower {
         Val::Int(local)
     }
 
+    /// Calls drfscan knows by name (barriers, atomics, cache-hinted loads
+    /// and stores, `__requires`, integer `min`/`max`), resolved or not: in
+    /// a template analysed uninstantiated, `atomicAdd(&s[i], v)` over a
+    /// `T *s` names no declaration, only these names.
+    fn builtin_call(&mut self, n: &Node, name: &str, args: &[Node], loc: Loc) -> R<Option<Val>> {
+        match name {
+            "__syncthreads"
+            | "__syncthreads_count"
+            | "__syncthreads_and"
+            | "__syncthreads_or"
+            | "__barrier_sync" => {
+                for a in args {
+                    self.rvalue(a)?;
+                }
+                self.sync(loc);
+                return Ok(Some(Val::Unknown));
+            }
+            "__syncwarp" => {
+                for a in args {
+                    self.rvalue(a)?;
+                }
+                if self.warp_is_block {
+                    self.sync(loc);
+                } else {
+                    self.warp_sync(loc);
+                }
+                return Ok(Some(Val::Unknown));
+            }
+            "__requires" | "__assume" => {
+                if let Some(a) = args.first() {
+                    let c = self.cond(a)?;
+                    let in_loop = !self.loop_vars.is_empty();
+                    if self.path.is_empty() && !in_loop && self.stack.len() == 1 {
+                        self.prog.assumes.push(c);
+                    }
+                }
+                return Ok(Some(Val::Unknown));
+            }
+            "__mul24" | "__umul24" if args.len() == 2 => {
+                let a = self.rvalue(&args[0])?;
+                let b = self.rvalue(&args[1])?;
+                return Ok(Some(self.arith(op::MUL, a, b)));
+            }
+            "min" | "max" | "umin" | "umax" | "llmin" | "llmax"
+                if args.len() == 2 && n.ty().is_integral() =>
+            {
+                let a = self.rvalue(&args[0])?;
+                let b = self.rvalue(&args[1])?;
+                return Ok(Some(match (a, b) {
+                    (Val::Int(a), Val::Int(b)) => Val::Int(Expr::bin(
+                        if name.ends_with("min") {
+                            Op::Min
+                        } else {
+                            Op::Max
+                        },
+                        a,
+                        b,
+                    )),
+                    _ => Val::Unknown,
+                }));
+            }
+            _ => {}
+        }
+        if let Some(v) = self.byte_copy(name, args, loc)? {
+            return Ok(Some(v));
+        }
+        if let Some(mode) = atomic_mode(name) {
+            let Some(target) = args.first() else {
+                return Ok(Some(Val::Unknown));
+            };
+            let p = self.pointer(target)?;
+            let mut operands = Vec::new();
+            for a in args.iter().skip(1) {
+                operands.push(self.rvalue(a)?);
+            }
+            let Some(mut p) = p else {
+                return unsupported(n, "atomic on a pointer of unknown origin");
+            };
+            p.at_cell();
+            self.access(&p, mode, loc);
+            return Ok(Some(self.atomic_result(&name, &p, &operands)));
+        }
+        if name == "__ldg"
+            || name.starts_with("__ldc")
+            || name.starts_with("__ldlu")
+            || name.starts_with("__ldcs")
+        {
+            // Cached loads: a read of `*p`.
+            if let Some(a) = args.first() {
+                if let Some(mut p) = self.pointer(a)? {
+                    p.at_cell();
+                    return Ok(Some(self.read(&p, loc)));
+                }
+            }
+            return Ok(Some(Val::Unknown));
+        }
+        if matches!(name, "__stcg" | "__stcs" | "__stwb" | "__stwt") && args.len() == 2 {
+            // Cache-hinted stores: a write of `*p`.
+            let Some(mut p) = self.pointer(&args[0])? else {
+                return unsupported(n, format!("`{name}` through a pointer of unknown origin"));
+            };
+            p.at_cell();
+            let v = self.rvalue(&args[1])?;
+            self.write(&p, &v, loc);
+            return Ok(Some(Val::Unknown));
+        }
+        Ok(None)
+    }
+
     pub(super) fn call(&mut self, n: &Node) -> R<Val> {
         let loc = loc_of(n);
         let callee = n.referenced();
@@ -375,6 +484,15 @@ impl Lower {
                 .first()
                 .and_then(|c| strip(*c).referenced())
                 .filter(|r| r.kind() == K::OVERLOADED_REF);
+            if let Some(r) = overloaded {
+                if let Some(v) = self.builtin_call(n, &r.spelling(), &args, loc)? {
+                    return Ok(v);
+                }
+                // Any candidate may be the one called.
+                for d in r.overloaded_decls() {
+                    self.note_callee(&d.definition().unwrap_or(d));
+                }
+            }
             // One that has one definition in scope (`shared_memory<T>()`):
             // inlined.
             if let Some(cand) = overloaded.and_then(|r| {
@@ -398,6 +516,40 @@ impl Lower {
                     .referenced()
                     .is_some_and(|d| d.spelling().starts_with("operator"))
             });
+            if let Some((o, ops)) = pointer_operator(n) {
+                return match (o.as_str(), ops.as_slice()) {
+                    ("operator*", _) => self.load(n),
+                    (_, [a, b]) => {
+                        let (a, b) = (self.rvalue(a)?, self.rvalue(b)?);
+                        let bop = if o == "operator-" { op::SUB } else { op::ADD };
+                        Ok(self.arith(bop, a, b))
+                    }
+                    _ => Ok(Val::Unknown),
+                };
+            }
+            if let Some(at) = operator {
+                let spelled = strip(ch[at]).referenced().map(|d| d.spelling());
+                if spelled.as_deref().is_some_and(assigns) {
+                    // `m += x[i]` on a `T m` while some `operator+=` is in
+                    // scope: `m` changes, to a value drfscan does not know.
+                    let target = if at == 0 { 1 } else { 0 };
+                    for (k, c) in ch.iter().enumerate() {
+                        if k != at && k != target {
+                            self.rvalue(c)?;
+                        }
+                    }
+                    if let Some(c) = ch.get(target) {
+                        let lv = self.lvalue(c)?;
+                        if let LVal::Mem(p) = &lv {
+                            if spelled.as_deref() != Some("operator=") {
+                                self.read(p, loc);
+                            }
+                        }
+                        self.clobber(&lv, loc);
+                    }
+                    return Ok(Val::Unknown);
+                }
+            }
             if let Some(at) = operator.filter(|&at| at > 0) {
                 for (k, c) in ch.iter().enumerate() {
                     if k != at {
@@ -426,11 +578,16 @@ impl Lower {
             }
             // A dependent call drfscan cannot resolve: like a declaration
             // without a body, it may write the memory its pointer arguments
-            // reach, somewhere.
+            // reach, somewhere, and variables it may take by reference.
             for c in ch.iter().skip(1) {
                 if let Val::Ptr(p) = self.rvalue(c)? {
                     if overloaded.is_some() {
                         self.access_somewhere(p, Mode::Write, loc);
+                    }
+                }
+                if overloaded.is_some() && strip(*c).kind() == K::DECL_REF {
+                    if let lv @ LVal::Var(_) = self.lvalue(c)? {
+                        self.clobber(&lv, loc);
                     }
                 }
             }
@@ -468,106 +625,8 @@ impl Lower {
                 return Ok(v);
             }
         }
-        match name.as_str() {
-            "__syncthreads"
-            | "__syncthreads_count"
-            | "__syncthreads_and"
-            | "__syncthreads_or"
-            | "__barrier_sync" => {
-                for a in &args {
-                    self.rvalue(a)?;
-                }
-                self.sync(loc);
-                return Ok(Val::Unknown);
-            }
-            "__syncwarp" => {
-                for a in &args {
-                    self.rvalue(a)?;
-                }
-                if self.warp_is_block {
-                    self.sync(loc);
-                } else {
-                    self.warp_sync(loc);
-                }
-                return Ok(Val::Unknown);
-            }
-            "__requires" | "__assume" => {
-                if let Some(a) = args.first() {
-                    let c = self.cond(a)?;
-                    let in_loop = !self.loop_vars.is_empty();
-                    if self.path.is_empty() && !in_loop && self.stack.len() == 1 {
-                        self.prog.assumes.push(c);
-                    }
-                }
-                return Ok(Val::Unknown);
-            }
-            "__mul24" | "__umul24" if args.len() == 2 => {
-                let a = self.rvalue(&args[0])?;
-                let b = self.rvalue(&args[1])?;
-                return Ok(self.arith(op::MUL, a, b));
-            }
-            "min" | "max" | "umin" | "umax" | "llmin" | "llmax"
-                if args.len() == 2 && n.ty().is_integral() =>
-            {
-                let a = self.rvalue(&args[0])?;
-                let b = self.rvalue(&args[1])?;
-                return Ok(match (a, b) {
-                    (Val::Int(a), Val::Int(b)) => Val::Int(Expr::bin(
-                        if name.ends_with("min") {
-                            Op::Min
-                        } else {
-                            Op::Max
-                        },
-                        a,
-                        b,
-                    )),
-                    _ => Val::Unknown,
-                });
-            }
-            _ => {}
-        }
-        if let Some(v) = self.byte_copy(&name, &args, loc)? {
+        if let Some(v) = self.builtin_call(n, &name, &args, loc)? {
             return Ok(v);
-        }
-        if let Some(mode) = atomic_mode(&name) {
-            let Some(target) = args.first() else {
-                return Ok(Val::Unknown);
-            };
-            let p = self.pointer(target)?;
-            let mut operands = Vec::new();
-            for a in args.iter().skip(1) {
-                operands.push(self.rvalue(a)?);
-            }
-            let Some(mut p) = p else {
-                return unsupported(n, "atomic on a pointer of unknown origin");
-            };
-            p.at_cell();
-            self.access(&p, mode, loc);
-            return Ok(self.atomic_result(&name, &p, &operands));
-        }
-        if name == "__ldg"
-            || name.starts_with("__ldc")
-            || name.starts_with("__ldlu")
-            || name.starts_with("__ldcs")
-        {
-            // Cached loads: a read of `*p`.
-            if let Some(a) = args.first() {
-                if let Some(mut p) = self.pointer(a)? {
-                    p.at_cell();
-                    return Ok(self.read(&p, loc));
-                }
-            }
-            return Ok(Val::Unknown);
-        }
-        if matches!(name.as_str(), "__stcg" | "__stcs" | "__stwb" | "__stwt") && args.len() == 2 {
-            // Cache-hinted stores: a write of `*p`.
-            let Some(mut p) = self.pointer(&args[0])? else {
-                return unsupported(n, format!("`{name}` through a pointer of unknown origin"));
-            };
-            p.at_cell();
-            let v = self.rvalue(&args[1])?;
-            self.write(&p, &v, loc);
-            return Ok(Val::Unknown);
         }
         if (name == "sync" || name == "synchronize") && args.len() == 1 {
             let ty = strip(args[0]).ty().canonical().spelling();
@@ -685,12 +744,8 @@ impl Lower {
                 if o != "=" {
                     self.read(p, loc);
                 }
-                self.write(p, &Val::Unknown, loc);
             }
-            if let LVal::Var(k) = &lv {
-                let prefix = format!("{k}.");
-                self.env.retain(|key, _| !key.starts_with(&prefix));
-            }
+            self.clobber(&lv, loc);
             return Ok(Val::Unknown);
         }
         if let Some(v) = self.project_method(n, &ops)? {
@@ -816,7 +871,39 @@ impl Lower {
         })
     }
 
+    /// `lv` takes a value drfscan does not know: a variable (and its
+    /// fields) becomes unknown, a cell is written.
+    pub(super) fn clobber(&mut self, lv: &LVal, loc: Loc) {
+        match lv {
+            LVal::Var(k) => {
+                let prefix = format!("{k}.");
+                self.env.retain(|key, _| !key.starts_with(&prefix));
+                // A number becomes a thread's own unknown; an object that
+                // stands for a pointer keeps it (the fields went above).
+                let v = match self.env.get(k) {
+                    Some(Val::Int(_)) => Val::Int(self.local("v")),
+                    Some(Val::Ptr(_)) => return,
+                    _ => Val::Unknown,
+                };
+                self.env.insert(k.clone(), v);
+            }
+            LVal::Mem(p) => self.write(p, &Val::Unknown, loc),
+            LVal::Unknown => {}
+        }
+    }
+
+    /// Records `f` as a function the kernel calls: its compile errors are
+    /// the kernel's.
+    pub(super) fn note_callee(&mut self, f: &Node) {
+        let (first, last) = f.lines();
+        let extent = (f.pos().file, first, last);
+        if !self.prog.callees.contains(&extent) {
+            self.prog.callees.push(extent);
+        }
+    }
+
     pub(super) fn inline(&mut self, call: &Node, f: &Node, args: &[Node]) -> R<Val> {
+        self.note_callee(f);
         let fkey = key(f);
         if self.stack.contains(&fkey) {
             return unsupported(call, format!("recursive call to `{}`", f.spelling()));
@@ -894,4 +981,60 @@ impl Lower {
         }
         Ok(result.unwrap_or(Val::Unknown))
     }
+}
+
+/// Whether an operator function assigns its first operand (`operator=`,
+/// `operator+=`, `operator++`, …).
+fn assigns(name: &str) -> bool {
+    let Some(o) = name.strip_prefix("operator") else {
+        return false;
+    };
+    matches!(o, "++" | "--")
+        || (o.ends_with('=') && !matches!(o, "==" | "!=" | "<=" | ">=" | "<=>"))
+}
+
+/// An operator a template leaves unresolved only because some overload is
+/// in scope (`X + i`, `*p` over a `const T *X` where cub or
+/// `helper_math.h` define operators) that can only be the built-in one,
+/// since no overload takes a pointer and an integer, or a pointer alone:
+/// its spelling (`operator+`, `operator-`, `operator*`) and operands.
+pub(super) fn pointer_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>>)> {
+    if n.kind() != K::CALL || n.referenced().is_some() {
+        return None;
+    }
+    let ch = exprs(n);
+    let at = ch.iter().position(|c| {
+        strip(*c)
+            .referenced()
+            .is_some_and(|d| d.kind() == K::OVERLOADED_REF && d.spelling().starts_with("operator"))
+    })?;
+    let o = strip(ch[at]).referenced()?.spelling();
+    let ops: Vec<Node> = ch
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| *k != at)
+        .map(|(_, c)| *c)
+        .collect();
+    // `X + i + j` nests one unresolved operator in another.
+    let pointer = |c: &Node| {
+        let s = strip(*c);
+        [c.ty(), s.ty()]
+            .iter()
+            .any(|t| t.is_pointer() || t.is_array())
+            || pointer_operator(&s).is_some_and(|(o, _)| o != "operator*")
+    };
+    // `threadIdx.x` and its kin are properties (`__declspec(property)`),
+    // of type `unsigned int` once read.
+    let int = |c: &Node| {
+        let s = strip(*c);
+        let property = s.kind() == K::MEMBER_REF && s.ty().spelling() == "<pseudo-object type>";
+        c.ty().is_integral() || s.ty().is_integral() || property
+    };
+    let builtin = match (o.as_str(), ops.as_slice()) {
+        ("operator+", [a, b]) => (pointer(a) && int(b)) || (int(a) && pointer(b)),
+        ("operator-", [a, b]) => pointer(a) && int(b),
+        ("operator*", [a]) => pointer(a),
+        _ => false,
+    };
+    builtin.then_some((o, ops))
 }

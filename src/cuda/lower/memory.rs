@@ -888,6 +888,15 @@ impl Lower {
                 other => other,
             });
         }
+        if let Some((_, ops)) = pointer_operator(&n).filter(|(o, _)| o == "operator*") {
+            return match self.pointer(&ops[0])? {
+                Some(mut p) => {
+                    p.at_cell();
+                    Ok(LVal::Mem(p))
+                }
+                None => unsupported(&n, "access through a pointer of unknown origin"),
+            };
+        }
         if k == K::CALL || k == K::CONDITIONAL || k == K::BINARY {
             self.rvalue(&n)?;
             return Ok(LVal::Unknown);
