@@ -1398,6 +1398,7 @@ fn operators_left_unresolved_in_templates_keep_their_meaning() {
           out[blockIdx.x] = m;
           *(out + gridDim.x + threadIdx.x) = *(X + threadIdx.x);
           atomicAdd(out + n, m);
+          atomicAdd(&out[n + 2], m);
           out[n + 1] = __ldg(X + n);
         }";
     let k = kernel(src);
@@ -1425,6 +1426,7 @@ fn operators_left_unresolved_in_templates_keep_their_meaning() {
         [
             (Mode::Write, "gridDim.x + tid.x"),
             (Mode::Atomic, "n"),
+            (Mode::Atomic, "n + 2"),
             (Mode::Write, "n + 1")
         ]
     );

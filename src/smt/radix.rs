@@ -1939,6 +1939,52 @@ mod tests {
     }
 
     #[test]
+    fn padded_row_lengths_are_moduli() {
+        // (n + 1) · (16 · by + ty + 1) + tx + 1, as Rodinia's backprop
+        // indexes its weights: the row length is n + 1.
+        let n1 = add(v("n"), Expr::Int(1));
+        let row = add(
+            add(mul(Expr::Int(16), v("bid.y@1")), v("tid.y@1")),
+            Expr::Int(1),
+        );
+        let e = add(
+            add(mul(n1.clone(), row.clone()), v("tid.x@1")),
+            Expr::Int(1),
+        );
+        let facts = Facts::new(&[
+            Cond::cmp(Rel::Ge, v("n"), Expr::Int(16)),
+            Cond::cmp(Rel::Eq, v("blockDim.x"), Expr::Int(16)),
+        ]);
+        let m = facts.moduli(&e, "@1").into_iter().find(|m| m.modulus == n1);
+        let m = m.expect("n + 1 is a modulus");
+        let d = facts.divide(&e, &m, "@1").unwrap();
+        let (y, x) = d.parts(false);
+        let env: HashMap<&str, i64> = [("n", 20), ("bid.y@1", 3), ("tid.y@1", 5), ("tid.x@1", 7)]
+            .into_iter()
+            .collect();
+        assert_eq!(ev(&y, &env), ev(&row, &env));
+        assert_eq!(ev(&x, &env), 8);
+        assert_eq!(ev(&e, &env), 21 * ev(&y, &env) + ev(&x, &env));
+        // Below n + 1 under a guard `tx + 1 < n + 1`, not without one.
+        let mut guarded = access(e.clone(), Vec::new());
+        let x1 = add(v("tid.x@1"), Expr::Int(1));
+        guarded.path = Cond::cmp(Rel::Lt, x1, n1.clone());
+        assert!(d.remainder_below(&facts, &m, &guarded, false));
+        assert!(!d.remainder_below(&naturals(&["n"]), &m, &access(e.clone(), Vec::new()), false));
+        // Without a bound on n the row may be narrower than a block: the
+        // least a caller must ensure is n + 1 > blockDim.x - 1, the largest
+        // column once the 1 both threads add is set aside.
+        let open = naturals(&["n"]);
+        let lengths = open.row_lengths(&e, &access(e.clone(), Vec::new()), "@1");
+        assert!(
+            lengths
+                .iter()
+                .any(|(w, least)| w == "n" && *least == add(Expr::Int(-1), v("blockDim.x"))),
+            "{lengths:?}"
+        );
+    }
+
+    #[test]
     fn remainders_are_bounded_by_digit_ranges_guards_and_loop_minimums() {
         let facts = naturals(&["nx"]);
         let below = |x: &Expr, m: Expr, a: &TraceAccess| {
@@ -2058,6 +2104,9 @@ fn expr_of(p: &Poly) -> Expr {
 pub struct Modulus {
     pub modulus: Expr,
     key: Magnitude,
+    /// `W` is `key + offset`: a padded row length (`(n + 1) * row + col`,
+    /// whose polynomial form `n·row + row + col` no longer shows it).
+    offset: i128,
 }
 
 /// A number divided by a [`Modulus`]: its quotient and remainder parts.
@@ -2095,9 +2144,12 @@ impl Division {
             x.retain(|vars, _| vars.iter().any(|v| v.ends_with(&self.suffix)));
         }
         let facts = &facts.with_path(&access.path, &self.suffix);
-        let w: Poly = [(m.key.vars.clone(), m.key.constant as i128)]
+        let mut w: Poly = [(m.key.vars.clone(), m.key.constant as i128)]
             .into_iter()
             .collect();
+        if m.offset != 0 {
+            *w.entry(Vec::new()).or_default() += m.offset;
+        }
         if let Some(top) = facts.upper_bound(&x, &self.atoms, access, &self.suffix) {
             if facts.at_least(&minus(&w, &top), 1) {
                 return true;
@@ -2158,12 +2210,36 @@ impl Facts {
             if m.vars.is_empty() && m.constant <= 1 {
                 continue;
             }
-            if !out.iter().any(|o| o.key == m) {
+            if !out.iter().any(|o| o.key == m && o.offset == 0) {
                 let c = i64::try_from(m.constant).unwrap_or(i64::MAX);
                 out.push(Modulus {
                     modulus: expr_of(&[(m.vars.clone(), i128::from(c))].into_iter().collect()),
-                    key: m,
+                    key: m.clone(),
+                    offset: 0,
                 });
+            }
+            // `(v + c) · Y + X` reads `v·Y + c·Y + X`: the thread's terms of
+            // `Y` come back, `c` times, beside `v`'s.
+            if let ([v], 1) = (m.vars.as_slice(), m.constant) {
+                let mut rest = vars.clone();
+                let Some(at) = rest.iter().position(|x| x == v) else {
+                    continue;
+                };
+                rest.remove(at);
+                let Some(&beside) = p.get(&rest).filter(|b| **b != 0) else {
+                    continue;
+                };
+                if beside % c != 0 || beside / c < 1 {
+                    continue;
+                }
+                let offset = beside / c;
+                if !out.iter().any(|o| o.key == m && o.offset == offset) {
+                    out.push(Modulus {
+                        modulus: Expr::add(Expr::var(v), Expr::Int(offset as i64)),
+                        key: m,
+                        offset,
+                    });
+                }
             }
         }
         out
@@ -2192,6 +2268,10 @@ impl Facts {
             } else {
                 *x.entry(vars).or_default() += c;
             }
+        }
+        // `W = key + offset`: the remainder gives back `offset · Y`.
+        for (vars, c) in &y {
+            *x.entry(vars.clone()).or_default() -= m.offset * c;
         }
         y.retain(|_, c| *c != 0);
         x.retain(|_, c| *c != 0);
@@ -2238,7 +2318,8 @@ impl Facts {
             if top.keys().flatten().any(|v| v.ends_with(suffix) || v == w) {
                 continue;
             }
-            *top.entry(Vec::new()).or_default() += 1;
+            // `w + offset > top`.
+            *top.entry(Vec::new()).or_default() += 1 - m.offset;
             top.retain(|_, c| *c != 0);
             out.push((
                 w.clone(),

@@ -519,6 +519,10 @@ impl Lower {
             if let Some((o, ops)) = pointer_operator(n) {
                 return match (o.as_str(), ops.as_slice()) {
                     ("operator*", _) => self.load(n),
+                    ("operator&", [a]) => Ok(match self.lvalue(a)? {
+                        LVal::Mem(p) => Val::Ptr(p),
+                        _ => Val::Unknown,
+                    }),
                     (_, [a, b]) => {
                         let (a, b) = (self.rvalue(a)?, self.rvalue(b)?);
                         let bop = if o == "operator-" { op::SUB } else { op::ADD };
@@ -997,7 +1001,8 @@ fn assigns(name: &str) -> bool {
 /// in scope (`X + i`, `*p` over a `const T *X` where cub or
 /// `helper_math.h` define operators) that can only be the built-in one,
 /// since no overload takes a pointer and an integer, or a pointer alone:
-/// its spelling (`operator+`, `operator-`, `operator*`) and operands.
+/// its spelling (`operator+`, `operator-`, `operator*`, `operator&`) and
+/// operands.
 pub(super) fn pointer_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>>)> {
     if n.kind() != K::CALL || n.referenced().is_some() {
         return None;
@@ -1034,6 +1039,8 @@ pub(super) fn pointer_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>
         ("operator+", [a, b]) => (pointer(a) && int(b)) || (int(a) && pointer(b)),
         ("operator-", [a, b]) => pointer(a) && int(b),
         ("operator*", [a]) => pointer(a),
+        // `&x[i]` over a `T *x`: no one overloads `&` on an element.
+        ("operator&", [a]) => strip(*a).kind() == K::ARRAY_SUBSCRIPT,
         _ => false,
     };
     builtin.then_some((o, ops))
