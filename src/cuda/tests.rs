@@ -1438,6 +1438,13 @@ fn operators_left_unresolved_in_templates_keep_their_meaning() {
 }
 
 #[test]
+fn math_constants_of_glibc_are_defined() {
+    // nvcc's host compiler defines `M_PI` and its kin in <math.h>.
+    let k = kernel("#include <math.h>\n__global__ void k(float *o) { o[threadIdx.x] = M_SQRT1_2 * M_PI + M_E; }");
+    assert!(k.array("o").is_some());
+}
+
+#[test]
 fn compile_errors_in_called_functions_are_the_kernels() {
     // A helper clang cannot compile (a missing library, say) loses what
     // it does: the kernel is not analysed without it.

@@ -1971,6 +1971,21 @@ mod tests {
         guarded.path = Cond::cmp(Rel::Lt, x1, n1.clone());
         assert!(d.remainder_below(&facts, &m, &guarded, false));
         assert!(!d.remainder_below(&naturals(&["n"]), &m, &access(e.clone(), Vec::new()), false));
+        // The last column of a row, `(i + 1) · (n + 2) + n + 1`: row i + 1,
+        // column n + 1, below n + 2.
+        let n2 = add(v("n"), Expr::Int(2));
+        let i1 = add(v("tid.x@1"), Expr::Int(1));
+        let last = add(add(mul(i1.clone(), n2.clone()), v("n")), Expr::Int(1));
+        let m = facts
+            .moduli(&last, "@1")
+            .into_iter()
+            .find(|m| m.modulus == n2);
+        let d = facts
+            .divide(&last, &m.expect("n + 2 is a modulus"), "@1")
+            .unwrap();
+        let (y, x) = d.parts(false);
+        assert_eq!(ev(&y, &env), ev(&i1, &env));
+        assert_eq!(ev(&x, &env), 21);
         // Without a bound on n the row may be narrower than a block: the
         // least a caller must ensure is n + 1 > blockDim.x - 1, the largest
         // column once the 1 both threads add is set aside.
@@ -2272,6 +2287,16 @@ impl Facts {
         // `W = key + offset`: the remainder gives back `offset · Y`.
         for (vars, c) in &y {
             *x.entry(vars.clone()).or_default() -= m.offset * c;
+        }
+        // A negative constant rest borrows whole rows: `(i + 1) · (n + 2)
+        // + n + 1` is row `i + 1`, column `n + 1`, not row `i + 2`, column
+        // `-1`.
+        let mut borrowed = 0;
+        while m.offset != 0 && x.get(&Vec::new()).copied().unwrap_or(0) < 0 && borrowed < 4 {
+            *y.entry(Vec::new()).or_default() -= 1;
+            *x.entry(m.key.vars.clone()).or_default() += m.key.constant as i128;
+            *x.entry(Vec::new()).or_default() += m.offset;
+            borrowed += 1;
         }
         y.retain(|_, c| *c != 0);
         x.retain(|_, c| *c != 0);
