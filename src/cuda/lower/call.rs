@@ -544,12 +544,7 @@ impl Lower {
                     }
                     if let Some(c) = ch.get(target) {
                         let lv = self.lvalue(c)?;
-                        if let LVal::Mem(p) = &lv {
-                            if spelled.as_deref() != Some("operator=") {
-                                self.read(p, loc);
-                            }
-                        }
-                        self.clobber(&lv, loc);
+                        self.assign_unknown(&lv, spelled.as_deref() != Some("operator="), loc);
                     }
                     return Ok(Val::Unknown);
                 }
@@ -736,20 +731,12 @@ impl Lower {
         if let Some(e) = group_query(&object, name) {
             return Ok(Val::Int(e));
         }
-        let assign = name
-            .strip_prefix("operator")
-            .filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="));
-        if let (Some(o), Some(target)) = (assign, ops.first()) {
+        if let (Some(o), Some(target)) = (assignment(name), ops.first()) {
             let lv = self.lvalue(target)?;
             for a in ops.iter().skip(1) {
                 self.rvalue(a)?;
             }
-            if let LVal::Mem(p) = &lv {
-                if o != "=" {
-                    self.read(p, loc);
-                }
-            }
-            self.clobber(&lv, loc);
+            self.assign_unknown(&lv, o != "=", loc);
             return Ok(Val::Unknown);
         }
         if let Some(v) = self.project_method(n, &ops)? {
@@ -875,6 +862,15 @@ impl Lower {
         })
     }
 
+    /// An assignment of a value drfscan does not know to `lv`; a compound
+    /// one (`+=`, `++`) reads it first.
+    fn assign_unknown(&mut self, lv: &LVal, compound: bool, loc: Loc) {
+        if let (LVal::Mem(p), true) = (lv, compound) {
+            self.read(p, loc);
+        }
+        self.clobber(lv, loc);
+    }
+
     /// `lv` takes a value drfscan does not know: a variable (and its
     /// fields) becomes unknown, a cell is written.
     pub(super) fn clobber(&mut self, lv: &LVal, loc: Loc) {
@@ -987,14 +983,17 @@ impl Lower {
     }
 }
 
+/// The operator of an assignment operator function: `=` of `operator=`,
+/// `+=` of `operator+=`; `None` for comparisons and every other function.
+fn assignment(name: &str) -> Option<&str> {
+    name.strip_prefix("operator")
+        .filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="))
+}
+
 /// Whether an operator function assigns its first operand (`operator=`,
 /// `operator+=`, `operator++`, …).
 fn assigns(name: &str) -> bool {
-    let Some(o) = name.strip_prefix("operator") else {
-        return false;
-    };
-    matches!(o, "++" | "--")
-        || (o.ends_with('=') && !matches!(o, "==" | "!=" | "<=" | ">=" | "<=>"))
+    assignment(name).is_some() || matches!(name, "operator++" | "operator--")
 }
 
 /// An operator a template leaves unresolved only because some overload is
