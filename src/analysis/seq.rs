@@ -103,12 +103,58 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
             pair(v, Rel::Eq);
         }
     }
-    // Two threads' tickets of one counter differ.
+    // Two threads' tickets of one counter differ; a block's ticket is its
+    // threads' own.
+    let mut ticket_facts = Vec::new();
     for t in &kernel.tickets {
-        if t.grid || pairing == Pairing::SameBlock {
-            pair(&t.local, Rel::Ne);
+        if !t.block {
+            if t.grid || pairing == Pairing::SameBlock {
+                pair(&t.local, Rel::Ne);
+            }
+            continue;
+        }
+        let (t1, t2) = (format!("{}@1", t.local), format!("{}@2", t.local));
+        let phases = t
+            .phase
+            .as_ref()
+            .map(|ph| (format!("{ph}@1"), format!("{ph}@2")))
+            .filter(|(p1, p2)| order.list.contains(p1) || order.list.contains(p2));
+        let ordered = pairing == Pairing::OtherBlock && phases.is_some();
+        if !ordered && !order.list.contains(&t1) && !order.list.contains(&t2) {
+            continue;
+        }
+        let rel = if pairing == Pairing::SameBlock {
+            Rel::Eq
+        } else {
+            Rel::Ne
+        };
+        ticket_facts.push(Cond::cmp(rel, Expr::var(&t1), Expr::var(&t2)));
+        let blocks = GRID_DIM
+            .iter()
+            .map(|g| Expr::var(g))
+            .reduce(|a, b| Expr::bin(Op::Mul, a, b))
+            .unwrap_or(Expr::Int(1));
+        for tk in [&t1, &t2] {
+            ticket_facts.push(Cond::cmp(Rel::Ge, Expr::var(tk), Expr::Int(0)));
+            ticket_facts.push(Cond::cmp(Rel::Lt, Expr::var(tk), blocks.clone()));
+        }
+        if let (true, Some((p1, p2))) = (ordered, phases) {
+            // Thread 1's access before its ticket and thread 2's after its
+            // own, greater one, are ordered; so is the converse.
+            let before_after = |pa: &str, pb: &str, ta: &str, tb: &str| {
+                Cond::not(Cond::and(
+                    Cond::and(
+                        Cond::cmp(Rel::Eq, Expr::var(pa), Expr::Int(0)),
+                        Cond::cmp(Rel::Eq, Expr::var(pb), Expr::Int(1)),
+                    ),
+                    Cond::cmp(Rel::Lt, Expr::var(ta), Expr::var(tb)),
+                ))
+            };
+            ticket_facts.push(before_after(&p1, &p2, &t1, &t2));
+            ticket_facts.push(before_after(&p2, &p1, &t2, &t1));
         }
     }
+    assumptions.extend(ticket_facts);
     for c in &assumptions {
         order.cond(c);
     }

@@ -1701,3 +1701,75 @@ fn a_size_read_from_a_stream_is_not_its_initial_value() {
         k.assumes
     );
 }
+
+#[test]
+fn values_thread_zero_publishes_for_its_block_are_read_as_themselves() {
+    let published = |body: &str| {
+        let src = format!("__global__ void k(float *out, int n) {{ __shared__ int base; {body} }}");
+        let k = kernel(&src);
+        let out = k.arrays.iter().find(|a| a.name == "out").unwrap();
+        show(&Kernel {
+            arrays: vec![out.clone()],
+            ..k.clone()
+        })
+    };
+    let read = "__syncthreads(); out[base + threadIdx.x] = 1;";
+    // Thread 0 of every block writes it: the block's own base.
+    let s = published(&format!(
+        "if (threadIdx.x == 0) base = blockIdx.x * n; {read}"
+    ));
+    assert!(s.contains("wr[((bid.x * n) + tid.x)]"), "{s}");
+    let s = published(&format!(
+        "if (threadIdx.x % 32 == 0) base = blockIdx.x * n; {read}"
+    ));
+    assert!(s.contains("bid.x * n"), "{s}");
+    // A thread that may not exist, a block that may not write it, a
+    // write in a loop, or a second value: each thread's own unknown.
+    for body in [
+        format!("if (threadIdx.x == 5) base = blockIdx.x * n; {read}"),
+        format!("if (blockIdx.x < n) {{ if (threadIdx.x == 0) base = blockIdx.x * n; }} {read}"),
+        format!("for (int i = 0; i < n; i++) if (threadIdx.x == 0) base = blockIdx.x * n; {read}"),
+        format!("if (threadIdx.x == 0) base = blockIdx.x * n; {read} __syncthreads(); if (threadIdx.x == 0) base = 0; {read}"),
+        format!("if (threadIdx.x == 0) base = threadIdx.x + blockIdx.x; {read}"),
+    ] {
+        let s = published(&body);
+        assert!(!s.contains("bid.x * n) + tid.x"), "{body}: {s}");
+        assert!(s.contains("stored"), "{body}: {s}");
+    }
+}
+
+#[test]
+fn a_ticket_thread_zero_takes_for_its_block_orders_the_last_block() {
+    let src = |take: &str| {
+        format!(
+            "__global__ void k(float *part, unsigned int *done) {{ __shared__ bool last; \
+             {take} __syncthreads(); if (last) part[threadIdx.x] = 0; }}"
+        )
+    };
+    let fenced = "if (threadIdx.x == 0) { part[blockIdx.x] = 1; __threadfence(); \
+                  unsigned int t = atomicInc(done, gridDim.x); last = t == gridDim.x - 1; }";
+    let k = kernel(&src(fenced));
+    assert_eq!(k.tickets.len(), 1, "{:?}", k.tickets);
+    assert!(
+        k.tickets[0].block && k.tickets[0].phase.is_some(),
+        "{:?}",
+        k.tickets
+    );
+    assert!(k.block_uniform.contains(&k.tickets[0].local));
+    // Without the fence the ticket is the block's but orders nothing.
+    let k = kernel(&src(&fenced.replace("__threadfence();", "")));
+    assert!(
+        k.tickets[0].block && k.tickets[0].phase.is_none(),
+        "{:?}",
+        k.tickets
+    );
+    // Every thread takes one, or a wrap before the last block: no block
+    // ticket.
+    let every = "unsigned int t = atomicAdd(done, 1); if (threadIdx.x == 0) last = t == 7;";
+    assert!(kernel(&src(every)).tickets.iter().all(|t| !t.block));
+    let k = kernel(&src(&fenced.replace("gridDim.x)", "2)")));
+    assert!(k.tickets.is_empty(), "{:?}", k.tickets);
+    // Thread 0 of each row of a two-dimensional block is not one thread.
+    let rows = format!("{fenced} part[threadIdx.y] = 2;");
+    assert!(kernel(&src(&rows)).tickets.iter().all(|t| !t.block));
+}

@@ -386,6 +386,21 @@ pub struct Ticket {
     /// The counter is one cell for the whole grid; else one per block, and
     /// threads of different blocks may get equal values.
     pub grid: bool,
+    /// One thread of every block takes it, once, from a grid counter that
+    /// starts at 0 and counts by one (`if (tid == 0) t = atomicInc(&done,
+    /// gridDim.x);`): the block's ticket, the same for its threads (they
+    /// read it where thread 0 publishes it), between 0 and the number of
+    /// blocks, different in other blocks.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub block: bool,
+    /// For a block ticket taken after a `__threadfence()`: the local that
+    /// is 0 on global accesses before the ticket (ordered before it by a
+    /// barrier or in the taking thread) and 1 on those after the first
+    /// barrier past it. A block's accesses before its ticket happen before
+    /// another block's after its ticket when the other's ticket is
+    /// greater: the last block to finish reads what all others wrote.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
 }
 
 impl Expr {

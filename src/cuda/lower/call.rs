@@ -337,29 +337,120 @@ impl Lower {
             [Val::Int(Expr::Int(c))] if *c >= 1 => Some(c),
             _ => None,
         };
-        let way = match (base, step) {
-            ("atomicAdd", Some(_)) => Some(1),
-            ("atomicSub", Some(_)) => Some(-1),
-            _ => None,
-        };
-        self.atomics.push((array.clone(), way));
         let one_cell = p.index.iter().all(|i| self.block_uniform(i));
-        if way.is_none() || !one_cell {
-            return Val::Unknown;
-        }
-        let grid = self.global(array)
+        let grid = one_cell
+            && self.global(array)
             && p.index
                 .iter()
                 .all(|i| self.grid_uniform(&Val::Int(i.clone())));
-        let local = self.local("ticket");
-        if let Expr::Var(name) = &local {
-            let ticket = crate::protocol::Ticket {
-                local: name.clone(),
-                grid,
-            };
-            self.tickets.push((ticket, array.clone()));
+        // `atomicInc(&done, gridDim.x)` wraps only past the last block: a
+        // ticket where each block takes one.
+        let by_one = match (base, operands) {
+            ("atomicAdd", [Val::Int(Expr::Int(1))]) => true,
+            ("atomicInc", [Val::Int(m)]) => {
+                let blocks = simplify(&Expr::var(builtin::GRID_DIM[0]));
+                simplify(m) == blocks
+            }
+            _ => false,
+        };
+        let block_site = if grid && by_one {
+            self.block_ticket_site()
+        } else {
+            None
+        };
+        let way = match (base, step) {
+            ("atomicAdd", Some(_)) => Some(1),
+            ("atomicSub", Some(_)) => Some(-1),
+            ("atomicInc", _) if block_site.is_some() => Some(1),
+            _ => None,
+        };
+        self.atomics.push((array.clone(), way));
+        if way.is_none() || !one_cell {
+            return Val::Unknown;
         }
+        let local = self.local("ticket");
+        let Expr::Var(name) = &local else {
+            return Val::Unknown;
+        };
+        let mut ticket = crate::protocol::Ticket {
+            local: name.clone(),
+            grid,
+            block: false,
+            phase: None,
+        };
+        if let Some((fixed, select, syncs_before)) = block_site {
+            ticket.block = true;
+            if self.block_ticket.is_some() {
+                self.ticket_conflict = true;
+            }
+            self.block_ticket = Some(BlockTicket {
+                local: name.clone(),
+                fixed,
+                fenced: !self.unfenced,
+                select,
+                syncs_before,
+            });
+            if self.order_by_ticket.is_some() {
+                self.ticket_taken = true;
+                // The accesses that name the phase are all lowered by the
+                // end; a ticket with none orders nothing.
+                ticket.phase = Some(self.phase_var.clone().unwrap_or_else(|| {
+                    let Expr::Var(v) = self.local("ticket_phase") else {
+                        return String::new();
+                    };
+                    self.phase_var = Some(v.clone());
+                    v
+                }));
+            }
+        }
+        self.tickets.push((ticket, array.clone()));
         Val::Int(local)
+    }
+
+    /// Where a ticket taken now is the block's own: outside loops, under
+    /// conditions on the block and ones only thread 0 meets along some
+    /// axes (`tid == 0`): those axes, the conditions on the thread, and
+    /// the barriers lowered up to the last one every thread reaching here
+    /// passes.
+    fn block_ticket_site(&self) -> Option<([bool; 3], Vec<Cond>, usize)> {
+        if self.no_block_tickets || !self.loop_vars.is_empty() || self.unrolled_copies != 1 {
+            return None;
+        }
+        let mut fixed = [false; 3];
+        let mut select = Vec::new();
+        let mut around = Vec::new();
+        for c in &self.path {
+            if self.block_level_cond(c) {
+                around.push(c.clone());
+                continue;
+            }
+            for (d, t) in builtin::TID.iter().enumerate() {
+                let zero = Cond::cmp(Rel::Eq, Expr::var(t), Expr::Int(0));
+                let zero_rev = Cond::cmp(Rel::Eq, Expr::Int(0), Expr::var(t));
+                if *c == zero || *c == zero_rev {
+                    fixed[d] = true;
+                }
+            }
+            let first = builtin::TID
+                .iter()
+                .fold(c.clone(), |c, t| c.subst(t, &Expr::Int(0)));
+            if imp::simplify_cond(&first) != Cond::Bool(true) {
+                return None;
+            }
+            select.push(c.clone());
+        }
+        if !fixed[0] {
+            return None;
+        }
+        let syncs_before = self
+            .sync_paths
+            .iter()
+            .rposition(|p| {
+                p.as_ref()
+                    .is_some_and(|p| p.iter().all(|c| around.contains(c)))
+            })
+            .map_or(0, |i| i + 1);
+        Some((fixed, select, syncs_before))
     }
 
     /// Calls drfscan knows by name (barriers, atomics, cache-hinted loads
@@ -388,6 +479,10 @@ impl Lower {
                 } else {
                     self.warp_sync(loc);
                 }
+                return Ok(Some(Val::Unknown));
+            }
+            "__threadfence" | "__threadfence_system" => {
+                self.unfenced = false;
                 return Ok(Some(Val::Unknown));
             }
             "__requires" | "__assume" => {
@@ -441,8 +536,13 @@ impl Lower {
                 return unsupported(n, "atomic on a pointer of unknown origin");
             };
             p.at_cell();
+            // A ticket's own atomic is not an access between a fence and it.
+            let fenced = self.unfenced;
             self.access(&p, mode, loc);
-            return Ok(Some(self.atomic_result(&name, &p, &operands)));
+            let accessed = std::mem::replace(&mut self.unfenced, fenced);
+            let v = self.atomic_result(&name, &p, &operands);
+            self.unfenced |= accessed;
+            return Ok(Some(v));
         }
         if name == "__ldg"
             || name.starts_with("__ldc")

@@ -183,10 +183,13 @@ impl Lower {
         Ok(match v {
             Val::Int(e) => as_cond(&simplify(&e)),
             // A pointer in a condition: null checks; any outcome is possible.
-            _ => {
+            Val::Ptr(_) | Val::Unknown => {
                 let e = self.local(&hint_of(&n));
                 as_cond(&e)
             }
+            // A flag the block shares (`if (isLast)` on a `__shared__ bool`
+            // thread 0 set before a barrier) stays one value for the block.
+            v => as_cond(&self.materialize(v, &hint_of(&n))),
         })
     }
 

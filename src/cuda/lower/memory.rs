@@ -385,18 +385,27 @@ impl Lower {
                 (c, e) if c > 0 && e > c && e % c == 0 && e / c <= MAX_WIDTH => e / c,
                 _ => 1,
             };
+            let global = self.global(array);
+            let phase = if global { self.ticket_phase() } else { None };
+            if global && !self.ticket_taken {
+                self.unfenced = true;
+            }
             for part in 0..width {
                 let mut index = index.clone();
                 if let Some(last) = index.last_mut() {
                     *last = simplify(&Expr::add(last.clone(), Expr::Int(part as i64)));
                 }
-                self.emit(Stmt::Access {
+                let access = Stmt::Access {
                     array: array.clone(),
                     mode,
                     index,
                     loc,
                     value: if part == 0 { value.clone() } else { None },
-                });
+                };
+                match &phase {
+                    Some(c) => self.emit_if(c.clone(), access, Stmt::skip(), loc),
+                    None => self.emit(access),
+                }
             }
         }
         if mode != Mode::Read {
@@ -424,6 +433,7 @@ impl Lower {
             _ => None,
         };
         self.access_storing(p, Mode::Write, loc, value);
+        self.publish(p, v);
         let index: Vec<Expr> = if p.index.is_empty() {
             vec![Expr::Int(0)]
         } else {
@@ -465,6 +475,125 @@ impl Lower {
         )))
     }
 
+    /// Records a write of a value the block shares to one cell of a
+    /// `__shared__` array, when some thread of every block that reaches
+    /// it performs it: outside loops, under conditions on the block or
+    /// ones thread 0 satisfies (`tid == 0`, `lane == 0`). Reads after a
+    /// barrier then take the value itself, which ties it to the block's
+    /// id where threads of two blocks meet; each thread's own unknown
+    /// would let two blocks publish the same base.
+    fn publish(&mut self, p: &Ptr, v: &Val) {
+        let Target::Shared(a) = &p.target else {
+            return;
+        };
+        if self.global(a) || self.unpublished.contains(a) {
+            return;
+        }
+        let whole = p.cell > 0 && p.elem == p.cell && p.part == 0 && !p.rounded;
+        let value = match v {
+            Val::Int(e) if whole && p.alts.is_empty() && !too_big(e) => simplify(e),
+            _ => {
+                self.published.insert(a.clone(), None);
+                return;
+            }
+        };
+        let index: Vec<Expr> = if p.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            p.index.iter().map(simplify).collect()
+        };
+        let mut conds = Vec::new();
+        let mut every_block = self.loop_vars.is_empty() && self.unrolled_copies == 1;
+        for c in &self.path {
+            let mut vars = BTreeSet::new();
+            c.free_vars(&mut vars);
+            if imp::is_uniform(&vars, &self.prog.params) {
+                conds.push(c.clone());
+            } else {
+                let first = builtin::TID
+                    .iter()
+                    .fold(c.clone(), |c, t| c.subst(t, &Expr::Int(0)));
+                every_block &= imp::simplify_cond(&first) == Cond::Bool(true);
+            }
+        }
+        let uniform = index.iter().chain([&value]).all(|e| self.block_level(e));
+        let this = Published {
+            index,
+            value,
+            conds,
+        };
+        // A later write of another value, or one not every block makes,
+        // leaves the cell's value unknown from there on.
+        let next = match self.published.get(a) {
+            _ if !uniform => None,
+            None if every_block => Some(this),
+            Some(Some(q)) if q.index == this.index && q.value == this.value => Some(q.clone()),
+            _ => None,
+        };
+        self.published.insert(a.clone(), next);
+    }
+
+    /// The value published in `p`'s cell, when this read sees it.
+    fn published_value(&mut self, p: &Ptr, index: &[Expr]) -> Option<Val> {
+        let Target::Shared(a) = &p.target else {
+            return None;
+        };
+        let whole = p.cell > 0 && p.elem == p.cell && p.part == 0 && !p.rounded;
+        let q = self.published.get(a)?.as_ref()?;
+        if !whole || !p.alts.is_empty() || q.index != index {
+            return None;
+        }
+        if !q.conds.iter().all(|c| self.path.contains(c)) {
+            return None;
+        }
+        let value = q.value.clone();
+        self.publish_reads.insert(a.clone());
+        Some(Val::Int(value))
+    }
+
+    /// Whether every write of an array whose published value a read took
+    /// stores that value in that cell; the others are lowered again.
+    pub(super) fn check_published(&mut self) {
+        fn writes(s: &Stmt, array: &str, out: &mut Vec<(Vec<Expr>, Option<Value>, Mode)>) {
+            match s {
+                Stmt::Access {
+                    array: a,
+                    mode,
+                    index,
+                    value,
+                    ..
+                } => {
+                    if a == array && *mode != Mode::Read {
+                        out.push((index.clone(), value.clone(), *mode));
+                    }
+                }
+                Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
+                Stmt::Seq(v) => v.iter().for_each(|s| writes(s, array, out)),
+                Stmt::If { then, els, .. } => {
+                    writes(then, array, out);
+                    writes(els, array, out);
+                }
+                Stmt::For { body, .. } => writes(body, array, out),
+            }
+        }
+        for a in &self.publish_reads {
+            let Some(Some(q)) = self.published.get(a) else {
+                self.republish.insert(a.clone());
+                continue;
+            };
+            let mut found = Vec::new();
+            self.out.iter().for_each(|s| writes(s, a, &mut found));
+            let same = found.iter().all(|(index, value, mode)| {
+                *mode == Mode::Write
+                    && *index == q.index
+                    && *value == Some(Value::Expr(q.value.clone()))
+            });
+            if !same {
+                self.republish.insert(a.clone());
+            }
+        }
+    }
+
     pub(super) fn read(&mut self, p: &Ptr, loc: Loc) -> Val {
         self.access(p, Mode::Read, loc);
         if p.rounded || !p.alts.is_empty() {
@@ -489,6 +618,7 @@ impl Lower {
             .rev()
             .find(|(t, i, _)| *t == p.target && *i == index)
             .map(|(_, _, e)| Val::Int(e.clone()));
+        let known = known.or_else(|| self.published_value(p, &index));
         match known {
             Some(v) => v,
             None if matches!(p.target, Target::ReadOnly(_))

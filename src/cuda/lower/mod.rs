@@ -147,6 +147,38 @@ pub struct Lower {
     /// Locals returned by such atomics on a cell shared by the block or
     /// the grid, with the array (see [`crate::protocol::Kernel::tickets`]).
     tickets: Vec<(crate::protocol::Ticket, String)>,
+    /// Values one thread of every block publishes in a `__shared__` cell
+    /// for the others (see `Lower::publish`), by array; `None` once two
+    /// writes disagree.
+    published: HashMap<String, Option<Published>>,
+    /// The arrays whose published value a read took.
+    publish_reads: HashSet<String>,
+    /// Arrays whose reads take no published value: a write elsewhere in
+    /// the kernel, found once it was lowered, may change the cell.
+    unpublished: HashSet<String>,
+    /// Arrays whose reads took a published value that writes lowered
+    /// later contradict: lowered again without it.
+    republish: HashSet<String>,
+    /// The block's ticket, when the kernel takes one (see
+    /// [`crate::protocol::Ticket::block`]); `conflict` when it takes more.
+    block_ticket: Option<BlockTicket>,
+    ticket_conflict: bool,
+    /// The block varies along an axis the ticket's conditions leave open.
+    ticket_axes_open: bool,
+    /// Settings of this lowering from an earlier one: no block tickets, or
+    /// the ticket to order global accesses by (see `Lower::ticket_phase`).
+    no_block_tickets: bool,
+    order_by_ticket: Option<BlockTicket>,
+    /// Where the global accesses lowered so far stand to the block's
+    /// ticket, and the local telling it.
+    ticket_taken: bool,
+    after_ticket: bool,
+    phase_var: Option<String>,
+    /// Block barriers lowered so far, with the conditions around each one
+    /// outside loops (`None` inside one).
+    sync_paths: Vec<Option<Vec<Cond>>>,
+    /// A global access was lowered since the last `__threadfence()`.
+    unfenced: bool,
     /// Bytes of one cell of a parameter's array, where accesses view it in
     /// elements narrower than its type (`float *` over a `float2 *`
     /// parameter): the narrowest such view, so that each element is a cell
@@ -178,6 +210,38 @@ pub struct Lower {
 /// How deep statements and expressions may nest before lowering gives up
 /// (the walk is recursive).
 const MAX_DEPTH: usize = 4000;
+
+/// Times a kernel is lowered again: without published values that later
+/// writes contradicted or block tickets that are not, or with global
+/// accesses ordered by the block's ticket.
+const MAX_RELOWER: usize = 4;
+
+/// Where one thread of every block takes the block's ticket.
+#[derive(Clone, Debug, PartialEq)]
+struct BlockTicket {
+    local: String,
+    /// The thread ids its conditions fix to 0.
+    fixed: [bool; 3],
+    /// No global access between the last `__threadfence()` and it.
+    fenced: bool,
+    /// Its conditions on the thread (`tid == 0`).
+    select: Vec<Cond>,
+    /// The block barriers lowered up to the last one before it that every
+    /// thread reaching it passes.
+    syncs_before: usize,
+}
+
+/// A value one thread of every block stores in a `__shared__` cell, the
+/// same in every block up to the block's id (`if (tid == 0) base =
+/// blockIdx.x * n;`), for the others to read after a barrier.
+#[derive(Clone, Debug, PartialEq)]
+struct Published {
+    index: Vec<Expr>,
+    value: Expr,
+    /// The conditions on the block around the write: a read sees the
+    /// value only under them.
+    conds: Vec<Cond>,
+}
 
 fn loc_of(n: &Node) -> Loc {
     let p = n.pos();
@@ -275,6 +339,20 @@ impl Lower {
             pointer_reads: Vec::new(),
             atomics: Vec::new(),
             tickets: Vec::new(),
+            published: HashMap::new(),
+            publish_reads: HashSet::new(),
+            unpublished: HashSet::new(),
+            republish: HashSet::new(),
+            block_ticket: None,
+            ticket_conflict: false,
+            ticket_axes_open: false,
+            no_block_tickets: false,
+            order_by_ticket: None,
+            ticket_taken: false,
+            after_ticket: false,
+            phase_var: None,
+            sync_paths: Vec::new(),
+            unfenced: false,
             cell_bytes: HashMap::new(),
             narrow_views: HashMap::new(),
             widest_views: HashMap::new(),
@@ -290,9 +368,38 @@ impl Lower {
     /// template, `template_args` are an instantiation's arguments, and value
     /// parameters without one are thread-global parameters).
     pub fn kernel(self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {
-        let again = Lower::new(&self.prog.name, self.warp_is_block, &self.main, self.site);
+        let name = self.prog.name.clone();
+        let again = Lower::new(&name, self.warp_is_block, &self.main, self.site);
         let mut first = self;
-        let lowered = first.lower_kernel(f, template_args);
+        let mut lowered = first.lower_kernel(f, template_args);
+        // Each round takes away a published value or a block ticket, or
+        // orders accesses by the ticket once.
+        for _ in 0..MAX_RELOWER {
+            let settle = first.settled_ticket();
+            if first.republish.is_empty() && settle.is_none() {
+                break;
+            }
+            let mut next = Lower::new(&name, first.warp_is_block, &first.main, first.site);
+            next.unpublished = &first.unpublished | &first.republish;
+            next.no_block_tickets = first.no_block_tickets;
+            next.order_by_ticket = first.order_by_ticket.clone();
+            match settle {
+                Some(Some(order)) => next.order_by_ticket = Some(order),
+                Some(None) => {
+                    next.no_block_tickets = true;
+                    next.order_by_ticket = None;
+                }
+                None => {}
+            }
+            first = next;
+            lowered = first.lower_kernel(f, template_args);
+        }
+        if !first.republish.is_empty() || first.settled_ticket().is_some() {
+            return unsupported(
+                f,
+                "values published in `__shared__` memory that the kernel overwrites",
+            );
+        }
         if let Some((array, views)) = first.open_views.iter().find(|(_, v)| v.len() > 1) {
             let views: Vec<&str> = views.values().map(String::as_str).collect();
             return unsupported(
@@ -328,6 +435,9 @@ impl Lower {
             let mut again = again;
             again.cell_bytes = parts;
             again.padded = padded;
+            again.unpublished = first.unpublished.clone();
+            again.no_block_tickets = first.no_block_tickets;
+            again.order_by_ticket = first.order_by_ticket.clone();
             again.lower_kernel(f, template_args)
         };
         // Unknowns are made while walking sets of variables; in name order,
@@ -410,6 +520,7 @@ impl Lower {
         for s in &self.out {
             written_arrays(s, &mut written);
         }
+        self.check_published();
         for s in &mut self.out {
             forget_written_cells(s, &written);
         }
@@ -433,6 +544,24 @@ impl Lower {
             .filter(|(_, array)| one_way(array))
             .map(|(t, _)| t.clone())
             .collect();
+        // A block's ticket is one value for the block, where barriers under
+        // conditions on it are reached by all of its threads or none.
+        let block_tickets = self.prog.tickets.iter().filter(|t| t.block);
+        let block_tickets: Vec<String> = block_tickets.map(|t| t.local.clone()).collect();
+        self.prog.block_uniform.extend(block_tickets);
+        if let Some(t) = &self.block_ticket {
+            let mut vars = BTreeSet::new();
+            for s in &self.out {
+                mentioned_vars(s, &mut vars);
+            }
+            for a in &self.prog.assumes {
+                a.free_vars(&mut vars);
+            }
+            self.ticket_axes_open = (1..3).any(|d| {
+                !t.fixed[d]
+                    && (vars.contains(builtin::TID[d]) || vars.contains(builtin::BLOCK_DIM[d]))
+            });
+        }
         let mut p = std::mem::take(&mut self.prog);
         p.body = std::mem::take(&mut self.out);
         Ok(p)
@@ -516,6 +645,73 @@ impl Lower {
         let loc = self.place(loc);
         self.emit(Stmt::Sync(loc));
         self.facts.clear();
+        let every_thread = self.loop_vars.is_empty()
+            && self.unrolled_copies == 1
+            && self.path.iter().all(|c| self.block_level_cond(c));
+        self.sync_paths
+            .push(every_thread.then(|| self.path.clone()));
+        if every_thread && self.ticket_taken {
+            self.after_ticket = true;
+        }
+    }
+
+    /// Whether `c` is the same for every thread of a block.
+    fn block_level_cond(&self, c: &Cond) -> bool {
+        let mut vars = BTreeSet::new();
+        c.free_vars(&mut vars);
+        imp::is_uniform(&vars, &self.prog.params)
+    }
+
+    /// The condition telling where a global access lowered now stands to
+    /// the block's ticket, when accesses are ordered by it: before it, for
+    /// accesses a barrier or the taking thread's own order puts there;
+    /// after the first barrier past it; else none.
+    fn ticket_phase(&mut self) -> Option<Cond> {
+        let order = self.order_by_ticket.as_ref()?;
+        let phase = if self.after_ticket {
+            1
+        } else if self.ticket_taken {
+            return None;
+        } else if self.sync_paths.len() < order.syncs_before
+            || order.select.iter().all(|c| self.path.contains(c))
+        {
+            0
+        } else {
+            return None;
+        };
+        let var = match &self.phase_var {
+            Some(v) => v.clone(),
+            None => {
+                let Expr::Var(v) = self.local("ticket_phase") else {
+                    return None;
+                };
+                self.phase_var = Some(v.clone());
+                v
+            }
+        };
+        Some(Cond::cmp(Rel::Eq, Expr::var(&var), Expr::Int(phase)))
+    }
+
+    /// What the first lowering found about the block's ticket that the
+    /// next must know: `Some(None)` to lower again without block tickets
+    /// (taken more than once, or one thread of a block is not one thread
+    /// of a block that varies along an axis its conditions leave open),
+    /// `Some(Some(t))` to order global accesses by ticket `t`.
+    fn settled_ticket(&self) -> Option<Option<BlockTicket>> {
+        if self.no_block_tickets {
+            return None;
+        }
+        if self.ticket_conflict {
+            return Some(None);
+        }
+        let t = self.block_ticket.as_ref()?;
+        if self.ticket_axes_open {
+            return Some(None);
+        }
+        match &self.order_by_ticket {
+            None if t.fenced => Some(Some(t.clone())),
+            _ => None,
+        }
     }
 
     /// `__syncwarp` in a block that may span warps: other lanes' writes
@@ -558,6 +754,17 @@ impl Lower {
     fn block_uniform(&self, e: &Expr) -> bool {
         let mut vars = BTreeSet::new();
         e.free_vars(&mut vars);
+        imp::is_uniform(&vars, &self.prog.params)
+    }
+
+    /// Whether `e` is one value for every thread of a block, the block's
+    /// ticket included.
+    fn block_level(&self, e: &Expr) -> bool {
+        let mut vars = BTreeSet::new();
+        e.free_vars(&mut vars);
+        if let Some(t) = &self.block_ticket {
+            vars.remove(&t.local);
+        }
         imp::is_uniform(&vars, &self.prog.params)
     }
 

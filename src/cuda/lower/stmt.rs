@@ -22,6 +22,27 @@ pub(super) fn written_arrays(s: &Stmt, out: &mut HashSet<String>) {
     }
 }
 
+/// The variables `s` mentions.
+pub(super) fn mentioned_vars(s: &Stmt, out: &mut BTreeSet<String>) {
+    match s {
+        Stmt::Access { index, .. } => index.iter().for_each(|e| e.free_vars(out)),
+        Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
+        Stmt::Seq(v) => v.iter().for_each(|s| mentioned_vars(s, out)),
+        Stmt::If {
+            cond, then, els, ..
+        } => {
+            cond.free_vars(out);
+            mentioned_vars(then, out);
+            mentioned_vars(els, out);
+        }
+        Stmt::For { lo, hi, body, .. } => {
+            lo.free_vars(out);
+            hi.free_vars(out);
+            mentioned_vars(body, out);
+        }
+    }
+}
+
 /// Drops the stored values that copy a cell of an array the kernel writes:
 /// the cell may hold different values when two threads read it.
 pub(super) fn forget_written_cells(s: &mut Stmt, written: &HashSet<String>) {
