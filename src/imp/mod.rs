@@ -216,6 +216,44 @@ pub fn simplify(e: &Expr) -> Expr {
                 (Op::BitAnd, Expr::Int(x), Expr::Int(y)) => Expr::Int(x & y),
                 (Op::BitOr, Expr::Int(x), Expr::Int(y)) => Expr::Int(x | y),
                 (Op::BitXor, Expr::Int(x), Expr::Int(y)) => Expr::Int(x ^ y),
+                (Op::Shl | Op::Shr, _, Expr::Int(0)) => a,
+                // A mask of a run of bits is a quotient of a remainder: the
+                // digits the solver's mixed-radix lemmas read.
+                (Op::BitAnd, _, Expr::Int(c)) if bit_run(*c).is_some_and(|(lo, _)| lo > 0) => {
+                    let (lo, hi) = bit_run(*c).unwrap_or_default();
+                    let low = Expr::bin(Op::Mod, a.clone(), Expr::Int(1 << hi));
+                    let run = Expr::bin(Op::Div, low, Expr::Int(1 << lo));
+                    Expr::bin(Op::Mul, run, Expr::Int(1 << lo))
+                }
+                // `(e * m) / m` is `e`, and so is `(e * 2^k) >> k`.
+                (Op::Div, Expr::Bin(Op::Mul, e, m), Expr::Int(d))
+                    if *d > 0 && **m == Expr::Int(*d) =>
+                {
+                    (**e).clone()
+                }
+                (Op::Shr, Expr::Bin(Op::Mul, e, m), Expr::Int(k @ 1..=62))
+                    if **m == Expr::Int(1 << k) =>
+                {
+                    (**e).clone()
+                }
+                // Clearing the low bits rounds down to a multiple: a quotient,
+                // which the solver's mixed-radix lemmas read as a digit.
+                (Op::BitAnd, _, Expr::Int(c)) | (Op::BitAnd, Expr::Int(c), _)
+                    if *c < -1 && (c.unsigned_abs()).is_power_of_two() =>
+                {
+                    let x = if matches!(b, Expr::Int(_)) {
+                        a.clone()
+                    } else {
+                        b.clone()
+                    };
+                    let m = Expr::Int(-*c);
+                    Expr::bin(Op::Mul, Expr::bin(Op::Div, x, m.clone()), m)
+                }
+                // Fields packed into disjoint bits (`(t & 15) << 2 | (t & 48) >>
+                // 4`) are a sum: no carries, and linear for the solver.
+                (Op::BitOr | Op::BitXor, _, _) if possible_bits(&a) & possible_bits(&b) == 0 => {
+                    Expr::add(a, b)
+                }
                 (Op::Min, Expr::Int(x), Expr::Int(y)) => Expr::Int(*x.min(y)),
                 (Op::Max, Expr::Int(x), Expr::Int(y)) => Expr::Int(*x.max(y)),
                 (Op::Add, Expr::Int(0), _) => b,
@@ -236,6 +274,82 @@ pub fn simplify(e: &Expr) -> Expr {
             }
         }
         _ => e.clone(),
+    }
+}
+
+/// The bits `lo..hi` that `c` sets, when they are one run and `hi <= 62`.
+fn bit_run(c: i64) -> Option<(u32, u32)> {
+    if c <= 0 {
+        return None;
+    }
+    let lo = c.trailing_zeros();
+    let hi = 64 - c.leading_zeros();
+    let run = (c >> lo) + 1;
+    (hi <= 62 && (run as u64).is_power_of_two()).then_some((lo, hi))
+}
+
+/// The bits `e` may have set, in two's complement of unbounded width: the
+/// top bit stands for every bit from there on (a value that may be
+/// negative).
+pub fn possible_bits(e: &Expr) -> u64 {
+    const SIGN: u64 = 1 << 63;
+    match e {
+        Expr::Int(c) => *c as u64,
+        Expr::Bin(Op::BitAnd, a, b) => possible_bits(a) & possible_bits(b),
+        Expr::Bin(Op::BitOr | Op::BitXor, a, b) => possible_bits(a) | possible_bits(b),
+        // Products, quotients and remainders by powers of two are shifts
+        // and masks, as `simplify` writes them.
+        Expr::Bin(Op::Mul, a, k) => match **k {
+            Expr::Int(k) if k > 0 && (k as u64).is_power_of_two() => possible_bits(&Expr::bin(
+                Op::Shl,
+                (**a).clone(),
+                Expr::Int(k.trailing_zeros().into()),
+            )),
+            _ => u64::MAX,
+        },
+        Expr::Bin(Op::Div, a, k) => match **k {
+            Expr::Int(k) if k > 0 && (k as u64).is_power_of_two() => possible_bits(&Expr::bin(
+                Op::Shr,
+                (**a).clone(),
+                Expr::Int(k.trailing_zeros().into()),
+            )),
+            _ => u64::MAX,
+        },
+        Expr::Bin(Op::Mod, _, k) => match **k {
+            Expr::Int(k) if k > 0 => (k as u64).next_power_of_two() - 1,
+            _ => u64::MAX,
+        },
+        // Without carries, as the sums `simplify` makes of such fields.
+        Expr::Bin(Op::Add, a, b) => {
+            let (a, b) = (possible_bits(a), possible_bits(b));
+            if a & b == 0 {
+                a | b
+            } else {
+                u64::MAX
+            }
+        }
+        Expr::Bin(Op::Shl, a, k) => match **k {
+            Expr::Int(0) => possible_bits(a),
+            Expr::Int(k @ 1..=62) => {
+                // Bits shifted into the top stand for every bit above.
+                let m = possible_bits(a);
+                let top = if m >> (63 - k) != 0 { SIGN } else { 0 };
+                (m << k) | top
+            }
+            _ => u64::MAX,
+        },
+        Expr::Bin(Op::Shr, a, k) => match **k {
+            Expr::Int(k @ 0..=62) => {
+                let m = possible_bits(a);
+                if m & SIGN == 0 {
+                    m >> k
+                } else {
+                    (m >> k) | !(u64::MAX >> k)
+                }
+            }
+            _ => u64::MAX,
+        },
+        _ => u64::MAX,
     }
 }
 
@@ -429,6 +543,66 @@ pub fn is_uniform(vars: &BTreeSet<String>, globals: &[String]) -> bool {
 mod tests {
     use super::*;
     use crate::protocol::Stmt as P;
+
+    #[test]
+    fn fields_in_disjoint_bits_are_summed_with_the_same_value() {
+        use crate::protocol::eval::eval_expr;
+        let v = Expr::var;
+        let bin = |op, a, b| Expr::bin(op, a, b);
+        let field = |x: &str, mask: i64, op: Op, k: i64| {
+            bin(op, bin(Op::BitAnd, v(x), Expr::Int(mask)), Expr::Int(k))
+        };
+        let packed = [
+            // The bank-interleaved position of a histogram thread.
+            bin(
+                Op::BitOr,
+                bin(
+                    Op::BitOr,
+                    field("t", -64, Op::Shl, 0),
+                    field("t", 15, Op::Shl, 2),
+                ),
+                field("t", 48, Op::Shr, 4),
+            ),
+            bin(
+                Op::BitXor,
+                field("t", 7, Op::Shl, 3),
+                field("u", 7, Op::Shl, 0),
+            ),
+            bin(
+                Op::BitOr,
+                bin(Op::Shl, v("u"), Expr::Int(4)),
+                field("t", 15, Op::Shl, 0),
+            ),
+        ];
+        for e in &packed {
+            let s = simplify(e);
+            assert!(!format!("{s:?}").contains("BitOr"), "{s:?}");
+            for t in -70..70 {
+                for u in -9..9 {
+                    let look = |n: &str| match n {
+                        "t" => Some(t),
+                        "u" => Some(u),
+                        _ => None,
+                    };
+                    assert_eq!(
+                        eval_expr(e, &look),
+                        eval_expr(&s, &look),
+                        "{e:?} at {t}, {u}"
+                    );
+                }
+            }
+        }
+        // Overlapping fields keep their `|`: `(t & 12) | (t & 6)`.
+        let overlap = bin(
+            Op::BitOr,
+            bin(Op::BitAnd, v("t"), Expr::Int(12)),
+            bin(Op::BitAnd, v("t"), Expr::Int(6)),
+        );
+        assert!(format!("{:?}", simplify(&overlap)).contains("BitOr"));
+        // A value of unknown bits overlaps everything.
+        let unknown = bin(Op::BitOr, v("u"), Expr::Int(1));
+        assert_eq!(simplify(&unknown), unknown);
+    }
 
     fn acc(array: &str, mode: Mode) -> Stmt {
         Stmt::Access {
