@@ -65,6 +65,8 @@ pub struct Program {
     pub open_template_params: Vec<String>,
     /// See [`Kernel::block_uniform`].
     pub block_uniform: Vec<String>,
+    /// See [`Kernel::control_uniform`].
+    pub control_uniform: Vec<String>,
     /// See [`Kernel::tickets`].
     pub tickets: Vec<crate::protocol::Ticket>,
     /// See [`Kernel::uniform_reads`].
@@ -414,7 +416,7 @@ pub fn infer(p: &Program) -> Kernel {
         unknown_params: p.unknown_params.clone(),
         open_template_params: p.open_template_params.clone(),
         block_uniform: p.block_uniform.clone(),
-        control_uniform: Vec::new(),
+        control_uniform: p.control_uniform.clone(),
         warp_sync: None,
         tickets: p.tickets.clone(),
         uniform_reads: p.uniform_reads.clone(),

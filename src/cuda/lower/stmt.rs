@@ -1288,7 +1288,7 @@ impl Lower {
                         (Expr::Int(0), Some(Expr::add(bound.clone(), Expr::Int(1))))
                     }
                     (false, Rel::Ge) => (Expr::Int(0), Some(bound.clone())),
-                    _ => return self.fallback_counted(s, b, j, &v, loc),
+                    _ => return self.fallback_counted(s, b, j, &v, uniform, loc),
                 };
                 if *st == Expr::Int(1) && (up || !synced) {
                     let (l, h) = if up {
@@ -1409,7 +1409,7 @@ impl Lower {
                         Expr::add(lo.clone(), Expr::Int(1)),
                     ),
                     (false, Rel::Ge) => (bound.clone(), Expr::add(lo.clone(), Expr::Int(1))),
-                    _ => return self.fallback_counted(s, b, j, &v, loc),
+                    _ => return self.fallback_counted(s, b, j, &v, uniform, loc),
                 };
                 if !synced {
                     // Every value of the range, or only powers of two when
@@ -1468,7 +1468,7 @@ impl Lower {
                         }
                     }
                 } else {
-                    return self.fallback_counted(s, b, j, &v, loc);
+                    return self.fallback_counted(s, b, j, &v, uniform, loc);
                 }
             }
         };
@@ -1610,11 +1610,19 @@ impl Lower {
         b: Stmt,
         j: Jumps,
         v: &str,
+        uniform: bool,
         loc: Loc,
     ) -> R<Jumps> {
         let var = self.name("iter");
         let bound = self.unknown_param("iterations");
         let unknown = self.local(v);
+        // Every iteration takes one value for the block when the bounds
+        // and step are the block's (`for (size = 2; size < n; size <<= 1)`
+        // around barriers): barriers under it do not diverge. Traces joining
+        // two iterations may see two values, so each thread keeps its own.
+        if let (true, Expr::Var(name)) = (uniform, &unknown) {
+            self.prog.control_uniform.push(name.clone());
+        }
         let _ = s;
         self.emit(Stmt::For {
             var,
