@@ -459,16 +459,26 @@ impl Lower {
     /// `T *s` names no declaration, only these names.
     fn builtin_call(&mut self, n: &Node, name: &str, args: &[Node], loc: Loc) -> R<Option<Val>> {
         match name {
-            "__syncthreads"
-            | "__syncthreads_count"
-            | "__syncthreads_and"
-            | "__syncthreads_or"
-            | "__barrier_sync" => {
+            "__syncthreads" | "__barrier_sync" => {
                 for a in args {
                     self.rvalue(a)?;
                 }
                 self.sync(loc);
                 return Ok(Some(Val::Unknown));
+            }
+            "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" => {
+                for a in args {
+                    self.rvalue(a)?;
+                }
+                self.sync(loc);
+                // The barrier hands every thread of the block the same
+                // count: loops and branches on it (`while
+                // (__syncthreads_or(changed))`) are the block's.
+                let v = self.local(name.trim_start_matches("__"));
+                if let Expr::Var(local) = &v {
+                    self.prog.block_uniform.push(local.clone());
+                }
+                return Ok(Some(Val::Int(v)));
             }
             "__syncwarp" => {
                 for a in args {
