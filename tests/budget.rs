@@ -202,6 +202,13 @@ fn a_parse_that_never_ends_is_stopped_at_the_budget() {
         recorded >= 2000.0,
         "wall_ms {recorded} leaves out the first worker"
     );
+    // So do its solver calls: the summary says what the results record.
+    let recorded = rows(
+        tmp.path(),
+        "p.db",
+        "SELECT coalesce(sum(solver_calls), 0) AS n FROM results",
+    );
+    assert_eq!(s["solver_calls"], recorded[0]["n"], "{s:#}");
     let runs = rows(tmp.path(), "p.db", "SELECT status FROM runs");
     assert_eq!(
         runs.len(),

@@ -171,6 +171,16 @@ pub fn scan(paths: &[PathBuf], opts: &ScanOptions, store: &mut Store) -> Result<
         .unwrap_or_default();
     summary.wall_ms = (before + started.elapsed()).as_secs_f64() * 1e3;
     match outcome {
+        Ok(()) if opts.worker.as_ref().and_then(|w| w.run).is_some() => {
+            // A worker continuing a run finds the kernels its predecessors
+            // finished in the solver cache; what they asked the solver is
+            // in their recorded results.
+            let (calls, hits) = store.run_solver_totals(run)?;
+            summary.solver_calls = calls;
+            summary.solver_cache_hits = hits;
+            store.finish_run(run, RunStatus::Finished)?;
+            Ok(summary)
+        }
         Ok(()) => {
             store.finish_run(run, RunStatus::Finished)?;
             Ok(summary)

@@ -508,6 +508,17 @@ impl Store {
         Ok(gone)
     }
 
+    /// The solver calls and solver-cache answers recorded for `run`'s
+    /// kernels, whichever worker analysed them.
+    pub fn run_solver_totals(&self, run: i64) -> Result<(usize, usize)> {
+        let (calls, hits): (i64, i64) = self.conn.query_row(
+            "SELECT COALESCE(SUM(solver_calls), 0), COALESCE(SUM(cache_hits), 0) FROM results WHERE run_id = ?1",
+            [run],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        Ok((calls.max(0) as usize, hits.max(0) as usize))
+    }
+
     pub fn finish_run(&mut self, run: i64, status: RunStatus) -> Result<()> {
         self.write(|tx| {
             tx.execute(

@@ -12,7 +12,8 @@
 #define __constant__ __attribute__((constant))
 #define __managed__ __attribute__((managed))
 #define __forceinline__ __inline__ __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+/* `__noinline__` is a keyword of clang's CUDA mode: as a macro it would
+   break libstdc++'s `__attribute__((__noinline__))`. */
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __restrict__ __restrict
 #define __NVCC__ 1

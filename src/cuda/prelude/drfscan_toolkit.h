@@ -8,6 +8,11 @@
 #define __DRFSCAN_TOOLKIT_H
 extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
                                  cudaStream_t stream = 0);
+/* CUDA's host_defines.h makes `__noinline__` a macro for
+   `__attribute__((noinline))`, which breaks libstdc++'s
+   `__attribute__((__noinline__))` (<memory>, <random>); clang reads
+   `__noinline__` as a keyword in CUDA mode, in both places. */
+#undef __noinline__
 #include "drfscan_cache_hints.h"
 #include "drfscan_annotations.h"
 #include "drfscan_device_runtime.h"
