@@ -110,6 +110,20 @@ impl Stmt {
         self.has_access() || self.has_sync() || self.has_warp_sync()
     }
 
+    /// Calls `f` on every access of `self`, in order.
+    pub fn each_access(&self, f: &mut impl FnMut(&Stmt)) {
+        match self {
+            Stmt::Access { .. } => f(self),
+            Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
+            Stmt::Seq(items) => items.iter().for_each(|i| i.each_access(f)),
+            Stmt::If { then, els, .. } => {
+                then.each_access(f);
+                els.each_access(f);
+            }
+            Stmt::For { body, .. } => body.each_access(f),
+        }
+    }
+
     pub fn has_access(&self) -> bool {
         match self {
             Stmt::Access { .. } => true,

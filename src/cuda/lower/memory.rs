@@ -554,40 +554,29 @@ impl Lower {
     /// Whether every write of an array whose published value a read took
     /// stores that value in that cell; the others are lowered again.
     pub(super) fn check_published(&mut self) {
-        fn writes(s: &Stmt, array: &str, out: &mut Vec<(Vec<Expr>, Option<Value>, Mode)>) {
-            match s {
-                Stmt::Access {
-                    array: a,
-                    mode,
-                    index,
-                    value,
-                    ..
-                } => {
-                    if a == array && *mode != Mode::Read {
-                        out.push((index.clone(), value.clone(), *mode));
-                    }
-                }
-                Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
-                Stmt::Seq(v) => v.iter().for_each(|s| writes(s, array, out)),
-                Stmt::If { then, els, .. } => {
-                    writes(then, array, out);
-                    writes(els, array, out);
-                }
-                Stmt::For { body, .. } => writes(body, array, out),
-            }
-        }
         for a in &self.publish_reads {
             let Some(Some(q)) = self.published.get(a) else {
                 self.republish.insert(a.clone());
                 continue;
             };
-            let mut found = Vec::new();
-            self.out.iter().for_each(|s| writes(s, a, &mut found));
-            let same = found.iter().all(|(index, value, mode)| {
-                *mode == Mode::Write
-                    && *index == q.index
-                    && *value == Some(Value::Expr(q.value.clone()))
-            });
+            let stored = Some(Value::Expr(q.value.clone()));
+            let mut same = true;
+            for s in &self.out {
+                s.each_access(&mut |s| {
+                    if let Stmt::Access {
+                        array,
+                        mode,
+                        index,
+                        value,
+                        ..
+                    } = s
+                    {
+                        if array == a && *mode != Mode::Read {
+                            same &= *mode == Mode::Write && *index == q.index && *value == stored;
+                        }
+                    }
+                });
+            }
             if !same {
                 self.republish.insert(a.clone());
             }

@@ -6,20 +6,13 @@ use super::*;
 
 /// The arrays `s` writes or updates atomically.
 pub(super) fn written_arrays(s: &Stmt, out: &mut HashSet<String>) {
-    match s {
-        Stmt::Access { array, mode, .. } => {
+    s.each_access(&mut |a| {
+        if let Stmt::Access { array, mode, .. } = a {
             if *mode != Mode::Read {
                 out.insert(array.clone());
             }
         }
-        Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
-        Stmt::Seq(v) => v.iter().for_each(|s| written_arrays(s, out)),
-        Stmt::If { then, els, .. } => {
-            written_arrays(then, out);
-            written_arrays(els, out);
-        }
-        Stmt::For { body, .. } => written_arrays(body, out),
-    }
+    });
 }
 
 /// The variables `s` mentions.
