@@ -129,11 +129,7 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
             Rel::Ne
         };
         ticket_facts.push(Cond::cmp(rel, Expr::var(&t1), Expr::var(&t2)));
-        let blocks = GRID_DIM
-            .iter()
-            .map(|g| Expr::var(g))
-            .reduce(|a, b| Expr::bin(Op::Mul, a, b))
-            .unwrap_or(Expr::Int(1));
+        let blocks = builtin::product(GRID_DIM);
         for tk in [&t1, &t2] {
             ticket_facts.push(Cond::cmp(Rel::Ge, Expr::var(tk), Expr::Int(0)));
             ticket_facts.push(Cond::cmp(Rel::Lt, Expr::var(tk), blocks.clone()));

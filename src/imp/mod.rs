@@ -308,29 +308,26 @@ fn bit_run(c: i64) -> Option<(u32, u32)> {
 /// top bit stands for every bit from there on (a value that may be
 /// negative).
 pub fn possible_bits(e: &Expr) -> u64 {
-    const SIGN: u64 = 1 << 63;
+    let power = |k: &Expr| match *k {
+        Expr::Int(k) if k > 0 && (k as u64).is_power_of_two() => Some(k.trailing_zeros()),
+        _ => None,
+    };
+    let shift = |k: &Expr| match *k {
+        Expr::Int(k @ 0..=62) => Some(k as u32),
+        _ => None,
+    };
     match e {
         Expr::Int(c) => *c as u64,
         Expr::Bin(Op::BitAnd, a, b) => possible_bits(a) & possible_bits(b),
         Expr::Bin(Op::BitOr | Op::BitXor, a, b) => possible_bits(a) | possible_bits(b),
         // Products, quotients and remainders by powers of two are shifts
         // and masks, as `simplify` writes them.
-        Expr::Bin(Op::Mul, a, k) => match **k {
-            Expr::Int(k) if k > 0 && (k as u64).is_power_of_two() => possible_bits(&Expr::bin(
-                Op::Shl,
-                (**a).clone(),
-                Expr::Int(k.trailing_zeros().into()),
-            )),
-            _ => u64::MAX,
-        },
-        Expr::Bin(Op::Div, a, k) => match **k {
-            Expr::Int(k) if k > 0 && (k as u64).is_power_of_two() => possible_bits(&Expr::bin(
-                Op::Shr,
-                (**a).clone(),
-                Expr::Int(k.trailing_zeros().into()),
-            )),
-            _ => u64::MAX,
-        },
+        Expr::Bin(Op::Mul, a, k) => {
+            power(k).map_or(u64::MAX, |k| shifted_left(possible_bits(a), k))
+        }
+        Expr::Bin(Op::Div, a, k) => {
+            power(k).map_or(u64::MAX, |k| shifted_right(possible_bits(a), k))
+        }
         Expr::Bin(Op::Mod, _, k) => match **k {
             Expr::Int(k) if k > 0 => (k as u64).next_power_of_two() - 1,
             _ => u64::MAX,
@@ -344,28 +341,35 @@ pub fn possible_bits(e: &Expr) -> u64 {
                 u64::MAX
             }
         }
-        Expr::Bin(Op::Shl, a, k) => match **k {
-            Expr::Int(0) => possible_bits(a),
-            Expr::Int(k @ 1..=62) => {
-                // Bits shifted into the top stand for every bit above.
-                let m = possible_bits(a);
-                let top = if m >> (63 - k) != 0 { SIGN } else { 0 };
-                (m << k) | top
-            }
-            _ => u64::MAX,
-        },
-        Expr::Bin(Op::Shr, a, k) => match **k {
-            Expr::Int(k @ 0..=62) => {
-                let m = possible_bits(a);
-                if m & SIGN == 0 {
-                    m >> k
-                } else {
-                    (m >> k) | !(u64::MAX >> k)
-                }
-            }
-            _ => u64::MAX,
-        },
+        Expr::Bin(Op::Shl, a, k) => {
+            shift(k).map_or(u64::MAX, |k| shifted_left(possible_bits(a), k))
+        }
+        Expr::Bin(Op::Shr, a, k) => {
+            shift(k).map_or(u64::MAX, |k| shifted_right(possible_bits(a), k))
+        }
         _ => u64::MAX,
+    }
+}
+
+/// The top bit of a [`possible_bits`] mask: every bit from there on.
+const SIGN_BITS: u64 = 1 << 63;
+
+/// The bits `x << k` may set, `k <= 62`, from those `x` may set: bits
+/// shifted into the top stand for every bit above.
+fn shifted_left(m: u64, k: u32) -> u64 {
+    if k == 0 {
+        return m;
+    }
+    let top = if m >> (63 - k) != 0 { SIGN_BITS } else { 0 };
+    (m << k) | top
+}
+
+/// The bits `x >> k` (arithmetic) may set, `k <= 62`.
+fn shifted_right(m: u64, k: u32) -> u64 {
+    if m & SIGN_BITS == 0 {
+        m >> k
+    } else {
+        (m >> k) | !(u64::MAX >> k)
     }
 }
 

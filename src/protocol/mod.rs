@@ -56,6 +56,14 @@ pub mod builtin {
         is_thread_id(name) || is_dim(name)
     }
 
+    /// The product of three dimensions (`blockDim.x * blockDim.y *
+    /// blockDim.z`): threads per block, or blocks per grid.
+    pub fn product(dims: [&str; 3]) -> super::Expr {
+        use super::{Expr, Op};
+        let [x, y, z] = dims.map(Expr::var);
+        Expr::bin(Op::Mul, Expr::bin(Op::Mul, x, y), z)
+    }
+
     /// A thread's linear id in its block, `x + y·X + z·(X·Y)`, from its ids
     /// and the block's dimensions by axis; an axis whose dimension is the
     /// constant 1 adds no term.

@@ -257,21 +257,14 @@ fn tile_size(spelling: &str) -> Option<i64> {
 /// other queries and groups (a coalesced group's ranks depend on which
 /// threads are active, a tile of a size only known at run time).
 pub(super) fn group_query(ty: &str, name: &str) -> Option<Expr> {
-    let product = |names: [&str; 3]| {
-        names
-            .into_iter()
-            .map(Expr::var)
-            .reduce(|a, b| Expr::bin(Op::Mul, a, b))
-            .expect("three axes")
-    };
-    let block_size = || product(builtin::BLOCK_DIM);
+    let block_size = || builtin::product(builtin::BLOCK_DIM);
     let block_rank = || {
         builtin::linear_id(
             |d| Expr::var(builtin::BID[d]),
             |d| Expr::var(builtin::GRID_DIM[d]),
         )
     };
-    let blocks = || product(builtin::GRID_DIM);
+    let blocks = || builtin::product(builtin::GRID_DIM);
     match (group_kind(ty)?, name) {
         ("thread_block", "thread_rank") => Some(linear_tid()),
         ("thread_block", "size" | "num_threads") => Some(block_size()),
@@ -394,13 +387,7 @@ impl Lower {
                 self.ticket_taken = true;
                 // The accesses that name the phase are all lowered by the
                 // end; a ticket with none orders nothing.
-                ticket.phase = Some(self.phase_var.clone().unwrap_or_else(|| {
-                    let Expr::Var(v) = self.local("ticket_phase") else {
-                        return String::new();
-                    };
-                    self.phase_var = Some(v.clone());
-                    v
-                }));
+                ticket.phase = Some(self.phase_local());
             }
         }
         self.tickets.push((ticket, array.clone()));
@@ -413,32 +400,16 @@ impl Lower {
     /// the barriers lowered up to the last one every thread reaching here
     /// passes.
     fn block_ticket_site(&self) -> Option<([bool; 3], Vec<Cond>, usize)> {
-        if self.no_block_tickets || !self.loop_vars.is_empty() || self.unrolled_copies != 1 {
+        if self.no_block_tickets || !self.outside_loops() {
             return None;
         }
-        let mut fixed = [false; 3];
-        let mut select = Vec::new();
-        let mut around = Vec::new();
-        for c in &self.path {
-            if self.block_level_cond(c) {
-                around.push(c.clone());
-                continue;
-            }
-            for (d, t) in builtin::TID.iter().enumerate() {
-                let zero = Cond::cmp(Rel::Eq, Expr::var(t), Expr::Int(0));
-                let zero_rev = Cond::cmp(Rel::Eq, Expr::Int(0), Expr::var(t));
-                if *c == zero || *c == zero_rev {
-                    fixed[d] = true;
-                }
-            }
-            let first = builtin::TID
-                .iter()
-                .fold(c.clone(), |c, t| c.subst(t, &Expr::Int(0)));
-            if imp::simplify_cond(&first) != Cond::Bool(true) {
-                return None;
-            }
-            select.push(c.clone());
-        }
+        let (around, select) = self.thread_zero_path()?;
+        let fixed = [0, 1, 2].map(|d| {
+            let t = Expr::var(builtin::TID[d]);
+            let zero = Cond::cmp(Rel::Eq, t.clone(), Expr::Int(0));
+            let zero_rev = Cond::cmp(Rel::Eq, Expr::Int(0), t);
+            select.iter().any(|c| *c == zero || *c == zero_rev)
+        });
         if !fixed[0] {
             return None;
         }
@@ -459,18 +430,18 @@ impl Lower {
     /// `T *s` names no declaration, only these names.
     fn builtin_call(&mut self, n: &Node, name: &str, args: &[Node], loc: Loc) -> R<Option<Val>> {
         match name {
-            "__syncthreads" | "__barrier_sync" => {
+            "__syncthreads"
+            | "__syncthreads_count"
+            | "__syncthreads_and"
+            | "__syncthreads_or"
+            | "__barrier_sync" => {
                 for a in args {
                     self.rvalue(a)?;
                 }
                 self.sync(loc);
-                return Ok(Some(Val::Unknown));
-            }
-            "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" => {
-                for a in args {
-                    self.rvalue(a)?;
+                if !name.starts_with("__syncthreads_") {
+                    return Ok(Some(Val::Unknown));
                 }
-                self.sync(loc);
                 // The barrier hands every thread of the block the same
                 // count: loops and branches on it (`while
                 // (__syncthreads_or(changed))`) are the block's.

@@ -107,6 +107,20 @@ pub(super) fn cell_type(ty: Ty) -> Ty {
 }
 
 impl Ptr {
+    /// The cell it points at, one index per dimension (a scalar is cell 0).
+    pub(super) fn cell_index(&self) -> Vec<Expr> {
+        if self.index.is_empty() {
+            vec![Expr::Int(0)]
+        } else {
+            self.index.iter().map(simplify).collect()
+        }
+    }
+
+    /// Whether it views whole cells of its array, not parts or several.
+    pub(super) fn whole_cell(&self) -> bool {
+        self.cell > 0 && self.elem == self.cell && self.part == 0 && !self.rounded
+    }
+
     pub(super) fn new(target: Target, index: Vec<Expr>) -> Ptr {
         Ptr {
             target,
@@ -358,11 +372,7 @@ impl Lower {
             };
         }
         let loc = self.place(loc);
-        let mut index: Vec<Expr> = if p.index.is_empty() {
-            vec![Expr::Int(0)]
-        } else {
-            p.index.iter().map(simplify).collect()
-        };
+        let mut index = p.cell_index();
         if p.rounded {
             let anywhere = self.local("byte_offset");
             if let Some(last) = index.last_mut() {
@@ -433,12 +443,8 @@ impl Lower {
             _ => None,
         };
         self.access_storing(p, Mode::Write, loc, value);
-        self.publish(p, v);
-        let index: Vec<Expr> = if p.index.is_empty() {
-            vec![Expr::Int(0)]
-        } else {
-            p.index.iter().map(simplify).collect()
-        };
+        let index = p.cell_index();
+        self.publish(p, v, &index);
         if let (Val::Int(e), false, true) = (v, p.rounded, p.alts.is_empty()) {
             self.facts.push((p.target.clone(), index, e.clone()));
         }
@@ -482,52 +488,33 @@ impl Lower {
     /// barrier then take the value itself, which ties it to the block's
     /// id where threads of two blocks meet; each thread's own unknown
     /// would let two blocks publish the same base.
-    fn publish(&mut self, p: &Ptr, v: &Val) {
+    fn publish(&mut self, p: &Ptr, v: &Val, index: &[Expr]) {
         let Target::Shared(a) = &p.target else {
             return;
         };
         if self.global(a) || self.unpublished.contains(a) {
             return;
         }
-        let whole = p.cell > 0 && p.elem == p.cell && p.part == 0 && !p.rounded;
         let value = match v {
-            Val::Int(e) if whole && p.alts.is_empty() && !too_big(e) => simplify(e),
+            Val::Int(e) if p.whole_cell() && p.alts.is_empty() && !too_big(e) => simplify(e),
             _ => {
                 self.published.insert(a.clone(), None);
                 return;
             }
         };
-        let index: Vec<Expr> = if p.index.is_empty() {
-            vec![Expr::Int(0)]
-        } else {
-            p.index.iter().map(simplify).collect()
-        };
-        let mut conds = Vec::new();
-        let mut every_block = self.loop_vars.is_empty() && self.unrolled_copies == 1;
-        for c in &self.path {
-            let mut vars = BTreeSet::new();
-            c.free_vars(&mut vars);
-            if imp::is_uniform(&vars, &self.prog.params) {
-                conds.push(c.clone());
-            } else {
-                let first = builtin::TID
-                    .iter()
-                    .fold(c.clone(), |c, t| c.subst(t, &Expr::Int(0)));
-                every_block &= imp::simplify_cond(&first) == Cond::Bool(true);
-            }
-        }
+        let every_block = self.thread_zero_path().filter(|_| self.outside_loops());
         let uniform = index.iter().chain([&value]).all(|e| self.block_level(e));
-        let this = Published {
-            index,
-            value,
-            conds,
-        };
+        let index = index.to_vec();
         // A later write of another value, or one not every block makes,
         // leaves the cell's value unknown from there on.
-        let next = match self.published.get(a) {
+        let next = match (self.published.get(a), every_block) {
             _ if !uniform => None,
-            None if every_block => Some(this),
-            Some(Some(q)) if q.index == this.index && q.value == this.value => Some(q.clone()),
+            (None, Some((conds, _))) => Some(Published {
+                index,
+                value,
+                conds,
+            }),
+            (Some(Some(q)), _) if q.index == index && q.value == value => Some(q.clone()),
             _ => None,
         };
         self.published.insert(a.clone(), next);
@@ -538,9 +525,8 @@ impl Lower {
         let Target::Shared(a) = &p.target else {
             return None;
         };
-        let whole = p.cell > 0 && p.elem == p.cell && p.part == 0 && !p.rounded;
         let q = self.published.get(a)?.as_ref()?;
-        if !whole || !p.alts.is_empty() || q.index != index {
+        if !p.whole_cell() || !p.alts.is_empty() || q.index != index {
             return None;
         }
         if !q.conds.iter().all(|c| self.path.contains(c)) {
@@ -588,16 +574,11 @@ impl Lower {
         if p.rounded || !p.alts.is_empty() {
             return Val::Unknown;
         }
-        let index: Vec<Expr> = if p.index.is_empty() {
-            vec![Expr::Int(0)]
-        } else {
-            p.index.iter().map(simplify).collect()
-        };
+        let index = p.cell_index();
         // A `__shared__` array is the block's own: blocks read apart. A
         // view narrower or wider than a cell reads part of one or several.
         if let Target::Shared(a) | Target::ReadOnly(a) = &p.target {
-            let whole = p.cell > 0 && p.elem == p.cell && p.part == 0;
-            if whole && (matches!(p.target, Target::ReadOnly(_)) || self.global(a)) {
+            if p.whole_cell() && (matches!(p.target, Target::ReadOnly(_)) || self.global(a)) {
                 self.last_cell = Some((loc, a.clone(), index.clone(), p.cell));
             }
         }
@@ -699,11 +680,7 @@ impl Lower {
             format!("{base}[]")
         };
         self.add_array(&name, Scope::Global, loc_of(n));
-        let mut index = if p.index.is_empty() {
-            vec![Expr::Int(0)]
-        } else {
-            p.index.iter().map(simplify).collect()
-        };
+        let mut index = p.cell_index();
         index.push(Expr::Int(0));
         Some(Ptr::of_cells(Target::Shared(name), index, cell_type(ty)))
     }

@@ -369,7 +369,6 @@ impl Lower {
     /// parameters without one are thread-global parameters).
     pub fn kernel(self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {
         let name = self.prog.name.clone();
-        let again = Lower::new(&name, self.warp_is_block, &self.main, self.site);
         let mut first = self;
         let mut lowered = first.lower_kernel(f, template_args);
         // Each round takes away a published value or a block ticket, or
@@ -379,10 +378,8 @@ impl Lower {
             if first.republish.is_empty() && settle.is_none() {
                 break;
             }
-            let mut next = Lower::new(&name, first.warp_is_block, &first.main, first.site);
-            next.unpublished = &first.unpublished | &first.republish;
-            next.no_block_tickets = first.no_block_tickets;
-            next.order_by_ticket = first.order_by_ticket.clone();
+            let mut next = first.relowering(&name);
+            next.unpublished.extend(first.republish.iter().cloned());
             match settle {
                 Some(Some(order)) => next.order_by_ticket = Some(order),
                 Some(None) => {
@@ -432,12 +429,9 @@ impl Lower {
         let lowered = if parts.is_empty() && padded.is_empty() {
             lowered
         } else {
-            let mut again = again;
+            let mut again = first.relowering(&name);
             again.cell_bytes = parts;
             again.padded = padded;
-            again.unpublished = first.unpublished.clone();
-            again.no_block_tickets = first.no_block_tickets;
-            again.order_by_ticket = first.order_by_ticket.clone();
             again.lower_kernel(f, template_args)
         };
         // Unknowns are made while walking sets of variables; in name order,
@@ -446,6 +440,16 @@ impl Lower {
             p.locals.sort();
             p
         })
+    }
+
+    /// A fresh lowering of the kernel `name` with what this one settled:
+    /// the values not to publish and how to take the block's ticket.
+    fn relowering(&self, name: &str) -> Lower {
+        let mut next = Lower::new(name, self.warp_is_block, &self.main, self.site);
+        next.unpublished = self.unpublished.clone();
+        next.no_block_tickets = self.no_block_tickets;
+        next.order_by_ticket = self.order_by_ticket.clone();
+        next
     }
 
     fn lower_kernel(&mut self, f: &Node, template_args: &[Result<i64, String>]) -> R<Program> {
@@ -645,9 +649,8 @@ impl Lower {
         let loc = self.place(loc);
         self.emit(Stmt::Sync(loc));
         self.facts.clear();
-        let every_thread = self.loop_vars.is_empty()
-            && self.unrolled_copies == 1
-            && self.path.iter().all(|c| self.block_level_cond(c));
+        let every_thread =
+            self.outside_loops() && self.path.iter().all(|c| self.block_level_cond(c));
         self.sync_paths
             .push(every_thread.then(|| self.path.clone()));
         if every_thread && self.ticket_taken {
@@ -660,6 +663,47 @@ impl Lower {
         let mut vars = BTreeSet::new();
         c.free_vars(&mut vars);
         imp::is_uniform(&vars, &self.prog.params)
+    }
+
+    /// Whether what is lowered now runs once per thread: outside loops.
+    fn outside_loops(&self) -> bool {
+        self.loop_vars.is_empty() && self.unrolled_copies == 1
+    }
+
+    /// The conditions around what is lowered now, split into those on the
+    /// block and those on the thread, when thread 0 meets the latter
+    /// (`tid == 0`, `lane == 0`): then some thread of every block whose
+    /// conditions hold runs it.
+    fn thread_zero_path(&self) -> Option<(Vec<Cond>, Vec<Cond>)> {
+        let (mut block, mut thread) = (Vec::new(), Vec::new());
+        for c in &self.path {
+            if self.block_level_cond(c) {
+                block.push(c.clone());
+                continue;
+            }
+            let first = builtin::TID
+                .iter()
+                .fold(c.clone(), |c, t| c.subst(t, &Expr::Int(0)));
+            if imp::simplify_cond(&first) != Cond::Bool(true) {
+                return None;
+            }
+            thread.push(c.clone());
+        }
+        Some((block, thread))
+    }
+
+    /// The local that tells where a global access stands to the block's
+    /// ticket (see `ticket_phase`).
+    fn phase_local(&mut self) -> String {
+        if let Some(v) = &self.phase_var {
+            return v.clone();
+        }
+        let v = match self.local("ticket_phase") {
+            Expr::Var(v) => v,
+            _ => unreachable!("a fresh local is a variable"),
+        };
+        self.phase_var = Some(v.clone());
+        v
     }
 
     /// The condition telling where a global access lowered now stands to
@@ -679,16 +723,7 @@ impl Lower {
         } else {
             return None;
         };
-        let var = match &self.phase_var {
-            Some(v) => v.clone(),
-            None => {
-                let Expr::Var(v) = self.local("ticket_phase") else {
-                    return None;
-                };
-                self.phase_var = Some(v.clone());
-                v
-            }
-        };
+        let var = self.phase_local();
         Some(Cond::cmp(Rel::Eq, Expr::var(&var), Expr::Int(phase)))
     }
 
