@@ -107,6 +107,14 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
     // threads' own.
     let mut ticket_facts = Vec::new();
     for t in &kernel.tickets {
+        if let Some(g) = &t.group {
+            let (b1, b2) = (format!("{}@1", t.local), format!("{}@2", t.local));
+            let used = order.list.contains(&b1) || order.list.contains(&b2);
+            if used && (t.grid || pairing == Pairing::SameBlock) {
+                ticket_facts.extend(group_range_facts(g, &b1, &b2, &rename_free));
+            }
+            continue;
+        }
         if !t.block {
             if t.grid || pairing == Pairing::SameBlock {
                 pair(&t.local, Rel::Ne);
@@ -345,6 +353,39 @@ impl<F: Fn(&str, usize) -> String> Flatten<'_, F> {
             }
         }
     }
+}
+
+/// What two threads' starts `b1`, `b2` of a group's range say: each rank
+/// is below its group's size, and either the threads share a group (one
+/// start and size, different ranks) or their groups' ranges are apart.
+fn group_range_facts(
+    g: &crate::protocol::GroupRange,
+    b1: &str,
+    b2: &str,
+    rename: &dyn Fn(&str, usize) -> String,
+) -> Vec<Cond> {
+    let at = |e: &Expr, k: usize| map_expr(e, &|v| rename(v, k));
+    let (r1, r2) = (at(&g.rank, 1), at(&g.rank, 2));
+    let (s1, s2) = (at(&g.size, 1), at(&g.size, 2));
+    let (b1, b2) = (Expr::var(b1), Expr::var(b2));
+    let end = |b: &Expr, s: &Expr| Expr::bin(Op::Add, b.clone(), s.clone());
+    let one_group = Cond::and(
+        Cond::and(
+            Cond::cmp(Rel::Eq, b1.clone(), b2.clone()),
+            Cond::cmp(Rel::Eq, s1.clone(), s2.clone()),
+        ),
+        Cond::cmp(Rel::Ne, r1.clone(), r2.clone()),
+    );
+    let apart = Cond::or(
+        Cond::cmp(Rel::Le, end(&b1, &s1), b2.clone()),
+        Cond::cmp(Rel::Le, end(&b2, &s2), b1.clone()),
+    );
+    let mut facts = vec![Cond::or(one_group, apart)];
+    for (r, s) in [(r1, s1), (r2, s2)] {
+        facts.push(Cond::cmp(Rel::Ge, r.clone(), Expr::Int(0)));
+        facts.push(Cond::cmp(Rel::Lt, r, s));
+    }
+    facts
 }
 
 fn map_expr(e: &Expr, f: &dyn Fn(&str) -> String) -> Expr {

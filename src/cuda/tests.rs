@@ -1773,3 +1773,25 @@ fn a_ticket_thread_zero_takes_for_its_block_orders_the_last_block() {
     let rows = format!("{fenced} part[threadIdx.y] = 2;");
     assert!(kernel(&src(&rows)).tickets.iter().all(|t| !t.block));
 }
+
+#[test]
+fn a_range_a_group_leader_takes_is_its_members_ticket() {
+    let src = |amount: &str, lane: &str| {
+        format!(
+            "#include <cooperative_groups.h>\n\
+             __global__ void k(int *dst, int *count) {{ \
+             cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads(); \
+             int r = 0; if (g.thread_rank() == 0) r = atomicAdd(count, {amount}); \
+             dst[g.shfl(r, {lane}) + g.thread_rank()] = 1; }}"
+        )
+    };
+    let ranges = |k: &Kernel| k.tickets.iter().filter(|t| t.group.is_some()).count();
+    let k = kernel(&src("g.size()", "0"));
+    assert_eq!(ranges(&k), 1, "{:?}", k.tickets);
+    let t = k.tickets.iter().find(|t| t.group.is_some()).unwrap();
+    assert!(t.grid, "{t:?}");
+    // From another lane, or a range that is not the group's size: the
+    // members' values are unknown.
+    assert_eq!(ranges(&kernel(&src("g.size()", "1"))), 0);
+    assert_eq!(ranges(&kernel(&src("2", "0"))), 0);
+}

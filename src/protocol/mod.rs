@@ -409,6 +409,21 @@ pub struct Ticket {
     /// greater: the last block to finish reads what all others wrote.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
+    /// For a range a group's leader takes for its whole group and hands
+    /// to it (`if (g.thread_rank() == 0) r = atomicAdd(c, g.size()); r =
+    /// g.shfl(r, 0);`): the group's size and the thread's rank in it. The
+    /// local is then the start of the group's range: two threads with the
+    /// same start are one group's, with different ranks, and the ranges
+    /// of two groups never overlap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<GroupRange>,
+}
+
+/// See [`Ticket::group`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GroupRange {
+    pub rank: Expr,
+    pub size: Expr,
 }
 
 impl Expr {

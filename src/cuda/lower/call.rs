@@ -147,6 +147,37 @@ pub(super) fn group_kind(spelling: &str) -> Option<&str> {
     Some(&rest[..end])
 }
 
+/// Whether `c` holds for the leader of a group with ranks `rank` only:
+/// `rank == 0`.
+fn is_leader(c: &Cond, rank: &Expr) -> bool {
+    let zero = Expr::Int(0);
+    [
+        Cond::cmp(Rel::Eq, rank.clone(), zero.clone()),
+        Cond::cmp(Rel::Eq, zero, rank.clone()),
+    ]
+    .iter()
+    .any(|l| imp::simplify_cond(l) == *c)
+}
+
+/// `v` as the leader of a group with ranks `rank` holds it: the values
+/// chosen under its leader's condition.
+fn at_leader(v: &Expr, rank: &Expr) -> Expr {
+    match v {
+        Expr::Ite(c, a, _) if is_leader(c, rank) => at_leader(a, rank),
+        Expr::Ite(c, a, b) => Expr::Ite(
+            c.clone(),
+            Box::new(at_leader(a, rank)),
+            Box::new(at_leader(b, rank)),
+        ),
+        Expr::Bin(o, a, b) => Expr::Bin(
+            *o,
+            Box::new(at_leader(a, rank)),
+            Box::new(at_leader(b, rank)),
+        ),
+        e => e.clone(),
+    }
+}
+
 /// The parameter's default value when the call leaves it out (`f(x)` of
 /// `f(float v, bool sync = false)`): clang passes no argument, or one with
 /// nothing in it.
@@ -351,8 +382,14 @@ impl Lower {
         } else {
             None
         };
+        // A group's leader adding its group's size takes a range for it.
+        let lead = match (base, operands) {
+            ("atomicAdd", [Val::Int(amount)]) => self.leading_group(amount),
+            _ => None,
+        };
         let way = match (base, step) {
             ("atomicAdd", Some(_)) => Some(1),
+            ("atomicAdd", None) if lead.is_some() => Some(1),
             ("atomicSub", Some(_)) => Some(-1),
             ("atomicInc", _) if block_site.is_some() => Some(1),
             _ => None,
@@ -365,11 +402,15 @@ impl Lower {
         let Expr::Var(name) = &local else {
             return Val::Unknown;
         };
+        if let Some(g) = lead {
+            self.group_leads.push((name.clone(), g, grid));
+        }
         let mut ticket = crate::protocol::Ticket {
             local: name.clone(),
             grid,
             block: false,
             phase: None,
+            group: None,
         };
         if let Some((fixed, select, syncs_before)) = block_site {
             ticket.block = true;
@@ -797,6 +838,95 @@ impl Lower {
         Ok(Some(Val::Unknown))
     }
 
+    /// The rank and size of the cooperative group a member call `n` is
+    /// made on, of type `ty`, when they can be named: a tile's from the
+    /// thread's index; a coalesced group's (which depend on the threads
+    /// active where it is made) one local each per group object.
+    fn group_of(&mut self, n: &Node, ty: &str) -> Option<GroupRange> {
+        match group_kind(ty)? {
+            "thread_block_tile" => {
+                let g = GroupRange {
+                    rank: simplify(&group_query(ty, "thread_rank")?),
+                    size: group_query(ty, "size")?,
+                };
+                self.groups.insert(format!("tile {}", g.size), g.clone());
+                Some(g)
+            }
+            "coalesced_group" => {
+                let callee = strip(*exprs(n).first()?);
+                let object = exprs(&callee).first().copied()?;
+                let k = var_key(&object)?;
+                let k = self.aliases.get(&k).cloned().unwrap_or(k);
+                if let Some(g) = self.groups.get(&k) {
+                    return Some(g.clone());
+                }
+                let g = GroupRange {
+                    rank: self.local("rank"),
+                    size: self.local("size"),
+                };
+                self.groups.insert(k, g.clone());
+                Some(g)
+            }
+            _ => None,
+        }
+    }
+
+    /// A group whose size `amount` is, when the thread lowered now is that
+    /// group's leader (under `rank == 0`): an atomic adding it takes a
+    /// range for the group.
+    fn leading_group(&self, amount: &Expr) -> Option<GroupRange> {
+        let amount = simplify(amount);
+        self.groups
+            .values()
+            .find(|g| {
+                simplify(&g.size) == amount && self.path.iter().any(|c| is_leader(c, &g.rank))
+            })
+            .cloned()
+    }
+
+    /// `g.shfl(v, 0)`: what the group's leader holds in `v`. When that is a
+    /// range the leader took for the group, every thread of the group gets
+    /// its start: a ticket over the group's ranks (see
+    /// [`crate::protocol::Ticket::group`]).
+    fn group_shfl(&mut self, n: &Node, g: GroupRange) -> R<Val> {
+        let mut vals = Vec::new();
+        for i in 0..n.num_args().max(0) as u32 {
+            vals.push(self.rvalue(&n.arg(i))?);
+        }
+        let [Val::Int(v), Val::Int(Expr::Int(0))] = vals.as_slice() else {
+            return Ok(Val::Unknown);
+        };
+        let Expr::Var(lead) = simplify(&at_leader(v, &g.rank)) else {
+            return Ok(Val::Unknown);
+        };
+        let taken = self
+            .group_leads
+            .iter()
+            .find(|(l, lg, _)| *l == lead && *lg == g)
+            .map(|(_, _, grid)| *grid);
+        let array = self
+            .tickets
+            .iter()
+            .find(|(t, _)| t.local == lead)
+            .map(|(_, a)| a.clone());
+        let (Some(grid), Some(array)) = (taken, array) else {
+            return Ok(Val::Unknown);
+        };
+        let start = self.local("range");
+        let Expr::Var(local) = &start else {
+            return Ok(Val::Unknown);
+        };
+        let ticket = crate::protocol::Ticket {
+            local: local.clone(),
+            grid,
+            block: false,
+            phase: None,
+            group: Some(g),
+        };
+        self.tickets.push((ticket, array));
+        Ok(Val::Int(start))
+    }
+
     /// Member functions are not inlined: assignment operators of
     /// structures write (and compound ones also read) their object; any
     /// other member call only evaluates its operands.
@@ -807,6 +937,14 @@ impl Lower {
         if name == "sync" {
             if let Some(v) = self.group_sync(&object, loc) {
                 return Ok(v);
+            }
+        }
+        if let Some(g) = self.group_of(n, &object) {
+            match name {
+                "thread_rank" => return Ok(Val::Int(g.rank)),
+                "size" | "num_threads" => return Ok(Val::Int(g.size)),
+                "shfl" => return self.group_shfl(n, g),
+                _ => {}
             }
         }
         if let Some(e) = group_query(&object, name) {

@@ -7,7 +7,7 @@
 use super::clang::{kind as K, op, Node, Ty};
 use super::Unsupported;
 use crate::imp::{self, simplify, Array, Program, Stmt};
-use crate::protocol::{builtin, Cond, Expr, Loc, Mode, Op, Rel, Scope, Value};
+use crate::protocol::{builtin, Cond, Expr, GroupRange, Loc, Mode, Op, Rel, Scope, Value};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 mod annotations;
@@ -147,6 +147,14 @@ pub struct Lower {
     /// Locals returned by such atomics on a cell shared by the block or
     /// the grid, with the array (see [`crate::protocol::Kernel::tickets`]).
     tickets: Vec<(crate::protocol::Ticket, String)>,
+    /// Cooperative groups queried so far whose ranks are not the block's
+    /// built-in values (a coalesced group's, by object) or are (a tile's,
+    /// by type): what a leader's atomic is matched against.
+    groups: HashMap<String, GroupRange>,
+    /// Tickets a group's leader took for its group (`atomicAdd(c,
+    /// g.size())` under `g.thread_rank() == 0`): the local, the group, and
+    /// whether the counter is the grid's.
+    group_leads: Vec<(String, GroupRange, bool)>,
     /// Values one thread of every block publishes in a `__shared__` cell
     /// for the others (see `Lower::publish`), by array; `None` once two
     /// writes disagree.
@@ -339,6 +347,8 @@ impl Lower {
             pointer_reads: Vec::new(),
             atomics: Vec::new(),
             tickets: Vec::new(),
+            groups: HashMap::new(),
+            group_leads: Vec::new(),
             published: HashMap::new(),
             publish_reads: HashSet::new(),
             unpublished: HashSet::new(),

@@ -464,9 +464,11 @@ impl Lower {
         }
         let init = exprs(d).into_iter().last();
         if ty.is_record() {
-            // A structure declared again (in a loop body) starts anew.
+            // A structure declared again (in a loop body) starts anew, and
+            // so does a group made again.
             let prefix = format!("{k}.");
             self.env.retain(|key, _| !key.starts_with(&prefix));
+            self.groups.remove(&k);
             // `uint3 t = threadIdx;`, `S b = a;`: the fields come along.
             if let Some(src) = init.and_then(record_source) {
                 if let Some(sd) = src.referenced() {
