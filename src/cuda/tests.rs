@@ -1795,3 +1795,26 @@ fn a_range_a_group_leader_takes_is_its_members_ticket() {
     assert_eq!(ranges(&kernel(&src("g.size()", "1"))), 0);
     assert_eq!(ranges(&kernel(&src("2", "0"))), 0);
 }
+
+#[test]
+fn masks_by_powers_of_two_a_loop_visits_are_remainders() {
+    // Sizes double from 2 around barriers that are not at the body's edge:
+    // each iteration's size is `2 << e` of one exponent for the block.
+    let k = kernel(
+        "__global__ void k(unsigned *a, unsigned n) { __shared__ unsigned s[1024]; \
+         for (unsigned size = 2; size < n; size <<= 1) { \
+           unsigned up = (threadIdx.x & (size / 2)) != 0; \
+           for (unsigned stride = size / 2; stride > 0; stride >>= 1) { __syncthreads(); \
+             unsigned pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1)); \
+             if (up) s[pos] = s[pos + stride]; } } }",
+    );
+    let text = show(&k);
+    assert!(!text.contains('&'), "{text}");
+    assert!(text.contains("2 << exponent"), "{text}");
+    // A parameter may be any number: its mask stays bitwise.
+    let k = kernel(
+        "__global__ void k(unsigned *a, unsigned stride) { \
+         a[2 * threadIdx.x - (threadIdx.x & (stride - 1))] = 0; }",
+    );
+    assert!(show(&k).contains('&'), "{}", show(&k));
+}

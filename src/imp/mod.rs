@@ -265,6 +265,20 @@ pub fn simplify(e: &Expr) -> Expr {
                     let m = Expr::Int(-*c);
                     Expr::bin(Op::Mul, Expr::bin(Op::Div, x, m.clone()), m)
                 }
+                (Op::BitOr | Op::BitXor, _, Expr::Int(0)) => a,
+                (Op::BitOr | Op::BitXor, Expr::Int(0), _) => b,
+                (Op::BitAnd, _, Expr::Int(0)) | (Op::BitAnd, Expr::Int(0), _) => Expr::Int(0),
+                // A flag made a number (`x ^ (c ? 1 : 0)`): one constant
+                // operand per branch, which the solver takes bit by bit
+                // without bit-vectors.
+                (Op::BitAnd | Op::BitOr | Op::BitXor, x, Expr::Ite(c, t, f))
+                | (Op::BitAnd | Op::BitOr | Op::BitXor, Expr::Ite(c, t, f), x)
+                    if matches!((&**t, &**f), (Expr::Int(_), Expr::Int(_)))
+                        && !matches!(x, Expr::Int(_)) =>
+                {
+                    let branch = |k: &Expr| simplify(&Expr::bin(*op, x.clone(), k.clone()));
+                    Expr::Ite(c.clone(), Box::new(branch(t)), Box::new(branch(f)))
+                }
                 // Fields packed into disjoint bits (`(t & 15) << 2 | (t & 48) >>
                 // 4`) are a sum: no carries, and linear for the solver.
                 (Op::BitOr | Op::BitXor, _, _) if possible_bits(&a) & possible_bits(&b) == 0 => {
@@ -622,6 +636,43 @@ mod tests {
         // A value of unknown bits overlaps everything.
         let unknown = bin(Op::BitOr, v("u"), Expr::Int(1));
         assert_eq!(simplify(&unknown), unknown);
+    }
+
+    #[test]
+    fn bitwise_with_a_flag_takes_one_constant_per_branch() {
+        use crate::protocol::eval::eval_expr;
+        let v = Expr::var;
+        let flag = Expr::Ite(
+            Box::new(Cond::cmp(crate::protocol::Rel::Ne, v("u"), Expr::Int(0))),
+            Box::new(Expr::Int(1)),
+            Box::new(Expr::Int(0)),
+        );
+        for op in [Op::BitAnd, Op::BitOr, Op::BitXor] {
+            for e in [
+                Expr::bin(op, v("t"), flag.clone()),
+                Expr::bin(op, flag.clone(), v("t")),
+            ] {
+                let s = simplify(&e);
+                let Expr::Ite(_, a, b) = &s else {
+                    panic!("{s:?}")
+                };
+                let constant = |x: &Expr| match x {
+                    Expr::Bin(_, _, k) => matches!(**k, Expr::Int(_)),
+                    _ => true,
+                };
+                assert!(constant(a) && constant(b), "{s:?}");
+                for t in -9..9 {
+                    for u in -1..2 {
+                        let look = |n: &str| match n {
+                            "t" => Some(t),
+                            "u" => Some(u),
+                            _ => None,
+                        };
+                        assert_eq!(eval_expr(&e, &look), eval_expr(&s, &look), "{e:?}");
+                    }
+                }
+            }
+        }
     }
 
     fn acc(array: &str, mode: Mode) -> Stmt {

@@ -1253,7 +1253,8 @@ impl Query {
         let accesses = [access(&self.select[0])?, access(&self.select[1])?];
         let index = self.index[0].iter().map(value).collect::<Result<_, _>>()?;
         let mut values = BTreeMap::new();
-        for (name, v) in &self.vars {
+        // Names the encoding made (`!modulus0`) are no program values.
+        for (name, v) in self.vars.iter().filter(|(n, _)| !n.starts_with('!')) {
             values.insert(name.clone(), value(v)?);
         }
         Ok(RawRace {
@@ -1294,12 +1295,38 @@ impl Query {
 fn recompose(trace: &Trace) -> Option<Trace> {
     let facts = radix::Facts::new(&trace.assumptions);
     let mut out = None;
+    // Divisors both threads share, each named by a variable equal to it.
+    let mut moduli: Vec<(Expr, String)> = Vec::new();
+    let mut modulus = |d: &Expr| {
+        let mut vars = BTreeSet::new();
+        d.free_vars(&mut vars);
+        if vars.iter().any(|v| v.contains('@')) {
+            return None;
+        }
+        if let Some((_, n)) = moduli.iter().find(|(e, _)| e == d) {
+            return Some(n.clone());
+        }
+        let n = format!("!modulus{}", moduli.len());
+        moduli.push((d.clone(), n.clone()));
+        Some(n)
+    };
     for (k, accesses) in trace.accesses.iter().enumerate() {
         for (i, a) in accesses.iter().enumerate() {
             for (d, e) in a.index.iter().enumerate() {
-                if let Some(x) = radix::recomposed(e, &facts) {
+                let x = radix::recomposed(e, &facts).or_else(|| radix::decomposed(e, &mut modulus));
+                if let Some(x) = x {
                     out.get_or_insert_with(|| trace.clone()).accesses[k][i].index[d] = x;
                 }
+            }
+        }
+    }
+    if let Some(t) = out.as_mut() {
+        for (d, n) in moduli {
+            let positive = radix::above_a_bound(&d, &t.assumptions);
+            t.assumptions.push(Cond::cmp(Rel::Eq, Expr::var(&n), d));
+            if positive {
+                t.assumptions
+                    .push(Cond::cmp(Rel::Ge, Expr::var(&n), Expr::Int(1)));
             }
         }
     }

@@ -59,6 +59,11 @@ fn poly_in(
         Expr::Bin(Op::BitAnd, a, b) if mask(a, b).is_some() => {
             out.insert(vec![opaque(e)?], 1);
         }
+        // A power of two by a variable exponent (`1 << e`): a number the
+        // digits can be over.
+        Expr::Bin(Op::Shl | Op::Shr, _, k) if !matches!(**k, Expr::Int(_)) => {
+            out.insert(vec![opaque(e)?], 1);
+        }
         Expr::Bin(op, a, b) => {
             let (a, b) = (poly_in(a, known, opaque)?, poly_in(b, known, opaque)?);
             match op {
@@ -1195,6 +1200,140 @@ pub fn recomposed(e: &Expr, facts: &Facts) -> Option<Expr> {
     Some(out)
 }
 
+/// `e` with a multiple `c · x` of the dividend of a remainder `x % d` it
+/// holds written as `c · (d · (x / d) + x % d)`, when `d` is not a
+/// constant: `2 * t - t % s` becomes `2 * s * (t / s) + t % s`, where the
+/// thread's part is a quotient times the modulus `s` plus a remainder below
+/// it, which division lemmas read (the butterflies of sorting networks and
+/// FFTs). An identity of the encoding, `x % 0` being `x`. `None` when `e`
+/// has no such part.
+///
+/// `modulus` may name the divisor (a variable equal to it): the number is
+/// then a multiple of one variable plus a remainder below it, the shape
+/// division lemmas look for.
+pub fn decomposed(e: &Expr, modulus: &mut dyn FnMut(&Expr) -> Option<String>) -> Option<Expr> {
+    let mut atoms: Atoms = Vec::new();
+    let p = atomized(e, &mut atoms)?;
+    let none = HashMap::new();
+    for (name, t) in atoms.clone() {
+        let Expr::Bin(Op::Mod, x, d) = &t else {
+            continue;
+        };
+        if matches!(**d, Expr::Int(_)) {
+            continue;
+        }
+        let (Some(xp), Some(dp)) = (poly(x, &none), atomized(d, &mut atoms)) else {
+            continue;
+        };
+        let Some((c, rest)) = take_multiple(&p, &xp).filter(|(c, _)| *c != 0) else {
+            continue;
+        };
+        let mut out = rest;
+        *out.entry(vec![name.clone()]).or_default() += c;
+        // `c · d · (x / d)`, over a variable naming `d` when there is one,
+        // which also stands for the multiples of `d` left in the number.
+        let (d, dp) = match modulus(d) {
+            Some(n) => {
+                let var = Expr::var(&n);
+                if let Some(r) = atoms.iter_mut().find(|(a, _)| *a == name) {
+                    r.1 = Expr::bin(Op::Mod, (**x).clone(), var.clone());
+                }
+                if let Some((k, rest)) = take_multiple(&out, &dp) {
+                    out = rest;
+                    *out.entry(vec![n.clone()]).or_default() += k;
+                }
+                (var, [(vec![n], 1)].into_iter().collect())
+            }
+            None => ((**d).clone(), dp),
+        };
+        let q = format!("!atom{}", atoms.len());
+        atoms.push((q.clone(), Expr::bin(Op::Div, (**x).clone(), d)));
+        for (m, cd) in &dp {
+            let mut m = m.clone();
+            m.push(q.clone());
+            m.sort();
+            *out.entry(m).or_default() += cd * c;
+        }
+        out.retain(|_, c| *c != 0);
+        return Some(expr_with_atoms(&out, &atoms));
+    }
+    None
+}
+
+/// `p` as `c · of + rest`: the multiple of `of` whose monomials that are
+/// not constant `p` holds, all scaled alike, and what is left. `None` when
+/// `of` is a constant or `p` holds no such multiple.
+fn take_multiple(p: &Poly, of: &Poly) -> Option<(i128, Poly)> {
+    let mut varying = of.iter().filter(|(m, c)| !m.is_empty() && **c != 0);
+    let (m0, c0) = varying.next()?;
+    let c = p.get(m0).filter(|pc| *pc % c0 == 0).map(|pc| pc / c0)?;
+    let whole = of
+        .iter()
+        .filter(|(m, k)| !m.is_empty() && **k != 0)
+        .all(|(m, k)| p.get(m) == Some(&(k * c)));
+    whole.then(|| {
+        (
+            c,
+            minus(p, &of.iter().map(|(m, k)| (m.clone(), k * c)).collect()),
+        )
+    })
+}
+
+/// Whether `d` is at least 1: a constant, or `h + c - k` for some `k < h`
+/// that `assumptions` state and a constant `c >= 0` (a stride `n - k` of a
+/// loop counting `k` below `n`).
+pub fn above_a_bound(d: &Expr, assumptions: &[Cond]) -> bool {
+    fn below<'c>(c: &'c Cond, out: &mut Vec<(&'c Expr, &'c Expr)>) {
+        match c {
+            Cond::And(a, b) => {
+                below(a, out);
+                below(b, out);
+            }
+            Cond::Cmp(Rel::Lt, k, h) => out.push((k, h)),
+            Cond::Cmp(Rel::Gt, h, k) => out.push((k, h)),
+            _ => {}
+        }
+    }
+    let mut atoms = Atoms::new();
+    let whole = atomized(d, &mut atoms).map(|mut p| {
+        p.retain(|_, c| *c != 0);
+        p
+    });
+    if let Some(c) = whole.as_ref().and_then(constant) {
+        return c >= 1;
+    }
+    let mut bounds = Vec::new();
+    assumptions.iter().for_each(|a| below(a, &mut bounds));
+    bounds.into_iter().any(|(k, h)| {
+        let mut atoms = Atoms::new();
+        let (Some(p), Some(h)) = (
+            atomized(&Expr::add(d.clone(), k.clone()), &mut atoms),
+            atomized(h, &mut atoms),
+        ) else {
+            return false;
+        };
+        let rest = minus(&p, &h);
+        rest.iter().all(|(m, c)| m.is_empty() && *c >= 0)
+    })
+}
+
+/// `e` as a polynomial whose divisions and remainders are atoms, named in
+/// `atoms` (one name per distinct term).
+fn atomized(e: &Expr, atoms: &mut Atoms) -> Option<Poly> {
+    let mut collect = |t: &Expr| {
+        let name = match atoms.iter().find(|(_, o)| o == t) {
+            Some((n, _)) => n.clone(),
+            None => {
+                let n = format!("!atom{}", atoms.len());
+                atoms.push((n.clone(), t.clone()));
+                n
+            }
+        };
+        Some(name)
+    };
+    poly_in(e, &HashMap::new(), &mut collect)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2101,6 +2240,56 @@ mod tests {
                 prop_assert_eq!(run(&e, &env), run(&got, &env), "{:?} became {:?}", e, got);
             }
         }
+
+        /// A dividend written out as quotient and remainder keeps the
+        /// value, for every sign of dividend and divisor (zero included),
+        /// multiples of the dividend that do not cover it, and other terms.
+        #[test]
+        fn decomposition_agrees_with_the_evaluator(
+            c in -3i64..=3, k in -3i64..=3, whole in any::<bool>(), extra in -2i64..=2,
+            divisor_shift in -2i64..=2,
+            xs in proptest::collection::vec((-40i64..40, -6i64..6, -3i64..3), 8),
+        ) {
+            // `c * (2y + z) - k * ((2y + z) % (s + shift)) + extra * w`,
+            // with `z` dropped from the multiple unless `whole`.
+            let x = add(mul(Expr::Int(2), v("y")), v("z"));
+            let multiple = if whole { x.clone() } else { mul(Expr::Int(2), v("y")) };
+            let d = add(v("s"), Expr::Int(divisor_shift));
+            let e = add(
+                Expr::bin(Op::Sub, mul(Expr::Int(c), multiple), mul(Expr::Int(k), Expr::bin(Op::Mod, x, d))),
+                mul(Expr::Int(extra), v("w")),
+            );
+            let Some(got) = decomposed(&e, &mut |_| None) else { return Ok(()) };
+            prop_assert!(whole && c != 0, "{:?} became {:?}", e, got);
+            for &(y, z, s) in &xs {
+                let env: HashMap<&str, i64> =
+                    [("y", y), ("z", z), ("s", s), ("w", 3)].into_iter().collect();
+                prop_assert_eq!(run(&e, &env), run(&got, &env), "{:?} became {:?}", e, got);
+            }
+        }
+    }
+
+    #[test]
+    fn a_butterfly_index_reads_as_quotient_times_modulus_plus_remainder() {
+        let t = v("tid.x");
+        let e = Expr::bin(
+            Op::Sub,
+            mul(Expr::Int(2), t.clone()),
+            Expr::bin(Op::Mod, t.clone(), v("s")),
+        );
+        let got = decomposed(&e, &mut |_| None).expect("decomposed");
+        let text = got.to_string();
+        assert!(
+            text.contains("tid.x / s") && !text.contains("2 * tid.x"),
+            "{text}"
+        );
+        // A constant divisor is left to the digit lemmas.
+        let e = Expr::bin(
+            Op::Sub,
+            mul(Expr::Int(2), t.clone()),
+            Expr::bin(Op::Mod, t, Expr::Int(4)),
+        );
+        assert_eq!(decomposed(&e, &mut |_| None), None);
     }
 }
 

@@ -520,6 +520,14 @@ impl Lower {
                 self.arith(o, a, b)
             }
             (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
+            (Val::Int(a), Val::Int(b)) if bop == Op::BitAnd => {
+                let (a, b) = (simplify(&a), simplify(&b));
+                let e = self
+                    .masked_by_power(&a, &b)
+                    .or_else(|| self.masked_by_power(&b, &a))
+                    .unwrap_or_else(|| Expr::bin(bop, a, b));
+                Val::Int(simplify(&e))
+            }
             (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::bin(bop, a, b))),
             // Pointer arithmetic moves the last index; by an offset drfscan
             // cannot compute (a key read from memory), to a cell of its own.
@@ -534,6 +542,41 @@ impl Lower {
                 p.moved(Op::Add, i)
             }
             _ => Val::Unknown,
+        }
+    }
+
+    /// `x & m` without bitwise arithmetic when `m` is a power of two `p`
+    /// (or 0) or one less: `x / p % 2 * p` and `x % p`, for every `x` in
+    /// two's complement (and for `p = 0` under `x / 0 = 0`, `x % 0 = x`).
+    fn masked_by_power(&self, x: &Expr, m: &Expr) -> Option<Expr> {
+        if matches!(m, Expr::Int(_)) {
+            return None;
+        }
+        if self.power_of_two(m) {
+            let bit = Expr::bin(
+                Op::Mod,
+                Expr::bin(Op::Div, x.clone(), m.clone()),
+                Expr::Int(2),
+            );
+            return Some(Expr::bin(Op::Mul, bit, m.clone()));
+        }
+        let p = simplify(&Expr::add(m.clone(), Expr::Int(1)));
+        self.power_of_two(&p)
+            .then(|| Expr::bin(Op::Mod, x.clone(), p))
+    }
+
+    /// Whether `e` is a power of two or 0 wherever it is lowered now:
+    /// constants, variables of loops that double or halve such a value
+    /// (`Lower::powers`), and their products, quotients and shifts.
+    pub(super) fn power_of_two(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Int(c) => *c == 0 || (*c > 0 && (*c as u64).is_power_of_two()),
+            Expr::Var(v) => self.powers.contains(v),
+            Expr::Bin(Op::Mul, a, b) => self.power_of_two(a) && self.power_of_two(b),
+            Expr::Bin(Op::Div, a, b) => self.power_of_two(a) && self.power_of_two(b),
+            // Shifts by a negative amount or past the width are undefined.
+            Expr::Bin(Op::Shl | Op::Shr, a, _) => self.power_of_two(a),
+            _ => false,
         }
     }
 

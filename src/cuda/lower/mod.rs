@@ -130,6 +130,10 @@ pub struct Lower {
     /// Enclosing loop variables whose loops start, step and end alike in
     /// every thread of a block.
     uniform_loops: Vec<String>,
+    /// Loop variables that only take powers of two (or 0): the loop starts
+    /// at one and multiplies or divides by one (`stride >>= 1` from
+    /// `size / 2`), so masks by them are remainders.
+    powers: HashSet<String>,
     /// Pointers a loop only swaps among arrays and never moves within one:
     /// at the top of an iteration they keep their places
     /// (`Lower::pointers_across_iterations` checks that they do).
@@ -339,6 +343,7 @@ impl Lower {
             stored: Vec::new(),
             loop_reads: HashSet::new(),
             uniform_loops: Vec::new(),
+            powers: HashSet::new(),
             last_cell: None,
             copied_cell: None,
             unmoved: HashSet::new(),

@@ -1241,6 +1241,11 @@ impl Lower {
         if uniform {
             self.uniform_loops.push(v.clone());
         }
+        if let Step::Mul(st) | Step::Div(st) = &shape.step {
+            if self.power_of_two(&shape.lo) && self.power_of_two(&simplify(st)) {
+                self.powers.insert(v.clone());
+            }
+        }
         let r = self.capture(|me| {
             let (j, b) = me.capture(|me| match shape.rest {
                 Some(rest) => {
@@ -1462,6 +1467,11 @@ impl Lower {
                             loc,
                         }
                     }
+                } else if let (true, Expr::Int(c), Expr::Int(2)) = (uniform, &lo, simplify(st)) {
+                    if *c > 0 && (*c as u64).is_power_of_two() {
+                        return Ok(self.exponent_loop(b, j, &v, *c, up, (&l, &h), loc));
+                    }
+                    return self.fallback_counted(s, b, j, &v, uniform, loc);
                 } else {
                     return self.fallback_counted(s, b, j, &v, uniform, loc);
                 }
@@ -1595,6 +1605,59 @@ impl Lower {
             gotos: gotos.gotos,
             ..Jumps::none()
         })
+    }
+
+    /// A synchronized loop that doubles (halves) its variable from a
+    /// constant power of two `first` while it lies in `lo..hi`: iteration
+    /// `e` has the value `first << e` (`first >> e`), one for the block, of
+    /// an exponent binder the split substitutes like any loop variable. The
+    /// count is an unknown whose last iteration is the last value in range.
+    #[allow(clippy::too_many_arguments)]
+    fn exponent_loop(
+        &mut self,
+        b: Stmt,
+        j: Jumps,
+        v: &str,
+        first: i64,
+        up: bool,
+        (lo, hi): (&Expr, &Expr),
+        loc: Loc,
+    ) -> Jumps {
+        let e = self.name("exponent");
+        let count = Expr::var(&self.unknown_param("iterations"));
+        let shift = if up { Op::Shl } else { Op::Shr };
+        let value = |k: Expr| Expr::bin(shift, Expr::Int(first), k);
+        let runs = |k: Expr| {
+            let x = value(k);
+            Cond::and(
+                Cond::cmp(Rel::Le, lo.clone(), x.clone()),
+                Cond::cmp(Rel::Lt, x, hi.clone()),
+            )
+        };
+        // Past these many steps the value leaves 64 bits (or reaches 0).
+        let steps = if up {
+            62 - i64::from(first.trailing_zeros())
+        } else {
+            i64::from(first.trailing_zeros()) + 1
+        };
+        let last = Expr::sub(count.clone(), Expr::Int(1));
+        for c in [
+            Cond::cmp(Rel::Ge, count.clone(), Expr::Int(0)),
+            Cond::cmp(Rel::Le, count.clone(), Expr::Int(steps)),
+            Cond::or(Cond::cmp(Rel::Eq, count.clone(), Expr::Int(0)), runs(last)),
+            Cond::not(runs(count.clone())),
+        ] {
+            self.prog.assumes.push(imp::simplify_cond(&c));
+        }
+        self.emit(Stmt::For {
+            var: e.clone(),
+            lo: Expr::Int(0),
+            hi: count,
+            body: Box::new(b.subst(v, &value(Expr::var(&e)))),
+            loc,
+        });
+        self.facts.clear();
+        self.after_loop(j)
     }
 
     /// A synchronized loop we cannot count exactly: an unknown number of
