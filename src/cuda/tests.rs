@@ -1811,10 +1811,18 @@ fn masks_by_powers_of_two_a_loop_visits_are_remainders() {
     let text = show(&k);
     assert!(!text.contains('&'), "{text}");
     assert!(text.contains("2 << exponent"), "{text}");
-    // A parameter may be any number: its mask stays bitwise.
+    // A parameter may be any number: its mask stays bitwise, unless the
+    // kernel requires a power of two.
     let k = kernel(
         "__global__ void k(unsigned *a, unsigned stride) { \
          a[2 * threadIdx.x - (threadIdx.x & (stride - 1))] = 0; }",
     );
     assert!(show(&k).contains('&'), "{}", show(&k));
+    let k = kernel(
+        "__global__ void k(unsigned *a, unsigned stride) { __requires(__is_pow2(stride)); \
+         a[2 * threadIdx.x - (threadIdx.x & (stride - 1))] = 0; }",
+    );
+    let body = show(&k);
+    let body = &body[body.find("array").unwrap_or(0)..];
+    assert!(!body.contains('&') && body.contains('%'), "{body}");
 }

@@ -465,6 +465,26 @@ impl Lower {
         Some((fixed, select, syncs_before))
     }
 
+    /// The variables a kernel's precondition makes powers of two
+    /// (`__requires(__is_pow2(n))`): masks by them are remainders.
+    fn note_powers(&mut self, c: &Cond) {
+        match c {
+            Cond::And(a, b) => {
+                self.note_powers(a);
+                self.note_powers(b);
+            }
+            Cond::Cmp(Rel::Eq, Expr::Bin(Op::BitAnd, x, less), zero)
+                if *zero == Expr::Int(0)
+                    && simplify(&Expr::add((**less).clone(), Expr::Int(1))) == **x =>
+            {
+                if let Expr::Var(v) = &**x {
+                    self.powers.insert(v.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Calls drfscan knows by name (barriers, atomics, cache-hinted loads
     /// and stores, `__requires`, integer `min`/`max`), resolved or not: in
     /// a template analysed uninstantiated, `atomicAdd(&s[i], v)` over a
@@ -512,6 +532,7 @@ impl Lower {
                     let c = self.cond(a)?;
                     let in_loop = !self.loop_vars.is_empty();
                     if self.path.is_empty() && !in_loop && self.stack.len() == 1 {
+                        self.note_powers(&c);
                         self.prog.assumes.push(c);
                     }
                 }
