@@ -522,3 +522,31 @@ fn races_at_block_sizes_host_code_hides_are_possible_and_say_why() {
         "{text}"
     );
 }
+
+#[test]
+fn a_mask_only_a_power_of_two_makes_safe_asks_for_one() {
+    // Without the dataset's `__requires(__is_pow2(stride))`, a stride of 3
+    // pairs threads 1 and 2 on one key: the kernel is not proved, and what
+    // proves it is said.
+    let source = std::fs::read_to_string(dataset("constructs/requires_pow2_stride_drf.cu"))
+        .unwrap()
+        .replace("__requires(__is_pow2(stride));", "");
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "merge_step.cu", source.as_bytes());
+    // `racy` exits 1, `unknown` 0.
+    let (code, json) = check_json(&[&file], &["--timeout-ms", "500"]);
+    assert!(code == 0 || code == 1, "{json:#}");
+    let kernel = &json["files"][0]["kernels"][0];
+    let wanted = "__is_pow2(stride)";
+    let arrays = kernel["arrays"].as_array().unwrap();
+    let told = arrays.iter().any(|a| match a["verdict"].as_str() {
+        Some("racy") => a["races"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["precondition"] == wanted && r["confidence"] == "possible"),
+        Some("unknown") => a["reason"].as_str().unwrap_or("").contains(wanted),
+        _ => false,
+    });
+    assert!(told, "{json:#}");
+}

@@ -801,6 +801,7 @@ mod tests {
             warp_sync: None,
             tickets: vec![],
             uniform_reads: vec![],
+            under_powers: None,
         }
     }
 

@@ -211,9 +211,56 @@ pub fn check_kernel_stats(
     opts: &Options,
     cache: &dyn TraceCache,
 ) -> (KernelReport, Stats) {
-    let mut stats = Stats::default();
     // One budget for the whole kernel, every array's queries included.
     let deadline = Deadline::after_ms(opts.kernel_timeout_ms);
+    let (mut report, mut stats) = check_within(kernel, opts, cache, deadline);
+    let Some(variant) = &kernel.under_powers else {
+        return (report, stats);
+    };
+    if !matches!(report.verdict(), Verdict::Racy | Verdict::Unknown) {
+        return (report, stats);
+    }
+    // Proved where the parameters are powers of two: the races need other
+    // values, which the precondition rules out.
+    let (proved, s) = check_within(&variant.kernel, opts, cache, deadline);
+    stats.add(&s);
+    if proved.verdict() != Verdict::Drf {
+        return (report, stats);
+    }
+    let precondition: Vec<String> = variant
+        .params
+        .iter()
+        .map(|p| format!("__is_pow2({})", source_name(kernel, p).0))
+        .collect();
+    let precondition = precondition.join(" && ");
+    for a in &mut report.arrays {
+        match a.verdict {
+            Verdict::Racy => {
+                for r in &mut a.races {
+                    r.confidence = Confidence::Possible;
+                    r.precondition = Some(precondition.clone());
+                }
+            }
+            Verdict::Unknown => {
+                let why = a.reason.take().unwrap_or_default();
+                a.reason = Some(format!(
+                    "{why}; no race if callers ensure `__requires({precondition})`"
+                ));
+            }
+            _ => {}
+        }
+    }
+    (report, stats)
+}
+
+/// [`check_kernel_stats`] of the kernel itself, within `deadline`.
+fn check_within(
+    kernel: &Kernel,
+    opts: &Options,
+    cache: &dyn TraceCache,
+    deadline: Deadline,
+) -> (KernelReport, Stats) {
+    let mut stats = Stats::default();
     let prepared = prepare(kernel);
     if assumptions_admit_no_launch(&prepared) {
         stats.solver_calls += 1;

@@ -706,17 +706,9 @@ fn parse_tu(
                     return not_compiled(callee_errors);
                 }
             }
-            let lowered = lowered.map_err(|mut u| {
-                // A construct in another file (a header's inlined function,
-                // the toolkit's): named there, reported at the kernel.
-                let elsewhere = u.file.take().filter(|other| *other != f.pos().file);
-                if let Some(other) = elsewhere {
-                    u.reason = format!("{} (at {other}:{})", u.reason, u.loc);
-                    u.loc = loc;
-                }
-                u
-            })
-            .map(|mut p| {
+            // The protocol as analysed: launches, relations and the
+            // approximations of how the kernel is launched.
+            let finish = |mut p: crate::imp::Program| -> Kernel {
                 // Known launch values go into the indices themselves: the
                 // solver then sees constants where it would see products of
                 // unknowns.
@@ -744,7 +736,6 @@ fn parse_tu(
                         .collect();
                     launch::relate(&mut k, &sites, &names);
                 }
-                args = p.args.clone();
                 if launches_kernels {
                     k.approximations.push(DEVICE_LAUNCH.to_string());
                 }
@@ -759,6 +750,26 @@ fn parse_tu(
                     if launches.escapes(&(f.id(), targs.clone())) {
                         k.approximations.push(launch::ESCAPED.to_string());
                     }
+                }
+                k
+            };
+            let lowered = lowered.map_err(|mut u| {
+                // A construct in another file (a header's inlined function,
+                // the toolkit's): named there, reported at the kernel.
+                let elsewhere = u.file.take().filter(|other| *other != f.pos().file);
+                if let Some(other) = elsewhere {
+                    u.reason = format!("{} (at {other}:{})", u.reason, u.loc);
+                    u.loc = loc;
+                }
+                u
+            })
+            .map(|mut p| {
+                args = p.args.clone();
+                let variant = p.power_variant.take();
+                let mut k = finish(p);
+                if let Some((params, p)) = variant {
+                    let kernel = finish(*p);
+                    k.under_powers = Some(Box::new(crate::protocol::PowerVariant { params, kernel }));
                 }
                 k
             });

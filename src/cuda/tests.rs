@@ -1818,6 +1818,10 @@ fn masks_by_powers_of_two_a_loop_visits_are_remainders() {
          a[2 * threadIdx.x - (threadIdx.x & (stride - 1))] = 0; }",
     );
     assert!(show(&k).contains('&'), "{}", show(&k));
+    // Lowered again as if it were one, for the precondition that proves it.
+    let v = k.under_powers.as_ref().expect("a power-of-two variant");
+    assert_eq!(v.params, ["stride"]);
+    assert!(!show(&v.kernel).contains('&'), "{}", show(&v.kernel));
     let k = kernel(
         "__global__ void k(unsigned *a, unsigned stride) { __requires(__is_pow2(stride)); \
          a[2 * threadIdx.x - (threadIdx.x & (stride - 1))] = 0; }",
@@ -1825,4 +1829,5 @@ fn masks_by_powers_of_two_a_loop_visits_are_remainders() {
     let body = show(&k);
     let body = &body[body.find("array").unwrap_or(0)..];
     assert!(!body.contains('&') && body.contains('%'), "{body}");
+    assert!(k.under_powers.is_none());
 }

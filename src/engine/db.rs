@@ -295,6 +295,9 @@ fn under_launches<'k>(
     }
     let mut under = k.clone();
     cuda::launch::apply(&mut under, sites, args);
+    if let Some(v) = under.under_powers.as_mut() {
+        cuda::launch::apply(&mut v.kernel, sites, args);
+    }
     Cow::Owned(under)
 }
 

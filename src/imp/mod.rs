@@ -78,6 +78,9 @@ pub struct Program {
     /// The source lines of every function inlined into the kernel, by file
     /// (`file`, first, last): a compile error there is the kernel's too.
     pub callees: Vec<(String, u32, u32)>,
+    /// The kernel lowered as if the listed integer parameters were powers
+    /// of two (see [`Kernel::under_powers`]).
+    pub power_variant: Option<(Vec<String>, Box<Program>)>,
 }
 
 impl Stmt {
@@ -452,6 +455,7 @@ pub fn infer(p: &Program) -> Kernel {
         warp_sync: None,
         tickets: p.tickets.clone(),
         uniform_reads: p.uniform_reads.clone(),
+        under_powers: None,
     }
 }
 

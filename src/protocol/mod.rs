@@ -376,6 +376,21 @@ pub struct Kernel {
     /// `analysis::uniform_reads` decides.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uniform_reads: Vec<UniformRead>,
+    /// The kernel lowered again as if some integer parameters were powers
+    /// of two, when that changes how masks by them read (`i & (stride -
+    /// 1)` a remainder): if it is race free and the kernel is not, the
+    /// races are only possible, and `__requires(__is_pow2(stride))` is
+    /// the precondition that removes them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub under_powers: Option<Box<PowerVariant>>,
+}
+
+/// See [`Kernel::under_powers`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PowerVariant {
+    /// The parameters taken as powers of two.
+    pub params: Vec<String>,
+    pub kernel: Kernel,
 }
 
 /// See [`Kernel::uniform_reads`].

@@ -1620,6 +1620,7 @@ mod tests {
                 warp_sync: None,
                 tickets: vec![],
                 uniform_reads: vec![],
+                under_powers: None,
                 assumes,
                 arrays: arrays
                     .into_iter()

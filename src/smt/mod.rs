@@ -1298,6 +1298,10 @@ fn recompose(trace: &Trace) -> Option<Trace> {
     // Divisors both threads share, each named by a variable equal to it.
     let mut moduli: Vec<(Expr, String)> = Vec::new();
     let mut modulus = |d: &Expr| {
+        // A variable is a modulus already.
+        if matches!(d, Expr::Var(_)) {
+            return None;
+        }
         let mut vars = BTreeSet::new();
         d.free_vars(&mut vars);
         if vars.iter().any(|v| v.contains('@')) {

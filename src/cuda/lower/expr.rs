@@ -522,10 +522,20 @@ impl Lower {
             (Val::Int(a), Val::Int(b)) if too_big(&a) || too_big(&b) => Val::Unknown,
             (Val::Int(a), Val::Int(b)) if bop == Op::BitAnd => {
                 let (a, b) = (simplify(&a), simplify(&b));
-                let e = self
+                let e = match self
                     .masked_by_power(&a, &b)
                     .or_else(|| self.masked_by_power(&b, &a))
-                    .unwrap_or_else(|| Expr::bin(bop, a, b));
+                {
+                    Some((e, m)) => {
+                        self.note_assumed_powers(&m);
+                        e
+                    }
+                    None => {
+                        self.note_power_candidates(&a);
+                        self.note_power_candidates(&b);
+                        Expr::bin(bop, a, b)
+                    }
+                };
                 Val::Int(simplify(&e))
             }
             (Val::Int(a), Val::Int(b)) => Val::Int(simplify(&Expr::bin(bop, a, b))),
@@ -548,7 +558,8 @@ impl Lower {
     /// `x & m` without bitwise arithmetic when `m` is a power of two `p`
     /// (or 0) or one less: `x / p % 2 * p` and `x % p`, for every `x` in
     /// two's complement (and for `p = 0` under `x / 0 = 0`, `x % 0 = x`).
-    fn masked_by_power(&self, x: &Expr, m: &Expr) -> Option<Expr> {
+    /// With the power of two it took.
+    fn masked_by_power(&self, x: &Expr, m: &Expr) -> Option<(Expr, Expr)> {
         if matches!(m, Expr::Int(_)) {
             return None;
         }
@@ -558,11 +569,41 @@ impl Lower {
                 Expr::bin(Op::Div, x.clone(), m.clone()),
                 Expr::Int(2),
             );
-            return Some(Expr::bin(Op::Mul, bit, m.clone()));
+            return Some((Expr::bin(Op::Mul, bit, m.clone()), m.clone()));
         }
         let p = simplify(&Expr::add(m.clone(), Expr::Int(1)));
         self.power_of_two(&p)
-            .then(|| Expr::bin(Op::Mod, x.clone(), p))
+            .then(|| (Expr::bin(Op::Mod, x.clone(), p.clone()), p))
+    }
+
+    /// Whether `v` is an integer parameter of the kernel.
+    fn int_param(&self, v: &str) -> bool {
+        self.prog.args.iter().flatten().any(|a| a == v)
+    }
+
+    /// The parameters a power of two `e` took to be powers of two under
+    /// `Lower::pow2_params`.
+    pub(super) fn note_assumed_powers(&mut self, e: &Expr) {
+        if !self.pow2_params {
+            return;
+        }
+        let mut vars = BTreeSet::new();
+        e.free_vars(&mut vars);
+        let assumed: Vec<String> = vars
+            .into_iter()
+            .filter(|v| !self.powers.contains(v) && self.int_param(v))
+            .collect();
+        self.powers_assumed.extend(assumed);
+    }
+
+    /// A mask or a loop start over `e` that is not a power of two would be
+    /// one if a parameter in it were.
+    pub(super) fn note_power_candidates(&mut self, e: &Expr) {
+        let mut vars = BTreeSet::new();
+        e.free_vars(&mut vars);
+        if vars.iter().any(|v| self.int_param(v)) {
+            self.power_candidates = true;
+        }
     }
 
     /// Whether `e` is a power of two or 0 wherever it is lowered now:
@@ -571,7 +612,7 @@ impl Lower {
     pub(super) fn power_of_two(&self, e: &Expr) -> bool {
         match e {
             Expr::Int(c) => *c == 0 || (*c > 0 && (*c as u64).is_power_of_two()),
-            Expr::Var(v) => self.powers.contains(v),
+            Expr::Var(v) => self.powers.contains(v) || (self.pow2_params && self.int_param(v)),
             Expr::Bin(Op::Mul, a, b) => self.power_of_two(a) && self.power_of_two(b),
             Expr::Bin(Op::Div, a, b) => self.power_of_two(a) && self.power_of_two(b),
             // Shifts by a negative amount or past the width are undefined.

@@ -134,6 +134,14 @@ pub struct Lower {
     /// at one and multiplies or divides by one (`stride >>= 1` from
     /// `size / 2`), so masks by them are remainders.
     powers: HashSet<String>,
+    /// This lowering takes every integer parameter for a power of two (see
+    /// [`crate::protocol::Kernel::under_powers`]), and the ones a mask or a
+    /// loop took so.
+    pow2_params: bool,
+    powers_assumed: BTreeSet<String>,
+    /// Some mask or doubling loop would read otherwise if a parameter were
+    /// a power of two: worth a lowering with `pow2_params`.
+    power_candidates: bool,
     /// Pointers a loop only swaps among arrays and never moves within one:
     /// at the top of an iteration they keep their places
     /// (`Lower::pointers_across_iterations` checks that they do).
@@ -344,6 +352,9 @@ impl Lower {
             loop_reads: HashSet::new(),
             uniform_loops: Vec::new(),
             powers: HashSet::new(),
+            pow2_params: false,
+            powers_assumed: BTreeSet::new(),
+            power_candidates: false,
             last_cell: None,
             copied_cell: None,
             unmoved: HashSet::new(),
@@ -445,14 +456,35 @@ impl Lower {
             lowered
         } else {
             let mut again = first.relowering(&name);
-            again.cell_bytes = parts;
-            again.padded = padded;
+            again.cell_bytes = parts.clone();
+            again.padded = padded.clone();
             again.lower_kernel(f, template_args)
+        };
+        let variant = match (&lowered, first.power_candidates) {
+            (Ok(_), true) => {
+                let mut powers = first.relowering(&name);
+                powers.cell_bytes = parts;
+                powers.padded = padded;
+                powers.pow2_params = true;
+                let p = powers.lower_kernel(f, template_args).ok();
+                let params: Vec<String> = powers.powers_assumed.into_iter().collect();
+                p.filter(|_| !params.is_empty()).map(|mut p| {
+                    p.locals.sort();
+                    // A power of two is at least 1.
+                    for v in &params {
+                        p.assumes
+                            .push(Cond::cmp(Rel::Ge, Expr::var(v), Expr::Int(1)));
+                    }
+                    (params, Box::new(p))
+                })
+            }
+            _ => None,
         };
         // Unknowns are made while walking sets of variables; in name order,
         // the protocol and its content hash are the same in every run.
         lowered.map(|mut p| {
             p.locals.sort();
+            p.power_variant = variant;
             p
         })
     }

@@ -1242,8 +1242,13 @@ impl Lower {
             self.uniform_loops.push(v.clone());
         }
         if let Step::Mul(st) | Step::Div(st) = &shape.step {
-            if self.power_of_two(&shape.lo) && self.power_of_two(&simplify(st)) {
+            let st = simplify(st);
+            if self.power_of_two(&shape.lo) && self.power_of_two(&st) {
+                self.note_assumed_powers(&shape.lo);
+                self.note_assumed_powers(&st);
                 self.powers.insert(v.clone());
+            } else {
+                self.note_power_candidates(&shape.lo);
             }
         }
         let r = self.capture(|me| {
