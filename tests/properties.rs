@@ -306,6 +306,7 @@ fn generate(seed: u64) -> Case {
         warp_sync: None,
         tickets: vec![],
         uniform_reads: vec![],
+        under_powers: None,
     };
     Case {
         kernel,

@@ -723,12 +723,22 @@ fn check_prepared(
             traces: &racy_traces,
             witnessed: &witnessed,
         };
-        let found = precondition(kernel, &racy, opts, cache, &mut stats, deadline);
-        if let Some(pre) = found {
-            for r in &mut report.races {
-                r.confidence = Confidence::Possible;
-                r.precondition = Some(pre.to_string());
+        match precondition(kernel, &racy, opts, cache, &mut stats, deadline) {
+            Search::Found(pre) => {
+                for r in &mut report.races {
+                    r.confidence = Confidence::Possible;
+                    r.precondition = Some(pre.to_string());
+                }
             }
+            // A precondition may remove the races, and the time to find
+            // it ran out (a loaded machine): not provably real.
+            Search::CutShort => {
+                for r in &mut report.races {
+                    r.confidence = Confidence::Possible;
+                }
+                unreplayed.push(PRECONDITION_CUT_SHORT.to_string());
+            }
+            Search::None => {}
         }
         stats.solve += started.elapsed();
         if let Some(reason) = &unknown {
@@ -989,6 +999,19 @@ fn survives(witnessed: &[BTreeMap<String, i64>], c: &Cond) -> bool {
 /// of the shapes real preconditions take (a size at least 1, at least a
 /// block, at least the threads of the grid along x), under which every racy
 /// interval is free of races; `None` when none is.
+/// What the search for a precondition found.
+enum Search {
+    Found(Cond),
+    /// Its time ran out before every candidate was asked.
+    CutShort,
+    /// No candidate removes the races, or there were none to try.
+    None,
+}
+
+/// Why races a precondition search could not finish are only possible.
+const PRECONDITION_CUT_SHORT: &str =
+    "the search for a precondition that removes the races ran out of time";
+
 fn precondition(
     kernel: &Kernel,
     racy: &Racy,
@@ -996,11 +1019,11 @@ fn precondition(
     cache: &dyn TraceCache,
     stats: &mut Stats,
     deadline: Deadline,
-) -> Option<Cond> {
+) -> Search {
     use crate::protocol::{Expr, Op, Rel};
     let traces = racy.traces;
     if traces.is_empty() || traces.len() > PRECONDITION_TRACES {
-        return None;
+        return Search::None;
     }
     let mut params: Vec<&String> = kernel
         .params
@@ -1032,7 +1055,7 @@ fn precondition(
     // is written for one block.
     let grids = free(builtin::GRID_DIM);
     if params.is_empty() && dims.is_empty() && grids.is_empty() {
-        return None;
+        return Search::None;
     }
     let block = Expr::var(builtin::BLOCK_DIM[0]);
     let threads = Expr::bin(Op::Mul, block.clone(), Expr::var(builtin::GRID_DIM[0]));
@@ -1186,6 +1209,7 @@ fn precondition(
     // later candidate its values satisfy.
     let mut witnessed = racy.witnessed.to_vec();
     let mut found = None;
+    let mut cut_short = false;
     // Sizes against lengths in bytes first: when an index divides, they
     // are the likely condition, and a proof through the division takes the
     // solver longer than the others.
@@ -1195,6 +1219,7 @@ fn precondition(
         .chain(candidates.into_iter().map(|c| (c, CANDIDATE_MS)));
     for (c, ms) in tried {
         if budget.passed() {
+            cut_short = true;
             break;
         }
         if survives(&witnessed, &c) {
@@ -1256,7 +1281,11 @@ fn precondition(
         own.cut_short = 0;
     }
     stats.add(&own);
-    found
+    match found {
+        Some(c) => Search::Found(c),
+        None if cut_short => Search::CutShort,
+        None => Search::None,
+    }
 }
 
 /// Splits a trace variable into its source name and thread: `j#2@1` is `j`
@@ -1580,6 +1609,37 @@ mod tests {
             (race.confidence, race.precondition.as_deref()),
             (Confidence::Confirmed, None)
         );
+    }
+
+    #[test]
+    fn races_whose_precondition_search_runs_out_of_time_are_not_confirmed() {
+        let k = prepare(&kernel(
+            "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
+        ));
+        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
+        let racy: Vec<&Trace> = traces.iter().collect();
+        let racy = Racy {
+            traces: &racy,
+            witnessed: &[],
+        };
+        let opts = Options::default();
+        let mut stats = Stats::default();
+        let search =
+            |deadline| precondition(&k, &racy, &opts, &NoCache, &mut Stats::default(), deadline);
+        let passed = Deadline::after_ms(1);
+        std::thread::sleep(Duration::from_millis(5));
+        assert!(matches!(search(passed), Search::CutShort));
+        assert!(matches!(
+            precondition(
+                &k,
+                &racy,
+                &opts,
+                &NoCache,
+                &mut stats,
+                Deadline::after_ms(60_000)
+            ),
+            Search::Found(_)
+        ));
     }
 
     #[test]
