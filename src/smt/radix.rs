@@ -1117,19 +1117,8 @@ fn digit<'e>(e: &'e Expr, facts: &Facts) -> Option<Digit<'e>> {
 /// linear in the thread's ids. `None` when `e` has no such part. The
 /// result equals `e` for every assignment the facts allow.
 pub fn recomposed(e: &Expr, facts: &Facts) -> Option<Expr> {
-    let mut opaque: Vec<(String, Expr)> = Vec::new();
-    let mut collect = |t: &Expr| {
-        let name = match opaque.iter().find(|(_, o)| o == t) {
-            Some((n, _)) => n.clone(),
-            None => {
-                let n = format!("!digit{}", opaque.len());
-                opaque.push((n.clone(), t.clone()));
-                n
-            }
-        };
-        Some(name)
-    };
-    let p = poly_in(e, &HashMap::new(), &mut collect)?;
+    let mut opaque: Atoms = Vec::new();
+    let p = atomized(e, &mut opaque, "!digit")?;
     let digits: Vec<(String, Digit)> = opaque
         .iter()
         .filter_map(|(n, t)| Some((n.clone(), digit(t, facts)?)))
@@ -1213,7 +1202,7 @@ pub fn recomposed(e: &Expr, facts: &Facts) -> Option<Expr> {
 /// division lemmas look for.
 pub fn decomposed(e: &Expr, modulus: &mut dyn FnMut(&Expr) -> Option<String>) -> Option<Expr> {
     let mut atoms: Atoms = Vec::new();
-    let p = atomized(e, &mut atoms)?;
+    let p = atomized(e, &mut atoms, "!atom")?;
     let none = HashMap::new();
     for (name, t) in atoms.clone() {
         let Expr::Bin(Op::Mod, x, d) = &t else {
@@ -1222,7 +1211,7 @@ pub fn decomposed(e: &Expr, modulus: &mut dyn FnMut(&Expr) -> Option<String>) ->
         if matches!(**d, Expr::Int(_)) {
             continue;
         }
-        let (Some(xp), Some(dp)) = (poly(x, &none), atomized(d, &mut atoms)) else {
+        let (Some(xp), Some(dp)) = (poly(x, &none), atomized(d, &mut atoms, "!atom")) else {
             continue;
         };
         let Some((c, rest)) = take_multiple(&p, &xp).filter(|(c, _)| *c != 0) else {
@@ -1295,7 +1284,7 @@ pub fn above_a_bound(d: &Expr, assumptions: &[Cond]) -> bool {
         }
     }
     let mut atoms = Atoms::new();
-    let whole = atomized(d, &mut atoms).map(|mut p| {
+    let whole = atomized(d, &mut atoms, "!atom").map(|mut p| {
         p.retain(|_, c| *c != 0);
         p
     });
@@ -1307,8 +1296,8 @@ pub fn above_a_bound(d: &Expr, assumptions: &[Cond]) -> bool {
     bounds.into_iter().any(|(k, h)| {
         let mut atoms = Atoms::new();
         let (Some(p), Some(h)) = (
-            atomized(&Expr::add(d.clone(), k.clone()), &mut atoms),
-            atomized(h, &mut atoms),
+            atomized(&Expr::add(d.clone(), k.clone()), &mut atoms, "!atom"),
+            atomized(h, &mut atoms, "!atom"),
         ) else {
             return false;
         };
@@ -1318,13 +1307,13 @@ pub fn above_a_bound(d: &Expr, assumptions: &[Cond]) -> bool {
 }
 
 /// `e` as a polynomial whose divisions and remainders are atoms, named in
-/// `atoms` (one name per distinct term).
-fn atomized(e: &Expr, atoms: &mut Atoms) -> Option<Poly> {
+/// `atoms` (one name per distinct term: `prefix` and a number).
+fn atomized(e: &Expr, atoms: &mut Atoms, prefix: &str) -> Option<Poly> {
     let mut collect = |t: &Expr| {
         let name = match atoms.iter().find(|(_, o)| o == t) {
             Some((n, _)) => n.clone(),
             None => {
-                let n = format!("!atom{}", atoms.len());
+                let n = format!("{prefix}{}", atoms.len());
                 atoms.push((n.clone(), t.clone()));
                 n
             }
