@@ -240,6 +240,14 @@ pub fn check_kernel_stats(
                     r.confidence = Confidence::Possible;
                     r.precondition = Some(precondition.clone());
                 }
+                // The precondition is found after all.
+                if let Some(why) = a.reason.take() {
+                    let rest: Vec<&str> = why
+                        .split("; ")
+                        .filter(|p| *p != PRECONDITION_CUT_SHORT)
+                        .collect();
+                    a.reason = (!rest.is_empty()).then(|| rest.join("; "));
+                }
             }
             Verdict::Unknown => {
                 let why = a.reason.take().unwrap_or_default();

@@ -383,6 +383,9 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         for k in &mut unit.kernels {
             if let Ok(kernel) = &mut k.lowered {
                 kernel.warp_sync = warp_sync;
+                if let Some(v) = kernel.under_powers.as_mut() {
+                    v.kernel.warp_sync = warp_sync;
+                }
             }
         }
         unit.diagnostics.extend(diagnostics);
