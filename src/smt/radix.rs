@@ -1272,17 +1272,6 @@ fn take_multiple(p: &Poly, of: &Poly) -> Option<(i128, Poly)> {
 /// that `assumptions` state and a constant `c >= 0` (a stride `n - k` of a
 /// loop counting `k` below `n`).
 pub fn above_a_bound(d: &Expr, assumptions: &[Cond]) -> bool {
-    fn below<'c>(c: &'c Cond, out: &mut Vec<(&'c Expr, &'c Expr)>) {
-        match c {
-            Cond::And(a, b) => {
-                below(a, out);
-                below(b, out);
-            }
-            Cond::Cmp(Rel::Lt, k, h) => out.push((k, h)),
-            Cond::Cmp(Rel::Gt, h, k) => out.push((k, h)),
-            _ => {}
-        }
-    }
     let mut atoms = Atoms::new();
     let whole = atomized(d, &mut atoms, "!atom").map(|mut p| {
         p.retain(|_, c| *c != 0);
@@ -1291,9 +1280,7 @@ pub fn above_a_bound(d: &Expr, assumptions: &[Cond]) -> bool {
     if let Some(c) = whole.as_ref().and_then(constant) {
         return c >= 1;
     }
-    let mut bounds = Vec::new();
-    assumptions.iter().for_each(|a| below(a, &mut bounds));
-    bounds.into_iter().any(|(k, h)| {
+    assumptions.iter().flat_map(strictly_below).any(|(k, h)| {
         let mut atoms = Atoms::new();
         let (Some(p), Some(h)) = (
             atomized(&Expr::add(d.clone(), k.clone()), &mut atoms, "!atom"),

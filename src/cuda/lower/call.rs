@@ -403,7 +403,7 @@ impl Lower {
             return Val::Unknown;
         };
         if let Some(g) = lead {
-            self.group_leads.push((name.clone(), g, grid));
+            self.group_leads.push((name.clone(), g));
         }
         let mut ticket = crate::protocol::Ticket {
             local: name.clone(),
@@ -923,16 +923,12 @@ impl Lower {
         let taken = self
             .group_leads
             .iter()
-            .find(|(l, lg, _)| *l == lead && *lg == g)
-            .map(|(_, _, grid)| *grid);
-        let array = self
-            .tickets
-            .iter()
-            .find(|(t, _)| t.local == lead)
-            .map(|(_, a)| a.clone());
-        let (Some(grid), Some(array)) = (taken, array) else {
+            .any(|(l, lg)| *l == lead && *lg == g);
+        let ticket = self.tickets.iter().find(|(t, _)| t.local == lead);
+        let (true, Some((t, array))) = (taken, ticket) else {
             return Ok(Val::Unknown);
         };
+        let (grid, array) = (t.grid, array.clone());
         let start = self.local("range");
         let Expr::Var(local) = &start else {
             return Ok(Val::Unknown);

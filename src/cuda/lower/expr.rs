@@ -581,27 +581,29 @@ impl Lower {
         self.prog.args.iter().flatten().any(|a| a == v)
     }
 
+    /// The integer parameters of the kernel that `e` mentions.
+    fn int_params_in(&self, e: &Expr) -> Vec<String> {
+        let mut vars = BTreeSet::new();
+        e.free_vars(&mut vars);
+        vars.into_iter().filter(|v| self.int_param(v)).collect()
+    }
+
     /// The parameters a power of two `e` took to be powers of two under
     /// `Lower::pow2_params`.
     pub(super) fn note_assumed_powers(&mut self, e: &Expr) {
         if !self.pow2_params {
             return;
         }
-        let mut vars = BTreeSet::new();
-        e.free_vars(&mut vars);
-        let assumed: Vec<String> = vars
-            .into_iter()
-            .filter(|v| !self.powers.contains(v) && self.int_param(v))
-            .collect();
+        let assumed = self.int_params_in(e);
+        let assumed = assumed.into_iter().filter(|v| !self.powers.contains(v));
+        let assumed: Vec<String> = assumed.collect();
         self.powers_assumed.extend(assumed);
     }
 
     /// A mask or a loop start over `e` that is not a power of two would be
     /// one if a parameter in it were.
     pub(super) fn note_power_candidates(&mut self, e: &Expr) {
-        let mut vars = BTreeSet::new();
-        e.free_vars(&mut vars);
-        if vars.iter().any(|v| self.int_param(v)) {
+        if !self.int_params_in(e).is_empty() {
             self.power_candidates = true;
         }
     }

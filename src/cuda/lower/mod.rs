@@ -164,9 +164,8 @@ pub struct Lower {
     /// by type): what a leader's atomic is matched against.
     groups: HashMap<String, GroupRange>,
     /// Tickets a group's leader took for its group (`atomicAdd(c,
-    /// g.size())` under `g.thread_rank() == 0`): the local, the group, and
-    /// whether the counter is the grid's.
-    group_leads: Vec<(String, GroupRange, bool)>,
+    /// g.size())` under `g.thread_rank() == 0`): the local and the group.
+    group_leads: Vec<(String, GroupRange)>,
     /// Values one thread of every block publishes in a `__shared__` cell
     /// for the others (see `Lower::publish`), by array; `None` once two
     /// writes disagree.
@@ -452,19 +451,21 @@ impl Lower {
             .filter_map(|a| Some((a.clone(), *first.array_dims.get(a)?)))
             .filter(|(_, dims)| *dims > 1)
             .collect();
+        // What every lowering from here on starts from.
+        let settled = || {
+            let mut next = first.relowering(&name);
+            next.cell_bytes = parts.clone();
+            next.padded = padded.clone();
+            next
+        };
         let lowered = if parts.is_empty() && padded.is_empty() {
             lowered
         } else {
-            let mut again = first.relowering(&name);
-            again.cell_bytes = parts.clone();
-            again.padded = padded.clone();
-            again.lower_kernel(f, template_args)
+            settled().lower_kernel(f, template_args)
         };
         let variant = match (&lowered, first.power_candidates) {
             (Ok(_), true) => {
-                let mut powers = first.relowering(&name);
-                powers.cell_bytes = parts;
-                powers.padded = padded;
+                let mut powers = settled();
                 powers.pow2_params = true;
                 let p = powers.lower_kernel(f, template_args).ok();
                 let params: Vec<String> = powers.powers_assumed.into_iter().collect();
