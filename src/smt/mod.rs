@@ -1442,8 +1442,75 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
             }
         }
     }
+    out.extend(dividend_digit_lemmas(trace, enc, select, &facts));
     out.extend(monotone_lemmas(trace, enc));
     out
+}
+
+/// A dividend that is itself mixed-radix (the thread's rank in a 3-D block,
+/// `tid.x + tid.y * blockDim.x + tid.z * blockDim.x * blockDim.y`, divided
+/// into warps by 32) has equal digits in the two threads when it is equal:
+/// then equal warps and lanes (`rank / 32`, `rank % 32`, which Z3 links
+/// to the rank linearly) mean equal ids, without nonlinear search.
+fn dividend_digit_lemmas(
+    trace: &Trace,
+    enc: &mut Encoder,
+    select: &[Int; 2],
+    facts: &radix::Facts,
+) -> Vec<Bool> {
+    let mut out = Vec::new();
+    let mut dividends: Vec<Expr> = Vec::new();
+    for a in trace.accesses[0].iter() {
+        let mut found = Vec::new();
+        for e in &a.index {
+            radix::divisions(e, &mut found);
+        }
+        for (_, x, d) in found {
+            let local = {
+                let mut vars = BTreeSet::new();
+                x.free_vars(&mut vars);
+                vars.iter().any(|v| v.ends_with("@1"))
+            };
+            if local && constant(d).is_some() && !dividends.contains(x) {
+                dividends.push(x.clone());
+            }
+        }
+    }
+    for (n, x1) in dividends.iter().take(MAX_RECOMPOSED).enumerate() {
+        let x2 = other_thread(x1);
+        let numbers: Numbers = [
+            trace.accesses[0].iter().map(|a| (a, x1.clone())).collect(),
+            trace.accesses[1].iter().map(|a| (a, x2.clone())).collect(),
+        ];
+        let groups = by_shape(facts, &numbers);
+        // A dividend of one digit is its own digit: nothing to add.
+        let Some((shape, members)) = groups.first() else {
+            continue;
+        };
+        if groups.len() > 1 || shape.places() < 2 {
+            continue;
+        }
+        let equal = enc.expr(x1).eq(enc.expr(&x2));
+        out.extend(digit_lemmas(
+            enc,
+            select,
+            members,
+            &format!("!dividenddigit{n}"),
+            Some(equal),
+        ));
+    }
+    out
+}
+
+/// `e` of thread 1 as thread 2's: every `v@1` renamed `v@2`.
+fn other_thread(e: &Expr) -> Expr {
+    let mut vars = BTreeSet::new();
+    e.free_vars(&mut vars);
+    vars.iter()
+        .filter_map(|v| Some((v, v.strip_suffix("@1")?)))
+        .fold(e.clone(), |e, (v, base)| {
+            e.subst(v, &Expr::var(&format!("{base}@2")))
+        })
 }
 
 /// Floor division by a positive divisor, and multiplication by a factor

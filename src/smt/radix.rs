@@ -162,6 +162,13 @@ pub struct Shape {
     rest: Vec<(Vec<String>, i128)>,
 }
 
+impl Shape {
+    /// How many digits the numbers of this shape have.
+    pub fn places(&self) -> usize {
+        self.places.len()
+    }
+}
+
 /// Division and remainder subterms taken as variables: names and
 /// expressions.
 type Atoms = Vec<(String, Expr)>;
@@ -186,6 +193,9 @@ pub struct Facts {
     /// remainder's modulus over them has a magnitude: `|N|` is at least 1,
     /// and the encoding's remainder lies in `0..|T|`.
     nonzero: HashSet<String>,
+    /// Variables assumed multiples of a constant (`blockDim.x % 32 == 0`:
+    /// a block of whole warps), with those constants.
+    multiples: HashMap<String, Vec<i128>>,
 }
 
 impl Facts {
@@ -196,6 +206,7 @@ impl Facts {
             nonnegative: HashSet::new(),
             lower: HashMap::new(),
             nonzero: HashSet::new(),
+            multiples: HashMap::new(),
         };
         for a in assumptions {
             f.add(a);
@@ -246,6 +257,15 @@ impl Facts {
             Cond::And(a, b) => {
                 self.add(a);
                 self.add(b);
+            }
+            Cond::Cmp(Rel::Eq, Expr::Bin(Op::Mod, x, k), Expr::Int(0))
+            | Cond::Cmp(Rel::Eq, Expr::Int(0), Expr::Bin(Op::Mod, x, k)) => {
+                if let (Expr::Var(v), Expr::Int(k @ 2..)) = (&**x, &**k) {
+                    self.multiples
+                        .entry(v.clone())
+                        .or_default()
+                        .push(i128::from(*k));
+                }
             }
             Cond::Cmp(rel, Expr::Var(v), Expr::Int(n)) => self.fact(v, *rel, *n),
             Cond::Cmp(rel, Expr::Int(n), Expr::Var(v)) => {
@@ -643,7 +663,11 @@ impl Facts {
         for (name, e) in atoms {
             if let Expr::Bin(Op::Div, a, k) = e {
                 if let (Expr::Int(k @ 1..), false) = (&**k, name.ends_with(suffix)) {
-                    if poly(a, &f.known).is_some_and(|a| f.plainly_at_least(&a, i128::from(*k))) {
+                    let exact = matches!(&**a, Expr::Var(v)
+                        if f.positive(v) && f.multiples.get(v).is_some_and(|m| m.contains(&i128::from(*k))));
+                    if exact
+                        || poly(a, &f.known).is_some_and(|a| f.plainly_at_least(&a, i128::from(*k)))
+                    {
                         f.positive.insert(name.clone());
                     }
                 }
@@ -691,6 +715,11 @@ impl Facts {
             if c % k == 0 {
                 return self.magnitude(vars, c / k);
             }
+            // `x < blockDim.x` with `blockDim.x` a multiple of 32: `x / 32`
+            // is below the index's own `blockDim.x / 32`.
+            if let Some(name) = self.exact_quotient(atoms, &below, k, suffix) {
+                return self.magnitude(std::slice::from_ref(name), 1);
+            }
         }
         let mut ceiling = below;
         *ceiling.entry(Vec::new()).or_default() += k - 1;
@@ -701,6 +730,32 @@ impl Facts {
                     if **d == Expr::Int(k as i64) && poly(y, &self.known).as_ref() == Some(&ceiling))
         })?;
         self.magnitude(std::slice::from_ref(name), 1)
+    }
+
+    /// The thread-global atom `U / k` of `atoms` when `k` divides `U`, a
+    /// variable assumed a multiple of `k`.
+    fn exact_quotient<'a>(
+        &self,
+        atoms: &'a Atoms,
+        u: &Poly,
+        k: i128,
+        suffix: &str,
+    ) -> Option<&'a String> {
+        let [(vars, 1)] = u.iter().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let [v] = vars.as_slice() else { return None };
+        if !self.multiples.get(v).is_some_and(|m| m.contains(&k)) {
+            return None;
+        }
+        atoms
+            .iter()
+            .find(|(name, a)| {
+                !name.ends_with(suffix)
+                    && matches!(a, Expr::Bin(Op::Div, y, d)
+                        if **d == Expr::Int(k as i64) && **y == Expr::var(v))
+            })
+            .map(|(name, _)| name)
     }
 
     /// Whether a polynomial (with atoms) is never negative: each term is,
