@@ -550,3 +550,38 @@ fn a_mask_only_a_power_of_two_makes_safe_asks_for_one() {
     });
     assert!(told, "{json:#}");
 }
+
+/// The preconditions the races of a racy dataset kernel are told, one per
+/// race; every race must be possible.
+fn told_preconditions(rel: &str) -> Vec<String> {
+    let (code, json) = check_json(&[&dataset(rel)], &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let kernel = &json["files"][0]["kernels"][0];
+    let mut told = Vec::new();
+    for a in kernel["arrays"].as_array().unwrap() {
+        for r in a["races"].as_array().unwrap() {
+            assert_eq!(r["confidence"], "possible", "{json:#}");
+            told.push(r["precondition"].as_str().unwrap_or("").to_string());
+        }
+    }
+    assert!(!told.is_empty(), "{json:#}");
+    told
+}
+
+#[test]
+fn a_block_of_whole_warps_is_the_precondition_of_warp_rows() {
+    let told = told_preconditions("constructs/warps_of_a_block_racy.cu");
+    assert!(told.iter().all(|p| p == "blockDim.x % 32 == 0"), "{told:?}");
+}
+
+#[test]
+fn a_flat_block_is_the_precondition_of_a_ticket_thread_zero_takes() {
+    // The ticket is the block's only in a one-dimensional block: the
+    // kernel lowered so proves `data` too, not only `item`.
+    let told = told_preconditions("constructs/flat_block_by_rank_racy.cu");
+    assert!(
+        told.iter()
+            .all(|p| p == "blockDim.y == 1 && blockDim.z == 1"),
+        "{told:?}"
+    );
+}

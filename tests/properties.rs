@@ -306,7 +306,8 @@ fn generate(seed: u64) -> Case {
         warp_sync: None,
         tickets: vec![],
         uniform_reads: vec![],
-        under_powers: None,
+        variants: Vec::new(),
+        written_flat: false,
     };
     Case {
         kernel,

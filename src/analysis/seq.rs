@@ -801,7 +801,8 @@ mod tests {
             warp_sync: None,
             tickets: vec![],
             uniform_reads: vec![],
-            under_powers: None,
+            variants: Vec::new(),
+            written_flat: false,
         }
     }
 

@@ -4,7 +4,7 @@
 
 use crate::analysis::{self, Trace, TraceAccess};
 use crate::protocol::eval::{self, EvalError, Instance};
-use crate::protocol::{builtin, wf, ArrayProtocol, Cond, Kernel, Loc, Mode, Value};
+use crate::protocol::{builtin, wf, ArrayProtocol, Assumed, Cond, Kernel, Loc, Mode, Value};
 use crate::smt::{self, Outcome, RawRace};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -214,25 +214,31 @@ pub fn check_kernel_stats(
     // One budget for the whole kernel, every array's queries included.
     let deadline = Deadline::after_ms(opts.kernel_timeout_ms);
     let (mut report, mut stats) = check_within(kernel, opts, cache, deadline);
-    let Some(variant) = &kernel.under_powers else {
+    // Proved under what a variant assumes (parameters that are powers of
+    // two, a flat block): the races need what the precondition rules out.
+    let mut proved = None;
+    for variant in &kernel.variants {
+        if !matches!(report.verdict(), Verdict::Racy | Verdict::Unknown) {
+            break;
+        }
+        let (variant_report, s) = check_within(&variant.kernel, opts, cache, deadline);
+        stats.add(&s);
+        if variant_report.verdict() == Verdict::Drf {
+            proved = Some(variant);
+            break;
+        }
+    }
+    let Some(variant) = proved else {
         return (report, stats);
     };
-    if !matches!(report.verdict(), Verdict::Racy | Verdict::Unknown) {
-        return (report, stats);
-    }
-    // Proved where the parameters are powers of two: the races need other
-    // values, which the precondition rules out.
-    let (proved, s) = check_within(&variant.kernel, opts, cache, deadline);
-    stats.add(&s);
-    if proved.verdict() != Verdict::Drf {
-        return (report, stats);
-    }
-    let precondition: Vec<String> = variant
-        .params
-        .iter()
-        .map(|p| format!("__is_pow2({})", source_name(kernel, p).0))
-        .collect();
-    let precondition = precondition.join(" && ");
+    let precondition = match &variant.assumed {
+        Assumed::PowersOfTwo(params) => params
+            .iter()
+            .map(|p| format!("__is_pow2({})", source_name(kernel, p).0))
+            .collect::<Vec<_>>()
+            .join(" && "),
+        Assumed::FlatBlock => "blockDim.y == 1 && blockDim.z == 1".to_string(),
+    };
     for a in &mut report.arrays {
         match a.verdict {
             Verdict::Racy => {
@@ -986,6 +992,31 @@ fn collect_divisors(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
     collect_right_operands(e, crate::protocol::Op::Div, out);
 }
 
+/// Constants `>= 2` an index divides the block size `dim` by (`blockDim.x /
+/// 32`: the warps of a block), largest first.
+fn dim_divisors(traces: &[&Trace], dim: &str) -> Vec<i64> {
+    use crate::protocol::{Expr, Op};
+    let mut out = Vec::new();
+    for a in traces.iter().flat_map(|t| t.accesses.iter().flatten()) {
+        for e in &a.index {
+            each_subexpr(e, &mut |e| {
+                if let Expr::Bin(Op::Div, n, k) = e {
+                    if let Expr::Int(c) = **k {
+                        let mut vars = BTreeSet::new();
+                        n.free_vars(&mut vars);
+                        if c >= 2 && vars.contains(dim) {
+                            out.push(c);
+                        }
+                    }
+                }
+            });
+        }
+    }
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    out.dedup();
+    out
+}
+
 /// At most this many racy intervals are asked again for a precondition.
 const PRECONDITION_TRACES: usize = 8;
 
@@ -1095,6 +1126,16 @@ fn precondition(
             }
         }
     }
+    // A one-dimensional block: code that indexes by `threadIdx.x` alone
+    // while its block is left free in y and z.
+    let flat: Vec<Cond> = dims
+        .iter()
+        .filter(|_| kernel.written_flat)
+        .filter(|d| **d != builtin::BLOCK_DIM[0])
+        .map(|d| Cond::cmp(Rel::Eq, Expr::var(d), Expr::Int(1)))
+        .collect();
+    let flat = flat.into_iter().reduce(Cond::and);
+    candidates.extend(flat.clone());
     for b in &bounds {
         for p in &params {
             candidates.push(at_least(p, b));
@@ -1164,6 +1205,17 @@ fn precondition(
             candidates.push(at_most(d, &Expr::Int(*c)));
         }
     }
+    // A block of whole warps (or tiles): `blockDim.x / 32` warps cover the
+    // block only when it is a multiple of 32.
+    for d in &dims {
+        for c in dim_divisors(traces, d).into_iter().take(MAX_STRIDES) {
+            candidates.push(Cond::cmp(
+                Rel::Eq,
+                Expr::bin(Op::Mod, Expr::var(d), Expr::Int(c)),
+                Expr::Int(0),
+            ));
+        }
+    }
     for g in &grids {
         candidates.push(Cond::cmp(Rel::Eq, Expr::var(g), Expr::Int(1)));
     }
@@ -1190,6 +1242,19 @@ fn precondition(
                 a.value = None;
             }
             t
+        })
+        .collect();
+    // Whether one thread still reaches an access of a racy interval: the
+    // second thread's accesses become one it always makes.
+    let alone: Vec<Trace> = active
+        .iter()
+        .filter_map(|t| {
+            let mut t = t.clone();
+            let mut any = t.accesses[1].first()?.clone();
+            any.loops.clear();
+            any.path = Cond::Bool(true);
+            t.accesses[1] = vec![any];
+            Some(t)
         })
         .collect();
     let strict = Options {
@@ -1263,6 +1328,8 @@ fn precondition(
         let one_block = grids
             .iter()
             .any(|g| shown == Cond::cmp(Rel::Eq, Expr::var(g), Expr::Int(1)));
+        // Nor does a flat block: the work of one thread per block (`if
+        // (threadIdx.x == 0)`) stays one thread's.
         let working = if one_block {
             !traces.iter().any(|t| {
                 t.accesses.iter().flatten().any(|a| {
@@ -1272,12 +1339,16 @@ fn precondition(
                 })
             })
         } else {
-            active.iter().any(|t| {
-                matches!(
-                    solve_cached(&under(t, &c), &strict, cache, &mut own, each),
-                    Outcome::Racy(_)
-                )
-            })
+            let reached = |traces: &[Trace], own: &mut Stats| {
+                traces.iter().any(|t| {
+                    matches!(
+                        solve_cached(&under(t, &c), &strict, cache, own, each),
+                        Outcome::Racy(_)
+                    )
+                })
+            };
+            reached(&active, &mut own)
+                || (Some(&shown) == flat.as_ref() && reached(&alone, &mut own))
         };
         if removes && working {
             found = Some(shown);

@@ -383,7 +383,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         for k in &mut unit.kernels {
             if let Ok(kernel) = &mut k.lowered {
                 kernel.warp_sync = warp_sync;
-                if let Some(v) = kernel.under_powers.as_mut() {
+                for v in &mut kernel.variants {
                     v.kernel.warp_sync = warp_sync;
                 }
             }
@@ -768,12 +768,15 @@ fn parse_tu(
             })
             .map(|mut p| {
                 args = p.args.clone();
-                let variant = p.power_variant.take();
+                let variants = std::mem::take(&mut p.variants);
                 let mut k = finish(p);
-                if let Some((params, p)) = variant {
-                    let kernel = finish(*p);
-                    k.under_powers = Some(Box::new(crate::protocol::PowerVariant { params, kernel }));
-                }
+                k.variants = variants
+                    .into_iter()
+                    .map(|(assumed, p)| crate::protocol::Variant {
+                        assumed,
+                        kernel: finish(*p),
+                    })
+                    .collect();
                 k
             });
             KernelUnit {

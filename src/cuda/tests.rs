@@ -1819,8 +1819,11 @@ fn masks_by_powers_of_two_a_loop_visits_are_remainders() {
     );
     assert!(show(&k).contains('&'), "{}", show(&k));
     // Lowered again as if it were one, for the precondition that proves it.
-    let v = k.under_powers.as_ref().expect("a power-of-two variant");
-    assert_eq!(v.params, ["stride"]);
+    let v = k.variants.first().expect("a power-of-two variant");
+    assert_eq!(
+        v.assumed,
+        crate::protocol::Assumed::PowersOfTwo(vec!["stride".into()])
+    );
     assert!(!show(&v.kernel).contains('&'), "{}", show(&v.kernel));
     let k = kernel(
         "__global__ void k(unsigned *a, unsigned stride) { __requires(__is_pow2(stride)); \
@@ -1829,5 +1832,5 @@ fn masks_by_powers_of_two_a_loop_visits_are_remainders() {
     let body = show(&k);
     let body = &body[body.find("array").unwrap_or(0)..];
     assert!(!body.contains('&') && body.contains('%'), "{body}");
-    assert!(k.under_powers.is_none());
+    assert!(k.variants.is_empty());
 }

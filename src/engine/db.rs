@@ -295,7 +295,7 @@ fn under_launches<'k>(
     }
     let mut under = k.clone();
     cuda::launch::apply(&mut under, sites, args);
-    if let Some(v) = under.under_powers.as_mut() {
+    for v in &mut under.variants {
         cuda::launch::apply(&mut v.kernel, sites, args);
     }
     Cow::Owned(under)

@@ -78,9 +78,11 @@ pub struct Program {
     /// The source lines of every function inlined into the kernel, by file
     /// (`file`, first, last): a compile error there is the kernel's too.
     pub callees: Vec<(String, u32, u32)>,
-    /// The kernel lowered as if the listed integer parameters were powers
-    /// of two (see [`Kernel::under_powers`]).
-    pub power_variant: Option<(Vec<String>, Box<Program>)>,
+    /// The kernel lowered again under assumptions (see
+    /// [`Kernel::variants`]).
+    pub variants: Vec<(crate::protocol::Assumed, Box<Program>)>,
+    /// See [`crate::protocol::Kernel::written_flat`].
+    pub written_flat: bool,
 }
 
 impl Stmt {
@@ -455,7 +457,8 @@ pub fn infer(p: &Program) -> Kernel {
         warp_sync: None,
         tickets: p.tickets.clone(),
         uniform_reads: p.uniform_reads.clone(),
-        under_powers: None,
+        variants: Vec::new(),
+        written_flat: p.written_flat,
     }
 }
 

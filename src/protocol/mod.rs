@@ -376,21 +376,37 @@ pub struct Kernel {
     /// `analysis::uniform_reads` decides.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uniform_reads: Vec<UniformRead>,
-    /// The kernel lowered again as if some integer parameters were powers
-    /// of two, when that changes how masks by them read (`i & (stride -
-    /// 1)` a remainder): if it is race free and the kernel is not, the
-    /// races are only possible, and `__requires(__is_pow2(stride))` is
-    /// the precondition that removes them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub under_powers: Option<Box<PowerVariant>>,
+    /// The kernel lowered again under assumptions its callers may make,
+    /// where they change how the front end reads it: if a variant is race
+    /// free and the kernel is not, the races are only possible, and the
+    /// variant's assumption is the precondition that removes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<Variant>,
+    /// The source names no thread index or block size along y or z: it was
+    /// written for one-dimensional blocks, and those axes reach the
+    /// protocol only through cooperative groups' ranks (`thread_rank()`
+    /// counts rows too). A flat block is then a precondition worth
+    /// suggesting; in a kernel that indexes rows itself it is not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub written_flat: bool,
 }
 
-/// See [`Kernel::under_powers`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct PowerVariant {
-    /// The parameters taken as powers of two.
-    pub params: Vec<String>,
+/// See [`Kernel::variants`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Variant {
+    pub assumed: Assumed,
     pub kernel: Kernel,
+}
+
+/// What a [`Variant`] was lowered under.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Assumed {
+    /// These integer parameters are powers of two: masks by them (`i &
+    /// (stride - 1)`) are remainders.
+    PowersOfTwo(Vec<String>),
+    /// The block is one-dimensional: thread 0 along x is the block's one
+    /// thread 0, and the ticket it takes is the block's.
+    FlatBlock,
 }
 
 /// See [`Kernel::uniform_reads`].

@@ -365,6 +365,10 @@ impl Lower {
         }
         let base = strip(*exprs(n).first()?);
         if let Some(e) = super::call::group_vector_axis(&base, &n.spelling()) {
+            if matches!(&e, Expr::Var(v) if builtin::TID[1..].contains(&v.as_str()) || builtin::BLOCK_DIM[1..].contains(&v.as_str()))
+            {
+                self.names_rows.set(true);
+            }
             return Some(e);
         }
         if base.kind() != K::DECL_REF {
@@ -390,6 +394,9 @@ impl Lower {
         if !(ty.contains("__cuda_builtin_") || b.pos().file.starts_with(crate::cuda::prelude::DIR))
         {
             return None;
+        }
+        if d > 0 && matches!(base.spelling().as_str(), "threadIdx" | "blockDim") {
+            self.names_rows.set(true);
         }
         let name = match base.spelling().as_str() {
             "threadIdx" => builtin::TID[d],

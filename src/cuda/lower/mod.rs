@@ -7,7 +7,8 @@
 use super::clang::{kind as K, op, Node, Ty};
 use super::Unsupported;
 use crate::imp::{self, simplify, Array, Program, Stmt};
-use crate::protocol::{builtin, Cond, Expr, GroupRange, Loc, Mode, Op, Rel, Scope, Value};
+use crate::protocol::{builtin, Assumed, Cond, Expr, GroupRange, Loc, Mode, Op, Rel, Scope, Value};
+use std::cell::Cell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 mod annotations;
@@ -135,13 +136,17 @@ pub struct Lower {
     /// `size / 2`), so masks by them are remainders.
     powers: HashSet<String>,
     /// This lowering takes every integer parameter for a power of two (see
-    /// [`crate::protocol::Kernel::under_powers`]), and the ones a mask or a
+    /// [`crate::protocol::Kernel::variants`]), and the ones a mask or a
     /// loop took so.
     pow2_params: bool,
     powers_assumed: BTreeSet<String>,
     /// Some mask or doubling loop would read otherwise if a parameter were
     /// a power of two: worth a lowering with `pow2_params`.
     power_candidates: bool,
+    /// This lowering takes the block for one-dimensional (a variant).
+    flat_block: bool,
+    /// The source names `threadIdx` or `blockDim` along y or z.
+    names_rows: Cell<bool>,
     /// Pointers a loop only swaps among arrays and never moves within one:
     /// at the top of an iteration they keep their places
     /// (`Lower::pointers_across_iterations` checks that they do).
@@ -354,6 +359,8 @@ impl Lower {
             pow2_params: false,
             powers_assumed: BTreeSet::new(),
             power_candidates: false,
+            flat_block: false,
+            names_rows: Cell::new(false),
             last_cell: None,
             copied_cell: None,
             unmoved: HashSet::new(),
@@ -396,6 +403,9 @@ impl Lower {
         let name = self.prog.name.clone();
         let mut first = self;
         let mut lowered = first.lower_kernel(f, template_args);
+        // A ticket thread 0 along x takes is not the block's when the block
+        // may have rows: it is in a one-dimensional block.
+        let mut ticket_needs_flat = false;
         // Each round takes away a published value or a block ticket, or
         // orders accesses by the ticket once.
         for _ in 0..MAX_RELOWER {
@@ -403,6 +413,7 @@ impl Lower {
             if first.republish.is_empty() && settle.is_none() {
                 break;
             }
+            ticket_needs_flat |= first.ticket_axes_open;
             let mut next = first.relowering(&name);
             next.unpublished.extend(first.republish.iter().cloned());
             match settle {
@@ -463,29 +474,37 @@ impl Lower {
         } else {
             settled().lower_kernel(f, template_args)
         };
-        let variant = match (&lowered, first.power_candidates) {
-            (Ok(_), true) => {
-                let mut powers = settled();
-                powers.pow2_params = true;
-                let p = powers.lower_kernel(f, template_args).ok();
-                let params: Vec<String> = powers.powers_assumed.into_iter().collect();
-                p.filter(|_| !params.is_empty()).map(|mut p| {
-                    p.locals.sort();
-                    // A power of two is at least 1.
-                    for v in &params {
-                        p.assumes
-                            .push(Cond::cmp(Rel::Ge, Expr::var(v), Expr::Int(1)));
-                    }
-                    (params, Box::new(p))
-                })
+        let mut variants = Vec::new();
+        if lowered.is_ok() && first.power_candidates {
+            let mut powers = settled();
+            powers.pow2_params = true;
+            let p = powers.lower_kernel(f, template_args).ok();
+            let params: Vec<String> = powers.powers_assumed.into_iter().collect();
+            if let Some(mut p) = p.filter(|_| !params.is_empty()) {
+                p.locals.sort();
+                // A power of two is at least 1.
+                for v in &params {
+                    p.assumes
+                        .push(Cond::cmp(Rel::Ge, Expr::var(v), Expr::Int(1)));
+                }
+                variants.push((Assumed::PowersOfTwo(params), Box::new(p)));
             }
-            _ => None,
-        };
+        }
+        let written_flat = !first.names_rows.get();
+        if lowered.is_ok() && ticket_needs_flat && written_flat && !first.flat_block {
+            let mut flat = Lower::new(&name, first.warp_is_block, &first.main, first.site);
+            flat.flat_block = true;
+            if let Ok(mut p) = flat.kernel(f, template_args) {
+                p.variants.clear();
+                variants.push((Assumed::FlatBlock, Box::new(p)));
+            }
+        }
         // Unknowns are made while walking sets of variables; in name order,
         // the protocol and its content hash are the same in every run.
         lowered.map(|mut p| {
             p.locals.sort();
-            p.power_variant = variant;
+            p.variants = variants;
+            p.written_flat = written_flat;
             p
         })
     }
@@ -497,6 +516,7 @@ impl Lower {
         next.unpublished = self.unpublished.clone();
         next.no_block_tickets = self.no_block_tickets;
         next.order_by_ticket = self.order_by_ticket.clone();
+        next.flat_block = self.flat_block;
         next
     }
 
@@ -601,7 +621,14 @@ impl Lower {
         let block_tickets = self.prog.tickets.iter().filter(|t| t.block);
         let block_tickets: Vec<String> = block_tickets.map(|t| t.local.clone()).collect();
         self.prog.block_uniform.extend(block_tickets);
-        if let Some(t) = &self.block_ticket {
+        if self.flat_block {
+            for d in &builtin::BLOCK_DIM[1..] {
+                self.prog
+                    .assumes
+                    .push(Cond::cmp(Rel::Eq, Expr::var(d), Expr::Int(1)));
+            }
+        }
+        if let (Some(t), false) = (&self.block_ticket, self.flat_block) {
             let mut vars = BTreeSet::new();
             for s in &self.out {
                 mentioned_vars(s, &mut vars);
@@ -609,8 +636,18 @@ impl Lower {
             for a in &self.prog.assumes {
                 a.free_vars(&mut vars);
             }
+            // An axis of size 1 (`__requires(blockDim.y == 1)`) has thread 0
+            // only.
+            let flat = |d: usize| {
+                self.prog
+                    .assumes
+                    .iter()
+                    .flat_map(Cond::fixed_values)
+                    .any(|(v, n)| v == builtin::BLOCK_DIM[d] && n == 1)
+            };
             self.ticket_axes_open = (1..3).any(|d| {
                 !t.fixed[d]
+                    && !flat(d)
                     && (vars.contains(builtin::TID[d]) || vars.contains(builtin::BLOCK_DIM[d]))
             });
         }

@@ -479,6 +479,9 @@ impl Lower {
                         "gridDim" => Some(builtin::GRID_DIM),
                         _ => None,
                     };
+                    if matches!(dims, Some(d) if d == builtin::TID || d == builtin::BLOCK_DIM) {
+                        self.names_rows.set(true);
+                    }
                     match dims {
                         Some(names) if sd.pos().file.starts_with(crate::cuda::prelude::DIR) => {
                             for (f, n) in ["x", "y", "z"].iter().zip(names) {
