@@ -947,7 +947,7 @@ impl Lower {
             };
         }
         if k == K::MEMBER_REF {
-            let field = n.spelling();
+            let field = member_name(&n);
             let base = exprs(&n).into_iter().next().map(strip);
             // A member of the object of an inlined member function
             // (`p[i]` or `this->p[i]` in its body): the caller's object.
@@ -1033,7 +1033,9 @@ impl Lower {
             if is_param && n.ty().is_integral() {
                 let name = self.param(&qualified);
                 self.env.insert(fk.clone(), Val::Int(Expr::Var(name)));
-            } else if is_param && (n.ty().is_pointer() || n.ty().is_array()) {
+            } else if is_param && n.ty().is_floating() {
+                self.env.insert(fk.clone(), Val::Uniform);
+            } else if is_param && (n.ty().is_pointer() || has_array_type(n)) {
                 let name = qualified;
                 self.add_array(&name, Scope::Global, loc_of(n));
                 self.env.insert(
@@ -1044,7 +1046,7 @@ impl Lower {
                         cell_type(n.ty()),
                     )),
                 );
-            } else if n.ty().is_array() {
+            } else if has_array_type(n) {
                 // An array inside a thread's own structure
                 // (`auto pi = p[i]; pi.acc[0]`): private, a
                 // fresh one per copy of the structure.
@@ -1182,6 +1184,21 @@ impl Lower {
             p.index = vec![self.local("offset")];
             self.access(&p, mode, loc);
         }
+    }
+}
+
+/// The field a member reference names. In a template, a member of an
+/// object of a dependent type has no spelling of its own in clang's tree:
+/// its last token (`n.s` is `s`) tells.
+fn member_name(n: &Node) -> String {
+    let name = n.spelling();
+    if !name.is_empty() {
+        return name;
+    }
+    let toks = n.tokens();
+    match toks.as_slice() {
+        [.., (dot, _), (field, _)] if dot == "." || dot == "->" => field.clone(),
+        _ => name,
     }
 }
 

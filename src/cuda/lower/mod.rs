@@ -524,9 +524,16 @@ impl Lower {
         self.stack.push(key(f));
         let mut body = None;
         let mut template_index = 0;
+        // Type parameters and the types an instantiation gives them.
+        let mut type_args: HashMap<String, Option<String>> = HashMap::new();
         for c in f.children() {
             let k = c.kind();
             if k == K::TEMPLATE_TYPE_PARAM || k == K::TEMPLATE_TEMPLATE_PARAM {
+                let arg = match template_args.get(template_index) {
+                    Some(Err(ty)) => Some(ty.clone()),
+                    _ => None,
+                };
+                type_args.insert(c.spelling(), arg);
                 template_index += 1;
             } else if k == K::NON_TYPE_TEMPLATE_PARAM {
                 let v = match template_args.get(template_index) {
@@ -562,6 +569,30 @@ impl Lower {
                     self.prog.args[position] = Some(name.clone());
                     self.prog.assumes.extend(domain(&c, &name));
                     self.env.insert(key(&c), Val::Int(Expr::Var(name)));
+                } else if let (true, Some(arg)) = (
+                    ty.is_dependent(),
+                    type_args.get(&plain_type(&ty.spelling())),
+                ) {
+                    // A value of a type parameter (`index_t n`): one value
+                    // for every thread, an integer parameter unless the
+                    // instantiation makes it another type. (A floating
+                    // one taken for an integer would still compare and
+                    // index as its rounding does, but not both ways at
+                    // once: a rare loss.)
+                    let integer = arg.as_deref().is_none_or(is_integer_type);
+                    let v = match (integer, name.is_empty()) {
+                        (true, false) => {
+                            let name = self.param(&name);
+                            self.prog.args[position] = Some(name.clone());
+                            Val::Int(Expr::Var(name))
+                        }
+                        _ => Val::Uniform,
+                    };
+                    self.env.insert(key(&c), v);
+                } else if ty.is_floating() {
+                    // One value for every thread: threads storing it store
+                    // equal values, conditions on it are uniform.
+                    self.env.insert(key(&c), Val::Uniform);
                 } else {
                     self.env.insert(key(&c), Val::Unknown);
                 }
@@ -960,4 +991,42 @@ fn barrier_at_edge(b: &Stmt) -> bool {
         }
         _ => false,
     }
+}
+
+/// A type's spelling without qualifiers (`const index_t`: `index_t`).
+fn plain_type(spelling: &str) -> String {
+    spelling
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "const" | "volatile" | "__restrict__"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether a type's spelling names an integer type (`long`, `int64_t`,
+/// `unsigned int`).
+fn is_integer_type(spelling: &str) -> bool {
+    let plain = plain_type(spelling);
+    let words: Vec<&str> = plain.split(' ').collect();
+    let builtin = words.iter().all(|w| {
+        matches!(
+            *w,
+            "char" | "short" | "int" | "long" | "signed" | "unsigned" | "bool"
+        )
+    });
+    let fixed = matches!(
+        plain.trim_start_matches("std::"),
+        "int8_t"
+            | "int16_t"
+            | "int32_t"
+            | "int64_t"
+            | "uint8_t"
+            | "uint16_t"
+            | "uint32_t"
+            | "uint64_t"
+            | "size_t"
+            | "ptrdiff_t"
+            | "intptr_t"
+            | "uintptr_t"
+    );
+    builtin || fixed
 }
