@@ -311,8 +311,15 @@ fn read_only_tables_and_moving_pointers() {
         shape("__constant__ float coef[3];\n__global__ void k(float *out, const float *in) { float acc = 0; for (int j = 0; j < 3; j++) acc += coef[j] * __ldg(&in[threadIdx.x + j]); out[threadIdx.x] = acc; }"),
         "out: wr[tid.x]; \nin: rd[tid.x]; rd[(tid.x + 1)]; rd[(tid.x + 2)]; \n"
     );
+    // A pointer every iteration steps by one amount is an induction; one
+    // stepped only sometimes is somewhere in its array.
     let k = kernel("__global__ void k(float *a, int n) { float *p = a + threadIdx.x; for (int j = 0; j < n; j++) { *p = 0; p += blockDim.x; } }");
-    assert_eq!(show(&k), "a: for j in 0..n { wr[p.offset]; } \n");
+    assert_eq!(
+        show(&k),
+        "a: for j in 0..n { wr[(tid.x + (j * blockDim.x))]; } \n"
+    );
+    let k = kernel("__global__ void k(float *a, int n) { float *p = a + threadIdx.x; for (int j = 0; j < n; j++) { *p = 0; if (j % 2) p += blockDim.x; } }");
+    assert!(show(&k).contains("wr[p.offset]"), "{}", show(&k));
     assert!(k.locals.contains(&"p.offset".to_string()));
 }
 
@@ -1833,4 +1840,34 @@ fn masks_by_powers_of_two_a_loop_visits_are_remainders() {
     let body = &body[body.find("array").unwrap_or(0)..];
     assert!(!body.contains('&') && body.contains('%'), "{body}");
     assert!(k.variants.is_empty());
+}
+
+#[test]
+fn variables_a_loop_steps_once_per_iteration_are_inductions() {
+    let src = |body: &str| {
+        format!(
+            "__global__ void k(float *a, int n, int w) {{ int off = blockIdx.x * w; \
+             for (int i = 0; i < n; i++) {{ {body} }} }}"
+        )
+    };
+    let stepped = |body: &str| {
+        let k = kernel(&src(body));
+        let text = show(&k);
+        !k.locals.iter().any(|l| l.starts_with("off")) && text.contains("i * w")
+    };
+    assert!(stepped("a[off + threadIdx.x] = 0; off += w;"));
+    assert!(stepped("off = off + w; a[off + threadIdx.x] = 0;"));
+    assert!(stepped(
+        "a[off + threadIdx.x] = 0; off += w; if (a[0] > 0) continue;"
+    ));
+    // Skipped by a `continue`, stepped twice, stepped only sometimes, or by
+    // a value the loop changes: the offset is unknown at the top.
+    assert!(!stepped(
+        "if (a[0] > 0) continue; a[off + threadIdx.x] = 0; off += w;"
+    ));
+    assert!(!stepped("a[off + threadIdx.x] = 0; off += w; off += w;"));
+    assert!(!stepped(
+        "a[off + threadIdx.x] = 0; if (a[1] > 0) off += w;"
+    ));
+    assert!(!stepped("a[off + threadIdx.x] = 0; off += w; w += 1;"));
 }

@@ -692,6 +692,34 @@ impl Lower {
                     return Ok(Val::Unknown);
                 }
             }
+            // Between two integers (`index < n` with `index_t n` while cub
+            // is included) no overload applies, only the built-in operator.
+            if let (Some(1), [a, o, b]) = (operator, ch.as_slice()) {
+                let spelled = strip(*o).referenced().map(|d| d.spelling());
+                if let Some(code) = spelled.as_deref().and_then(builtin_operator) {
+                    let (a, b) = (self.rvalue(a)?, self.rvalue(b)?);
+                    if let (Val::Int(x), Val::Int(y)) = (&a, &b) {
+                        let rel = match code {
+                            op::LT => Some(Rel::Lt),
+                            op::LE => Some(Rel::Le),
+                            op::GT => Some(Rel::Gt),
+                            op::GE => Some(Rel::Ge),
+                            op::EQ => Some(Rel::Eq),
+                            op::NE => Some(Rel::Ne),
+                            _ => None,
+                        };
+                        return Ok(match rel {
+                            Some(rel) => Val::Int(of_cond(imp::simplify_cond(&Cond::cmp(
+                                rel,
+                                simplify(x),
+                                simplify(y),
+                            )))),
+                            None => self.arith(code, a, b),
+                        });
+                    }
+                    return Ok(Val::Unknown);
+                }
+            }
             if let Some(at) = operator.filter(|&at| at > 0) {
                 for (k, c) in ch.iter().enumerate() {
                     if k != at {
@@ -1224,6 +1252,31 @@ impl Lower {
 fn assignment(name: &str) -> Option<&str> {
     name.strip_prefix("operator")
         .filter(|o| o.ends_with('=') && !matches!(*o, "==" | "!=" | "<=" | ">="))
+}
+
+/// The built-in binary operator an operator function's name spells
+/// (`operator<`: `<`), for arithmetic, shifts, bitwise operators and
+/// comparisons.
+fn builtin_operator(name: &str) -> Option<i32> {
+    Some(match name.strip_prefix("operator")? {
+        "+" => op::ADD,
+        "-" => op::SUB,
+        "*" => op::MUL,
+        "/" => op::DIV,
+        "%" => op::REM,
+        "<<" => op::SHL,
+        ">>" => op::SHR,
+        "&" => op::AND,
+        "|" => op::OR,
+        "^" => op::XOR,
+        "<" => op::LT,
+        "<=" => op::LE,
+        ">" => op::GT,
+        ">=" => op::GE,
+        "==" => op::EQ,
+        "!=" => op::NE,
+        _ => return None,
+    })
 }
 
 /// Whether an operator function assigns its first operand (`operator=`,

@@ -291,6 +291,19 @@ pub(super) fn var_key(n: &Node) -> Option<String> {
     (d.kind() == K::VAR || d.kind() == K::PARM).then(|| key(&d))
 }
 
+/// Whether `n` holds a `continue` of the loop around it (not of a loop
+/// inside it).
+fn has_continue(n: &Node) -> bool {
+    let k = n.kind();
+    if k == K::CONTINUE {
+        return true;
+    }
+    if k == K::FOR || k == K::WHILE || k == K::DO {
+        return false;
+    }
+    n.children().iter().any(has_continue)
+}
+
 pub(super) fn mentions(n: &Node, vars: &HashSet<String>) -> bool {
     if n.kind() == K::DECL_REF {
         if let Some(d) = n.referenced() {
@@ -1187,6 +1200,109 @@ impl Lower {
     }
 
     /// The value of an expression without memory accesses or calls.
+    /// The induction variables of a counted loop's body: of `assigned`, the
+    /// ones one statement of the body steps by a value the loop does not
+    /// change (`offset += n`, `p += stride`, `i++`), with no other
+    /// assignment and no `continue` before it, so that every iteration
+    /// steps them once. With their values at the loop's entry and steps.
+    pub(super) fn inductions(
+        &mut self,
+        shape: &Shape,
+        body: &[Node],
+        assigned: &HashSet<String>,
+    ) -> Vec<(String, Val, Expr)> {
+        if !matches!(
+            shape.step,
+            Step::Add(Expr::Int(1..)) | Step::Sub(Expr::Int(1..))
+        ) {
+            return Vec::new();
+        }
+        let body: Vec<Node> = match body {
+            [only] if only.kind() == K::COMPOUND => only.children(),
+            _ => body.to_vec(),
+        };
+        let mut out = Vec::new();
+        for (i, st) in body.iter().enumerate() {
+            let st = strip(*st);
+            let Some((var, step)) = self.step_of(&st) else {
+                continue;
+            };
+            if !assigned.contains(&var) || out.iter().any(|(v, _, _)| *v == var) {
+                continue;
+            }
+            let mut count = 0;
+            for s in &body {
+                self.count_assignments(s, &var, &mut count);
+            }
+            let skipped = body[..i].iter().any(has_continue);
+            let invariant = step.as_ref().is_none_or(|(n, _)| !mentions(n, assigned));
+            if count != 1 || skipped || !invariant {
+                continue;
+            }
+            let Some(start) = self.env.get(&var).cloned() else {
+                continue;
+            };
+            let step = match step {
+                None => Some(Expr::Int(1)),
+                Some((n, sign)) => self
+                    .pure_int(&n)
+                    .map(|e| simplify(&Expr::bin(Op::Mul, Expr::Int(sign), e))),
+            };
+            if let Some(step) = step {
+                out.push((var, start, step));
+            }
+        }
+        out
+    }
+
+    /// `v += c`, `v -= c`, `v = v + c`, `v++`: the variable's key and the
+    /// node of `c` with its sign (none for a step of one).
+    fn step_of<'a>(&self, n: &Node<'a>) -> Option<(String, Option<(Node<'a>, i64)>)> {
+        let resolve = |k: String| self.aliases.get(&k).cloned().unwrap_or(k);
+        let k = n.kind();
+        if k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::POST_INC) {
+            return Some((resolve(var_key(exprs(n).first()?)?), None));
+        }
+        let ch = exprs(n);
+        let [l, r] = ch.as_slice() else { return None };
+        let var = resolve(var_key(l)?);
+        if k == K::COMPOUND_ASSIGN {
+            return match compound_base(n.binop()) {
+                op::ADD => Some((var, Some((*r, 1)))),
+                op::SUB => Some((var, Some((*r, -1)))),
+                _ => None,
+            };
+        }
+        if k != K::BINARY || n.binop() != op::ASSIGN {
+            return None;
+        }
+        let r = strip(*r);
+        let parts = exprs(&r);
+        let [a, b] = parts.as_slice() else {
+            return None;
+        };
+        let is_var = |x: &Node| var_key(x).map(resolve).as_deref() == Some(var.as_str());
+        match r.binop() {
+            op::ADD if is_var(a) => Some((var, Some((*b, 1)))),
+            op::ADD if is_var(b) => Some((var, Some((*a, 1)))),
+            op::SUB if is_var(a) => Some((var, Some((*b, -1)))),
+            _ => None,
+        }
+    }
+
+    fn count_assignments(&self, n: &Node, var: &str, count: &mut usize) {
+        if is_assignment(n) {
+            let target = exprs(n).first().and_then(var_key);
+            let target = target.map(|k| self.aliases.get(&k).cloned().unwrap_or(k));
+            if target.as_deref() == Some(var) {
+                *count += 1;
+            }
+        }
+        for c in n.children() {
+            self.count_assignments(&c, var, count);
+        }
+    }
+
     pub(super) fn pure_int(&mut self, n: &Node) -> Option<Expr> {
         if has_effects(n) {
             return None;
@@ -1229,10 +1345,38 @@ impl Lower {
         let returns0 = self.returns.last().map_or(0, Vec::len);
         let mut others = assigned.clone();
         others.remove(&shape.var);
+        let inductions = self.inductions(&shape, body, &others);
         self.forget(&others, names);
         self.facts.clear();
         self.env
             .insert(shape.var.clone(), Val::Int(Expr::Var(v.clone())));
+        // Iteration `k` of a loop counting by a constant from `lo`: each
+        // induction variable is its start plus `k` steps.
+        if let Step::Add(Expr::Int(s @ 1..)) | Step::Sub(Expr::Int(s @ 1..)) = shape.step {
+            let dist = match shape.step {
+                Step::Add(_) => Expr::sub(Expr::var(&v), shape.lo.clone()),
+                _ => Expr::sub(shape.lo.clone(), Expr::var(&v)),
+            };
+            let k = if s == 1 {
+                dist
+            } else {
+                Expr::bin(Op::Div, dist, Expr::Int(s))
+            };
+            for (var, start, step) in inductions {
+                let by = simplify(&Expr::bin(Op::Mul, k.clone(), step));
+                let value = match start {
+                    Val::Int(e) => Some(Val::Int(simplify(&Expr::add(e, by)))),
+                    Val::Ptr(mut p) if p.alts.is_empty() => p.cell_of(by).map(|by| {
+                        p.advance(Op::Add, by);
+                        Val::Ptr(p)
+                    }),
+                    _ => None,
+                };
+                if let Some(value) = value {
+                    self.env.insert(var, value);
+                }
+            }
+        }
         self.loop_vars.push(v.clone());
         let step = match &shape.step {
             Step::Add(e) | Step::Sub(e) | Step::Mul(e) | Step::Div(e) => e,
