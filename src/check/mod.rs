@@ -1193,6 +1193,20 @@ fn precondition(
     }
     candidates.extend(singles.into_iter().map(|(_, c)| c));
     candidates.extend(pairs.into_iter().take(MAX_STRIDES * MAX_STRIDES));
+    // A size that is a whole number of the vectors or tiles the index
+    // steps by (`oc % 8 == 0` for `bx * 64 + w * 8 + k`, `k < 8`): the
+    // smallest, weakest, first.
+    let mut widths = strides.clone();
+    widths.sort_unstable();
+    for c in widths.iter().take(MAX_STRIDES) {
+        for p in &params {
+            candidates.push(Cond::cmp(
+                Rel::Eq,
+                Expr::bin(Op::Mod, Expr::var(p.as_str()), Expr::Int(*c)),
+                Expr::Int(0),
+            ));
+        }
+    }
     // A block within the extent its index assumes: the row lengths and
     // the moduli of the indices, largest (weakest) first.
     let mut extents = strides.clone();
@@ -1680,6 +1694,16 @@ mod tests {
         let k = kernel("params n; array a { for j in 0..2 { wr[tid + j * n] } }");
         let race = &check_kernel(&k, &Options::default()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("n >= blockDim.x"));
+        // Rows of whole vectors: the eight cells from a multiple of 8 below
+        // `oc` stay in the row only when `oc` is a multiple of 8 too. (The
+        // grid is wider than a row, so no row length holds the grid.)
+        let k = parse(
+            "params oc; assume blockDim.x == 8 && gridDim.y == 2 && oc < 8 * gridDim.x; \
+             global array d { if (bid.x * 8 < oc) { wr[bid.y * oc + bid.x * 8 + tid.x] } }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &Options::default()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("oc % 8 == 0"));
         // A race no such condition removes stays confirmed.
         let k = kernel("params n; array a { wr[n] }");
         let report = check_kernel(&k, &Options::default());

@@ -322,6 +322,22 @@ impl<'tu> Node<'tu> {
     /// A specialization's template arguments: integral ones as values,
     /// type ones as their spelling.
     pub fn template_args(&self) -> Vec<Result<i64, String>> {
+        let params: Vec<Node> = self
+            .specialized_template()
+            .map(|t| {
+                t.children()
+                    .into_iter()
+                    .filter(|c| {
+                        matches!(
+                            c.kind(),
+                            kind::TEMPLATE_TYPE_PARAM
+                                | kind::NON_TYPE_TEMPLATE_PARAM
+                                | kind::TEMPLATE_TEMPLATE_PARAM
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         unsafe {
             let n = clang_Cursor_getNumTemplateArguments(self.c);
             (0..n.max(0) as u32)
@@ -329,7 +345,18 @@ impl<'tu> Node<'tu> {
                     if clang_Cursor_getTemplateArgumentKind(self.c, i)
                         == CXTemplateArgumentKind_Integral
                     {
-                        Ok(clang_Cursor_getTemplateArgumentValue(self.c, i))
+                        // The signed reading extends the sign bit of the
+                        // argument's width: `true` would be -1. The type is
+                        // the template parameter's.
+                        let unsigned = params.get(i as usize).is_some_and(|p| {
+                            p.kind() == kind::NON_TYPE_TEMPLATE_PARAM && p.ty().is_unsigned()
+                        });
+                        if unsigned {
+                            let v = clang_Cursor_getTemplateArgumentUnsignedValue(self.c, i);
+                            Ok(i64::try_from(v).unwrap_or(i64::MAX))
+                        } else {
+                            Ok(clang_Cursor_getTemplateArgumentValue(self.c, i))
+                        }
                     } else {
                         Err(Ty(clang_Cursor_getTemplateArgumentType(self.c, i)).spelling())
                     }

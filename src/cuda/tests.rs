@@ -1871,3 +1871,20 @@ fn variables_a_loop_steps_once_per_iteration_are_inductions() {
     ));
     assert!(!stepped("a[off + threadIdx.x] = 0; off += w; w += 1;"));
 }
+
+#[test]
+fn unsigned_template_arguments_keep_their_values() {
+    // The signed reading of `true` is -1, and of `0xFFFFFFFFu` too.
+    let u = unit(
+        "template <bool B, unsigned M> __global__ void k(int *a) { a[threadIdx.x * (B + 1) + (M & 1)] = 0; }\n\
+         void h(int *a) { k<true, 0xFFFFFFFFu><<<1, 32>>>(a); }",
+    );
+    let k = &u.kernels[0];
+    assert_eq!(k.name, "k<1, 4294967295>");
+    let lowered = k.lowered.as_ref().expect("lowered");
+    assert!(
+        show(lowered).contains("(tid.x * 2) + 1"),
+        "{}",
+        show(lowered)
+    );
+}
