@@ -699,16 +699,7 @@ impl Lower {
                 if let Some(code) = spelled.as_deref().and_then(builtin_operator) {
                     let (a, b) = (self.rvalue(a)?, self.rvalue(b)?);
                     if let (Val::Int(x), Val::Int(y)) = (&a, &b) {
-                        let rel = match code {
-                            op::LT => Some(Rel::Lt),
-                            op::LE => Some(Rel::Le),
-                            op::GT => Some(Rel::Gt),
-                            op::GE => Some(Rel::Ge),
-                            op::EQ => Some(Rel::Eq),
-                            op::NE => Some(Rel::Ne),
-                            _ => None,
-                        };
-                        return Ok(match rel {
+                        return Ok(match relation(code) {
                             Some(rel) => Val::Int(of_cond(imp::simplify_cond(&Cond::cmp(
                                 rel,
                                 simplify(x),

@@ -18,6 +18,19 @@ pub(super) fn of_cond(c: Cond) -> Expr {
     }
 }
 
+/// The relation a comparison operator (`op::LT` …) states.
+pub(super) fn relation(o: i32) -> Option<Rel> {
+    Some(match o {
+        op::LT => Rel::Lt,
+        op::LE => Rel::Le,
+        op::GT => Rel::Gt,
+        op::GE => Rel::Ge,
+        op::EQ => Rel::Eq,
+        op::NE => Rel::Ne,
+        _ => return None,
+    })
+}
+
 /// Expressions with more nodes than this become unknowns: indexes and
 /// guards of real kernels are far smaller, and larger terms only cost the
 /// solver time.
@@ -117,16 +130,7 @@ impl Lower {
         if k == K::BINARY {
             let ch = exprs(&n);
             if ch.len() == 2 {
-                let rel = match n.binop() {
-                    op::LT => Some(Rel::Lt),
-                    op::LE => Some(Rel::Le),
-                    op::GT => Some(Rel::Gt),
-                    op::GE => Some(Rel::Ge),
-                    op::EQ => Some(Rel::Eq),
-                    op::NE => Some(Rel::Ne),
-                    _ => None,
-                };
-                if let Some(rel) = rel {
+                if let Some(rel) = relation(n.binop()) {
                     let (a, b) = (self.rvalue(&ch[0])?, self.rvalue(&ch[1])?);
                     return Ok(imp::simplify_cond(&match (a, b) {
                         (Val::Int(a), Val::Int(b)) if !too_big(&a) && !too_big(&b) => {

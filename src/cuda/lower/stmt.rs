@@ -1199,7 +1199,6 @@ impl Lower {
         }
     }
 
-    /// The value of an expression without memory accesses or calls.
     /// The induction variables of a counted loop's body: of `assigned`, the
     /// ones one statement of the body steps by a value the loop does not
     /// change (`offset += n`, `p += stride`, `i++`), with no other
@@ -1303,6 +1302,7 @@ impl Lower {
         }
     }
 
+    /// The value of an expression without memory accesses or calls.
     pub(super) fn pure_int(&mut self, n: &Node) -> Option<Expr> {
         if has_effects(n) {
             return None;
