@@ -242,10 +242,7 @@ pub fn check_kernel_stats(
     for a in &mut report.arrays {
         match a.verdict {
             Verdict::Racy => {
-                for r in &mut a.races {
-                    r.confidence = Confidence::Possible;
-                    r.precondition = Some(precondition.clone());
-                }
+                removed_by(&mut a.races, &precondition);
                 // The precondition is found after all.
                 if let Some(why) = a.reason.take() {
                     let rest: Vec<&str> = why
@@ -265,6 +262,14 @@ pub fn check_kernel_stats(
         }
     }
     (report, stats)
+}
+
+/// Races a precondition removes: only possible, and it says which.
+fn removed_by(races: &mut [Race], precondition: &str) {
+    for r in races {
+        r.confidence = Confidence::Possible;
+        r.precondition = Some(precondition.to_string());
+    }
 }
 
 /// [`check_kernel_stats`] of the kernel itself, within `deadline`.
@@ -738,12 +743,7 @@ fn check_prepared(
             witnessed: &witnessed,
         };
         match precondition(kernel, &racy, opts, cache, &mut stats, deadline) {
-            Search::Found(pre) => {
-                for r in &mut report.races {
-                    r.confidence = Confidence::Possible;
-                    r.precondition = Some(pre.to_string());
-                }
-            }
+            Search::Found(pre) => removed_by(&mut report.races, &pre.to_string()),
             // A precondition may remove the races, and the time to find
             // it ran out (a loaded machine): not provably real.
             Search::CutShort => {
@@ -954,7 +954,7 @@ fn collect_strides(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
 /// The constants `collect` finds in the indices of the racy intervals.
 fn index_constants(
     traces: &[&Trace],
-    collect: fn(&crate::protocol::Expr, &mut Vec<i64>),
+    collect: impl Fn(&crate::protocol::Expr, &mut Vec<i64>),
 ) -> Vec<i64> {
     let mut out = Vec::new();
     for t in traces {
@@ -996,22 +996,19 @@ fn collect_divisors(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
 /// 32`: the warps of a block), largest first.
 fn dim_divisors(traces: &[&Trace], dim: &str) -> Vec<i64> {
     use crate::protocol::{Expr, Op};
-    let mut out = Vec::new();
-    for a in traces.iter().flat_map(|t| t.accesses.iter().flatten()) {
-        for e in &a.index {
-            each_subexpr(e, &mut |e| {
-                if let Expr::Bin(Op::Div, n, k) = e {
-                    if let Expr::Int(c) = **k {
-                        let mut vars = BTreeSet::new();
-                        n.free_vars(&mut vars);
-                        if c >= 2 && vars.contains(dim) {
-                            out.push(c);
-                        }
+    let mut out = index_constants(traces, |e, out| {
+        each_subexpr(e, &mut |e| {
+            if let Expr::Bin(Op::Div, n, k) = e {
+                if let Expr::Int(c) = **k {
+                    let mut vars = BTreeSet::new();
+                    n.free_vars(&mut vars);
+                    if c >= 2 && vars.contains(dim) {
+                        out.push(c);
                     }
                 }
-            });
-        }
-    }
+            }
+        })
+    });
     out.sort_unstable_by(|a, b| b.cmp(a));
     out.dedup();
     out
@@ -1034,10 +1031,6 @@ fn survives(witnessed: &[BTreeMap<String, i64>], c: &Cond) -> bool {
         .any(|values| crate::protocol::eval::eval_cond(c, &|v| values.get(v).copied()) == Ok(true))
 }
 
-/// The simplest condition over the kernel's parameters, from a short list
-/// of the shapes real preconditions take (a size at least 1, at least a
-/// block, at least the threads of the grid along x), under which every racy
-/// interval is free of races; `None` when none is.
 /// What the search for a precondition found.
 enum Search {
     Found(Cond),
@@ -1051,6 +1044,10 @@ enum Search {
 const PRECONDITION_CUT_SHORT: &str =
     "the search for a precondition that removes the races ran out of time";
 
+/// The simplest condition over the kernel's parameters, from a short list
+/// of the shapes real preconditions take (a size at least 1, at least a
+/// block, at least the threads of the grid along x), under which every racy
+/// interval is free of races.
 fn precondition(
     kernel: &Kernel,
     racy: &Racy,
@@ -1114,6 +1111,13 @@ fn precondition(
     let bounds = [Expr::Int(1), block, threads];
     let at_least = |p: &str, b: &Expr| Cond::cmp(Rel::Ge, Expr::var(p), b.clone());
     let at_most = |p: &str, b: &Expr| Cond::cmp(Rel::Le, Expr::var(p), b.clone());
+    let multiple_of = |v: &str, c: i64| {
+        Cond::cmp(
+            Rel::Eq,
+            Expr::bin(Op::Mod, Expr::var(v), Expr::Int(c)),
+            Expr::Int(0),
+        )
+    };
     let mut candidates: Vec<Cond> = Vec::new();
     // A row length that holds the row its index assumes (`ldc >= 128 *
     // gridDim.x` for `ldc * row + bx * 128 + mid`): the likeliest
@@ -1200,11 +1204,7 @@ fn precondition(
     widths.sort_unstable();
     for c in widths.iter().take(MAX_STRIDES) {
         for p in &params {
-            candidates.push(Cond::cmp(
-                Rel::Eq,
-                Expr::bin(Op::Mod, Expr::var(p.as_str()), Expr::Int(*c)),
-                Expr::Int(0),
-            ));
+            candidates.push(multiple_of(p, *c));
         }
     }
     // A block within the extent its index assumes: the row lengths and
@@ -1223,11 +1223,7 @@ fn precondition(
     // block only when it is a multiple of 32.
     for d in &dims {
         for c in dim_divisors(traces, d).into_iter().take(MAX_STRIDES) {
-            candidates.push(Cond::cmp(
-                Rel::Eq,
-                Expr::bin(Op::Mod, Expr::var(d), Expr::Int(c)),
-                Expr::Int(0),
-            ));
+            candidates.push(multiple_of(d, c));
         }
     }
     for g in &grids {
