@@ -310,6 +310,11 @@ impl<'tu> Node<'tu> {
         let l = unsafe { clang_getCursorLinkage(self.c) };
         l == CXLinkage_Internal || l == CXLinkage_NoLinkage
     }
+    /// Declared `extern`: an `extern __shared__` array is the block's
+    /// dynamic shared memory, whatever its name.
+    pub fn is_extern(&self) -> bool {
+        unsafe { clang_Cursor_getStorageClass(self.c) == CX_SC_Extern }
+    }
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.c) != 0 }
     }

@@ -1888,3 +1888,28 @@ fn unsigned_template_arguments_keep_their_values() {
         show(lowered)
     );
 }
+
+#[test]
+fn shared_arrays_are_told_apart_by_declaration() {
+    // Two helpers' `static __shared__` arrays of one name, two instances of
+    // one template, and a parameter of that name: four arrays. Every
+    // `extern __shared__` array is the one dynamic shared memory.
+    let k = kernel(
+        "__device__ float a(float v) { static __shared__ float s[32]; s[threadIdx.x % 32] = v; return s[0]; }\n\
+         __device__ float b(float v) { static __shared__ float s[32]; s[threadIdx.x % 32] = v; return s[1]; }\n\
+         template <int N> __device__ float c(float v) { __shared__ float s[32]; s[threadIdx.x % 32] = v; return s[N]; }\n\
+         __device__ void d(float v) { extern __shared__ float tail[]; tail[threadIdx.x] = v; }\n\
+         __global__ void k(float *s) {\n\
+           extern __shared__ float dyn[];\n\
+           float v = a(1.f) + b(2.f) + c<1>(3.f) + c<2>(4.f) + c<1>(5.f);\n\
+           d(v); dyn[threadIdx.x + 1] = v; s[threadIdx.x] = v;\n\
+         }",
+    );
+    let names: Vec<&str> = k.arrays.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["s", "dyn", "s#2", "s#3", "s#4", "s#5"],
+        "{}",
+        show(&k)
+    );
+}

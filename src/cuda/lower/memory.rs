@@ -794,11 +794,7 @@ impl Lower {
         let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT);
         let constant = d.has_attr(K::CUDA_CONSTANT) || d.ty().is_const_qualified();
         let g = if (shared || device) && !constant {
-            self.add_array(
-                &name,
-                if shared { Scope::Shared } else { Scope::Global },
-                loc_of(d),
-            );
+            let name = self.array_of(&d, if shared { Scope::Shared } else { Scope::Global });
             let index = if d.ty().is_array() {
                 vec![]
             } else {

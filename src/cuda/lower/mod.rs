@@ -101,6 +101,9 @@ pub struct Lower {
     fresh: HashMap<String, u32>,
     globals: HashMap<String, Val>,
     stack: Vec<String>,
+    /// The array each declaration of memory names, by declaration (see
+    /// `Lower::array_of`).
+    array_names: HashMap<String, String>,
     /// The objects of the member functions being inlined, innermost last.
     this: Vec<ThisObject>,
     returns: Vec<Vec<(Cond, Val)>>,
@@ -342,6 +345,7 @@ impl Lower {
             fresh: HashMap::new(),
             globals: HashMap::new(),
             stack: Vec::new(),
+            array_names: HashMap::new(),
             this: Vec::new(),
             returns: Vec::new(),
             path: Vec::new(),
@@ -715,6 +719,33 @@ impl Lower {
         let n = self.name(base);
         self.prog.locals.push(n.clone());
         Expr::Var(n)
+    }
+
+    /// The array a declaration of memory names: its spelling, unless
+    /// another declaration took it first (a `__shared__` local of the same
+    /// name in another function, another instance of a template or another
+    /// block; a parameter), then the spelling numbered (`part#2`). Every
+    /// `extern __shared__` array is the block's one dynamic shared memory,
+    /// named as the first one reached.
+    fn array_of(&mut self, d: &Node, scope: Scope) -> String {
+        let identity = if scope == Scope::Shared && d.is_extern() {
+            "extern __shared__".to_string()
+        } else {
+            key(d)
+        };
+        if let Some(name) = self.array_names.get(&identity) {
+            return name.clone();
+        }
+        let spelling = d.spelling();
+        let mut name = spelling.clone();
+        let mut k = 1;
+        while self.prog.arrays.iter().any(|a| a.name == name) {
+            k += 1;
+            name = format!("{spelling}#{k}");
+        }
+        self.add_array(&name, scope, loc_of(d));
+        self.array_names.insert(identity, name.clone());
+        name
     }
 
     fn add_array(&mut self, name: &str, scope: Scope, loc: Loc) {

@@ -459,11 +459,10 @@ impl Lower {
     }
 
     pub(super) fn decl(&mut self, d: &Node) -> R<()> {
-        let name = d.spelling();
         let ty = d.ty();
         let k = key(d);
         if d.has_attr(K::CUDA_SHARED) {
-            self.add_array(&name, Scope::Shared, loc_of(d));
+            let name = self.array_of(d, Scope::Shared);
             let index = if ty.is_array() {
                 vec![]
             } else {
@@ -475,6 +474,7 @@ impl Lower {
             );
             return Ok(());
         }
+        let name = d.spelling();
         let init = exprs(d).into_iter().last();
         if ty.is_record() {
             // A structure declared again (in a loop body) starts anew, and
