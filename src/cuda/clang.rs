@@ -235,6 +235,11 @@ impl<'tu> Node<'tu> {
         let n = Node { c, _tu: self._tu };
         (!n.is_null()).then_some(n)
     }
+    /// The same cursor: statements of one macro expansion share their
+    /// places in the file, so only identity tells them apart.
+    pub fn same(&self, other: &Node) -> bool {
+        unsafe { clang_equalCursors(self.c, other.c) != 0 }
+    }
     /// A stable identity for declarations (the same declaration reached
     /// through different references compares equal).
     pub fn id(&self) -> u32 {

@@ -1065,6 +1065,10 @@ fn forwarded_callable(t: &Node) -> Option<u32> {
 struct Here<'a> {
     func: Option<Node<'a>>,
     at: u32,
+    /// The launch argument or call at `at`: what the branches around it
+    /// are found by, where a macro expansion gives every statement the
+    /// same place.
+    node: Option<Node<'a>>,
 }
 
 /// The sizes a launch argument may give, as far as they are constants: one
@@ -1073,6 +1077,7 @@ fn dims(n: &Node, func: Option<Node>, callers: &Callers) -> Vec<Dims> {
     let here = Here {
         func,
         at: n.offset(),
+        node: Some(*n),
     };
     let mut out = dims_at(n, here, callers, 0);
     out.sort();
@@ -1216,7 +1221,7 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
         if !var.ty().is_integral() {
             return values;
         }
-        return guarded(values, &guards(&f, &var, here.at));
+        return guarded(values, &guards(&f, &var, here));
     }
     vec![UNKNOWN]
 }
@@ -1345,6 +1350,7 @@ fn relations(
     let here = Here {
         func,
         at: call.offset(),
+        node: Some(*call),
     };
     let params: Vec<String> = kernel
         .children()
@@ -1833,12 +1839,19 @@ fn inline_term(n: &Node, bound: &[(u32, Term)], depth: usize) -> Option<Term> {
 /// What the branches around byte `at` of `f` say of `var`, which does not
 /// change in `f`: `switch (threads) { case 256: … }` and `if (threads ==
 /// 256) …` hold inside, `if (threads != 256) … else …` in the else branch.
-fn guards(f: &Node, var: &Node, at: u32) -> Vec<(i32, i64)> {
+fn guards(f: &Node, var: &Node, here: Here) -> Vec<(i32, i64)> {
     use super::clang::op;
     let mut out = Vec::new();
-    let within = |n: &Node| {
-        let (start, end) = n.byte_range();
-        (start..=end).contains(&at)
+    // The statements around the launch, by identity where it is found in
+    // `f` (the statements of one macro expansion share one place), by
+    // place otherwise.
+    let around = here.node.and_then(|n| enclosing(f, &n));
+    let within = |n: &Node| match &around {
+        Some(chain) => chain.iter().any(|c| c.same(n)),
+        None => {
+            let (start, end) = n.byte_range();
+            (start..=end).contains(&here.at)
+        }
     };
     let is_var = |x: &Node| {
         let x = strip(*x);
@@ -1962,6 +1975,26 @@ fn guards(f: &Node, var: &Node, at: u32) -> Vec<(i32, i64)> {
     }
 }
 
+/// The nodes of `root`'s tree that enclose `target`, outermost first and
+/// `target` last; `None` when it is not in the tree.
+fn enclosing<'a>(root: &Node<'a>, target: &Node) -> Option<Vec<Node<'a>>> {
+    for c in root.children() {
+        if c.same(target) {
+            return Some(vec![c]);
+        }
+        let (start, end) = c.byte_range();
+        let (t_start, t_end) = target.byte_range();
+        if t_start < start || t_end > end {
+            continue;
+        }
+        if let Some(mut chain) = enclosing(&c, target) {
+            chain.insert(0, c);
+            return Some(chain);
+        }
+    }
+    None
+}
+
 /// The alternatives of a scalar that satisfy `facts`; an unknown one that
 /// a fact pins (`== 256`) becomes that value. None left: the launch is on
 /// a path the program never takes.
@@ -2077,6 +2110,7 @@ fn parameter(p: &Node, f: &Node, callers: &Callers, depth: usize) -> Vec<Dims> {
         let here = Here {
             func: call.caller,
             at: call.expr.offset(),
+            node: Some(call.expr),
         };
         out.extend(dims_at(&call.expr.arg(at), here, callers, depth + 1));
         if out.len() > MAX_ALTERNATIVES {

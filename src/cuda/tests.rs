@@ -979,6 +979,20 @@ fn launch_sizes_from_tables_loops_and_callers() {
     assert_eq!(blocks("escaping"), [None]);
     assert!(blocks("chosen").is_empty());
     assert_eq!(blocks("written"), [Some(32)]);
+    // The same switch written in one macro: its statements share one
+    // place in the file, and the case of a launch is found by the tree.
+    let src = format!(
+        "{kernels}\
+        #define RUN(n) switch (n) {{ case 128: table<<<1, n>>>(a); break; case 256: looped<<<1, n>>>(a); break; }}\n\
+        void run(float *a, int threads) {{ RUN(threads) }}\n"
+    );
+    let u = unit(&src);
+    let blocks = |name: &str| -> Vec<Option<u64>> {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches.iter().map(|s| s.block[0]).collect()
+    };
+    assert_eq!(blocks("table"), [Some(128)]);
+    assert_eq!(blocks("looped"), [Some(256)]);
 }
 
 #[test]
