@@ -585,3 +585,11 @@ fn a_flat_block_is_the_precondition_of_a_ticket_thread_zero_takes() {
         "{told:?}"
     );
 }
+
+#[test]
+fn a_block_one_warp_wide_is_the_precondition_of_lane_zero_rows() {
+    // The modulus is in the condition of the write (`lane == 0`), not in
+    // its index.
+    let told = told_preconditions("constructs/warp_per_row_lane_zero_racy.cu");
+    assert!(told.iter().all(|p| p == "blockDim.x <= 32"), "{told:?}");
+}

@@ -967,6 +967,40 @@ fn index_constants(
     out
 }
 
+/// The constants `collect` finds in the conditions under which the racy
+/// intervals' accesses happen (`threadIdx.x % 32 == 0`: lane 0 of a warp).
+fn path_constants(
+    traces: &[&Trace],
+    collect: impl Fn(&crate::protocol::Expr, &mut Vec<i64>),
+) -> Vec<i64> {
+    fn walk(c: &Cond, f: &mut dyn FnMut(&crate::protocol::Expr)) {
+        match c {
+            Cond::Bool(_) => {}
+            Cond::Cmp(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                walk(a, f);
+                walk(b, f);
+            }
+            Cond::Not(a) => walk(a, f),
+            Cond::Forall { lo, hi, body, .. } => {
+                f(lo);
+                f(hi);
+                walk(body, f);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for t in traces {
+        for a in t.accesses.iter().flatten() {
+            walk(&a.path, &mut |e| collect(e, &mut out));
+        }
+    }
+    out
+}
+
 /// Constants `>= 2` on the right of `op` in an index.
 fn collect_right_operands(e: &crate::protocol::Expr, op: crate::protocol::Op, out: &mut Vec<i64>) {
     use crate::protocol::Expr;
@@ -1209,8 +1243,11 @@ fn precondition(
     }
     // A block within the extent its index assumes: the row lengths and
     // the moduli of the indices, largest (weakest) first.
+    // A path's moduli too: a warp's lane 0 writing its row's result
+    // (`tid % 32 == 0`) needs a block of one warp along that axis.
     let mut extents = strides.clone();
     extents.extend(index_constants(traces, collect_moduli));
+    extents.extend(path_constants(traces, collect_moduli));
     extents.sort_unstable_by(|a, b| b.cmp(a));
     extents.dedup();
     extents.truncate(MAX_STRIDES);
