@@ -14,6 +14,7 @@ const COOPERATIVE_GROUPS: &str = include_str!("prelude/cooperative_groups.h");
 const CURAND_KERNEL: &str = include_str!("prelude/curand_kernel.h");
 const CUDA_FP16: &str = include_str!("prelude/cuda_fp16.h");
 const CUDA_BF16: &str = include_str!("prelude/cuda_bf16.h");
+const CUDA_FP8: &str = include_str!("prelude/cuda_fp8.h");
 const MATH_CONSTANTS: &str = include_str!("prelude/math_constants.h");
 const CUFFT: &str = include_str!("prelude/cufft.h");
 const CUBLAS: &str = include_str!("prelude/cublas_v2.h");
@@ -140,6 +141,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         (format!("{DIR}/curand.h"), CURAND_KERNEL.as_bytes().to_vec()),
         (format!("{DIR}/cuda_fp16.h"), CUDA_FP16.as_bytes().to_vec()),
         (format!("{DIR}/cuda_bf16.h"), CUDA_BF16.as_bytes().to_vec()),
+        (format!("{DIR}/cuda_fp8.h"), CUDA_FP8.as_bytes().to_vec()),
         (
             format!("{DIR}/math_constants.h"),
             MATH_CONSTANTS.as_bytes().to_vec(),

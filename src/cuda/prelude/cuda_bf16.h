@@ -16,6 +16,8 @@ struct __nv_bfloat16 {
   __host__ __device__ operator float() const;
   __host__ __device__ __nv_bfloat16 &operator=(float);
 };
+typedef struct { unsigned short x; } __nv_bfloat16_raw;
+typedef struct { unsigned short x, y; } __nv_bfloat162_raw;
 struct __nv_bfloat162 {
   __nv_bfloat16 x, y;
   __host__ __device__ __nv_bfloat162() {}

@@ -19,8 +19,22 @@
 #define __NVCC__ 1
 #define CUDART_VERSION 12000
 
-/* nvcc's headers bring the C limits (UINT_MAX, INT_MAX) with them. */
+/* nvcc's headers bring the C limits (UINT_MAX, INT_MAX), the fixed-width
+   integers and <math.h>'s constants with them. */
 #include <limits.h>
+#include <stdint.h>
+#ifndef INFINITY
+#define INFINITY (__builtin_inff())
+#endif
+#ifndef NAN
+#define NAN (__builtin_nanf(""))
+#endif
+#ifndef HUGE_VALF
+#define HUGE_VALF (__builtin_huge_valf())
+#endif
+#ifndef HUGE_VAL
+#define HUGE_VAL (__builtin_huge_val())
+#endif
 
 typedef __SIZE_TYPE__ size_t;
 typedef __PTRDIFF_TYPE__ ptrdiff_t;
@@ -356,6 +370,22 @@ __device__ long long __mul64hi(long long, long long);
 __device__ unsigned long long __umul64hi(unsigned long long, unsigned long long);
 __device__ unsigned int __fns(unsigned int, unsigned int, int);
 __device__ void __nanosleep(unsigned int);
+__device__ int __dp4a(int, int, int);
+__device__ unsigned int __dp4a(unsigned int, unsigned int, unsigned int);
+__device__ int __dp4a(char4, char4, int);
+__device__ unsigned int __dp4a(uchar4, uchar4, unsigned int);
+__device__ int __dp2a_lo(int, int, int);
+__device__ unsigned int __dp2a_lo(unsigned int, unsigned int, unsigned int);
+__device__ int __dp2a_hi(int, int, int);
+__device__ unsigned int __dp2a_hi(unsigned int, unsigned int, unsigned int);
+__device__ int __reduce_add_sync(unsigned int, int);
+__device__ int __reduce_min_sync(unsigned int, int);
+__device__ int __reduce_max_sync(unsigned int, int);
+__device__ unsigned int __isShared(const void *);
+__device__ unsigned int __isGlobal(const void *);
+__host__ __device__ size_t __cvta_generic_to_shared(const void *);
+__host__ __device__ size_t __cvta_generic_to_global(const void *);
+__host__ __device__ void *__cvta_shared_to_generic(size_t);
 __device__ unsigned int __match_any_sync(unsigned int, unsigned int);
 __device__ unsigned int __match_all_sync(unsigned int, unsigned int, int *);
 __device__ unsigned int __reduce_add_sync(unsigned int, unsigned int);
