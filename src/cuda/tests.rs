@@ -1927,3 +1927,59 @@ fn shared_arrays_are_told_apart_by_declaration() {
         show(&k)
     );
 }
+
+#[test]
+fn warp_matrix_loads_and_stores_share_the_tile_out_among_lanes() {
+    // 16x16 cells over 32 lanes: lane l takes row l / 2 and the 8 cells
+    // from column (l % 2) * 8; a column-major layout swaps the two.
+    let k = kernel(
+        "#include <mma.h>\n\
+         using namespace nvcuda;\n\
+         __global__ void k(const half *a, float *c) {\n\
+           wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::col_major> fa;\n\
+           wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;\n\
+           wmma::load_matrix_sync(fa, a, 24);\n\
+           wmma::mma_sync(acc, fa, fa, acc);\n\
+           wmma::store_matrix_sync(c, acc, 40, wmma::mem_row_major);\n\
+         }",
+    );
+    let shown = show(&k);
+    let access = |name: &str| {
+        let mut out = Vec::new();
+        k.arrays.iter().find(|a| a.name == name).unwrap().body.accesses(&mut out);
+        assert_eq!(out.len(), 1, "{shown}");
+        out[0].clone()
+    };
+    let (load, store) = (access("a"), access("c"));
+    assert_eq!((load.mode, store.mode), (Mode::Read, Mode::Write));
+    // The cell loop's variable: the index's one name that is no builtin.
+    fn fold(e: &Expr, env: &dyn Fn(&str) -> i64) -> i64 {
+        match e {
+            Expr::Int(v) => *v,
+            Expr::Var(v) => env(v),
+            Expr::Bin(op, a, b) => {
+                let (a, b) = (fold(a, env), fold(b, env));
+                match op {
+                    Op::Add => a + b,
+                    Op::Sub => a - b,
+                    Op::Mul => a * b,
+                    Op::Div => a / b,
+                    Op::Mod => a % b,
+                    _ => panic!("{op:?}"),
+                }
+            }
+            Expr::Ite(..) => panic!("{e:?}"),
+        }
+    }
+    // Lane 3 of a one-warp block, its cell 5: row 1, column 13.
+    let env = |v: &str| match v {
+        "tid.x" => 3,
+        "tid.y" | "tid.z" => 0,
+        "blockDim.x" => 32,
+        "blockDim.y" | "blockDim.z" => 1,
+        v if v.starts_with("tile_cell") => 5,
+        v => panic!("{v} in {shown}"),
+    };
+    assert_eq!(fold(&load.index[0], &env), 13 * 24 + 1, "{shown}");
+    assert_eq!(fold(&store.index[0], &env), 40 + 13, "{shown}");
+}

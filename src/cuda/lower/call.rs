@@ -512,6 +512,17 @@ impl Lower {
                 }
                 return Ok(Some(Val::Int(v)));
             }
+            "load_matrix_sync" | "store_matrix_sync" => {
+                if let Some(v) = self.matrix_sync(name == "store_matrix_sync", args, loc)? {
+                    return Ok(Some(v));
+                }
+            }
+            // Products and fills of fragments: a warp's registers only.
+            "fill_fragment" | "mma_sync" | "bmma_sync"
+                if args.first().is_some_and(|a| fragment_of(a).is_some()) =>
+            {
+                return Ok(Some(Val::Unknown));
+            }
             "__syncwarp" => {
                 for a in args {
                     self.rvalue(a)?;
@@ -847,6 +858,74 @@ impl Lower {
                 Ok(Val::Unknown)
             }
         }
+    }
+
+    /// `wmma::load_matrix_sync(frag, p, ldm[, layout])` and
+    /// `store_matrix_sync(p, frag, ldm, layout)`: the warp reads or writes
+    /// the fragment's tile at `p`, rows `ldm` elements apart (columns, for
+    /// a column-major layout). Which lane holds which element is the
+    /// hardware's; lanes share the tile out here row by row, each taking
+    /// `cells / 32` adjacent elements, a partition as the hardware's is,
+    /// so lanes of one warp never meet while every element is reached.
+    /// `None` when the tile or the pointer is not known.
+    fn matrix_sync(&mut self, store: bool, args: &[Node], loc: Loc) -> R<Option<Val>> {
+        let (frag, ptr) = if store {
+            (args.get(1), args.first())
+        } else {
+            (args.first(), args.get(1))
+        };
+        let (Some(frag), Some(ptr), Some(ldm)) = (frag, ptr, args.get(2)) else {
+            return Ok(None);
+        };
+        let Some(tile) = fragment_of(frag) else {
+            return Ok(None);
+        };
+        let Some(p) = self.pointer(ptr)? else {
+            return Ok(None);
+        };
+        let ldm = self.int(ldm, "ldm")?;
+        // An accumulator's layout is an argument; the others' is the type's.
+        let col_major = match args.get(3) {
+            Some(layout) => match self.rvalue(layout)? {
+                Val::Int(Expr::Int(v)) => v == 1,
+                _ => return Ok(None),
+            },
+            None => tile.col_major,
+        };
+        let (rows, cols) = (tile.rows, tile.cols);
+        let each = rows * cols / 32;
+        if each == 0 || rows * cols % 32 != 0 || cols % each != 0 {
+            return Ok(None);
+        }
+        let lanes_per_row = cols / each;
+        let lane = Expr::bin(Op::Mod, linear_tid(), Expr::Int(32));
+        let row = Expr::bin(Op::Div, lane.clone(), Expr::Int(lanes_per_row));
+        let var = self.name("tile_cell");
+        let col = Expr::add(
+            Expr::bin(
+                Op::Mul,
+                Expr::bin(Op::Mod, lane, Expr::Int(lanes_per_row)),
+                Expr::Int(each),
+            ),
+            Expr::var(&var),
+        );
+        let (major, minor) = if col_major { (col, row) } else { (row, col) };
+        let offset = Expr::add(Expr::bin(Op::Mul, major, ldm), minor);
+        let mut q = p.clone();
+        q.advance(Op::Add, offset);
+        let mode = if store { Mode::Write } else { Mode::Read };
+        let ((), body) = self.capture(|me| {
+            me.access(&q, mode, loc);
+            Ok(())
+        })?;
+        self.emit(Stmt::For {
+            var,
+            lo: Expr::Int(0),
+            hi: Expr::Int(each),
+            body: Box::new(body),
+            loc: self.place(loc),
+        });
+        Ok(Some(Val::Unknown))
     }
 
     /// An access a call drfscan cannot see into may make through `p`: in
@@ -1236,6 +1315,57 @@ impl Lower {
         }
         Ok(result.unwrap_or(Val::Unknown))
     }
+}
+
+/// The tile a `wmma::fragment` covers: its rows and columns (`M x K` of
+/// a `matrix_a`, `K x N` of a `matrix_b`, `M x N` of an accumulator) and
+/// whether its type says column-major.
+struct Tile {
+    rows: i64,
+    cols: i64,
+    col_major: bool,
+}
+
+/// The tile of the fragment `n` is, from its type's template arguments
+/// (`fragment<matrix_a, 16, 16, 16, half, row_major>`); `None` for other
+/// types, sizes a template leaves open, and sub-byte elements, which no
+/// pointer addresses one by one.
+fn fragment_of(n: &Node) -> Option<Tile> {
+    let ty = strip(*n).ty().canonical().spelling();
+    let inner = ty.split_once("fragment<")?.1.strip_suffix('>')?;
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, ch) in inner.char_indices() {
+        match ch {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                args.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    args.push(inner[start..].trim());
+    let [usage, m, n, k, element, rest @ ..] = args.as_slice() else {
+        return None;
+    };
+    if ["u4", "s4", "b1"].iter().any(|b| element.ends_with(b)) {
+        return None;
+    }
+    let (m, n, k): (i64, i64, i64) = (m.parse().ok()?, n.parse().ok()?, k.parse().ok()?);
+    let (rows, cols) = match usage.rsplit("::").next()? {
+        "matrix_a" => (m, k),
+        "matrix_b" => (k, n),
+        "accumulator" => (m, n),
+        _ => return None,
+    };
+    let col_major = rest.first().is_some_and(|l| l.ends_with("col_major"));
+    Some(Tile {
+        rows,
+        cols,
+        col_major,
+    })
 }
 
 /// The operator of an assignment operator function: `=` of `operator=`,
