@@ -294,6 +294,11 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         "cuda",
         "--cuda-device-only",
         "-nocudalib",
+        // The device code GPUs run today: clang's default (sm_52) hides the
+        // toolkit's warp matrix functions and half and bfloat16 arithmetic,
+        // and picks the paths code keeps for GPUs before independent
+        // thread scheduling (`#if __CUDA_ARCH__ >= 700`).
+        "--cuda-gpu-arch=sm_80",
         "-std=c++17",
         "-fsyntax-only",
         "-w",
