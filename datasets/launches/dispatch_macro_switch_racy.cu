@@ -1,7 +1,7 @@
 // expect: racy
-// A launch written in a macro that dispatches on the row length, as in
-// dispatch_macro_switch_drf.cu, but the case for 128 launches the instance
-// for 64 rows: its blocks of 128 threads overlap the next block's row.
+// The dispatch macro of dispatch_macro_switch_drf.cu, but the case for 64
+// launches the instance for 32: its blocks of 64 threads overlap the next
+// block's row.
 template <int NT>
 __global__ void scale_rows(const float *x, float *y, int n) {
   int i = blockIdx.x * NT + threadIdx.x;
@@ -19,10 +19,7 @@ __global__ void scale_rows(const float *x, float *y, int n) {
     LAUNCH_SCALE_ROWS(32)                                                      \
     break;                                                                     \
   case 64:                                                                     \
-    LAUNCH_SCALE_ROWS(64)                                                      \
-    break;                                                                     \
-  case 128:                                                                    \
-    LAUNCH_SCALE_ROWS(64)                                                      \
+    LAUNCH_SCALE_ROWS(32)                                                      \
     break;                                                                     \
   default:                                                                     \
     break;                                                                     \
