@@ -752,6 +752,14 @@ fn check_prepared(
                 }
                 unreplayed.push(PRECONDITION_CUT_SHORT.to_string());
             }
+            // A candidate the solver could not settle may be the one that
+            // removes the races: they are not shown real either.
+            Search::Undecided => {
+                for r in &mut report.races {
+                    r.confidence = Confidence::Possible;
+                }
+                unreplayed.push(PRECONDITION_UNDECIDED.to_string());
+            }
             Search::None => {}
         }
         stats.solve += started.elapsed();
@@ -1070,6 +1078,9 @@ enum Search {
     Found(Cond),
     /// Its time ran out before every candidate was asked.
     CutShort,
+    /// Every candidate was asked; none was shown to remove the races, and
+    /// the solver settled some neither way in their time.
+    Undecided,
     /// No candidate removes the races, or there were none to try.
     None,
 }
@@ -1077,6 +1088,11 @@ enum Search {
 /// Why races a precondition search could not finish are only possible.
 const PRECONDITION_CUT_SHORT: &str =
     "the search for a precondition that removes the races ran out of time";
+
+/// Why races a precondition the solver could not settle may remove are
+/// only possible.
+const PRECONDITION_UNDECIDED: &str =
+    "a simple precondition the solver could not settle in time may remove the races";
 
 /// The simplest condition over the kernel's parameters, from a short list
 /// of the shapes real preconditions take (a size at least 1, at least a
@@ -1330,6 +1346,7 @@ fn precondition(
     let mut witnessed = racy.witnessed.to_vec();
     let mut found = None;
     let mut cut_short = false;
+    let mut undecided = false;
     // Sizes against lengths in bytes first: when an index divides, they
     // are the likely condition, and a proof through the division takes the
     // solver longer than the others.
@@ -1361,6 +1378,9 @@ fn precondition(
                     break;
                 }
                 Outcome::Unknown(_) => {
+                    // Ended by the kernel's budget: the search is cut
+                    // short, not the candidate undecided.
+                    undecided |= !budget.passed();
                     removes = false;
                     break;
                 }
@@ -1410,6 +1430,7 @@ fn precondition(
     match found {
         Some(c) => Search::Found(c),
         None if cut_short => Search::CutShort,
+        None if undecided => Search::Undecided,
         None => Search::None,
     }
 }
@@ -1745,6 +1766,37 @@ mod tests {
             (race.confidence, race.precondition.as_deref()),
             (Confidence::Confirmed, None)
         );
+    }
+
+    #[test]
+    fn races_a_candidate_the_solver_cannot_settle_may_remove_are_not_confirmed() {
+        // Every query undecided (a cache that answers so): no candidate is
+        // refuted, so the race may still be one a precondition removes.
+        struct Undecided;
+        impl TraceCache for Undecided {
+            fn get(&self, _hash: &str) -> Option<Outcome> {
+                Some(Outcome::Unknown("timeout".into()))
+            }
+            fn put(&self, _hash: &str, _outcome: &Outcome) {}
+        }
+        let k = prepare(&kernel(
+            "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
+        ));
+        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
+        let racy: Vec<&Trace> = traces.iter().collect();
+        let racy = Racy {
+            traces: &racy,
+            witnessed: &[],
+        };
+        let search = precondition(
+            &k,
+            &racy,
+            &Options::default(),
+            &Undecided,
+            &mut Stats::default(),
+            Deadline::after_ms(60_000),
+        );
+        assert!(matches!(search, Search::Undecided));
     }
 
     #[test]

@@ -1946,7 +1946,12 @@ fn warp_matrix_loads_and_stores_share_the_tile_out_among_lanes() {
     let shown = show(&k);
     let access = |name: &str| {
         let mut out = Vec::new();
-        k.arrays.iter().find(|a| a.name == name).unwrap().body.accesses(&mut out);
+        k.arrays
+            .iter()
+            .find(|a| a.name == name)
+            .unwrap()
+            .body
+            .accesses(&mut out);
         assert_eq!(out.len(), 1, "{shown}");
         out[0].clone()
     };
