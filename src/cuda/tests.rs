@@ -1988,3 +1988,34 @@ fn warp_matrix_loads_and_stores_share_the_tile_out_among_lanes() {
     assert_eq!(fold(&load.index[0], &env), 13 * 24 + 1, "{shown}");
     assert_eq!(fold(&store.index[0], &env), 40 + 13, "{shown}");
 }
+
+#[test]
+fn a_ticket_counter_beside_partial_sums_stays_a_ticket() {
+    // Atomics on other cells of the counter's array leave its count alone
+    // when they cannot reach its cell: `i < C` never reaches `2 * C`, but
+    // `C + i` reaches `2 * C - 1`.
+    let src = |counter: &str| {
+        format!(
+            "__global__ void k(float *out, float *scratch, int C) {{\n\
+               __shared__ unsigned int flag;\n\
+               for (int i = threadIdx.x; i < C; i += blockDim.x) {{\n\
+                 atomicAdd(&scratch[i], 1.0f);\n\
+                 atomicAdd(&scratch[C + i], 2.0f);\n\
+               }}\n\
+               __threadfence();\n\
+               __syncthreads();\n\
+               if (threadIdx.x == 0) flag = atomicAdd((unsigned int *)(scratch + {counter}), 1);\n\
+               __syncthreads();\n\
+               if (flag == gridDim.x - 1) out[threadIdx.x] = scratch[threadIdx.x];\n\
+             }}"
+        )
+    };
+    let beside = kernel(&src("2 * C"));
+    assert!(
+        beside.tickets.iter().any(|t| t.block),
+        "{:?}",
+        beside.tickets
+    );
+    let within = kernel(&src("2 * C - 1"));
+    assert!(within.tickets.is_empty(), "{:?}", within.tickets);
+}

@@ -129,6 +129,35 @@ impl Stmt {
         }
     }
 
+    /// Like [`Stmt::each_access`], with the conditions under which each
+    /// access happens: the branches' conditions and the loops' ranges.
+    pub fn each_access_under(&self, under: &mut Vec<Cond>, f: &mut impl FnMut(&Stmt, &[Cond])) {
+        match self {
+            Stmt::Access { .. } => f(self, under),
+            Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
+            Stmt::Seq(items) => items.iter().for_each(|i| i.each_access_under(under, f)),
+            Stmt::If {
+                cond, then, els, ..
+            } => {
+                under.push(cond.clone());
+                then.each_access_under(under, f);
+                under.pop();
+                under.push(Cond::not(cond.clone()));
+                els.each_access_under(under, f);
+                under.pop();
+            }
+            Stmt::For {
+                var, lo, hi, body, ..
+            } => {
+                use crate::protocol::Rel;
+                under.push(Cond::cmp(Rel::Le, lo.clone(), Expr::var(var)));
+                under.push(Cond::cmp(Rel::Lt, Expr::var(var), hi.clone()));
+                body.each_access_under(under, f);
+                under.truncate(under.len() - 2);
+            }
+        }
+    }
+
     pub fn has_access(&self) -> bool {
         match self {
             Stmt::Access { .. } => true,

@@ -394,7 +394,7 @@ impl Lower {
             ("atomicInc", _) if block_site.is_some() => Some(1),
             _ => None,
         };
-        self.atomics.push((array.clone(), way));
+        self.atomics.push((array.clone(), p.cell_index(), way));
         if way.is_none() || !one_cell {
             return Val::Unknown;
         }
@@ -431,7 +431,7 @@ impl Lower {
                 ticket.phase = Some(self.phase_local());
             }
         }
-        self.tickets.push((ticket, array.clone()));
+        self.tickets.push((ticket, array.clone(), p.cell_index()));
         Val::Int(local)
     }
 
@@ -1022,11 +1022,11 @@ impl Lower {
             .group_leads
             .iter()
             .any(|(l, lg)| *l == lead && *lg == g);
-        let ticket = self.tickets.iter().find(|(t, _)| t.local == lead);
-        let (true, Some((t, array))) = (taken, ticket) else {
+        let ticket = self.tickets.iter().find(|(t, _, _)| t.local == lead);
+        let (true, Some((t, array, cell))) = (taken, ticket) else {
             return Ok(Val::Unknown);
         };
-        let (grid, array) = (t.grid, array.clone());
+        let (grid, array, cell) = (t.grid, array.clone(), cell.clone());
         let start = self.local("range");
         let Expr::Var(local) = &start else {
             return Ok(Val::Unknown);
@@ -1038,7 +1038,7 @@ impl Lower {
             phase: None,
             group: Some(g),
         };
-        self.tickets.push((ticket, array));
+        self.tickets.push((ticket, array, cell));
         Ok(Val::Int(start))
     }
 

@@ -495,29 +495,36 @@ impl Lower {
         if self.global(a) || self.unpublished.contains(a) {
             return;
         }
+        // A write of another cell leaves the published one alone; that it
+        // cannot be that cell is checked once the kernel is lowered
+        // (`check_published`). A write of that cell with another value,
+        // or one not every block makes, leaves its value unknown.
+        let overwrite = |me: &mut Self| {
+            if let Some(Some(q)) = me.published.get(a) {
+                if q.index == index {
+                    me.published.insert(a.clone(), None);
+                }
+            }
+        };
         let value = match v {
             Val::Int(e) if p.whole_cell() && p.alts.is_empty() && !too_big(e) => simplify(e),
-            _ => {
-                self.published.insert(a.clone(), None);
-                return;
-            }
+            _ => return overwrite(self),
         };
         let every_block = self.thread_zero_path().filter(|_| self.outside_loops());
         let uniform = index.iter().chain([&value]).all(|e| self.block_level(e));
-        let index = index.to_vec();
-        // A later write of another value, or one not every block makes,
-        // leaves the cell's value unknown from there on.
-        let next = match (self.published.get(a), every_block) {
-            _ if !uniform => None,
-            (None, Some((conds, _))) => Some(Published {
-                index,
-                value,
-                conds,
-            }),
-            (Some(Some(q)), _) if q.index == index && q.value == value => Some(q.clone()),
-            _ => None,
-        };
-        self.published.insert(a.clone(), next);
+        match (self.published.get(a), every_block) {
+            _ if !uniform => overwrite(self),
+            (None, Some((conds, _))) => {
+                let q = Published {
+                    index: index.to_vec(),
+                    value,
+                    conds,
+                };
+                self.published.insert(a.clone(), Some(q));
+            }
+            (Some(Some(q)), _) if q.index == index && q.value == value => {}
+            _ => overwrite(self),
+        }
     }
 
     /// The value published in `p`'s cell, when this read sees it.
@@ -548,7 +555,7 @@ impl Lower {
             let stored = Some(Value::Expr(q.value.clone()));
             let mut same = true;
             for s in &self.out {
-                s.each_access(&mut |s| {
+                s.each_access_under(&mut Vec::new(), &mut |s, under| {
                     if let Stmt::Access {
                         array,
                         mode,
@@ -557,8 +564,9 @@ impl Lower {
                         ..
                     } = s
                     {
-                        if array == a && *mode != Mode::Read {
-                            same &= *mode == Mode::Write && *index == q.index && *value == stored;
+                        if array == a && *mode != Mode::Read && same {
+                            same = (*mode == Mode::Write && *index == q.index && *value == stored)
+                                || apart(index, &q.index, under);
                         }
                     }
                 });
@@ -1227,3 +1235,32 @@ fn has_array_type(n: &Node) -> bool {
         .into_iter()
         .any(|c| c.kind() == K::FIELD && c.spelling() == field && c.ty().is_array())
 }
+
+/// Whether an access at `index`, under the conditions `under` (its
+/// branches and loop ranges), never reaches the cell `cell`: every
+/// variable a natural number, the solver finds no values that make the two
+/// equal. The flag a last-block reduction keeps past the partial sums it
+/// stores in the same `extern __shared__` array (`shared[2 * C]` beside
+/// `shared[i]` for `i < C`).
+pub(super) fn apart(index: &[Expr], cell: &[Expr], under: &[Cond]) -> bool {
+    if index.len() != cell.len() {
+        return false;
+    }
+    let mut conds: Vec<Cond> = under.to_vec();
+    conds.extend(
+        index
+            .iter()
+            .zip(cell)
+            .map(|(i, c)| Cond::cmp(Rel::Eq, i.clone(), c.clone())),
+    );
+    let mut vars = BTreeSet::new();
+    conds.iter().for_each(|c| c.free_vars(&mut vars));
+    conds.extend(
+        vars.iter()
+            .map(|v| Cond::cmp(Rel::Ge, Expr::var(v), Expr::Int(0))),
+    );
+    crate::smt::satisfiable(&conds, APART_MS) == Some(false)
+}
+
+/// The solver's time to show a write apart from a published cell.
+const APART_MS: u64 = 50;

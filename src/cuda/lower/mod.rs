@@ -163,10 +163,10 @@ pub struct Lower {
     pointer_reads: Vec<(String, Target)>,
     /// Every atomic, by array: the way it moves its cell (+1 or -1) when it
     /// adds or subtracts a constant of at least 1.
-    atomics: Vec<(String, Option<i8>)>,
+    atomics: Vec<(String, Vec<Expr>, Option<i8>)>,
     /// Locals returned by such atomics on a cell shared by the block or
     /// the grid, with the array (see [`crate::protocol::Kernel::tickets`]).
-    tickets: Vec<(crate::protocol::Ticket, String)>,
+    tickets: Vec<(crate::protocol::Ticket, String, Vec<Expr>)>,
     /// Cooperative groups queried so far whose ranks are not the block's
     /// built-in values (a coalesced group's, by object) or are (a tile's,
     /// by type): what a leader's atomic is matched against.
@@ -639,17 +639,26 @@ impl Lower {
                 self.prog.block_uniform.push(local);
             }
         }
+        // A ticket's cell moves one way: every atomic on it adds (or every
+        // one subtracts), and atomics on other cells of its array (partial
+        // sums beside the counter) never reach it.
         let atomics = &self.atomics;
-        let one_way = |array: &str| {
-            let mut ways = atomics.iter().filter(|(a, _)| a == array).map(|(_, w)| *w);
+        let out = &self.out;
+        let one_way = |array: &str, cell: &[Expr]| {
+            let mut ways = atomics
+                .iter()
+                .filter(|(a, i, _)| a == array && i == cell)
+                .map(|(_, _, w)| *w);
             let first = ways.next().flatten();
-            first.is_some() && ways.all(|w| w == first)
+            first.is_some()
+                && ways.all(|w| w == first)
+                && out.iter().all(|s| atomics_apart(s, array, cell))
         };
         self.prog.tickets = self
             .tickets
             .iter()
-            .filter(|(_, array)| one_way(array))
-            .map(|(t, _)| t.clone())
+            .filter(|(_, array, cell)| one_way(array, cell))
+            .map(|(t, _, _)| t.clone())
             .collect();
         // A block's ticket is one value for the block, where barriers under
         // conditions on it are reached by all of its threads or none.
@@ -1060,4 +1069,24 @@ fn is_integer_type(spelling: &str) -> bool {
             | "uintptr_t"
     );
     builtin || fixed
+}
+
+/// Whether every atomic of `s` on `array` at another cell than `cell`
+/// never reaches it.
+fn atomics_apart(s: &Stmt, array: &str, cell: &[Expr]) -> bool {
+    let mut all = true;
+    s.each_access_under(&mut Vec::new(), &mut |s, under| {
+        if let Stmt::Access {
+            array: a,
+            mode: Mode::Atomic,
+            index,
+            ..
+        } = s
+        {
+            if all && a == array && index != cell {
+                all = memory::apart(index, cell, under);
+            }
+        }
+    });
+    all
 }
