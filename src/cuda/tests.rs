@@ -2019,3 +2019,29 @@ fn a_ticket_counter_beside_partial_sums_stays_a_ticket() {
     let within = kernel(&src("2 * C - 1"));
     assert!(within.tickets.is_empty(), "{:?}", within.tickets);
 }
+
+#[test]
+fn a_variable_every_iteration_sets_leaves_the_loop_with_the_last_value() {
+    // After the loop, `f` is the last iteration's (`tid == n - 1`) when
+    // the loop runs, and its value before the loop (0) when it does not.
+    let k = kernel(
+        "__global__ void k(int *a, int n) {\n\
+           int f = 0;\n\
+           for (int i = 0; i < n; i++) { f = 0; if (threadIdx.x == i) f = 1; __syncthreads(); }\n\
+           if (f) a[threadIdx.x] = 1;\n\
+         }",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("n - 1"), "{shown}");
+    // A value made in the loop (a read) stands for another one in each
+    // iteration: unknown after it.
+    let k = kernel(
+        "__global__ void k(int *a, const int *b, int n) {\n\
+           int f = 0;\n\
+           for (int i = 0; i < n; i++) { f = b[i]; __syncthreads(); }\n\
+           a[f] = 1;\n\
+         }",
+    );
+    let shown = show(&k);
+    assert!(!shown.contains("n - 1"), "{shown}");
+}

@@ -1346,6 +1346,13 @@ impl Lower {
         let mut others = assigned.clone();
         others.remove(&shape.var);
         let inductions = self.inductions(&shape, body, &others);
+        // What the loop's variables hold before it, and which unknowns were
+        // made before it: see `last_iteration`.
+        let before: HashMap<String, Val> = others
+            .iter()
+            .filter_map(|x| Some((x.clone(), self.env.get(x)?.clone())))
+            .collect();
+        let locals_before = self.prog.locals.len();
         self.forget(&others, names);
         self.facts.clear();
         self.env
@@ -1409,6 +1416,15 @@ impl Lower {
             me.emit(b);
             Ok(j)
         });
+        // Each variable's value at the end of an iteration, over the loop's
+        // counter `v`.
+        let at_end: Vec<(String, Expr)> = others
+            .iter()
+            .filter_map(|x| match self.env.get(x) {
+                Some(Val::Int(e)) => Some((x.clone(), e.clone())),
+                _ => None,
+            })
+            .collect();
         self.loop_vars.pop();
         if uniform {
             self.uniform_loops.pop();
@@ -1637,6 +1653,7 @@ impl Lower {
         let mut all = others;
         all.insert(shape.var.clone());
         self.forget(&all, names);
+        self.last_iteration(&shape, &v, &j, at_end, before, locals_before);
         // The threads of a block run a loop of block-wide bounds alike, to
         // its end when nothing jumps out: its variable leaves it with one
         // value for the block (`offset` after `for (offset = 1; offset <
@@ -1653,6 +1670,62 @@ impl Lower {
             }
         }
         Ok(self.after_loop(j))
+    }
+
+    /// The values a loop counting up by one from `lo` while below `hi`
+    /// leaves its variables with: each one's value at the end of the last
+    /// iteration (`v = hi - 1`) when the loop runs at all, its value before
+    /// the loop otherwise (`computed = false; if (in range at i) computed =
+    /// true;` in every iteration, read after the loop). Only when nothing
+    /// leaves the loop earlier (a `break` at the last iteration only,
+    /// `if (i == n - 1) break;`) and the value names no unknown made in or
+    /// for the loop, which stands for a different value in each iteration.
+    fn last_iteration(
+        &mut self,
+        shape: &Shape,
+        v: &str,
+        j: &Jumps,
+        at_end: Vec<(String, Expr)>,
+        before: HashMap<String, Val>,
+        locals_before: usize,
+    ) {
+        if !matches!(shape.step, Step::Add(Expr::Int(1))) || !j.gotos.is_empty() {
+            return;
+        }
+        if j.ret != Cond::Bool(false) {
+            return;
+        }
+        let hi = match shape.rel {
+            Rel::Lt | Rel::Ne => shape.bound.clone(),
+            Rel::Le => Expr::add(shape.bound.clone(), Expr::Int(1)),
+            _ => return,
+        };
+        let last = simplify(&Expr::sub(hi.clone(), Expr::Int(1)));
+        let at_last = |c: &Cond| match c {
+            Cond::Bool(false) => true,
+            Cond::Cmp(Rel::Eq, a, b) => {
+                let (a, b) = (simplify(a), simplify(b));
+                (a == Expr::var(v) && b == last) || (b == Expr::var(v) && a == last)
+            }
+            _ => false,
+        };
+        if !at_last(&j.brk) {
+            return;
+        }
+        let made: HashSet<&String> = self.prog.locals[locals_before..].iter().collect();
+        let ran = Cond::cmp(Rel::Lt, shape.lo.clone(), hi);
+        for (x, e) in at_end {
+            let mut vars = BTreeSet::new();
+            e.free_vars(&mut vars);
+            if vars.iter().any(|n| made.contains(n)) {
+                continue;
+            }
+            let Some(start) = before.get(&x).cloned() else {
+                continue;
+            };
+            let end = Val::Int(simplify(&e.subst(v, &last)));
+            self.env.insert(x, join(&ran, end, start));
+        }
     }
 
     /// Returns reached inside a loop kept as a loop (`for (i…) if (used[i]
