@@ -135,6 +135,14 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
             b"/* drfscan built-in stub: cg::reduce is in cooperative_groups.h. */\n#include <cooperative_groups.h>\n".to_vec(),
         ),
         (
+            format!("{DIR}/cooperative_groups/memcpy_async.h"),
+            b"/* drfscan built-in stub: cg::memcpy_async is in cooperative_groups.h. */\n#include <cooperative_groups.h>\n".to_vec(),
+        ),
+        (
+            format!("{DIR}/cooperative_groups/scan.h"),
+            b"/* drfscan built-in stub: cg's scans are in cooperative_groups.h. */\n#include <cooperative_groups.h>\n".to_vec(),
+        ),
+        (
             format!("{DIR}/curand_kernel.h"),
             CURAND_KERNEL.as_bytes().to_vec(),
         ),

@@ -2045,3 +2045,30 @@ fn a_variable_every_iteration_sets_leaves_the_loop_with_the_last_value() {
     let shown = show(&k);
     assert!(!shown.contains("n - 1"), "{shown}");
 }
+
+#[test]
+fn a_groups_asynchronous_copy_is_shared_out_and_its_wait_is_a_barrier() {
+    let k = kernel(
+        "#include <cooperative_groups.h>\n\
+         namespace cg = cooperative_groups;\n\
+         __global__ void k(const float *in, float *out) {\n\
+           __shared__ float t[128];\n\
+           cg::thread_block b = cg::this_thread_block();\n\
+           cg::memcpy_async(b, t, in, sizeof(float) * 128);\n\
+           cg::wait(b);\n\
+           out[threadIdx.x] = t[0];\n\
+         }",
+    );
+    let shown = show(&k);
+    let t = k.arrays.iter().find(|a| a.name == "t").unwrap();
+    let inp = k.arrays.iter().find(|a| a.name == "in").unwrap();
+    assert!(t.body.has_sync(), "{shown}");
+    let mut accesses = Vec::new();
+    t.body.accesses(&mut accesses);
+    assert_eq!(accesses[0].mode, Mode::Write, "{shown}");
+    let mut reads = Vec::new();
+    inp.body.accesses(&mut reads);
+    assert_eq!(reads.len(), 1, "{shown}");
+    assert_eq!(reads[0].mode, Mode::Read, "{shown}");
+    assert!(shown.contains("copy_step"), "{shown}");
+}

@@ -326,6 +326,63 @@ pub(super) fn group_query(ty: &str, name: &str) -> Option<Expr> {
 }
 
 impl Lower {
+    /// `cg::memcpy_async(g, dst, src, bytes)`: the group copies the bytes
+    /// together, each member the cells from its rank on, a group's size
+    /// apart (a partition of the cells, as the library's is), reading the
+    /// source and writing the destination before the group's `wait`.
+    /// `None` for groups without a rank and size drfscan names.
+    fn group_copy(&mut self, args: &[Node], loc: Loc) -> R<Option<Val>> {
+        let ty = strip(args[0]).ty().canonical().spelling();
+        let (rank, size) = match group_kind(&ty) {
+            Some("thread_block") => (linear_tid(), builtin::product(builtin::BLOCK_DIM)),
+            Some("thread_block_tile") => {
+                match (group_query(&ty, "thread_rank"), group_query(&ty, "size")) {
+                    (Some(r), Some(n)) => (r, n),
+                    _ => return Ok(None),
+                }
+            }
+            _ => return Ok(None),
+        };
+        let (Some(dst), Some(src)) = (self.pointer(&args[1])?, self.pointer(&args[2])?) else {
+            return Ok(None);
+        };
+        let bytes = self.int(&args[3], "bytes")?;
+        for (p, mode) in [(src, Mode::Read), (dst, Mode::Write)] {
+            let cell = i64::try_from(p.cell.max(1)).unwrap_or(1);
+            let count = simplify(&Expr::bin(
+                Op::Div,
+                Expr::add(bytes.clone(), Expr::Int(cell - 1)),
+                Expr::Int(cell),
+            ));
+            // Member `rank` copies cells `rank + k * size` below `count`.
+            let k = self.name("copy_step");
+            let at = Expr::add(
+                rank.clone(),
+                Expr::bin(Op::Mul, Expr::var(&k), size.clone()),
+            );
+            let mut q = p.clone();
+            q.elem = q.cell;
+            q.advance(Op::Add, at.clone());
+            let ((), access) = self.capture(|me| {
+                me.access(&q, mode, loc);
+                Ok(())
+            })?;
+            self.emit(Stmt::For {
+                var: k,
+                lo: Expr::Int(0),
+                hi: count.clone(),
+                body: Box::new(Stmt::If {
+                    cond: Cond::cmp(Rel::Lt, at, count),
+                    then: Box::new(access),
+                    els: Box::new(Stmt::skip()),
+                    loc,
+                }),
+                loc: self.place(loc),
+            });
+        }
+        Ok(Some(Val::Unknown))
+    }
+
     /// `sync()` of a cooperative group of type `ty`: a barrier of the block
     /// or of the grid, or a warp's; `None` for groups that are not modelled.
     pub(super) fn group_sync(&mut self, ty: &str, loc: Loc) -> Option<Val> {
@@ -803,6 +860,19 @@ impl Lower {
         if (name == "sync" || name == "synchronize") && args.len() == 1 {
             let ty = strip(args[0]).ty().canonical().spelling();
             if let Some(v) = self.group_sync(&ty, loc) {
+                return Ok(v);
+            }
+        }
+        // `cg::wait(g)` and `cg::wait_prior<N>(g)`: the group's copies are
+        // done and the group synchronized, as `g.sync()`.
+        if (name == "wait" || name == "wait_prior") && args.len() == 1 {
+            let ty = strip(args[0]).ty().canonical().spelling();
+            if let Some(v) = self.group_sync(&ty, loc) {
+                return Ok(v);
+            }
+        }
+        if name == "memcpy_async" && args.len() == 4 {
+            if let Some(v) = self.group_copy(&args, loc)? {
                 return Ok(v);
             }
         }
