@@ -2072,3 +2072,23 @@ fn a_groups_asynchronous_copy_is_shared_out_and_its_wait_is_a_barrier() {
     assert_eq!(reads[0].mode, Mode::Read, "{shown}");
     assert!(shown.contains("copy_step"), "{shown}");
 }
+
+#[test]
+fn fragments_sized_by_a_kernel_templates_parameters_take_the_instances_sizes() {
+    let u = unit(
+        "#include <mma.h>\n\
+         using namespace nvcuda;\n\
+         template <int WM, int WN, int WK>\n\
+         __global__ void k(float *c, int n) {\n\
+           wmma::fragment<wmma::accumulator, WM, WN, WK, float> acc;\n\
+           wmma::fill_fragment(acc, 0.0f);\n\
+           wmma::store_matrix_sync(c + blockIdx.x * WM * n, acc, n, wmma::mem_row_major);\n\
+         }\n\
+         void run(float *c, int n) { k<16, 16, 16><<<4, 32>>>(c, n); }",
+    );
+    let k = u.kernels[0].lowered.clone().expect("lowered");
+    let shown = show(&k);
+    // The tile's cells, not a write at an unknown place.
+    assert!(shown.contains("tile_cell"), "{shown}");
+    assert!(!shown.contains("offset"), "{shown}");
+}

@@ -576,7 +576,7 @@ impl Lower {
             }
             // Products and fills of fragments: a warp's registers only.
             "fill_fragment" | "mma_sync" | "bmma_sync"
-                if args.first().is_some_and(|a| fragment_of(a).is_some()) =>
+                if args.first().is_some_and(|a| is_fragment(a)) =>
             {
                 return Ok(Some(Val::Unknown));
             }
@@ -947,7 +947,8 @@ impl Lower {
         let (Some(frag), Some(ptr), Some(ldm)) = (frag, ptr, args.get(2)) else {
             return Ok(None);
         };
-        let Some(tile) = fragment_of(frag) else {
+        let constants = &self.template_constants;
+        let Some(tile) = fragment_of(frag, &|name| constants.get(name).copied()) else {
             return Ok(None);
         };
         let Some(p) = self.pointer(ptr)? else {
@@ -1396,11 +1397,17 @@ struct Tile {
     col_major: bool,
 }
 
+/// Whether `n` is a `wmma::fragment`.
+fn is_fragment(n: &Node) -> bool {
+    strip(*n).ty().canonical().spelling().contains("fragment<")
+}
+
 /// The tile of the fragment `n` is, from its type's template arguments
-/// (`fragment<matrix_a, 16, 16, 16, half, row_major>`); `None` for other
-/// types, sizes a template leaves open, and sub-byte elements, which no
-/// pointer addresses one by one.
-fn fragment_of(n: &Node) -> Option<Tile> {
+/// (`fragment<matrix_a, 16, 16, 16, half, row_major>`, or in a kernel
+/// template `fragment<matrix_a, WM, WN, WK, …>` with `constant` giving the
+/// instance's values); `None` for other types, sizes left open, and
+/// sub-byte elements, which no pointer addresses one by one.
+fn fragment_of(n: &Node, constant: &dyn Fn(&str) -> Option<i64>) -> Option<Tile> {
     let ty = strip(*n).ty().canonical().spelling();
     let inner = ty.split_once("fragment<")?.1.strip_suffix('>')?;
     let mut args = Vec::new();
@@ -1423,7 +1430,8 @@ fn fragment_of(n: &Node) -> Option<Tile> {
     if ["u4", "s4", "b1"].iter().any(|b| element.ends_with(b)) {
         return None;
     }
-    let (m, n, k): (i64, i64, i64) = (m.parse().ok()?, n.parse().ok()?, k.parse().ok()?);
+    let size = |s: &str| s.parse().ok().or_else(|| constant(s));
+    let (m, n, k) = (size(m)?, size(n)?, size(k)?);
     let (rows, cols) = match usage.rsplit("::").next()? {
         "matrix_a" => (m, k),
         "matrix_b" => (k, n),

@@ -104,6 +104,9 @@ pub struct Lower {
     /// The array each declaration of memory names, by declaration (see
     /// `Lower::array_of`).
     array_names: HashMap<String, String>,
+    /// The kernel template's value parameters the instance fixes, by name:
+    /// what sizes in types spelled in the template's terms stand for.
+    template_constants: HashMap<String, i64>,
     /// The objects of the member functions being inlined, innermost last.
     this: Vec<ThisObject>,
     returns: Vec<Vec<(Cond, Val)>>,
@@ -346,6 +349,7 @@ impl Lower {
             globals: HashMap::new(),
             stack: Vec::new(),
             array_names: HashMap::new(),
+            template_constants: HashMap::new(),
             this: Vec::new(),
             returns: Vec::new(),
             path: Vec::new(),
@@ -541,7 +545,10 @@ impl Lower {
                 template_index += 1;
             } else if k == K::NON_TYPE_TEMPLATE_PARAM {
                 let v = match template_args.get(template_index) {
-                    Some(Ok(v)) => Expr::Int(*v),
+                    Some(Ok(v)) => {
+                        self.template_constants.insert(c.spelling(), *v);
+                        Expr::Int(*v)
+                    }
                     _ => {
                         let name = self.param(&c.spelling());
                         self.prog.open_template_params.push(name.clone());
