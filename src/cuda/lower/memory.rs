@@ -553,6 +553,7 @@ impl Lower {
                 continue;
             };
             let stored = Some(Value::Expr(q.value.clone()));
+            let assumes = &self.prog.assumes;
             let mut same = true;
             for s in &self.out {
                 s.each_access_under(&mut Vec::new(), &mut |s, under| {
@@ -566,7 +567,7 @@ impl Lower {
                     {
                         if array == a && *mode != Mode::Read && same {
                             same = (*mode == Mode::Write && *index == q.index && *value == stored)
-                                || apart(index, &q.index, under);
+                                || apart(index, &q.index, under, assumes);
                         }
                     }
                 });
@@ -1237,16 +1238,17 @@ fn has_array_type(n: &Node) -> bool {
 }
 
 /// Whether an access at `index`, under the conditions `under` (its
-/// branches and loop ranges), never reaches the cell `cell`: every
-/// variable a natural number, the solver finds no values that make the two
-/// equal. The flag a last-block reduction keeps past the partial sums it
-/// stores in the same `extern __shared__` array (`shared[2 * C]` beside
-/// `shared[i]` for `i < C`).
-pub(super) fn apart(index: &[Expr], cell: &[Expr], under: &[Cond]) -> bool {
+/// branches and loop ranges) and the kernel's `assumes` (its parameters'
+/// domains), never reaches the cell `cell`: with thread and block ids
+/// natural numbers and sizes at least 1, the solver finds no values that
+/// make the two equal. The flag a last-block reduction keeps past the
+/// partial sums it stores in the same `extern __shared__` array
+/// (`shared[2 * C]` beside `shared[i]` for `i < C`).
+pub(super) fn apart(index: &[Expr], cell: &[Expr], under: &[Cond], assumes: &[Cond]) -> bool {
     if index.len() != cell.len() {
         return false;
     }
-    let mut conds: Vec<Cond> = under.to_vec();
+    let mut conds: Vec<Cond> = under.iter().chain(assumes).cloned().collect();
     conds.extend(
         index
             .iter()
@@ -1255,10 +1257,16 @@ pub(super) fn apart(index: &[Expr], cell: &[Expr], under: &[Cond]) -> bool {
     );
     let mut vars = BTreeSet::new();
     conds.iter().for_each(|c| c.free_vars(&mut vars));
-    conds.extend(
-        vars.iter()
-            .map(|v| Cond::cmp(Rel::Ge, Expr::var(v), Expr::Int(0))),
-    );
+    for v in &vars {
+        let least = if builtin::is_dim(v) {
+            1
+        } else if builtin::is_builtin(v) {
+            0
+        } else {
+            continue;
+        };
+        conds.push(Cond::cmp(Rel::Ge, Expr::var(v), Expr::Int(least)));
+    }
     crate::smt::satisfiable(&conds, APART_MS) == Some(false)
 }
 

@@ -651,6 +651,7 @@ impl Lower {
         // sums beside the counter) never reach it.
         let atomics = &self.atomics;
         let out = &self.out;
+        let assumes = &self.prog.assumes;
         let one_way = |array: &str, cell: &[Expr]| {
             let mut ways = atomics
                 .iter()
@@ -659,7 +660,7 @@ impl Lower {
             let first = ways.next().flatten();
             first.is_some()
                 && ways.all(|w| w == first)
-                && out.iter().all(|s| atomics_apart(s, array, cell))
+                && out.iter().all(|s| atomics_apart(s, array, cell, assumes))
         };
         self.prog.tickets = self
             .tickets
@@ -1080,7 +1081,7 @@ fn is_integer_type(spelling: &str) -> bool {
 
 /// Whether every atomic of `s` on `array` at another cell than `cell`
 /// never reaches it.
-fn atomics_apart(s: &Stmt, array: &str, cell: &[Expr]) -> bool {
+fn atomics_apart(s: &Stmt, array: &str, cell: &[Expr], assumes: &[Cond]) -> bool {
     let mut all = true;
     s.each_access_under(&mut Vec::new(), &mut |s, under| {
         if let Stmt::Access {
@@ -1091,7 +1092,7 @@ fn atomics_apart(s: &Stmt, array: &str, cell: &[Expr]) -> bool {
         } = s
         {
             if all && a == array && index != cell {
-                all = memory::apart(index, cell, under);
+                all = memory::apart(index, cell, under, assumes);
             }
         }
     });
