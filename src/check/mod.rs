@@ -964,15 +964,7 @@ fn index_constants(
     traces: &[&Trace],
     collect: impl Fn(&crate::protocol::Expr, &mut Vec<i64>),
 ) -> Vec<i64> {
-    let mut out = Vec::new();
-    for t in traces {
-        for a in t.accesses.iter().flatten() {
-            for e in &a.index {
-                collect(e, &mut out);
-            }
-        }
-    }
-    out
+    access_constants(traces, |a, f| a.index.iter().for_each(f), collect)
 }
 
 /// The constants `collect` finds in the conditions under which the racy
@@ -981,29 +973,20 @@ fn path_constants(
     traces: &[&Trace],
     collect: impl Fn(&crate::protocol::Expr, &mut Vec<i64>),
 ) -> Vec<i64> {
-    fn walk(c: &Cond, f: &mut dyn FnMut(&crate::protocol::Expr)) {
-        match c {
-            Cond::Bool(_) => {}
-            Cond::Cmp(_, a, b) => {
-                f(a);
-                f(b);
-            }
-            Cond::And(a, b) | Cond::Or(a, b) => {
-                walk(a, f);
-                walk(b, f);
-            }
-            Cond::Not(a) => walk(a, f),
-            Cond::Forall { lo, hi, body, .. } => {
-                f(lo);
-                f(hi);
-                walk(body, f);
-            }
-        }
-    }
+    access_constants(traces, |a, f| a.path.each_expr(f), collect)
+}
+
+/// The constants `collect` finds in the expressions `part` gives of each
+/// access of the racy intervals.
+fn access_constants(
+    traces: &[&Trace],
+    part: impl Fn(&TraceAccess, &mut dyn FnMut(&crate::protocol::Expr)),
+    collect: impl Fn(&crate::protocol::Expr, &mut Vec<i64>),
+) -> Vec<i64> {
     let mut out = Vec::new();
     for t in traces {
         for a in t.accesses.iter().flatten() {
-            walk(&a.path, &mut |e| collect(e, &mut out));
+            part(a, &mut |e| collect(e, &mut out));
         }
     }
     out
@@ -1769,38 +1752,7 @@ mod tests {
     }
 
     #[test]
-    fn races_a_candidate_the_solver_cannot_settle_may_remove_are_not_confirmed() {
-        // Every query undecided (a cache that answers so): no candidate is
-        // refuted, so the race may still be one a precondition removes.
-        struct Undecided;
-        impl TraceCache for Undecided {
-            fn get(&self, _hash: &str) -> Option<Outcome> {
-                Some(Outcome::Unknown("timeout".into()))
-            }
-            fn put(&self, _hash: &str, _outcome: &Outcome) {}
-        }
-        let k = prepare(&kernel(
-            "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
-        ));
-        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
-        let racy: Vec<&Trace> = traces.iter().collect();
-        let racy = Racy {
-            traces: &racy,
-            witnessed: &[],
-        };
-        let search = precondition(
-            &k,
-            &racy,
-            &Options::default(),
-            &Undecided,
-            &mut Stats::default(),
-            Deadline::after_ms(60_000),
-        );
-        assert!(matches!(search, Search::Undecided));
-    }
-
-    #[test]
-    fn races_whose_precondition_search_runs_out_of_time_are_not_confirmed() {
+    fn races_whose_precondition_search_is_cut_short_or_undecided_are_not_confirmed() {
         let k = prepare(&kernel(
             "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
         ));
@@ -1817,6 +1769,24 @@ mod tests {
         let passed = Deadline::after_ms(1);
         std::thread::sleep(Duration::from_millis(5));
         assert!(matches!(search(passed), Search::CutShort));
+        // Every query undecided (a cache that answers so): no candidate is
+        // refuted, so the race may still be one a precondition removes.
+        struct Undecided;
+        impl TraceCache for Undecided {
+            fn get(&self, _hash: &str) -> Option<Outcome> {
+                Some(Outcome::Unknown("timeout".into()))
+            }
+            fn put(&self, _hash: &str, _outcome: &Outcome) {}
+        }
+        let undecided = precondition(
+            &k,
+            &racy,
+            &opts,
+            &Undecided,
+            &mut Stats::default(),
+            Deadline::after_ms(60_000),
+        );
+        assert!(matches!(undecided, Search::Undecided));
         assert!(matches!(
             precondition(
                 &k,

@@ -897,6 +897,12 @@ fn launch_sizes_from_the_kernels_arguments() {
     );
 }
 
+/// The block widths a unit's launches of kernel `name` give.
+fn blocks(u: &Unit, name: &str) -> Vec<Option<u64>> {
+    let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+    k.launches.iter().map(|s| s.block[0]).collect()
+}
+
 #[test]
 fn launch_sizes_from_tables_loops_and_callers() {
     let kernels = "__global__ void table(float *a) { a[threadIdx.x] = 0; }\n\
@@ -923,17 +929,13 @@ fn launch_sizes_from_tables_loops_and_callers() {
         }}\n"
     );
     let u = unit(&src);
-    let blocks = |name: &str| -> Vec<Option<u64>> {
-        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
-        k.launches.iter().map(|s| s.block[0]).collect()
-    };
-    assert_eq!(blocks("table"), [Some(16), Some(64), Some(128)]);
-    assert_eq!(blocks("looped"), [Some(16), Some(32), Some(64)]);
-    assert_eq!(blocks("chosen"), [Some(128), Some(256)]);
+    assert_eq!(blocks(&u, "table"), [Some(16), Some(64), Some(128)]);
+    assert_eq!(blocks(&u, "looped"), [Some(16), Some(32), Some(64)]);
+    assert_eq!(blocks(&u, "chosen"), [Some(128), Some(256)]);
     // An array written after its initialisation, a helper whose address is
     // taken: unknown.
-    assert_eq!(blocks("written"), [None]);
-    assert_eq!(blocks("escaping"), [None]);
+    assert_eq!(blocks(&u, "written"), [None]);
+    assert_eq!(blocks(&u, "escaping"), [None]);
     // Several sizes: one of them happens.
     let k = u.kernels[0].lowered.clone().unwrap();
     assert!(
@@ -969,16 +971,12 @@ fn launch_sizes_from_tables_loops_and_callers() {
         int main() {{ pick(0, 32); return 0; }}\n"
     );
     let u = unit(&src);
-    let blocks = |name: &str| -> Vec<Option<u64>> {
-        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
-        k.launches.iter().map(|s| s.block[0]).collect()
-    };
-    assert_eq!(blocks("table"), [Some(128)]);
-    assert_eq!(blocks("looped"), [Some(256)]);
+    assert_eq!(blocks(&u, "table"), [Some(128)]);
+    assert_eq!(blocks(&u, "looped"), [Some(256)]);
     // Case 512 falls through into case 1024: either size.
-    assert_eq!(blocks("escaping"), [None]);
-    assert!(blocks("chosen").is_empty());
-    assert_eq!(blocks("written"), [Some(32)]);
+    assert_eq!(blocks(&u, "escaping"), [None]);
+    assert!(blocks(&u, "chosen").is_empty());
+    assert_eq!(blocks(&u, "written"), [Some(32)]);
     // The same switch written in one macro: its statements share one
     // place in the file, and the case of a launch is found by the tree.
     let src = format!(
@@ -987,12 +985,8 @@ fn launch_sizes_from_tables_loops_and_callers() {
         void run(float *a, int threads) {{ RUN(threads) }}\n"
     );
     let u = unit(&src);
-    let blocks = |name: &str| -> Vec<Option<u64>> {
-        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
-        k.launches.iter().map(|s| s.block[0]).collect()
-    };
-    assert_eq!(blocks("table"), [Some(128)]);
-    assert_eq!(blocks("looped"), [Some(256)]);
+    assert_eq!(blocks(&u, "table"), [Some(128)]);
+    assert_eq!(blocks(&u, "looped"), [Some(256)]);
 }
 
 #[test]

@@ -566,6 +566,28 @@ impl Cond {
         }
     }
 
+    /// Calls `f` on each expression the condition compares or bounds a
+    /// `forall` by, outermost first.
+    pub fn each_expr(&self, f: &mut dyn FnMut(&Expr)) {
+        match self {
+            Cond::Bool(_) => {}
+            Cond::Cmp(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                a.each_expr(f);
+                b.each_expr(f);
+            }
+            Cond::Not(a) => a.each_expr(f),
+            Cond::Forall { lo, hi, body, .. } => {
+                f(lo);
+                f(hi);
+                body.each_expr(f);
+            }
+        }
+    }
+
     /// The alternatives of a disjunction (`a || b || c`), or the condition
     /// itself.
     pub fn disjuncts(&self) -> Vec<&Cond> {

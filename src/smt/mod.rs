@@ -816,7 +816,7 @@ fn nonlinear_globals(trace: &Trace) -> Vec<String> {
                 visit(b, out);
             }
             Expr::Ite(c, a, b) => {
-                each_in_cond(c, &mut |e| visit(e, out));
+                c.each_expr(&mut |e| visit(e, out));
                 visit(a, out);
                 visit(b, out);
             }
@@ -845,34 +845,14 @@ fn uses_bit_vectors(trace: &Trace) -> bool {
 /// and loop bounds (stored values are not encoded as such).
 fn each_expr(trace: &Trace, f: &mut dyn FnMut(&Expr)) {
     for c in &trace.assumptions {
-        each_in_cond(c, f);
+        c.each_expr(f);
     }
     for a in trace.accesses.iter().flatten() {
         a.index.iter().for_each(&mut *f);
-        each_in_cond(&a.path, f);
+        a.path.each_expr(f);
         for b in &a.loops {
             f(&b.lo);
             f(&b.hi);
-        }
-    }
-}
-
-fn each_in_cond(c: &Cond, f: &mut dyn FnMut(&Expr)) {
-    match c {
-        Cond::Bool(_) => {}
-        Cond::Cmp(_, a, b) => {
-            f(a);
-            f(b);
-        }
-        Cond::And(a, b) | Cond::Or(a, b) => {
-            each_in_cond(a, f);
-            each_in_cond(b, f);
-        }
-        Cond::Not(a) => each_in_cond(a, f),
-        Cond::Forall { lo, hi, body, .. } => {
-            f(lo);
-            f(hi);
-            each_in_cond(body, f);
         }
     }
 }
