@@ -985,6 +985,12 @@ impl Lower {
         let mut q = p.clone();
         q.advance(Op::Add, offset);
         let mode = if store { Mode::Write } else { Mode::Read };
+        // Which lane a race names is this dealing's, not the hardware's: a
+        // race through a tile is real, its witness's lanes may not be.
+        let note = "tensor-core tiles are dealt out to lanes by drfscan, not as the hardware does (opaque): a witness's lanes may differ".to_string();
+        if !self.prog.approximations.contains(&note) {
+            self.prog.approximations.push(note);
+        }
         let ((), body) = self.capture(|me| {
             me.access(&q, mode, loc);
             Ok(())
