@@ -348,37 +348,16 @@ impl Lower {
         };
         let bytes = self.int(&args[3], "bytes")?;
         for (p, mode) in [(src, Mode::Read), (dst, Mode::Write)] {
-            let cell = i64::try_from(p.cell.max(1)).unwrap_or(1);
-            let count = simplify(&Expr::bin(
-                Op::Div,
-                Expr::add(bytes.clone(), Expr::Int(cell - 1)),
-                Expr::Int(cell),
-            ));
+            let count = memory::cell_count(&p, &bytes);
             // Member `rank` copies cells `rank + k * size` below `count`.
             let k = self.name("copy_step");
             let at = Expr::add(
                 rank.clone(),
                 Expr::bin(Op::Mul, Expr::var(&k), size.clone()),
             );
-            let mut q = p.clone();
-            q.elem = q.cell;
-            q.advance(Op::Add, at.clone());
-            let ((), access) = self.capture(|me| {
-                me.access(&q, mode, loc);
-                Ok(())
-            })?;
-            self.emit(Stmt::For {
-                var: k,
-                lo: Expr::Int(0),
-                hi: count.clone(),
-                body: Box::new(Stmt::If {
-                    cond: Cond::cmp(Rel::Lt, at, count),
-                    then: Box::new(access),
-                    els: Box::new(Stmt::skip()),
-                    loc,
-                }),
-                loc: self.place(loc),
-            });
+            let q = memory::at_cell(&p, at.clone());
+            let inside = Cond::cmp(Rel::Lt, at, count.clone());
+            self.access_each(k, count, Some(inside), &q, mode, loc);
         }
         Ok(Some(Val::Unknown))
     }
@@ -991,17 +970,7 @@ impl Lower {
         if !self.prog.approximations.contains(&note) {
             self.prog.approximations.push(note);
         }
-        let ((), body) = self.capture(|me| {
-            me.access(&q, mode, loc);
-            Ok(())
-        })?;
-        self.emit(Stmt::For {
-            var,
-            lo: Expr::Int(0),
-            hi: Expr::Int(each),
-            body: Box::new(body),
-            loc: self.place(loc),
-        });
+        self.access_each(var, Expr::Int(each), None, &q, mode, loc);
         Ok(Some(Val::Unknown))
     }
 

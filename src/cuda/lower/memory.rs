@@ -1139,46 +1139,52 @@ impl Lower {
     /// Accesses every cell from `p` on that `bytes` bytes touch: one by one
     /// for a few, else as a loop.
     pub(super) fn cells(&mut self, p: &Ptr, bytes: &Expr, mode: Mode, loc: Loc) {
-        let cell = i64::try_from(p.cell).unwrap_or(0);
-        let count = if cell > 1 {
-            simplify(&Expr::bin(
-                Op::Div,
-                Expr::add(bytes.clone(), Expr::Int(cell - 1)),
-                Expr::Int(cell),
-            ))
-        } else {
-            simplify(bytes)
-        };
-        let at = |k: Expr| {
-            let mut q = p.clone();
-            q.elem = q.cell;
-            q.advance(Op::Add, k);
-            q
-        };
-        match count {
+        match cell_count(p, bytes) {
             Expr::Int(n) if n <= MAX_WIDTH as i64 => {
                 for k in 0..n.max(0) {
-                    self.access(&at(Expr::Int(k)), mode, loc);
+                    self.access(&at_cell(p, Expr::Int(k)), mode, loc);
                 }
             }
             count => {
                 let var = self.name("byte_cell");
-                let q = at(Expr::var(&var));
-                let Ok(((), body)) = self.capture(|me| {
-                    me.access(&q, mode, loc);
-                    Ok(())
-                }) else {
-                    return;
-                };
-                self.emit(Stmt::For {
-                    var,
-                    lo: Expr::Int(0),
-                    hi: count,
-                    body: Box::new(body),
-                    loc: self.place(loc),
-                });
+                let q = at_cell(p, Expr::var(&var));
+                self.access_each(var, count, None, &q, mode, loc);
             }
         }
+    }
+
+    /// An access of `q` for each value of `var` in `0..count`, where
+    /// `guard` holds when given: a loop in the protocol.
+    pub(super) fn access_each(
+        &mut self,
+        var: String,
+        count: Expr,
+        guard: Option<Cond>,
+        q: &Ptr,
+        mode: Mode,
+        loc: Loc,
+    ) {
+        let Ok(((), mut body)) = self.capture(|me| {
+            me.access(q, mode, loc);
+            Ok(())
+        }) else {
+            return;
+        };
+        if let Some(cond) = guard {
+            body = Stmt::If {
+                cond,
+                then: Box::new(body),
+                els: Box::new(Stmt::skip()),
+                loc,
+            };
+        }
+        self.emit(Stmt::For {
+            var,
+            lo: Expr::Int(0),
+            hi: count,
+            body: Box::new(body),
+            loc: self.place(loc),
+        });
     }
 
     pub(super) fn access_somewhere(&mut self, mut p: Ptr, mode: Mode, loc: Loc) {
@@ -1272,3 +1278,25 @@ pub(super) fn apart(index: &[Expr], cell: &[Expr], under: &[Cond], assumes: &[Co
 
 /// The solver's time to show a write apart from a published cell.
 const APART_MS: u64 = 50;
+
+/// The cells of `p`'s array that `bytes` bytes from `p` cover, rounded up.
+pub(super) fn cell_count(p: &Ptr, bytes: &Expr) -> Expr {
+    let cell = i64::try_from(p.cell).unwrap_or(0);
+    if cell > 1 {
+        simplify(&Expr::bin(
+            Op::Div,
+            Expr::add(bytes.clone(), Expr::Int(cell - 1)),
+            Expr::Int(cell),
+        ))
+    } else {
+        simplify(bytes)
+    }
+}
+
+/// `p` moved `k` whole cells on, seen a cell at a time.
+pub(super) fn at_cell(p: &Ptr, k: Expr) -> Ptr {
+    let mut q = p.clone();
+    q.elem = q.cell;
+    q.advance(Op::Add, k);
+    q
+}
