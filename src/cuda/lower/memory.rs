@@ -553,25 +553,18 @@ impl Lower {
                 continue;
             };
             let stored = Some(Value::Expr(q.value.clone()));
-            let assumes = &self.prog.assumes;
-            let mut same = true;
-            for s in &self.out {
-                s.each_access_under(&mut Vec::new(), &mut |s, under| {
-                    if let Stmt::Access {
-                        array,
-                        mode,
-                        index,
-                        value,
-                        ..
-                    } = s
-                    {
-                        if array == a && *mode != Mode::Read && same {
-                            same = (*mode == Mode::Write && *index == q.index && *value == stored)
-                                || apart(index, &q.index, under, assumes);
-                        }
-                    }
-                });
-            }
+            // Stores of the published value in its cell are the
+            // publication; every other write must miss the cell.
+            let same = others_apart(
+                &self.out,
+                a,
+                &q.index,
+                &self.prog.assumes,
+                |mode, index, value| {
+                    mode != Mode::Read
+                        && !(mode == Mode::Write && index == q.index && *value == stored)
+                },
+            );
             if !same {
                 self.republish.insert(a.clone());
             }
@@ -1241,6 +1234,35 @@ fn has_array_type(n: &Node) -> bool {
         .children()
         .into_iter()
         .any(|c| c.kind() == K::FIELD && c.spelling() == field && c.ty().is_array())
+}
+
+/// Whether every access of `array` in `out` that `counts` picks (by mode,
+/// index and stored value) never reaches `cell` ([`apart`]).
+pub(super) fn others_apart(
+    out: &[Stmt],
+    array: &str,
+    cell: &[Expr],
+    assumes: &[Cond],
+    counts: impl Fn(Mode, &[Expr], &Option<Value>) -> bool,
+) -> bool {
+    let mut all = true;
+    for s in out {
+        s.each_access_under(&mut Vec::new(), &mut |s, under| {
+            if let Stmt::Access {
+                array: a,
+                mode,
+                index,
+                value,
+                ..
+            } = s
+            {
+                if all && a == array && counts(*mode, index, value) {
+                    all = apart(index, cell, under, assumes);
+                }
+            }
+        });
+    }
+    all
 }
 
 /// Whether an access at `index`, under the conditions `under` (its

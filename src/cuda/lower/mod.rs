@@ -660,7 +660,9 @@ impl Lower {
             let first = ways.next().flatten();
             first.is_some()
                 && ways.all(|w| w == first)
-                && out.iter().all(|s| atomics_apart(s, array, cell, assumes))
+                && memory::others_apart(out, array, cell, assumes, |mode, index, _| {
+                    mode == Mode::Atomic && index != cell
+                })
         };
         self.prog.tickets = self
             .tickets
@@ -1077,24 +1079,4 @@ fn is_integer_type(spelling: &str) -> bool {
             | "uintptr_t"
     );
     builtin || fixed
-}
-
-/// Whether every atomic of `s` on `array` at another cell than `cell`
-/// never reaches it.
-fn atomics_apart(s: &Stmt, array: &str, cell: &[Expr], assumes: &[Cond]) -> bool {
-    let mut all = true;
-    s.each_access_under(&mut Vec::new(), &mut |s, under| {
-        if let Stmt::Access {
-            array: a,
-            mode: Mode::Atomic,
-            index,
-            ..
-        } = s
-        {
-            if all && a == array && index != cell {
-                all = memory::apart(index, cell, under, assumes);
-            }
-        }
-    });
-    all
 }
