@@ -306,6 +306,7 @@ fn generate(seed: u64) -> Case {
         warp_sync: None,
         tickets: vec![],
         uniform_reads: vec![],
+        uniform_guards: vec![],
         variants: Vec::new(),
         written_flat: false,
     };
@@ -318,6 +319,17 @@ fn generate(seed: u64) -> Case {
 
 /// Whether any instantiation within the bounds races, by running all of them.
 fn concretely_racy(case: &Case) -> bool {
+    match concretely(case) {
+        Ok(racy) => racy,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Whether any instantiation within the bounds races, by running all of
+/// them; the evaluator's error (barrier divergence, say) if one fails.
+fn concretely(case: &Case) -> Result<bool, drfscan::protocol::eval::EvalError> {
+    let mut racy = false;
+    let mut failed = None;
     let kernel = &case.kernel;
     let array = &kernel.arrays[0];
     let ns: Vec<i64> = if kernel.params.is_empty() {
@@ -369,13 +381,85 @@ fn concretely_racy(case: &Case) -> bool {
             }
             let inst = Instance { globals, threads };
             match is_drf(kernel, array, &inst, 1_000_000) {
-                Ok(true) => {}
-                Ok(false) => return true,
-                Err(e) => panic!("the evaluator failed on {inst:?}: {e}\n{kernel:#?}"),
+                Ok(drf) => racy |= !drf,
+                // Divergence in any instance is the verdict.
+                Err(e @ drfscan::protocol::eval::EvalError::Divergence { .. }) => return Err(e),
+                Err(e) => failed = failed.or(Some(e)),
             }
         }
     }
-    false
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(racy),
+    }
+}
+
+/// A condition over the thread id, from a short list: some every thread
+/// of a block agrees on for any sizes (`tid.x < blockDim.x`), some only for
+/// some values of `N`, some never.
+fn thread_condition(g: &mut Gen) -> Cond {
+    let tid = || Expr::var("tid.x");
+    let bdim = || Expr::var("blockDim.x");
+    let n = || Expr::var("N");
+    let gid = || Expr::add(Expr::bin(Op::Mul, Expr::var("bid.x"), bdim()), tid());
+    let c = |rel, a, b| Cond::cmp(rel, a, b);
+    let choices = [
+        c(Rel::Lt, tid(), bdim()),
+        c(Rel::Ge, tid(), bdim()),
+        c(Rel::Eq, Expr::bin(Op::Div, tid(), bdim()), Expr::Int(0)),
+        c(Rel::Lt, tid(), n()),
+        c(
+            Rel::Eq,
+            Expr::bin(Op::Mod, tid(), Expr::Int(2)),
+            Expr::Int(0),
+        ),
+        c(Rel::Lt, gid(), Expr::bin(Op::Mul, n(), bdim())),
+        c(Rel::Lt, gid(), n()),
+        c(
+            Rel::Lt,
+            Expr::bin(Op::Mul, tid(), n()),
+            Expr::bin(Op::Mul, bdim(), n()),
+        ),
+        c(
+            Rel::Eq,
+            Expr::bin(Op::Div, gid(), bdim()),
+            Expr::var("bid.x"),
+        ),
+        c(Rel::Lt, Expr::add(tid(), n()), Expr::Int(2)),
+    ];
+    let i = g.below(choices.len() as u64) as usize;
+    choices[i].clone()
+}
+
+/// A loop bound over the thread id, as [`thread_condition`]: block-stride
+/// loops to `N` (some blocks disagree) and to `N` rounded up to whole
+/// blocks (none do), among others.
+fn thread_bound(g: &mut Gen) -> Expr {
+    let tid = || Expr::var("tid.x");
+    let bdim = || Expr::var("blockDim.x");
+    let n = || Expr::var("N");
+    let div = |a, b| Expr::bin(Op::Div, a, b);
+    let trips = |end: Expr| {
+        div(
+            Expr::add(Expr::sub(end, tid()), Expr::sub(bdim(), Expr::Int(1))),
+            bdim(),
+        )
+    };
+    let rounded = Expr::bin(
+        Op::Mul,
+        div(Expr::add(n(), Expr::sub(bdim(), Expr::Int(1))), bdim()),
+        bdim(),
+    );
+    let choices = [
+        trips(n()),
+        trips(rounded),
+        trips(Expr::bin(Op::Mul, n(), bdim())),
+        Expr::add(div(tid(), bdim()), n()),
+        Expr::bin(Op::Mod, tid(), Expr::Int(2)),
+        Expr::bin(Op::Min, Expr::add(tid(), Expr::Int(2)), n()),
+    ];
+    let i = g.below(choices.len() as u64) as usize;
+    choices[i].clone()
 }
 
 proptest! {
@@ -396,6 +480,57 @@ proptest! {
         prop_assert!(matches!(verdict, Verdict::Drf | Verdict::Racy), "{report:#?}\n{:#?}", case.kernel);
         let expected = if concretely_racy(&case) { Verdict::Racy } else { Verdict::Drf };
         prop_assert_eq!(verdict, expected, "{:#?}\n{:#?}", report, case.kernel);
+    }
+
+    /// Wrapping code and a barrier in a condition over the thread id: the
+    /// verdict is divergence exactly when some instance diverges, and
+    /// otherwise still the evaluator's.
+    #[test]
+    fn thread_conditions_around_barriers_diverge_as_the_evaluator_says(seed in any::<u64>()) {
+        let mut case = generate(seed);
+        if !case.kernel.params.iter().any(|p| p == "N") {
+            case.kernel.params.push("N".into());
+            case.kernel.assumes.push(Cond::cmp(Rel::Le, Expr::var("N"), Expr::Int(N_MAX)));
+        }
+        let mut g = Gen {
+            state: seed ^ 0x7a11,
+            next_id: 0,
+            next_var: 0,
+            has_n: true,
+            has_x: false,
+            arity: 1,
+            grid: false,
+        };
+        let array = &mut case.kernel.arrays[0];
+        let body = std::mem::replace(&mut array.body, Stmt::Skip);
+        let synced = Box::new(Stmt::Seq(vec![body, Stmt::Sync(Loc::new(77, 3))]));
+        let (guard, wrapped) = if g.coin(50) {
+            let cond = thread_condition(&mut g);
+            (cond.to_string(), Stmt::If {
+                cond,
+                then: synced,
+                els: Box::new(Stmt::Skip),
+                loc: Loc::new(76, 1),
+            })
+        } else {
+            let hi = thread_bound(&mut g);
+            (format!("d < {hi}"), Stmt::For {
+                var: "d".into(),
+                lo: Expr::Int(0),
+                hi,
+                body: synced,
+                loc: Loc::new(76, 1),
+            })
+        };
+        array.body = wrapped;
+        let report = check_kernel(&case.kernel, &Options::default());
+        let expected = match concretely(&case) {
+            Ok(true) => Verdict::Racy,
+            Ok(false) => Verdict::Drf,
+            Err(drfscan::protocol::eval::EvalError::Divergence { .. }) => Verdict::Divergent,
+            Err(e) => panic!("the evaluator failed: {e}"),
+        };
+        prop_assert_eq!(report.verdict(), expected, "{}\n{:#?}\n{:#?}", guard, report, case.kernel);
     }
 
     /// Wrapping code with a barrier in a loop bounded by the thread id is

@@ -7,7 +7,7 @@ pub mod seq;
 pub mod split;
 
 use crate::protocol::wf::{self, Divergence, Unsync};
-use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Scope};
+use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Rel, Scope};
 use seq::Warps;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -155,6 +155,83 @@ pub fn uniform_reads(kernel: &Kernel) -> UniformReads {
         }
         assumed = holds;
     }
+}
+
+/// The question whether two threads of one block may disagree on `guard`
+/// (Faial §6 asks it of the syntax; here the solver does): conditions,
+/// over each thread's copy of its thread-local names (`tid.x@1`), that
+/// some values satisfy exactly when two threads of a block disagree on the
+/// condition, or run the loop over different ranges. Shared are what the
+/// block shares: parameters, launch sizes, block ids, enclosing
+/// synchronized-loop variables and the reads its threads agree on.
+pub fn disagreement(kernel: &Kernel, guard: &wf::Guard) -> Vec<Cond> {
+    let own = |v: &str| {
+        builtin::TID.contains(&v)
+            || (kernel.is_local(v)
+                && !kernel.block_uniform.iter().any(|u| u == v)
+                && !kernel.control_uniform.iter().any(|u| u == v))
+    };
+    let rename = |k: usize| {
+        move |v: &str| {
+            if own(v) {
+                format!("{v}@{k}")
+            } else {
+                v.to_string()
+            }
+        }
+    };
+    let cond_at = |c: &Cond, k: usize| seq::map_cond(c, &rename(k));
+    let expr_at = |e: &Expr, k: usize| seq::map_expr(e, &rename(k));
+    let mut conds = match guard {
+        wf::Guard::If(c) => {
+            let (a, b) = (cond_at(c, 1), cond_at(c, 2));
+            vec![Cond::or(
+                Cond::and(a.clone(), Cond::not(b.clone())),
+                Cond::and(Cond::not(a), b),
+            )]
+        }
+        wf::Guard::Range { lo, hi } => {
+            let (l1, h1, l2, h2) = (
+                expr_at(lo, 1),
+                expr_at(hi, 1),
+                expr_at(lo, 2),
+                expr_at(hi, 2),
+            );
+            let same = Cond::and(
+                Cond::cmp(Rel::Eq, l1.clone(), l2.clone()),
+                Cond::cmp(Rel::Eq, h1.clone(), h2.clone()),
+            );
+            let empty = Cond::and(Cond::cmp(Rel::Ge, l1, h1), Cond::cmp(Rel::Ge, l2, h2));
+            vec![Cond::not(Cond::or(same, empty))]
+        }
+    };
+    for a in &kernel.assumes {
+        for k in 1..=2 {
+            let a = cond_at(a, k);
+            if !conds.contains(&a) {
+                conds.push(a);
+            }
+        }
+    }
+    let mut vars = BTreeSet::new();
+    conds.iter().for_each(|c| c.free_vars(&mut vars));
+    let mut sizes = BTreeSet::new();
+    let mut facts: Vec<Cond> = vars
+        .iter()
+        .filter_map(|v| {
+            seq::range_fact(kernel, v, &mut |d| {
+                sizes.insert(d.to_string());
+            })
+        })
+        .collect();
+    facts.extend(
+        sizes
+            .iter()
+            .filter(|d| !vars.contains(*d))
+            .filter_map(|d| seq::range_fact(kernel, d, &mut |_| {})),
+    );
+    conds.extend(facts);
+    conds
 }
 
 /// What [`uniform_reads`] finds.

@@ -175,27 +175,12 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
     while i < order.list.len() {
         let name = order.list[i].clone();
         i += 1;
-        let base = name.split('@').next().unwrap_or(&name);
-        let fact = if let Some(d) = TID.iter().position(|t| *t == base) {
-            order.add(BLOCK_DIM[d]);
-            Some(id_range(&name, BLOCK_DIM[d]))
-        } else if let Some(d) = BID.iter().position(|t| *t == base) {
-            order.add(GRID_DIM[d]);
-            Some(id_range(&name, GRID_DIM[d]))
-        } else if binders.contains(name.as_str()) || name.contains('@') {
-            None
-        } else if builtin::is_dim(&name) {
-            Some(Cond::cmp(Rel::Ge, Expr::var(&name), Expr::Int(1)))
-        } else if kernel.params.contains(&name)
-            && crate::protocol::fixed_value(&kernel.assumes, &name).is_none_or(|n| n >= 0)
-        {
-            // Parameters are sizes, never negative, unless a launch passes
-            // a negative constant (`qmin = -127`): the fact would then
-            // contradict the launch and leave nothing to check.
-            Some(Cond::cmp(Rel::Ge, Expr::var(&name), Expr::Int(0)))
-        } else {
-            None
-        };
+        if binders.contains(name.as_str()) {
+            continue;
+        }
+        let fact = range_fact(kernel, &name, &mut |d| {
+            order.add(d);
+        });
         assumptions.extend(fact);
     }
 
@@ -272,6 +257,32 @@ pub fn seq_all(
         .iter()
         .map(|iv| seq(kernel, array, iv, pairing))
         .collect()
+}
+
+/// What every variable of a trace or query named `name` ranges over: an
+/// id (`tid.x@1`) lies within its dimension, which `size` is told of; a
+/// dimension is at least 1; a parameter is a size, never negative, unless
+/// a launch passes a negative constant (`qmin = -127`): the fact would
+/// then contradict the launch and leave nothing to check.
+pub(super) fn range_fact(kernel: &Kernel, name: &str, size: &mut dyn FnMut(&str)) -> Option<Cond> {
+    let base = name.split('@').next().unwrap_or(name);
+    if let Some(d) = TID.iter().position(|t| *t == base) {
+        size(BLOCK_DIM[d]);
+        Some(id_range(name, BLOCK_DIM[d]))
+    } else if let Some(d) = BID.iter().position(|t| *t == base) {
+        size(GRID_DIM[d]);
+        Some(id_range(name, GRID_DIM[d]))
+    } else if name.contains('@') {
+        None
+    } else if builtin::is_dim(name) {
+        Some(Cond::cmp(Rel::Ge, Expr::var(name), Expr::Int(1)))
+    } else if kernel.params.iter().any(|p| p == name)
+        && crate::protocol::fixed_value(&kernel.assumes, name).is_none_or(|n| n >= 0)
+    {
+        Some(Cond::cmp(Rel::Ge, Expr::var(name), Expr::Int(0)))
+    } else {
+        None
+    }
 }
 
 fn id_range(name: &str, dim: &str) -> Cond {
@@ -388,7 +399,7 @@ fn group_range_facts(
     facts
 }
 
-fn map_expr(e: &Expr, f: &dyn Fn(&str) -> String) -> Expr {
+pub(super) fn map_expr(e: &Expr, f: &dyn Fn(&str) -> String) -> Expr {
     match e {
         Expr::Int(_) => e.clone(),
         Expr::Var(v) => Expr::Var(f(v)),
@@ -401,7 +412,7 @@ fn map_expr(e: &Expr, f: &dyn Fn(&str) -> String) -> Expr {
     }
 }
 
-fn map_cond(c: &Cond, f: &dyn Fn(&str) -> String) -> Cond {
+pub(super) fn map_cond(c: &Cond, f: &dyn Fn(&str) -> String) -> Cond {
     match c {
         Cond::Bool(_) => c.clone(),
         Cond::Cmp(r, a, b) => Cond::Cmp(*r, map_expr(a, f), map_expr(b, f)),
@@ -801,6 +812,7 @@ mod tests {
             warp_sync: None,
             tickets: vec![],
             uniform_reads: vec![],
+            uniform_guards: vec![],
             variants: Vec::new(),
             written_flat: false,
         }

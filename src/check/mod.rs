@@ -2,6 +2,8 @@
 //! turn solver models into witnesses, replay every witness on the concrete
 //! evaluator, and classify races as confirmed or possible.
 
+mod divergence;
+
 use crate::analysis::{self, Trace, TraceAccess};
 use crate::protocol::eval::{self, EvalError, Instance};
 use crate::protocol::{builtin, wf, ArrayProtocol, Assumed, Cond, Kernel, Loc, Mode, Value};
@@ -512,9 +514,15 @@ pub fn check_array(
 fn prepare(kernel: &Kernel) -> Kernel {
     let mut fixed = kernel.clone();
     fixed.assumes.extend(kernel.unused_dimensions());
-    let uniform = analysis::uniform_reads(kernel);
-    fixed.block_uniform.extend(uniform.values);
-    fixed.control_uniform.extend(uniform.control);
+    let agreed = |k: &Kernel| {
+        let uniform = analysis::uniform_reads(k);
+        let mut k = k.clone();
+        k.block_uniform.extend(uniform.values);
+        k.control_uniform.extend(uniform.control);
+        k
+    };
+    divergence::uniform_guards(&mut fixed, &agreed);
+    let mut fixed = agreed(&fixed);
     let view = fixed.clone();
     for array in &mut fixed.arrays {
         if !array.body.has_warp_sync() {
@@ -558,7 +566,11 @@ fn check_prepared(
         Ok(traces) => traces,
         Err(d) => {
             report.verdict = Verdict::Divergent;
-            report.reason = Some(d.reason);
+            let why = match &d.guard {
+                Some(guard) => divergence::explain(kernel, guard, deadline),
+                None => String::new(),
+            };
+            report.reason = Some(format!("{}{why}", d.reason));
             report.loc = Some(d.loc);
             stats.analysis = started.elapsed();
             return (report, stats);

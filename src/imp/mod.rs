@@ -486,6 +486,7 @@ pub fn infer(p: &Program) -> Kernel {
         warp_sync: None,
         tickets: p.tickets.clone(),
         uniform_reads: p.uniform_reads.clone(),
+        uniform_guards: Vec::new(),
         variants: Vec::new(),
         written_flat: p.written_flat,
     }

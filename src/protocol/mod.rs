@@ -376,6 +376,12 @@ pub struct Kernel {
     /// `analysis::uniform_reads` decides.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uniform_reads: Vec<UniformRead>,
+    /// Conditions and loop ranges over the thread id that the solver showed
+    /// every thread of a block agrees on (`if (idx < n)` with `n` a multiple
+    /// of the block, `i < rounded_n` in a block-stride loop): barriers under
+    /// them do not diverge.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub uniform_guards: Vec<wf::Guard>,
     /// The kernel lowered again under assumptions its callers may make,
     /// where they change how the front end reads it: if a variant is race
     /// free and the kernel is not, the races are only possible, and the

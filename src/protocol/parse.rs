@@ -1620,6 +1620,7 @@ mod tests {
                 warp_sync: None,
                 tickets: vec![],
                 uniform_reads: vec![],
+                uniform_guards: vec![],
                 variants: Vec::new(),
                 written_flat: false,
                 assumes,

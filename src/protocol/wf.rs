@@ -57,6 +57,30 @@ pub struct Divergence {
     pub loc: Loc,
     /// Why: which condition or loop bound depends on thread-local values.
     pub reason: String,
+    /// What the threads of a block must agree on for the barrier not to
+    /// diverge, when it is a block barrier: the solver may show they do.
+    pub guard: Option<Guard>,
+}
+
+/// A synchronized construct's question to the threads of one block: the
+/// condition of a conditional, or the range of a loop. Its variables are
+/// the protocol's; enclosing synchronized-loop variables are shared.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Guard {
+    If(Cond),
+    Range { lo: Expr, hi: Expr },
+}
+
+impl Guard {
+    pub fn free_vars(&self, out: &mut BTreeSet<String>) {
+        match self {
+            Guard::If(c) => c.free_vars(out),
+            Guard::Range { lo, hi } => {
+                lo.free_vars(out);
+                hi.free_vars(out);
+            }
+        }
+    }
 }
 
 /// Tags `array.body` (Faial §6): loops and conditionals with a barrier inside
@@ -560,10 +584,15 @@ impl Tagger<'_> {
                 let mut vars = BTreeSet::new();
                 cond.free_vars(&mut vars);
                 let why = self.non_global(&vars);
-                if let Some(why) = why.filter(|_| !(self.warp && self.warp_uniform(cond))) {
+                let guard = Guard::If(cond.clone());
+                if let Some(why) = why
+                    .filter(|_| !(self.warp && self.warp_uniform(cond)))
+                    .filter(|_| !self.shown_uniform(&guard))
+                {
                     return Err(self.divergence(
                         stmt,
                         format!("is under a conditional at {loc} whose condition depends on {why}"),
+                        guard,
                     ));
                 }
                 let then = self.block(then)?;
@@ -583,14 +612,23 @@ impl Tagger<'_> {
                 body,
                 loc,
             } => {
+                let guard = Guard::Range {
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                };
                 for (bound, e) in [("lower bound", lo), ("upper bound", hi)] {
                     let mut vars = BTreeSet::new();
                     e.free_vars(&mut vars);
-                    if let Some(why) = self.non_global(&vars) {
-                        return Err(self.divergence(
-                            stmt,
-                            format!("is inside the loop over `{var}` at {loc} whose {bound} depends on {why}"),
-                        ));
+                    match self.non_global(&vars) {
+                        Some(_) if self.shown_uniform(&guard) => {}
+                        Some(why) => {
+                            return Err(self.divergence(
+                                stmt,
+                                format!("is inside the loop over `{var}` at {loc} whose {bound} depends on {why}"),
+                                guard,
+                            ));
+                        }
+                        None => {}
                     }
                 }
                 self.sync_vars.push(var.clone());
@@ -709,13 +747,34 @@ fn flush(out: &mut Vec<Synced>, pending: &mut Vec<Unsync>) {
 }
 
 impl Tagger<'_> {
-    fn divergence(&self, construct: &Stmt, what: String) -> Divergence {
+    fn divergence(&self, construct: &Stmt, what: String, guard: Guard) -> Divergence {
         let loc = first_barrier(construct, self.grid).unwrap_or(Loc::NONE);
         let which = if self.grid { "grid barrier" } else { "barrier" };
         Divergence {
             loc,
             reason: format!("{which} at {loc} {what}"),
+            guard: (!self.grid).then_some(guard),
         }
+    }
+
+    /// Whether the solver showed that the threads of a block agree on
+    /// `guard` (`Kernel::uniform_guards`). For a grid barrier, so do the
+    /// threads of different blocks when the guard reads nothing a block
+    /// has of its own: every block has the same thread ids.
+    fn shown_uniform(&self, guard: &Guard) -> bool {
+        if !self.kernel.uniform_guards.contains(guard) {
+            return false;
+        }
+        if !self.grid {
+            return true;
+        }
+        let mut vars = BTreeSet::new();
+        guard.free_vars(&mut vars);
+        !vars.iter().any(|v| {
+            builtin::BID.contains(&v.as_str())
+                || self.kernel.block_uniform.contains(v)
+                || self.kernel.control_uniform.contains(v)
+        })
     }
 }
 

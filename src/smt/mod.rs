@@ -20,6 +20,7 @@
 //! crosses threads, and every call builds its own solver.
 
 mod alarm;
+pub mod monotone;
 mod radix;
 
 use crate::analysis::{Binder, Trace, TraceAccess};
@@ -277,11 +278,59 @@ pub fn satisfiable(conds: &[Cond], ms: u64) -> Option<bool> {
     for c in conds {
         solver.assert(&enc.cond(c));
     }
+    for side in &enc.side {
+        solver.assert(side);
+    }
     match solver.check() {
         SatResult::Sat => Some(true),
         SatResult::Unsat => Some(false),
         SatResult::Unknown => None,
     }
+}
+
+/// [`satisfiable`] with the values of a satisfying assignment: `Some(None)`
+/// when none exists, `Some(Some(values))` with every variable's value,
+/// the smallest of [`WITNESS_BOUNDS`] that admits one where the solver
+/// finds one quickly; `None` when Z3 cannot tell within `ms`.
+pub fn model(conds: &[Cond], ms: u64) -> Option<Option<BTreeMap<String, i64>>> {
+    let solver = Limited::new();
+    set_timeout(&solver, ms);
+    let mut enc = Encoder::default();
+    for c in conds {
+        solver.assert(&enc.cond(c));
+    }
+    for side in &enc.side {
+        solver.assert(side);
+    }
+    match solver.check() {
+        SatResult::Unsat => return Some(None),
+        SatResult::Unknown => return None,
+        SatResult::Sat => {}
+    }
+    let mut model = solver.get_model()?;
+    set_timeout(&solver, SMALL_WITNESS_MS);
+    for bound in WITNESS_BOUNDS {
+        solver.push();
+        for (_, v) in &enc.vars {
+            solver.assert(&v.le(Int::from_i64(bound)));
+            solver.assert(&v.ge(Int::from_i64(-bound)));
+        }
+        let small = match solver.check() {
+            SatResult::Sat => solver.get_model(),
+            _ => None,
+        };
+        solver.pop(1);
+        if let Some(small) = small {
+            model = small;
+            break;
+        }
+    }
+    let values = enc
+        .vars
+        .iter()
+        .filter_map(|(name, v)| Some((name.clone(), model.eval(v, true)?.as_i64()?)))
+        .collect();
+    Some(Some(values))
 }
 
 /// The row lengths the indices of `trace` assume, by variable, as the

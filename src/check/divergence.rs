@@ -1,0 +1,354 @@
+//! Barrier divergence beyond the syntax: a synchronized construct whose
+//! condition or range mentions the thread id still has every thread of a
+//! block agree when the solver shows they do (`if (idx < n)` with `n` a
+//! multiple of the block), and a divergence that remains is shown with two
+//! threads that disagree and, when one exists, the `__requires` under
+//! which they never do.
+
+use crate::analysis;
+use crate::options::Deadline;
+use crate::protocol::wf::{self, Guard};
+use crate::protocol::{builtin, Cond, Expr, Kernel, Op, Rel};
+use crate::smt;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// Time limit of the proof that a block agrees on one guard.
+const UNIFORM_MS: u64 = 200;
+
+/// At most this many guards of one kernel are asked about.
+const MAX_GUARDS: usize = 16;
+
+/// Time limit of each question of a divergence's report: its witness, and
+/// each candidate precondition.
+const QUESTION_MS: u64 = 150;
+
+/// Time limit of all the questions of one divergence's report.
+const EXPLAIN_MS: u64 = 600;
+
+/// At most this many candidate preconditions are asked.
+const MAX_CANDIDATES: usize = 24;
+
+/// At most this many answers are remembered per thread.
+const MEMO_SIZE: usize = 256;
+
+thread_local! {
+    /// Answers by question: every array of a kernel, and every variant
+    /// and launch of it that assumes the same, asks the same ones.
+    static PROVED: RefCell<HashMap<Vec<Cond>, bool>> = RefCell::new(HashMap::new());
+    static EXPLAINED: RefCell<HashMap<(Vec<Cond>, Vec<String>), String>> =
+        RefCell::new(HashMap::new());
+}
+
+/// `key`'s answer in `memo`, or `answer()`'s, remembered.
+fn remembered<K: std::hash::Hash + Eq, V: Clone>(
+    memo: &'static std::thread::LocalKey<RefCell<HashMap<K, V>>>,
+    key: K,
+    answer: impl FnOnce() -> V,
+) -> V {
+    if let Some(v) = memo.with(|m| m.borrow().get(&key).cloned()) {
+        return v;
+    }
+    let v = answer();
+    memo.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MEMO_SIZE {
+            m.clear();
+        }
+        m.insert(key, v.clone());
+    });
+    v
+}
+
+/// `kernel` with the guards of its arrays' synchronized constructs that
+/// the solver shows every thread of a block agrees on (`uniform_guards`).
+/// `view` gives the reads its blocks agree on, which guards may mention;
+/// it is called again after each guard shown, since the reads' intervals
+/// follow from the barriers that do not diverge.
+pub(super) fn uniform_guards(kernel: &mut Kernel, view: &dyn Fn(&Kernel) -> Kernel) {
+    let mut asked: Vec<Guard> = Vec::new();
+    while asked.len() < MAX_GUARDS {
+        let seen = view(kernel);
+        let next = seen
+            .arrays
+            .iter()
+            .find_map(|a| match wf::well_formed(&seen, a) {
+                Err(d) => d.guard.filter(|g| !asked.contains(g)),
+                Ok(_) => None,
+            });
+        let Some(guard) = next else {
+            return;
+        };
+        asked.push(guard.clone());
+        if mentions_own_unknowns(&seen, &guard) {
+            continue;
+        }
+        let question = analysis::disagreement(&seen, &guard);
+        let agreed = remembered(&PROVED, question.clone(), || {
+            smt::satisfiable(&smt::monotone::linearized(&question), UNIFORM_MS) == Some(false)
+        });
+        if agreed {
+            kernel.uniform_guards.push(guard);
+        }
+    }
+}
+
+/// Whether `guard` names a thread's own unknown (a value it read, say):
+/// the threads of a block may disagree on it whatever the solver says of
+/// the rest.
+fn mentions_own_unknowns(kernel: &Kernel, guard: &Guard) -> bool {
+    let mut vars = BTreeSet::new();
+    guard.free_vars(&mut vars);
+    vars.iter().any(|v| {
+        kernel.is_local(v)
+            && !kernel.block_uniform.contains(v)
+            && !kernel.control_uniform.contains(v)
+    })
+}
+
+/// What a divergence's report adds to its reason: two threads of one block
+/// that disagree on `guard`, and the simplest precondition over the
+/// kernel's parameters under which no two do.
+pub(super) fn explain(kernel: &Kernel, guard: &Guard, deadline: Deadline) -> String {
+    let question = analysis::disagreement(kernel, guard);
+    let key = (question.clone(), kernel.params.clone());
+    remembered(&EXPLAINED, key, || {
+        explained(kernel, guard, &question, deadline)
+    })
+}
+
+fn explained(kernel: &Kernel, guard: &Guard, question: &[Cond], deadline: Deadline) -> String {
+    let deadline = Deadline::after_ms(EXPLAIN_MS).sooner(deadline);
+    let mut out = String::new();
+    if let Some(Some(values)) = smt::model(question, deadline.cap(QUESTION_MS).0) {
+        out.push_str(&format!(" ({})", threads_apart(kernel, guard, &values)));
+    }
+    if let Some(pre) = precondition(kernel, guard, question, deadline) {
+        out.push_str(&format!(
+            "; no divergence if callers ensure `__requires({pre})`"
+        ));
+    }
+    out
+}
+
+/// `threads 0 and 1 of block 0 disagree when n = 1, blockDim.x = 2`, from
+/// the values of a disagreement.
+fn threads_apart(kernel: &Kernel, guard: &Guard, values: &BTreeMap<String, i64>) -> String {
+    let mut vars = BTreeSet::new();
+    guard.free_vars(&mut vars);
+    let axes = |ids: &[&str; 3]| -> Vec<usize> {
+        let used: Vec<usize> = (0..3).filter(|d| vars.contains(ids[*d])).collect();
+        if used.is_empty() {
+            vec![0]
+        } else {
+            used
+        }
+    };
+    let id = |ids: &[&str; 3], axes: &[usize], suffix: &str| -> String {
+        let each: Vec<String> = axes
+            .iter()
+            .map(|d| {
+                let v = values.get(&format!("{}{suffix}", ids[*d])).copied();
+                v.unwrap_or(0).to_string()
+            })
+            .collect();
+        if each.len() == 1 {
+            each[0].clone()
+        } else {
+            format!("({})", each.join(", "))
+        }
+    };
+    let t = axes(&builtin::TID);
+    let b = axes(&builtin::BID);
+    let shared: Vec<String> = vars
+        .iter()
+        .filter(|v| builtin::is_dim(v) || kernel.params.contains(v))
+        .filter_map(|v| {
+            Some(format!(
+                "{} = {}",
+                super::source_name(kernel, v).0,
+                values.get(v)?
+            ))
+        })
+        .collect();
+    let mut text = format!(
+        "threads {} and {} of block {} disagree",
+        id(&builtin::TID, &t, "@1"),
+        id(&builtin::TID, &t, "@2"),
+        id(&builtin::BID, &b, ""),
+    );
+    if !shared.is_empty() {
+        text.push_str(&format!(" when {}", shared.join(", ")));
+    }
+    text
+}
+
+/// The first of a few shapes of precondition (sizes that are whole blocks,
+/// sizes that cover the grid) under which the threads of a block never
+/// disagree on `guard`, over its parameters the caller chooses; none if no
+/// candidate is shown to in its time.
+fn precondition(
+    kernel: &Kernel,
+    guard: &Guard,
+    question: &[Cond],
+    deadline: Deadline,
+) -> Option<String> {
+    let mut vars = BTreeSet::new();
+    guard.free_vars(&mut vars);
+    let params: Vec<&String> = vars
+        .iter()
+        .filter(|v| kernel.params.contains(v) && !kernel.unknown_params.contains(v))
+        .take(3)
+        .collect();
+    let axes: Vec<usize> = (0..3).filter(|d| vars.contains(builtin::TID[*d])).collect();
+    if params.is_empty() || axes.is_empty() {
+        return None;
+    }
+    // What a size may be a whole number of: the block along an axis the
+    // guard reads, or a tile its index steps by (`by * 128 + ty * 8`).
+    let mut tiles: Vec<i64> = Vec::new();
+    match guard {
+        Guard::If(c) => c.each_expr(&mut |e| super::collect_strides(e, &mut tiles)),
+        Guard::Range { lo, hi } => {
+            super::collect_strides(lo, &mut tiles);
+            super::collect_strides(hi, &mut tiles);
+        }
+    }
+    tiles.sort_unstable_by(|a, b| b.cmp(a));
+    tiles.dedup();
+    let mut moduli: Vec<Expr> = axes
+        .iter()
+        .map(|d| Expr::var(builtin::BLOCK_DIM[*d]))
+        .collect();
+    moduli.extend(tiles.into_iter().take(2).map(Expr::Int));
+    let whole = |p: &str, m: &Expr| {
+        Cond::cmp(
+            Rel::Eq,
+            Expr::bin(Op::Mod, Expr::var(p), m.clone()),
+            Expr::Int(0),
+        )
+    };
+    let covers = |p: &str, d: usize| {
+        Cond::cmp(
+            Rel::Ge,
+            Expr::var(p),
+            Expr::bin(
+                Op::Mul,
+                Expr::var(builtin::GRID_DIM[d]),
+                Expr::var(builtin::BLOCK_DIM[d]),
+            ),
+        )
+    };
+    // Every way of giving each parameter one of `n` choices: distinct ones
+    // in order first (`nx` along x, `ny` along y), then one for all (`M`
+    // and `N` whole tiles of 128).
+    let ways = |n: usize| -> Vec<Vec<usize>> {
+        let mut ways: Vec<Vec<usize>> = vec![Vec::new()];
+        for _ in &params {
+            ways = ways
+                .into_iter()
+                .flat_map(|w| {
+                    (0..n).map(move |i| {
+                        let mut w = w.clone();
+                        w.push(i);
+                        w
+                    })
+                })
+                .collect();
+        }
+        ways.sort_by_key(|w| {
+            let in_order = w.windows(2).all(|p| p[0] < p[1]);
+            let same = w.windows(2).all(|p| p[0] == p[1]);
+            (!in_order, !same)
+        });
+        ways
+    };
+    let mut candidates: Vec<Cond> = Vec::new();
+    for p in &params {
+        for m in &moduli {
+            candidates.push(whole(p, m));
+        }
+    }
+    if params.len() > 1 {
+        for way in ways(moduli.len()) {
+            let all = params.iter().zip(&way).map(|(p, i)| whole(p, &moduli[*i]));
+            candidates.extend(all.reduce(Cond::and));
+        }
+    }
+    for p in &params {
+        for d in &axes {
+            candidates.push(covers(p, *d));
+        }
+    }
+    if params.len() > 1 {
+        for way in ways(axes.len()) {
+            let all = params.iter().zip(&way).map(|(p, i)| covers(p, axes[*i]));
+            candidates.extend(all.reduce(Cond::and));
+        }
+    }
+    // The launch's facts without the disagreement: a candidate must leave
+    // some launch to run.
+    let facts = &question[1..];
+    for c in candidates.into_iter().take(MAX_CANDIDATES) {
+        if deadline.passed() {
+            return None;
+        }
+        let mut asked = question.to_vec();
+        asked.push(c.clone());
+        let ms = deadline.cap(QUESTION_MS).0;
+        if smt::satisfiable(&smt::monotone::linearized(&asked), ms) != Some(false) {
+            continue;
+        }
+        let mut admits = facts.to_vec();
+        admits.push(c.clone());
+        let ms = deadline.cap(QUESTION_MS).0;
+        if smt::satisfiable(&smt::monotone::linearized(&admits), ms) == Some(true) {
+            return Some(c.to_string());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parse::parse;
+
+    fn kernel(src: &str) -> Kernel {
+        parse(src).expect("protocol parses")
+    }
+
+    fn range(lo: &str, hi: &str) -> Guard {
+        let k = kernel(&format!(
+            "params n; array a {{ for i in {lo}..{hi} {{ sync }} }}"
+        ));
+        let crate::protocol::Stmt::For { lo, hi, .. } = &k.arrays[0].body else {
+            panic!("a loop");
+        };
+        Guard::Range {
+            lo: lo.clone(),
+            hi: hi.clone(),
+        }
+    }
+
+    #[test]
+    fn a_block_stride_loop_to_a_multiple_of_the_block_is_uniform() {
+        let k = kernel("params n; array a { wr[0] }");
+        let g = range("0", "(n - tid.x + blockDim.x - 1) / blockDim.x");
+        let q = analysis::disagreement(&k, &g);
+        assert_eq!(
+            smt::satisfiable(&smt::monotone::linearized(&q), 5_000),
+            Some(true)
+        );
+        let mut whole = q.clone();
+        whole.push(Cond::cmp(
+            Rel::Eq,
+            Expr::bin(Op::Mod, Expr::var("n"), Expr::var("blockDim.x")),
+            Expr::Int(0),
+        ));
+        assert_eq!(
+            smt::satisfiable(&smt::monotone::linearized(&whole), 150),
+            Some(false)
+        );
+    }
+}
