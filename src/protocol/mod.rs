@@ -43,6 +43,11 @@ pub mod builtin {
     /// Threads per warp: `__syncwarp` orders this many consecutive linear
     /// thread ids.
     pub const WARP_SIZE: i64 = 32;
+    /// The largest launch each size admits on every CUDA GPU: blocks of at
+    /// most 1024 threads along x and y and 64 along z; grids of at most
+    /// 2^31 - 1 blocks along x and 65535 along y and z.
+    pub const BLOCK_DIM_MAX: [i64; 3] = [1024, 1024, 64];
+    pub const GRID_DIM_MAX: [i64; 3] = [(1 << 31) - 1, 65535, 65535];
 
     /// Thread and block ids: each thread has its own value.
     pub fn is_thread_id(name: &str) -> bool {
