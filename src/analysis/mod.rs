@@ -161,10 +161,9 @@ pub fn uniform_reads(kernel: &Kernel) -> UniformReads {
 /// (Faial §6 asks it of the syntax; here the solver does): conditions,
 /// over each thread's copy of its thread-local names (`tid.x@1`), that
 /// some values satisfy exactly when two threads of a block disagree on the
-/// condition, or run the loop over different ranges, in a launch the
-/// hardware admits. Shared are what the block shares: parameters, launch
-/// sizes, block ids, enclosing synchronized-loop variables and the reads
-/// its threads agree on.
+/// condition, or run the loop over different ranges. Shared are what the
+/// block shares: parameters, launch sizes, block ids, enclosing
+/// synchronized-loop variables and the reads its threads agree on.
 pub fn disagreement(kernel: &Kernel, guard: &wf::Guard) -> Vec<Cond> {
     let own = |v: &str| {
         builtin::TID.contains(&v)
@@ -232,23 +231,30 @@ pub fn disagreement(kernel: &Kernel, guard: &wf::Guard) -> Vec<Cond> {
             .filter_map(|d| seq::range_fact(kernel, d, &mut |_| {})),
     );
     conds.extend(facts);
-    // A bound check against a size the launch fixes (`tid >= n`, `n` is
-    // 2^24) holds for every thread of any block a GPU runs; sizes beyond
-    // the hardware's would make it diverge. Unless the kernel's own
-    // assumptions speak of a size (a GPUVerify line may ask for blocks of
-    // 2048), it is within what the hardware launches.
+    conds
+}
+
+/// The hardware's limits on the launch sizes `question` names that the
+/// kernel's own assumptions leave open: a bound check against a size the
+/// launch fixes (`tid >= n`, `n` is 2^24) holds for every thread of any
+/// block a GPU runs, and only sizes beyond the hardware's make it diverge.
+/// A size the kernel's assumptions speak of keeps what they say (a
+/// GPUVerify line may ask for blocks of 2048).
+pub fn launch_limits(kernel: &Kernel, question: &[Cond]) -> Vec<Cond> {
+    let mut vars = BTreeSet::new();
+    question.iter().for_each(|c| c.free_vars(&mut vars));
     let mut constrained = BTreeSet::new();
-    kernel.assumes.iter().for_each(|a| a.free_vars(&mut constrained));
-    let limits = builtin::BLOCK_DIM
+    kernel
+        .assumes
+        .iter()
+        .for_each(|a| a.free_vars(&mut constrained));
+    builtin::BLOCK_DIM
         .iter()
         .zip(builtin::BLOCK_DIM_MAX)
-        .chain(builtin::GRID_DIM.iter().zip(builtin::GRID_DIM_MAX));
-    for (d, max) in limits {
-        if (vars.contains(*d) || sizes.contains(*d)) && !constrained.contains(*d) {
-            conds.push(Cond::cmp(Rel::Le, Expr::var(d), Expr::Int(max)));
-        }
-    }
-    conds
+        .chain(builtin::GRID_DIM.iter().zip(builtin::GRID_DIM_MAX))
+        .filter(|(d, _)| vars.contains(**d) && !constrained.contains(**d))
+        .map(|(d, max)| Cond::cmp(Rel::Le, Expr::var(d), Expr::Int(max)))
+        .collect()
 }
 
 /// What [`uniform_reads`] finds.

@@ -13,8 +13,12 @@ use crate::smt;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-/// Time limit of the proof that a block agrees on one guard.
-const UNIFORM_MS: u64 = 200;
+/// Work limit of the proof that a block agrees on one guard, in Z3's
+/// resource units: the proofs it finds take about 100 000, and the
+/// verdict must not depend on the machine's load. The time limit is a
+/// backstop.
+const UNIFORM_RLIMIT: u32 = 2_000_000;
+const UNIFORM_MS: u64 = 2_000;
 
 /// At most this many guards of one kernel are asked about.
 const MAX_GUARDS: usize = 16;
@@ -85,12 +89,27 @@ pub(super) fn uniform_guards(kernel: &mut Kernel, view: &dyn Fn(&Kernel) -> Kern
         }
         let question = analysis::disagreement(&seen, &guard);
         let agreed = remembered(&PROVED, question.clone(), || {
-            smt::satisfiable(&smt::monotone::linearized(&question), UNIFORM_MS) == Some(false)
+            never(&question, UNIFORM_MS) || never(&within_limits(&seen, &question), UNIFORM_MS)
         });
         if agreed {
             kernel.uniform_guards.push(guard);
         }
     }
+}
+
+/// Whether the solver shows that no values satisfy `conds`.
+fn never(conds: &[Cond], ms: u64) -> bool {
+    let conds = smt::monotone::linearized(conds);
+    smt::satisfiable_within(&conds, UNIFORM_RLIMIT, ms) == Some(false)
+}
+
+/// `question` in launches the hardware admits. Asked second: the limits
+/// make the solver's proofs over symbolic sizes slow, but a bound check
+/// against a size the launch fixes needs them.
+fn within_limits(kernel: &Kernel, question: &[Cond]) -> Vec<Cond> {
+    let mut limited = question.to_vec();
+    limited.extend(analysis::launch_limits(kernel, question));
+    limited
 }
 
 /// Whether `guard` names a thread's own unknown (a value it read, say):
@@ -120,7 +139,8 @@ pub(super) fn explain(kernel: &Kernel, guard: &Guard, deadline: Deadline) -> Str
 fn explained(kernel: &Kernel, guard: &Guard, question: &[Cond], deadline: Deadline) -> String {
     let deadline = Deadline::after_ms(EXPLAIN_MS).sooner(deadline);
     let mut out = String::new();
-    if let Some(Some(values)) = smt::model(question, deadline.cap(QUESTION_MS).0) {
+    let limited = within_limits(kernel, question);
+    if let Some(Some(values)) = smt::model(&limited, deadline.cap(QUESTION_MS).0) {
         out.push_str(&format!(" ({})", threads_apart(kernel, guard, &values)));
     }
     if let Some(pre) = precondition(kernel, guard, question, deadline) {
@@ -295,8 +315,9 @@ fn precondition(
         }
         let mut asked = question.to_vec();
         asked.push(c.clone());
-        let ms = deadline.cap(QUESTION_MS).0;
-        if smt::satisfiable(&smt::monotone::linearized(&asked), ms) != Some(false) {
+        if !never(&asked, deadline.cap(QUESTION_MS).0)
+            && !never(&within_limits(kernel, &asked), deadline.cap(QUESTION_MS).0)
+        {
             continue;
         }
         let mut admits = facts.to_vec();
@@ -329,6 +350,26 @@ mod tests {
             lo: lo.clone(),
             hi: hi.clone(),
         }
+    }
+
+    #[test]
+    fn a_bound_check_against_a_launched_size_is_uniform_in_blocks_a_gpu_runs() {
+        let guard = |k: &Kernel| match &k.arrays[0].body {
+            crate::protocol::Stmt::If { cond, .. } => Guard::If(cond.clone()),
+            other => panic!("a conditional, not {other:?}"),
+        };
+        let k = kernel("params n; assume n == 16777216; array a { if (tid.x >= n) { sync } }");
+        let g = guard(&k);
+        let q = analysis::disagreement(&k, &g);
+        assert!(!never(&q, 1_000));
+        assert!(never(&within_limits(&k, &q), 1_000));
+        // Blocks the kernel asks for beyond the hardware's stay.
+        let wide = kernel(
+            "params n; assume n == 1024 && blockDim.x == 2048; array a { if (tid.x >= n) { sync } }",
+        );
+        let q = analysis::disagreement(&wide, &guard(&wide));
+        assert!(analysis::launch_limits(&wide, &q).is_empty());
+        assert!(!never(&within_limits(&wide, &q), 1_000));
     }
 
     #[test]

@@ -272,7 +272,19 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
 /// `ms` milliseconds. Kernel assumptions no launch satisfies would make
 /// every query unsatisfiable, and every kernel race free.
 pub fn satisfiable(conds: &[Cond], ms: u64) -> Option<bool> {
+    satisfiable_within(conds, 0, ms)
+}
+
+/// [`satisfiable`] within `rlimit` units of Z3's work (0 = no limit) as
+/// well as `ms`: an answer that does not depend on how loaded the machine
+/// is, when the time limit is the looser of the two.
+pub fn satisfiable_within(conds: &[Cond], rlimit: u32, ms: u64) -> Option<bool> {
     let solver = Limited::new();
+    if rlimit > 0 {
+        let mut params = z3::Params::new();
+        params.set_u32("rlimit", rlimit);
+        solver.set_params(&params);
+    }
     set_timeout(&solver, ms);
     let mut enc = Encoder::default();
     for c in conds {
