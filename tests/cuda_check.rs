@@ -593,3 +593,71 @@ fn a_block_one_warp_wide_is_the_precondition_of_lane_zero_rows() {
     let told = told_preconditions("constructs/warp_per_row_lane_zero_racy.cu");
     assert!(told.iter().all(|p| p == "blockDim.x <= 32"), "{told:?}");
 }
+
+#[test]
+fn a_tile_sized_for_the_block_asks_for_that_block() {
+    // The width comes from the race's own witness: the tile's size is
+    // nowhere in the indices.
+    let told = told_preconditions("launches/halo_tile_sized_for_its_block_racy.cu");
+    assert!(told.iter().all(|p| p == "blockDim.x <= 32"), "{told:?}");
+}
+
+#[test]
+fn divergence_names_two_threads_and_the_precondition_that_removes_it() {
+    let file = dataset("constructs/early_return_required_multiple_divergent.cu");
+    let (code, json) = check_json(&[&file], &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let kernel = &json["files"][0]["kernels"][0];
+    assert_eq!(kernel["verdict"], "divergent", "{json:#}");
+    let reason = kernel["reason"].as_str().unwrap();
+    assert!(reason.contains("of block 0 disagree when"), "{reason}");
+    assert!(
+        reason.ends_with("no divergence if callers ensure `__requires(n % blockDim.x == 0)`"),
+        "{reason}"
+    );
+    // With that precondition the kernel is proved: the same file with it
+    // is the dataset's drf twin.
+    let (code, json) = check_json(
+        &[&dataset("constructs/early_return_required_multiple_drf.cu")],
+        &[],
+    );
+    assert_eq!(code, 0, "{json:#}");
+}
+
+#[test]
+fn host_code_calling_the_c_library_parses_and_its_launch_is_read() {
+    // Error reports to stderr, buffers from malloc, sizes from argv: with
+    // the built-in headers, such a main once failed to parse and its launch
+    // went unread, leaving the kernel's block free.
+    let source = br#"#include <stdio.h>
+#include <stdlib.h>
+#include <cstdlib>
+#define CHECK(call) { if ((call) != 0) { fprintf(stderr, "error %d\n", __LINE__); exit(EXIT_FAILURE); } }
+__global__ void scale(float *a) {
+  __shared__ float s[64];
+  s[threadIdx.x] = a[blockIdx.x * 64 + threadIdx.x];
+  __syncthreads();
+  a[blockIdx.x * 64 + threadIdx.x] = 2.0f * s[63 - threadIdx.x];
+}
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 1024;
+  long m = std::strtol("64", nullptr, 10);
+  float *h = (float *)malloc(n * sizeof(float));
+  float *d;
+  CHECK(cudaMalloc(&d, n * sizeof(float)));
+  scale<<<n / 64, 64>>>(d);
+  free(h);
+  return (int)m - 64;
+}
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "host.cu", source);
+    let out = drfscan(&["check", "--format", "json", file.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("error:"), "{stderr}");
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kernel = &json["files"][0]["kernels"][0];
+    assert_eq!(kernel["verdict"], "drf", "{json:#}");
+    let launch = kernel["launches"][0].as_str().unwrap_or("");
+    assert!(launch.contains("(64, 1, 1)"), "{json:#}");
+}

@@ -1267,6 +1267,28 @@ fn precondition(
             candidates.push(at_most(d, &Expr::Int(*c)));
         }
     }
+    // A block narrower than the races' own: the solver's witnesses are
+    // small, so the narrowest block a race needs, less one, is where the
+    // kernel's layout stops holding (a tile sized for the block it was
+    // written for, `s[BDIMX + 8]` indexed by `threadIdx.x + 4`).
+    for d in &dims {
+        let mut widths: Vec<i64> = racy
+            .witnessed
+            .iter()
+            .filter_map(|w| w.get(*d).copied())
+            // A block one or two threads wide along an axis the kernel
+            // uses is no layout anyone writes for.
+            .filter(|v| *v > 3)
+            .collect();
+        widths.sort_unstable();
+        widths.dedup();
+        for v in widths.into_iter().take(MAX_STRIDES) {
+            let c = at_most(d, &Expr::Int(v - 1));
+            if !candidates.contains(&c) {
+                candidates.push(c);
+            }
+        }
+    }
     // A block of whole warps (or tiles): `blockDim.x / 32` warps cover the
     // block only when it is a multiple of 32.
     for d in &dims {

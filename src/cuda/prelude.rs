@@ -19,6 +19,10 @@ const MATH_CONSTANTS: &str = include_str!("prelude/math_constants.h");
 const CUFFT: &str = include_str!("prelude/cufft.h");
 const CUBLAS: &str = include_str!("prelude/cublas_v2.h");
 const MMA: &str = include_str!("prelude/mma.h");
+const STDIO: &str = include_str!("prelude/stdio.h");
+const STDLIB: &str = include_str!("prelude/stdlib.h");
+const CSTDIO: &str = include_str!("prelude/cstdio");
+const CSTDLIB: &str = include_str!("prelude/cstdlib");
 /// GPUVerify's `cuda.h` also brings cooperative groups and cuRAND's device
 /// API, which its kernels use without including them.
 const CUDA_H: &str = "/* drfscan built-in stub: the prelude, with cooperative groups and cuRAND as GPUVerify declares them. */\n#include <cooperative_groups.h>\n#include <curand_kernel.h>\n";
@@ -32,11 +36,7 @@ const STUBS: &[&str] = &[
     "vector_types.h",
     "sm_20_atomic_functions.h",
     "cuda_device_runtime_api.h",
-    "stdio.h",
-    "stdlib.h",
     "math.h",
-    "cstdio",
-    "cstdlib",
     "cmath",
     "driver_types.h",
     "texture_types.h",
@@ -156,6 +156,10 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         ),
         (format!("{DIR}/cuda.h"), CUDA_H.as_bytes().to_vec()),
         (format!("{DIR}/mma.h"), MMA.as_bytes().to_vec()),
+        (format!("{DIR}/stdio.h"), STDIO.as_bytes().to_vec()),
+        (format!("{DIR}/stdlib.h"), STDLIB.as_bytes().to_vec()),
+        (format!("{DIR}/cstdio"), CSTDIO.as_bytes().to_vec()),
+        (format!("{DIR}/cstdlib"), CSTDLIB.as_bytes().to_vec()),
     ];
     out.extend(
         LIBRARIES
