@@ -205,6 +205,18 @@ pub fn disagreement(kernel: &Kernel, guard: &wf::Guard) -> Vec<Cond> {
             vec![Cond::not(Cond::or(same, empty))]
         }
     };
+    // Two threads: one thread agrees with itself, whatever it read.
+    let distinct = builtin::TID
+        .iter()
+        .map(|t| {
+            Cond::not(Cond::cmp(
+                Rel::Eq,
+                Expr::var(&format!("{t}@1")),
+                Expr::var(&format!("{t}@2")),
+            ))
+        })
+        .reduce(Cond::or);
+    conds.extend(distinct);
     for a in &kernel.assumes {
         for k in 1..=2 {
             let a = cond_at(a, k);
