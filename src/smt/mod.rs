@@ -279,19 +279,11 @@ pub fn satisfiable(conds: &[Cond], ms: u64) -> Option<bool> {
 /// well as `ms`: an answer that does not depend on how loaded the machine
 /// is, when the time limit is the looser of the two.
 pub fn satisfiable_within(conds: &[Cond], rlimit: u32, ms: u64) -> Option<bool> {
-    let solver = Limited::new();
+    let (solver, _) = asserting(conds, ms);
     if rlimit > 0 {
         let mut params = z3::Params::new();
         params.set_u32("rlimit", rlimit);
         solver.set_params(&params);
-    }
-    set_timeout(&solver, ms);
-    let mut enc = Encoder::default();
-    for c in conds {
-        solver.assert(&enc.cond(c));
-    }
-    for side in &enc.side {
-        solver.assert(side);
     }
     match solver.check() {
         SatResult::Sat => Some(true),
@@ -300,11 +292,9 @@ pub fn satisfiable_within(conds: &[Cond], rlimit: u32, ms: u64) -> Option<bool> 
     }
 }
 
-/// [`satisfiable`] with the values of a satisfying assignment: `Some(None)`
-/// when none exists, `Some(Some(values))` with every variable's value,
-/// the smallest of [`WITNESS_BOUNDS`] that admits one where the solver
-/// finds one quickly; `None` when Z3 cannot tell within `ms`.
-pub fn model(conds: &[Cond], ms: u64) -> Option<Option<BTreeMap<String, i64>>> {
+/// A solver limited to `ms` that asserts `conds` and the facts their
+/// encoding needs, with the encoder that knows their variables.
+fn asserting(conds: &[Cond], ms: u64) -> (Limited, Encoder) {
     let solver = Limited::new();
     set_timeout(&solver, ms);
     let mut enc = Encoder::default();
@@ -314,6 +304,15 @@ pub fn model(conds: &[Cond], ms: u64) -> Option<Option<BTreeMap<String, i64>>> {
     for side in &enc.side {
         solver.assert(side);
     }
+    (solver, enc)
+}
+
+/// [`satisfiable`] with the values of a satisfying assignment: `Some(None)`
+/// when none exists, `Some(Some(values))` with every variable's value,
+/// the smallest of [`WITNESS_BOUNDS`] that admits one where the solver
+/// finds one quickly; `None` when Z3 cannot tell within `ms`.
+pub fn model(conds: &[Cond], ms: u64) -> Option<Option<BTreeMap<String, i64>>> {
+    let (solver, enc) = asserting(conds, ms);
     match solver.check() {
         SatResult::Unsat => return Some(None),
         SatResult::Unknown => return None,
