@@ -23,12 +23,14 @@ const UNIFORM_MS: u64 = 2_000;
 /// At most this many guards of one kernel are asked about.
 const MAX_GUARDS: usize = 16;
 
-/// Time limit of each question of a divergence's report: its witness, and
-/// each candidate precondition.
-const QUESTION_MS: u64 = 150;
+/// Work limit of each question of a divergence's report (its witness, and
+/// each candidate precondition), so that what the report says does not
+/// depend on the machine's load; the time limits are backstops.
+const QUESTION_RLIMIT: u32 = 500_000;
+const QUESTION_MS: u64 = 1_000;
 
 /// Time limit of all the questions of one divergence's report.
-const EXPLAIN_MS: u64 = 600;
+const EXPLAIN_MS: u64 = 3_000;
 
 /// At most this many candidate preconditions are asked.
 const MAX_CANDIDATES: usize = 24;
@@ -99,8 +101,12 @@ pub(super) fn uniform_guards(kernel: &mut Kernel, view: &dyn Fn(&Kernel) -> Kern
 
 /// Whether the solver shows that no values satisfy `conds`.
 fn never(conds: &[Cond], ms: u64) -> bool {
+    never_within(conds, UNIFORM_RLIMIT, ms)
+}
+
+fn never_within(conds: &[Cond], rlimit: u32, ms: u64) -> bool {
     let conds = smt::monotone::linearized(conds);
-    smt::satisfiable_within(&conds, UNIFORM_RLIMIT, ms) == Some(false)
+    smt::satisfiable_within(&conds, rlimit, ms) == Some(false)
 }
 
 /// `question` in launches the hardware admits. Asked second: the limits
@@ -140,7 +146,9 @@ fn explained(kernel: &Kernel, guard: &Guard, question: &[Cond], deadline: Deadli
     let deadline = Deadline::after_ms(EXPLAIN_MS).sooner(deadline);
     let mut out = String::new();
     let limited = within_limits(kernel, question);
-    if let Some(Some(values)) = smt::model(&limited, deadline.cap(QUESTION_MS).0) {
+    // Two threads that disagree may need large sizes (a block size that
+    // does not divide 2^24): the witness gets the proof's work bound.
+    if let Some(Some(values)) = smt::model(&limited, UNIFORM_RLIMIT, deadline.cap(QUESTION_MS).0) {
         out.push_str(&format!(" ({})", threads_apart(kernel, guard, &values)));
     }
     if let Some(pre) = precondition(kernel, guard, question, deadline) {
@@ -315,15 +323,20 @@ fn precondition(
         }
         let mut asked = question.to_vec();
         asked.push(c.clone());
-        if !never(&asked, deadline.cap(QUESTION_MS).0)
-            && !never(&within_limits(kernel, &asked), deadline.cap(QUESTION_MS).0)
+        let ms = deadline.cap(QUESTION_MS).0;
+        if !never_within(&asked, QUESTION_RLIMIT, ms)
+            && !never_within(&within_limits(kernel, &asked), QUESTION_RLIMIT, ms)
         {
             continue;
         }
         let mut admits = facts.to_vec();
         admits.push(c.clone());
-        let ms = deadline.cap(QUESTION_MS).0;
-        if smt::satisfiable(&smt::monotone::linearized(&admits), ms) == Some(true) {
+        let admitted = smt::satisfiable_within(
+            &smt::monotone::linearized(&admits),
+            QUESTION_RLIMIT,
+            deadline.cap(QUESTION_MS).0,
+        );
+        if admitted == Some(true) {
             return Some(c.to_string());
         }
     }

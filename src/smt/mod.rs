@@ -280,15 +280,21 @@ pub fn satisfiable(conds: &[Cond], ms: u64) -> Option<bool> {
 /// is, when the time limit is the looser of the two.
 pub fn satisfiable_within(conds: &[Cond], rlimit: u32, ms: u64) -> Option<bool> {
     let (solver, _) = asserting(conds, ms);
-    if rlimit > 0 {
-        let mut params = z3::Params::new();
-        params.set_u32("rlimit", rlimit);
-        solver.set_params(&params);
-    }
+    limit_work(&solver, rlimit);
     match solver.check() {
         SatResult::Sat => Some(true),
         SatResult::Unsat => Some(false),
         SatResult::Unknown => None,
+    }
+}
+
+/// Bounds each of `solver`'s checks by `rlimit` units of Z3's work (0 =
+/// no bound).
+fn limit_work(solver: &Limited, rlimit: u32) {
+    if rlimit > 0 {
+        let mut params = z3::Params::new();
+        params.set_u32("rlimit", rlimit);
+        solver.set_params(&params);
     }
 }
 
@@ -307,19 +313,25 @@ fn asserting(conds: &[Cond], ms: u64) -> (Limited, Encoder) {
     (solver, enc)
 }
 
-/// [`satisfiable`] with the values of a satisfying assignment: `Some(None)`
-/// when none exists, `Some(Some(values))` with every variable's value,
-/// the smallest of [`WITNESS_BOUNDS`] that admits one where the solver
-/// finds one quickly; `None` when Z3 cannot tell within `ms`.
-pub fn model(conds: &[Cond], ms: u64) -> Option<Option<BTreeMap<String, i64>>> {
+/// [`satisfiable_within`] with the values of a satisfying assignment:
+/// `Some(None)` when none exists, `Some(Some(values))` with every
+/// variable's value, the smallest of [`WITNESS_BOUNDS`] that admits one
+/// where the solver finds one quickly; `None` when Z3 cannot tell within
+/// `rlimit` units of work and `ms`.
+pub fn model(conds: &[Cond], rlimit: u32, ms: u64) -> Option<Option<BTreeMap<String, i64>>> {
     let (solver, enc) = asserting(conds, ms);
+    limit_work(&solver, rlimit);
     match solver.check() {
         SatResult::Unsat => return Some(None),
         SatResult::Unknown => return None,
         SatResult::Sat => {}
     }
     let mut model = solver.get_model()?;
-    set_timeout(&solver, SMALL_WITNESS_MS);
+    // Bounded by work, the smaller models are found or not whatever the
+    // load; by time alone, briefly.
+    if rlimit == 0 {
+        set_timeout(&solver, SMALL_WITNESS_MS);
+    }
     for bound in WITNESS_BOUNDS {
         solver.push();
         for (_, v) in &enc.vars {
