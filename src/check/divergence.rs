@@ -67,14 +67,15 @@ fn remembered<K: std::hash::Hash + Eq, V: Clone>(
 }
 
 /// `kernel` with the guards of its arrays' synchronized constructs that
-/// the solver shows every thread of a block agrees on (`uniform_guards`).
-/// `view` gives the reads its blocks agree on, which guards may mention;
-/// it is called again after each guard shown, since the reads' intervals
-/// follow from the barriers that do not diverge.
-pub(super) fn uniform_guards(kernel: &mut Kernel, view: &dyn Fn(&Kernel) -> Kernel) {
+/// the solver shows every thread of a block agrees on (`uniform_guards`),
+/// as `view` sees it: `view` adds the reads its blocks agree on, which
+/// guards may mention, and is asked again after each guard shown, since
+/// the reads' intervals follow from the barriers that do not diverge.
+pub(super) fn uniform_guards(kernel: &Kernel, view: &dyn Fn(&Kernel) -> Kernel) -> Kernel {
+    let mut kernel = kernel.clone();
+    let mut seen = view(&kernel);
     let mut asked: Vec<Guard> = Vec::new();
     while asked.len() < MAX_GUARDS {
-        let seen = view(kernel);
         let next = seen
             .arrays
             .iter()
@@ -83,7 +84,7 @@ pub(super) fn uniform_guards(kernel: &mut Kernel, view: &dyn Fn(&Kernel) -> Kern
                 Ok(_) => None,
             });
         let Some(guard) = next else {
-            return;
+            break;
         };
         asked.push(guard.clone());
         if mentions_own_unknowns(&seen, &guard) {
@@ -95,8 +96,10 @@ pub(super) fn uniform_guards(kernel: &mut Kernel, view: &dyn Fn(&Kernel) -> Kern
         });
         if agreed {
             kernel.uniform_guards.push(guard);
+            seen = view(&kernel);
         }
     }
+    seen
 }
 
 /// Whether the solver shows that no values satisfy `conds`.

@@ -512,8 +512,8 @@ pub fn check_array(
 /// warps reach together (the others order nothing, for the analysis and
 /// the replay alike).
 fn prepare(kernel: &Kernel) -> Kernel {
-    let mut fixed = kernel.clone();
-    fixed.assumes.extend(kernel.unused_dimensions());
+    let mut sized = kernel.clone();
+    sized.assumes.extend(kernel.unused_dimensions());
     let agreed = |k: &Kernel| {
         let uniform = analysis::uniform_reads(k);
         let mut k = k.clone();
@@ -521,8 +521,7 @@ fn prepare(kernel: &Kernel) -> Kernel {
         k.control_uniform.extend(uniform.control);
         k
     };
-    divergence::uniform_guards(&mut fixed, &agreed);
-    let mut fixed = agreed(&fixed);
+    let mut fixed = divergence::uniform_guards(&sized, &agreed);
     let view = fixed.clone();
     for array in &mut fixed.arrays {
         if !array.body.has_warp_sync() {
