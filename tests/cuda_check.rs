@@ -661,3 +661,121 @@ int main(int argc, char **argv) {
     let launch = kernel["launches"][0].as_str().unwrap_or("");
     assert!(launch.contains("(64, 1, 1)"), "{json:#}");
 }
+
+/// Host code built on the C++ standard library, and device code calling
+/// its math (`std::sqrt`, `pow(x, 2)` through `<cmath>`'s templates).
+const HOST_CPP: &[u8] = br#"#include <string>
+#include <vector>
+#include <iostream>
+#include <cmath>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+__global__ void norms(const float *v, float *out, int n) {
+  __shared__ float s[128];
+  int i = blockIdx.x * 128 + threadIdx.x;
+  s[threadIdx.x] = std::sqrt(fabsf(v[i])) + pow(v[i], 2) + std::max(v[i], 0.0f) + abs(-1);
+  __syncthreads();
+  if (!isnan(s[127 - threadIdx.x])) out[i] = s[127 - threadIdx.x];
+}
+int main(int argc, char **argv) {
+  std::vector<float> h(1 << 20);
+  std::string name = argc > 1 ? argv[1] : "out.txt";
+  FILE *f = fopen(name.c_str(), "w");
+  if (!f) { fprintf(stderr, "cannot open %s\n", name.c_str()); return EXIT_FAILURE; }
+  float *v, *out;
+  cudaMalloc(&v, h.size() * sizeof(float));
+  cudaMalloc(&out, h.size() * sizeof(float));
+  norms<<<h.size() / 128, 128>>>(v, out, (int)h.size());
+  std::cout << std::sqrt(2.0) << std::endl;
+  printf("%d\n", abs(-3));
+  fclose(f);
+  return 0;
+}
+"#;
+
+fn check_host_cpp(dir: &tempfile::TempDir) {
+    let file = temp_file(dir, "norms.cu", HOST_CPP);
+    let out = drfscan(&[
+        "check",
+        "--cuda-path",
+        "builtin",
+        "--format",
+        "json",
+        file.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("error:"), "{stderr}");
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kernel = &json["files"][0]["kernels"][0];
+    assert_eq!(kernel["verdict"], "drf", "{json:#}");
+    let launch = kernel["launches"][0].as_str().unwrap_or("");
+    assert!(launch.contains("(128, 1, 1)"), "{json:#}");
+}
+
+#[test]
+fn host_code_on_the_cpp_library_and_device_math_through_std_parse() {
+    // The built-in headers once shadowed the system's <stdio.h> with a
+    // `FILE` of their own and left <cmath> empty: <string> then failed to
+    // parse and `std::sqrt` did not exist. The system's headers are used,
+    // and the device side of their functions overloads them.
+    let dir = tempfile::tempdir().unwrap();
+    check_host_cpp(&dir);
+}
+
+#[test]
+fn without_system_headers_the_built_in_fallbacks_serve_the_c_library() {
+    // A freestanding build (`-nostdlibinc`): <stdio.h>, <cmath> and the
+    // rest come from drfscan's fallbacks, for host and device alike. No
+    // C++ library either, so only the C headers.
+    let dir = tempfile::tempdir().unwrap();
+    let source = br#"#include <stdio.h>
+#include <stdlib.h>
+#include <cmath>
+#include <cstdlib>
+__global__ void norms(const float *v, float *out) {
+  __shared__ float s[128];
+  int i = blockIdx.x * 128 + threadIdx.x;
+  s[threadIdx.x] = std::sqrt(fabsf(v[i])) + powf(v[i], 2.0f) + abs(-1);
+  __syncthreads();
+  if (!isnan(s[127 - threadIdx.x])) out[i] = s[127 - threadIdx.x];
+  printf("%f\n", s[0]);
+}
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 1 << 20;
+  float *v = (float *)malloc(n * sizeof(float)), *out;
+  if (!v) { fprintf(stderr, "out of memory\n"); exit(EXIT_FAILURE); }
+  norms<<<n / 128, 128>>>(v, out);
+  printf("%f %d\n", sqrt(2.0), abs(-3));
+  return 0;
+}
+"#;
+    let file = temp_file(&dir, "norms.cu", source);
+    let commands = format!(
+        r#"[{{"directory": "{}", "file": "norms.cu", "command": "clang++ -nostdlibinc -nostdinc++ -c norms.cu"}}]"#,
+        dir.path().display()
+    );
+    let db = temp_file(&dir, "compile_commands.json", commands.as_bytes());
+    let out = drfscan(&[
+        "check",
+        "--cuda-path",
+        "builtin",
+        "--compile-commands",
+        db.to_str().unwrap(),
+        "--format",
+        "json",
+        file.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("error:"), "{stderr}");
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kernel = &json["files"][0]["kernels"][0];
+    assert_eq!(kernel["verdict"], "drf", "{json:#}");
+    assert!(
+        kernel["launches"][0]
+            .as_str()
+            .unwrap_or("")
+            .contains("(128, 1, 1)"),
+        "{json:#}"
+    );
+}

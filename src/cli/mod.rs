@@ -103,7 +103,7 @@ pub struct AnalysisArgs {
     #[arg(long, value_name = "DIR|builtin")]
     pub cuda_path: Option<PathBuf>,
     /// A build's compile_commands.json: each file listed gets its -I, -D,
-    /// -U, -std and -include (nvcc's spellings too). `scan` finds one in a
+    /// -U, -std, -include and -nostdinc (nvcc's spellings too). `scan` finds one in a
     /// scanned directory or its build/ by itself.
     #[arg(long, value_name = "FILE")]
     pub compile_commands: Option<PathBuf>,

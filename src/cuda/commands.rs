@@ -159,6 +159,11 @@ pub fn clang_flags(args: &[String], dir: &Path) -> Flags {
             out.others.push("-include".into());
             out.others.push(path(&v));
             n
+        } else if matches!(arg, "-nostdinc" | "-nostdlibinc" | "-nostdinc++") {
+            // A freestanding build: no system headers, so none for the
+            // parse either (the built-in headers bring fallbacks).
+            out.others.push(arg.to_string());
+            1
         } else if matches!(
             arg,
             "-o" | "-x"

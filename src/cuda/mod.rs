@@ -333,6 +333,7 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         None => {
             args.push("-nocudainc".into());
             args.push(format!("-I{}", prelude::DIR));
+            args.push(format!("-idirafter{}", prelude::host_fallback_dir()));
             args.push("-include".into());
             args.push(prelude::forced());
             unsaved.extend(prelude::files());

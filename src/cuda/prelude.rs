@@ -19,10 +19,16 @@ const MATH_CONSTANTS: &str = include_str!("prelude/math_constants.h");
 const CUFFT: &str = include_str!("prelude/cufft.h");
 const CUBLAS: &str = include_str!("prelude/cublas_v2.h");
 const MMA: &str = include_str!("prelude/mma.h");
-const STDIO: &str = include_str!("prelude/stdio.h");
-const STDLIB: &str = include_str!("prelude/stdlib.h");
-const CSTDIO: &str = include_str!("prelude/cstdio");
-const CSTDLIB: &str = include_str!("prelude/cstdlib");
+/// Headers of the host's C library, searched after the system's own: what
+/// host code around kernels needs on a system without them.
+const HOST_FALLBACKS: &[(&str, &str)] = &[
+    ("stdio.h", include_str!("prelude/fallback/stdio.h")),
+    ("stdlib.h", include_str!("prelude/fallback/stdlib.h")),
+    ("cstdio", include_str!("prelude/fallback/cstdio")),
+    ("cstdlib", include_str!("prelude/fallback/cstdlib")),
+    ("math.h", include_str!("prelude/fallback/math.h")),
+    ("cmath", include_str!("prelude/fallback/cmath")),
+];
 /// GPUVerify's `cuda.h` also brings cooperative groups and cuRAND's device
 /// API, which its kernels use without including them.
 const CUDA_H: &str = "/* drfscan built-in stub: the prelude, with cooperative groups and cuRAND as GPUVerify declares them. */\n#include <cooperative_groups.h>\n#include <curand_kernel.h>\n";
@@ -36,8 +42,6 @@ const STUBS: &[&str] = &[
     "vector_types.h",
     "sm_20_atomic_functions.h",
     "cuda_device_runtime_api.h",
-    "math.h",
-    "cmath",
     "driver_types.h",
     "texture_types.h",
     "surface_types.h",
@@ -69,6 +73,13 @@ pub fn forced_with_toolkit() -> String {
 /// every other directory, so that a toolkit's own win.
 pub fn library_fallback_dir() -> String {
     format!("{DIR}/libraries")
+}
+
+/// Where the built-in headers put their fallbacks for the host's C library
+/// (`stdio.h`, `math.h`, …): searched after the system's directories, so
+/// that the system's win and the prelude's device functions overload them.
+pub fn host_fallback_dir() -> String {
+    format!("{DIR}/fallback")
 }
 
 /// The built-in headers of CUDA's libraries, by name.
@@ -156,11 +167,13 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         ),
         (format!("{DIR}/cuda.h"), CUDA_H.as_bytes().to_vec()),
         (format!("{DIR}/mma.h"), MMA.as_bytes().to_vec()),
-        (format!("{DIR}/stdio.h"), STDIO.as_bytes().to_vec()),
-        (format!("{DIR}/stdlib.h"), STDLIB.as_bytes().to_vec()),
-        (format!("{DIR}/cstdio"), CSTDIO.as_bytes().to_vec()),
-        (format!("{DIR}/cstdlib"), CSTDLIB.as_bytes().to_vec()),
     ];
+    out.extend(HOST_FALLBACKS.iter().map(|(name, text)| {
+        (
+            format!("{}/{name}", host_fallback_dir()),
+            text.as_bytes().to_vec(),
+        )
+    }));
     out.extend(
         LIBRARIES
             .iter()

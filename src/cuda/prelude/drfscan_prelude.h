@@ -17,6 +17,7 @@
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __restrict__ __restrict
 #define __NVCC__ 1
+#define __CUDACC__ 1
 #define CUDART_VERSION 12000
 
 /* nvcc's headers bring the C limits (UINT_MAX, INT_MAX), the fixed-width
@@ -38,11 +39,14 @@
 
 typedef __SIZE_TYPE__ size_t;
 typedef __PTRDIFF_TYPE__ ptrdiff_t;
+
 typedef unsigned int uint;
 typedef unsigned short ushort;
 typedef unsigned char uchar;
 typedef unsigned long ulong;
 typedef int cudaError_t;
+/* The enumeration's own name, as code spells it (`cudaError err`). */
+typedef int cudaError;
 typedef void *cudaStream_t;
 #define cudaSuccess 0
 #ifndef NULL
@@ -160,8 +164,8 @@ __device__ unsigned long long atomicCAS(unsigned long long *, unsigned long long
 #undef __DRFSCAN_ATOMIC_INT
 
 /* Math. */
-#define __DRFSCAN_MATH1(F) __host__ __device__ float F##f(float); __host__ __device__ double F(double);
-#define __DRFSCAN_MATH2(F) __host__ __device__ float F##f(float, float); __host__ __device__ double F(double, double);
+#define __DRFSCAN_MATH1(F) __device__ float F##f(float); __device__ double F(double);
+#define __DRFSCAN_MATH2(F) __device__ float F##f(float, float); __device__ double F(double, double);
 __DRFSCAN_MATH1(sqrt) __DRFSCAN_MATH1(rsqrt) __DRFSCAN_MATH1(cbrt) __DRFSCAN_MATH1(exp) __DRFSCAN_MATH1(exp2)
 __DRFSCAN_MATH1(exp10) __DRFSCAN_MATH1(expm1) __DRFSCAN_MATH1(log) __DRFSCAN_MATH1(log2) __DRFSCAN_MATH1(log10)
 __DRFSCAN_MATH1(log1p) __DRFSCAN_MATH1(sin) __DRFSCAN_MATH1(cos) __DRFSCAN_MATH1(tan) __DRFSCAN_MATH1(asin)
@@ -172,10 +176,12 @@ __DRFSCAN_MATH2(pow) __DRFSCAN_MATH2(fmin) __DRFSCAN_MATH2(fmax) __DRFSCAN_MATH2
 __DRFSCAN_MATH2(hypot) __DRFSCAN_MATH2(copysign) __DRFSCAN_MATH2(fdim) __DRFSCAN_MATH2(remainder)
 #undef __DRFSCAN_MATH1
 #undef __DRFSCAN_MATH2
-__host__ __device__ float fmaf(float, float, float);
-__host__ __device__ double fma(double, double, double);
-__host__ __device__ void sincosf(float, float *, float *);
-__host__ __device__ void sincos(double, double *, double *);
+__device__ float fmaf(float, float, float);
+__device__ float nanf(const char *);
+__device__ double nan(const char *);
+__device__ double fma(double, double, double);
+__device__ void sincosf(float, float *, float *);
+__device__ void sincos(double, double *, double *);
 /* glibc's math.h constants (nvcc's host compiler defines them by default). */
 #ifndef M_PI
 #define M_E 2.7182818284590452354
@@ -209,16 +215,23 @@ __device__ unsigned int __float2uint_rn(float);
 __device__ float __int2float_rn(int);
 __device__ float __fmul_rn(float, float);
 __device__ float __fadd_rn(float, float);
-__host__ __device__ int isnan(float);
-__host__ __device__ int isinf(float);
-__host__ __device__ int isfinite(float);
-__host__ __device__ inline int abs(int a) { return a < 0 ? -a : a; }
-__host__ __device__ inline long long llabs(long long a) { return a < 0 ? -a : a; }
+/* Templates: <cmath>'s own (constexpr, so usable on both sides) win over
+   them where code includes it, and clash with nothing. */
+template <class T> __device__ bool isnan(T);
+template <class T> __device__ bool isinf(T);
+template <class T> __device__ bool isfinite(T);
+template <class T> __device__ bool signbit(T);
+__device__ inline int abs(int a) { return a < 0 ? -a : a; }
+__device__ inline long long llabs(long long a) { return a < 0 ? -a : a; }
 __host__ __device__ inline int min(int a, int b) { return a < b ? a : b; }
 __host__ __device__ inline int max(int a, int b) { return a > b ? a : b; }
 __host__ __device__ inline unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }
 __host__ __device__ inline unsigned int max(unsigned int a, unsigned int b) { return a > b ? a : b; }
 __host__ __device__ inline long long min(long long a, long long b) { return a < b ? a : b; }
+__host__ __device__ inline long min(long a, long b) { return a < b ? a : b; }
+__host__ __device__ inline long max(long a, long b) { return a > b ? a : b; }
+__host__ __device__ inline unsigned long min(unsigned long a, unsigned long b) { return a < b ? a : b; }
+__host__ __device__ inline unsigned long max(unsigned long a, unsigned long b) { return a > b ? a : b; }
 __host__ __device__ inline long long max(long long a, long long b) { return a > b ? a : b; }
 __host__ __device__ inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
 __host__ __device__ inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
@@ -230,7 +243,7 @@ __host__ __device__ unsigned int umin(unsigned int, unsigned int);
 __host__ __device__ unsigned int umax(unsigned int, unsigned int);
 
 /* Output, assertions, memory. */
-extern "C" __host__ __device__ int printf(const char *, ...);
+extern "C" __device__ int printf(const char *, ...);
 extern "C" __host__ __device__ void __assertfail(const char *, const char *, unsigned int, const char *, size_t);
 /* Device-side only: a `__host__ __device__` declaration would clash with
    the system's `<string.h>` and `<stdlib.h>`, which host code includes. */
@@ -249,6 +262,7 @@ typedef void *cudaEvent_t;
 cudaError_t cudaMalloc(void **, size_t);
 template <class T> cudaError_t cudaMalloc(T **p, size_t n) { return cudaMalloc((void **)p, n); }
 cudaError_t cudaMallocManaged(void **, size_t, unsigned int = 1);
+template <class T> cudaError_t cudaMallocManaged(T **p, size_t n, unsigned int f = 1) { return cudaMallocManaged((void **)p, n, f); }
 cudaError_t cudaFree(void *);
 cudaError_t cudaMemcpy(void *, const void *, size_t, cudaMemcpyKind);
 cudaError_t cudaMemcpyAsync(void *, const void *, size_t, cudaMemcpyKind, cudaStream_t = 0);
@@ -406,43 +420,42 @@ __device__ void __prof_trigger(int);
 __device__ void __trap(void);
 __device__ void __brkpt(void);
 __host__ __device__ float saturate(float);
-__host__ __device__ float fminf(float, float);
-__host__ __device__ float fmaxf(float, float);
-#define __DRFSCAN_MATH1X(F) __host__ __device__ float F##f(float); __host__ __device__ double F(double);
+__device__ float fminf(float, float);
+__device__ float fmaxf(float, float);
+#define __DRFSCAN_MATH1X(F) __device__ float F##f(float); __device__ double F(double);
 __DRFSCAN_MATH1X(sinpi) __DRFSCAN_MATH1X(cospi) __DRFSCAN_MATH1X(asinh) __DRFSCAN_MATH1X(acosh)
 __DRFSCAN_MATH1X(atanh) __DRFSCAN_MATH1X(erfinv) __DRFSCAN_MATH1X(erfcinv) __DRFSCAN_MATH1X(normcdf)
 __DRFSCAN_MATH1X(normcdfinv) __DRFSCAN_MATH1X(nearbyint) __DRFSCAN_MATH1X(logb) __DRFSCAN_MATH1X(rcbrt)
 __DRFSCAN_MATH1X(j0) __DRFSCAN_MATH1X(j1) __DRFSCAN_MATH1X(y0) __DRFSCAN_MATH1X(y1) __DRFSCAN_MATH1X(erfcx)
 #undef __DRFSCAN_MATH1X
-__host__ __device__ float frexpf(float, int *);
-__host__ __device__ double frexp(double, int *);
-__host__ __device__ float ldexpf(float, int);
-__host__ __device__ double ldexp(double, int);
-__host__ __device__ float modff(float, float *);
-__host__ __device__ double modf(double, double *);
-__host__ __device__ float scalbnf(float, int);
-__host__ __device__ double scalbn(double, int);
-__host__ __device__ float nextafterf(float, float);
-__host__ __device__ double nextafter(double, double);
-__host__ __device__ int ilogbf(float);
-__host__ __device__ int ilogb(double);
-__host__ __device__ long lrintf(float);
-__host__ __device__ long lroundf(float);
-__host__ __device__ long long llrintf(float);
-__host__ __device__ long long llroundf(float);
-__host__ __device__ long lround(double);
-__host__ __device__ long long llround(double);
-__host__ __device__ int signbit(float);
+__device__ float frexpf(float, int *);
+__device__ double frexp(double, int *);
+__device__ float ldexpf(float, int);
+__device__ double ldexp(double, int);
+__device__ float modff(float, float *);
+__device__ double modf(double, double *);
+__device__ float scalbnf(float, int);
+__device__ double scalbn(double, int);
+__device__ float nextafterf(float, float);
+__device__ double nextafter(double, double);
+__device__ int ilogbf(float);
+__device__ int ilogb(double);
+__device__ long lrintf(float);
+__device__ long lroundf(float);
+__device__ long long llrintf(float);
+__device__ long long llroundf(float);
+__device__ long lround(double);
+__device__ long long llround(double);
 __host__ __device__ float norm3df(float, float, float);
 __host__ __device__ float rnorm3df(float, float, float);
 __host__ __device__ float norm4df(float, float, float, float);
 __host__ __device__ float rhypotf(float, float);
 __host__ __device__ float powif(float, int);
 __host__ __device__ double powi(double, int);
-__host__ __device__ float fabsf(float);
-__host__ __device__ inline long labs(long a) { return a < 0 ? -a : a; }
-__host__ __device__ float abs(float);
-__host__ __device__ double abs(double);
+__device__ float fabsf(float);
+__device__ inline long labs(long a) { return a < 0 ? -a : a; }
+__device__ float abs(float);
+__device__ double abs(double);
 __host__ __device__ inline long long min(long long a, int b) { return a < b ? a : b; }
 __host__ __device__ inline long long max(long long a, int b) { return a > b ? a : b; }
 __host__ __device__ inline unsigned int min(unsigned int a, int b) { return a < (unsigned int)b ? a : (unsigned int)b; }
@@ -590,6 +603,49 @@ cudaError_t cudaGetLastError(void);
 cudaError_t cudaDriverGetVersion(int *);
 cudaError_t cudaRuntimeGetVersion(int *);
 const char *cudaGetErrorName(cudaError_t);
+
+/* nvcc's runtime header brings the host's C library and C++ math with it
+   (host code calls `printf` without <stdio.h>). The system's headers are
+   used when installed, else drfscan's small fallbacks, searched last. The
+   device side of their functions is declared above, device-only, as
+   clang's own CUDA headers do: a `__host__ __device__` redeclaration of a
+   host function is an error, and declared first, the device overloads are
+   seen by the C++ library's templates (`std::pow(x, 2)`). */
+#include <cmath>
+#include <math.h>
+#include <cstdlib>
+#include <stdlib.h>
+#include <cstdio>
+#include <stdio.h>
+#if __has_include(<cstring>)
+#include <cstring>
+#endif
+/* `std::sqrt(x)` in device code finds the device overloads too (the
+   fallback <cmath> has no namespace std). */
+#define __DRFSCAN_STD(F) using ::F; using ::F##f;
+namespace std {
+__DRFSCAN_STD(sqrt) __DRFSCAN_STD(rsqrt) __DRFSCAN_STD(cbrt)
+__DRFSCAN_STD(exp) __DRFSCAN_STD(exp2) __DRFSCAN_STD(exp10)
+__DRFSCAN_STD(expm1) __DRFSCAN_STD(log) __DRFSCAN_STD(log2)
+__DRFSCAN_STD(log10) __DRFSCAN_STD(log1p) __DRFSCAN_STD(sin)
+__DRFSCAN_STD(cos) __DRFSCAN_STD(tan) __DRFSCAN_STD(asin)
+__DRFSCAN_STD(acos) __DRFSCAN_STD(atan) __DRFSCAN_STD(sinh)
+__DRFSCAN_STD(cosh) __DRFSCAN_STD(tanh) __DRFSCAN_STD(fabs)
+__DRFSCAN_STD(floor) __DRFSCAN_STD(ceil) __DRFSCAN_STD(round)
+__DRFSCAN_STD(trunc) __DRFSCAN_STD(rint) __DRFSCAN_STD(erf)
+__DRFSCAN_STD(erfc) __DRFSCAN_STD(lgamma) __DRFSCAN_STD(tgamma)
+__DRFSCAN_STD(pow) __DRFSCAN_STD(fmin) __DRFSCAN_STD(fmax)
+__DRFSCAN_STD(fmod) __DRFSCAN_STD(atan2) __DRFSCAN_STD(hypot)
+__DRFSCAN_STD(copysign) __DRFSCAN_STD(fdim) __DRFSCAN_STD(remainder)
+__DRFSCAN_STD(fma) __DRFSCAN_STD(frexp) __DRFSCAN_STD(ldexp)
+__DRFSCAN_STD(modf) __DRFSCAN_STD(scalbn) __DRFSCAN_STD(nextafter)
+__DRFSCAN_STD(ilogb) __DRFSCAN_STD(asinh) __DRFSCAN_STD(acosh)
+__DRFSCAN_STD(atanh) __DRFSCAN_STD(nearbyint) __DRFSCAN_STD(logb)
+__DRFSCAN_STD(nan)
+using ::lround; using ::lroundf; using ::llround; using ::llroundf;
+using ::lrintf; using ::llrintf; using ::abs; using ::labs; using ::llabs;
+}
+#undef __DRFSCAN_STD
 
 #include "drfscan_annotations.h"
 #include "drfscan_device_runtime.h"

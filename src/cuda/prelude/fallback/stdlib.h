@@ -1,7 +1,8 @@
-/* drfscan built-in stub: the host side of <stdlib.h> that CUDA programs use
-   around their kernels (buffers, arguments, random inputs), so that host
-   code parses and its launches are seen. Device code's `malloc` and `free`
-   are in the prelude. */
+/* drfscan's fallback <stdlib.h>, searched after the system's: the host side
+   that CUDA programs use around their kernels (buffers, arguments, random
+   inputs), so that host code parses and its launches are seen on a system
+   without a C library's headers. The prelude declares their device side
+   (`malloc`, `free`, `abs`). */
 #ifndef DRFSCAN_STDLIB_H
 #define DRFSCAN_STDLIB_H
 #define EXIT_SUCCESS 0
@@ -11,6 +12,9 @@
 #define NULL 0
 #endif
 extern "C" {
+int abs(int);
+long labs(long);
+long long llabs(long long);
 void *malloc(size_t);
 void *calloc(size_t, size_t);
 void *realloc(void *, size_t);

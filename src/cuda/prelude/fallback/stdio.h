@@ -1,7 +1,7 @@
-/* drfscan built-in stub: the host side of <stdio.h> that CUDA programs use
-   around their kernels (error reports to stderr, reading inputs), so that
-   host code parses and its launches are seen. `printf` is in the prelude,
-   for host and device. */
+/* drfscan's fallback <stdio.h>, searched after the system's: the host side
+   that CUDA programs use around their kernels (error reports to stderr,
+   reading inputs), so that host code parses and its launches are seen on
+   a system without a C library's headers. */
 #ifndef DRFSCAN_STDIO_H
 #define DRFSCAN_STDIO_H
 typedef struct __drfscan_file FILE;
@@ -12,6 +12,7 @@ typedef struct __drfscan_file FILE;
 #define BUFSIZ 8192
 #define FILENAME_MAX 4096
 extern "C" {
+int printf(const char *, ...);
 extern FILE *stdin;
 extern FILE *stdout;
 extern FILE *stderr;
