@@ -2086,3 +2086,88 @@ fn fragments_sized_by_a_kernel_templates_parameters_take_the_instances_sizes() {
     assert!(shown.contains("tile_cell"), "{shown}");
     assert!(!shown.contains("offset"), "{shown}");
 }
+
+/// The values `k`'s writes store, in the protocol's text form.
+fn stored_values(k: &Kernel) -> Vec<String> {
+    fn walk(s: &Stmt, out: &mut Vec<String>) {
+        match s {
+            Stmt::Access(a) if a.mode == Mode::Write => {
+                out.push(a.value.as_ref().map_or("?".into(), |v| v.to_string()));
+            }
+            Stmt::Seq(items) => items.iter().for_each(|i| walk(i, out)),
+            Stmt::If { then, els, .. } => {
+                walk(then, out);
+                walk(els, out);
+            }
+            Stmt::For { body, .. } => walk(body, out),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    k.arrays.iter().for_each(|a| walk(&a.body, &mut out));
+    out
+}
+
+#[test]
+fn warp_collectives_store_one_value_per_group() {
+    let k = kernel(
+        "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__device__ float butterfly(float v) {
+  for (int o = 16; o > 0; o >>= 1) v = fmaxf(__shfl_xor_sync(0xffffffff, v, o), v);
+  return v;
+}
+__global__ void k(const float *x, float *s, float *t, float *u) {
+  float v = x[threadIdx.x];
+  s[threadIdx.x / 32] = butterfly(v);
+  auto tile = cg::tiled_partition<8>(cg::this_thread_block());
+  t[threadIdx.x / 8] = cg::reduce(tile, v, cg::plus<float>());
+  u[threadIdx.x / 32] = __shfl_sync(0xffffffff, v, 3);
+}",
+    );
+    let stored = stored_values(&k);
+    // One group of 32, one of 8, one of 32; the y and z axes the kernel
+    // never names are left out of the groups' numbers.
+    assert_eq!(stored.len(), 3, "{stored:?}");
+    assert!(
+        stored[0].starts_with("__collective") && stored[0].ends_with("[tid.x / 32]"),
+        "{stored:?}"
+    );
+    assert!(stored[1].ends_with("[tid.x / 8]"), "{stored:?}");
+    assert!(stored[2].ends_with("[tid.x / 32]"), "{stored:?}");
+    let names: std::collections::BTreeSet<&str> =
+        stored.iter().map(|s| &s[..s.find('[').unwrap()]).collect();
+    assert_eq!(names.len(), 3, "each call its own: {stored:?}");
+}
+
+#[test]
+fn shuffles_that_leave_lanes_different_values_store_unknowns() {
+    for body in [
+        // Only lane 0 ends with the sum.
+        "for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);",
+        // Not commutative: partners compute v - w and w - v.
+        "for (int o = 16; o > 0; o /= 2) v = v - __shfl_xor_sync(0xffffffff, v, o);",
+        // Offsets 16 and 8 only: four groups of 8 lanes.
+        "for (int o = 16; o > 4; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);",
+        // Another value mixed in per lane.
+        "for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o) * threadIdx.x;",
+    ] {
+        let k = kernel(&format!(
+            "__global__ void k(const float *x, float *s) {{
+  float v = x[threadIdx.x];
+  {body}
+  s[threadIdx.x / 32] = v;
+  s[32 + threadIdx.x / 32] = __shfl_sync(0xffffffff, v, threadIdx.x % 4);
+}}"
+        ));
+        assert_eq!(stored_values(&k), ["?", "?"], "{body}");
+    }
+    // Each iteration of a loop around a collective is its own execution.
+    let k = kernel(
+        "__global__ void k(const float *x, float *s, int n) {
+  for (int i = 0; i < n; i++) s[threadIdx.x / 32] = __shfl_sync(0xffffffff, x[i * 32 + threadIdx.x], 0);
+}",
+    );
+    let stored = stored_values(&k);
+    assert!(stored[0].contains("[tid.x / 32][i"), "{stored:?}");
+}

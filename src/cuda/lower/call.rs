@@ -559,6 +559,46 @@ impl Lower {
             {
                 return Ok(Some(Val::Unknown));
             }
+            // A value one lane holds, for the lanes of its group: the same
+            // for all of them when they all name that lane.
+            "__shfl_sync" | "__shfl" if args.len() >= 2 => {
+                let at = usize::from(name == "__shfl_sync");
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.rvalue(a)?);
+                }
+                let lane = vals.get(at + 1);
+                let width = match args.get(at + 2) {
+                    // Left to its default (also when clang lists it).
+                    None => Some(builtin::WARP_SIZE),
+                    Some(w) if w.tokens().is_empty() => Some(builtin::WARP_SIZE),
+                    Some(w) => self.constant_of(w),
+                };
+                return Ok(Some(match (lane, width) {
+                    (Some(Val::Int(l)), Some(w))
+                        if self.block_uniform(l) && !n.ty().is_integral() =>
+                    {
+                        self.collective(Expr::Int(w))
+                    }
+                    _ => Val::Unknown,
+                }));
+            }
+            // `cg::reduce(tile, v, op)`: the tile's reduction, handed to
+            // every member.
+            "reduce"
+                if args.len() == 3
+                    && n.referenced().is_some_and(|f| {
+                        f.in_system_header() || f.pos().file.starts_with(crate::cuda::prelude::DIR)
+                    }) =>
+            {
+                let size = tile_size(&strip(args[0]).ty().canonical().spelling());
+                if let Some(size) = size.filter(|_| !n.ty().is_integral()) {
+                    for a in args {
+                        self.rvalue(a)?;
+                    }
+                    return Ok(Some(self.collective(Expr::Int(size))));
+                }
+            }
             "__syncwarp" => {
                 for a in args {
                     self.rvalue(a)?;
@@ -1049,6 +1089,23 @@ impl Lower {
             .cloned()
     }
 
+    /// The value a collective hands the members of each aligned group of
+    /// `width` consecutive threads (by linear id) of a block: a cell of a
+    /// fresh pseudo-array at the group's block and number and the
+    /// iteration of every loop around, so that it is shared by the group
+    /// at one execution of the call only.
+    pub(super) fn collective(&mut self, width: Expr) -> Val {
+        let id = self.collectives;
+        self.collectives += 1;
+        let mut index: Vec<Expr> = builtin::BID.iter().map(|b| Expr::var(b)).collect();
+        index.push(Expr::bin(Op::Div, linear_tid(), width));
+        index.extend(self.loop_vars.iter().map(|v| Expr::var(v)));
+        Val::Collective(Value::Read {
+            array: format!("__collective{id}"),
+            index,
+        })
+    }
+
     /// `g.shfl(v, 0)`: what the group's leader holds in `v`. When that is a
     /// range the leader took for the group, every thread of the group gets
     /// its start: a ticket over the group's ranks (see
@@ -1506,4 +1563,214 @@ pub(super) fn pointer_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>
         _ => false,
     };
     builtin.then_some((o, ops))
+}
+
+/// Combinations of two values that do not depend on their order.
+fn commutative_combination<'a>(n: &Node<'a>) -> Option<(Node<'a>, Node<'a>)> {
+    let n = strip(*n);
+    let ch = exprs(&n);
+    let k = n.kind();
+    if k == K::BINARY && matches!(n.binop(), op::ADD | op::MUL | op::AND | op::OR | op::XOR) {
+        return Some((ch[0], ch[1]));
+    }
+    if k == K::CALL && n.num_args() == 2 {
+        let name = n.referenced()?.spelling();
+        let name = name.trim_start_matches("operator");
+        let pure = [
+            "+",
+            "*",
+            "&",
+            "|",
+            "^",
+            "fmaxf",
+            "fminf",
+            "fmax",
+            "fmin",
+            "max",
+            "min",
+            "__hadd",
+            "__hmul",
+            "__hmax",
+            "__hmin",
+            "__hadd2",
+            "__hmul2",
+            "__hmax2",
+            "__hmin2",
+            "__fadd_rn",
+            "__fmul_rn",
+            "__dadd_rn",
+            "__dmul_rn",
+        ];
+        if pure.contains(&name) {
+            return Some((n.arg(0), n.arg(1)));
+        }
+    }
+    None
+}
+
+/// The value an xor shuffle exchanges and its lane offset:
+/// `__shfl_xor_sync(mask, v, o)`, `__shfl_xor(v, o)`, `tile.shfl_xor(v, o)`,
+/// with a width, if given, of at least `min_width`.
+fn xor_shuffle<'a>(n: &Node<'a>) -> Option<(Node<'a>, Node<'a>, Option<Node<'a>>)> {
+    let n = strip(*n);
+    if n.kind() != K::CALL {
+        return None;
+    }
+    let name = n.referenced()?.spelling();
+    let at = match name.as_str() {
+        "__shfl_xor_sync" => 1,
+        "__shfl_xor" | "shfl_xor" => 0,
+        _ => return None,
+    };
+    let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+    Some((
+        *args.get(at)?,
+        *args.get(at + 1)?,
+        args.get(at + 2).copied(),
+    ))
+}
+
+impl Lower {
+    /// A constant, also one spelled in a template's parameters.
+    fn constant_of(&mut self, n: &Node) -> Option<i64> {
+        if let Some(v) = n.eval_int() {
+            return Some(v);
+        }
+        // Evaluated for its value only: nothing that reads or writes.
+        if has_effects(n) {
+            return None;
+        }
+        match self.rvalue(n).ok()? {
+            Val::Int(e) => match simplify(&e) {
+                Expr::Int(v) => Some(v),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A loop of xor shuffles that leaves its variable one value for each
+    /// aligned group of `width` lanes: `for (o = 16; o > 0; o /= 2) v +=
+    /// __shfl_xor_sync(m, v, o)`, offsets 1, 2, …, width / 2 in any order
+    /// and a combination that does not depend on the order of its operands
+    /// (each step then hands both partners one value). The variable's key
+    /// and the width.
+    pub(super) fn xor_butterfly(&mut self, s: &Node) -> Option<(String, i64)> {
+        let (init, cond, inc, body) = Self::for_parts(s);
+        let (init, cond, inc, mut body) = (init?, strip(cond?), strip(inc?), body?);
+        // The counter and where it starts.
+        let (counter, start) = if init.kind() == K::DECL_STMT {
+            let d = init.children().into_iter().find(|d| d.kind() == K::VAR)?;
+            let value = d.children().into_iter().rev().find(|c| c.is_expression())?;
+            (key(&d), self.constant_of(&value)?)
+        } else {
+            let i = strip(init);
+            if i.kind() != K::BINARY || i.binop() != op::ASSIGN {
+                return None;
+            }
+            let ch = exprs(&i);
+            (var_key(&ch[0])?, self.constant_of(&ch[1])?)
+        };
+        let is_counter = |n: &Node| var_key(n).as_deref() == Some(counter.as_str());
+        // The test: the counter against a constant.
+        if cond.kind() != K::BINARY {
+            return None;
+        }
+        let ch = exprs(&cond);
+        let (rel, bound) = if is_counter(&ch[0]) {
+            (cond.binop(), self.constant_of(&ch[1])?)
+        } else {
+            return None;
+        };
+        let holds = |o: i64| match rel {
+            op::GT => o > bound,
+            op::GE => o >= bound,
+            op::LT => o < bound,
+            op::LE => o <= bound,
+            op::NE => o != bound,
+            _ => false,
+        };
+        // The step: halving or doubling the counter.
+        let (step_op, by) = match inc.kind() {
+            k if k == K::COMPOUND_ASSIGN && is_counter(&exprs(&inc)[0]) => (
+                super::stmt::compound_base(inc.binop()),
+                self.constant_of(&exprs(&inc)[1])?,
+            ),
+            k if k == K::BINARY && inc.binop() == op::ASSIGN && is_counter(&exprs(&inc)[0]) => {
+                let rhs = strip(exprs(&inc)[1]);
+                if rhs.kind() != K::BINARY || !is_counter(&exprs(&rhs)[0]) {
+                    return None;
+                }
+                (rhs.binop(), self.constant_of(&exprs(&rhs)[1])?)
+            }
+            _ => return None,
+        };
+        let step = |o: i64| match (step_op, by) {
+            (op::DIV, 2) | (op::SHR, 1) => Some(o / 2),
+            (op::MUL, 2) | (op::SHL, 1) => o.checked_mul(2),
+            _ => None,
+        };
+        let mut offsets = Vec::new();
+        let mut o = start;
+        while holds(o) {
+            if offsets.len() > 6 {
+                return None;
+            }
+            offsets.push(o);
+            o = step(o)?;
+        }
+        offsets.sort_unstable();
+        let width = 2 * *offsets.last()?;
+        if offsets != (0..offsets.len()).map(|k| 1i64 << k).collect::<Vec<_>>()
+            || width > builtin::WARP_SIZE
+        {
+            return None;
+        }
+        // The body: `v op= shfl(v, o)` or `v = combine(v, shfl(v, o))`.
+        while body.kind() == K::COMPOUND {
+            let [only] = body.children()[..] else {
+                return None;
+            };
+            body = only;
+        }
+        let body = strip(body);
+        let ch = exprs(&body);
+        let (target, shuffled) = if body.kind() == K::COMPOUND_ASSIGN
+            && matches!(
+                super::stmt::compound_base(body.binop()),
+                op::ADD | op::MUL | op::AND | op::OR | op::XOR
+            ) {
+            (var_key(&ch[0])?, ch[1])
+        } else if body.kind() == K::BINARY && body.binop() == op::ASSIGN {
+            let v = var_key(&ch[0])?;
+            let (a, b) = commutative_combination(&ch[1])?;
+            if var_key(&a).as_deref() == Some(v.as_str()) {
+                (v, b)
+            } else if var_key(&b).as_deref() == Some(v.as_str()) {
+                (v, a)
+            } else {
+                return None;
+            }
+        } else if body.kind() == K::CALL
+            && matches!(
+                body.referenced()?.spelling().as_str(),
+                "operator+=" | "operator*=" | "operator&=" | "operator|=" | "operator^="
+            )
+            && body.num_args() == 2
+        {
+            (var_key(&body.arg(0))?, body.arg(1))
+        } else {
+            return None;
+        };
+        let (value, offset, shuffle_width) = xor_shuffle(&shuffled)?;
+        if var_key(&value).as_deref() != Some(target.as_str()) || !is_counter(&offset) {
+            return None;
+        }
+        if let Some(w) = shuffle_width.filter(|w| !w.tokens().is_empty()) {
+            if self.constant_of(&w)? < width {
+                return None;
+            }
+        }
+        Some((target, width))
+    }
 }

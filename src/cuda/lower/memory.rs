@@ -440,6 +440,7 @@ impl Lower {
             Val::Float(f) => Some(Value::Expr(Expr::Int(*f as i64))),
             Val::Ptr(q) => self.address(q, p).map(Value::Expr),
             Val::Unknown => copied,
+            Val::Collective(c) => Some(c.clone()),
             _ => None,
         };
         self.access_storing(p, Mode::Write, loc, value);

@@ -78,6 +78,13 @@ enum Val {
     /// array (`Kernel::block_uniform`), or no thread writes it while it is
     /// read (`Kernel::uniform_reads`). Used, it becomes a local.
     Stored(String, Loc),
+    /// What a collective of a warp or a tile hands each member (a
+    /// reduction, a butterfly of shuffles, a broadcast from one lane): one
+    /// value for the members of one group at one execution of the call,
+    /// kept as a cell only that group and execution share (see
+    /// `Lower::collective`), so that two members storing it store equal
+    /// values. In arithmetic it is unknown.
+    Collective(Value),
     /// A floating-point constant, by the bits of its value as a `double`:
     /// one value for every thread, which a store records exactly, so that
     /// two threads storing `0.0f` store equal values. In arithmetic it is
@@ -235,6 +242,9 @@ pub struct Lower {
     /// How many copies of the current statement the unrolled loops around
     /// it make.
     unrolled_copies: u64,
+    /// Collectives lowered so far: each execution of one in the lowered
+    /// program (after inlining and unrolling) is a cell of its own.
+    collectives: u32,
 }
 
 /// How deep statements and expressions may nest before lowering gives up
@@ -401,6 +411,7 @@ impl Lower {
             pointer_params: HashSet::new(),
             open_views: HashMap::new(),
             unrolled_copies: 1,
+            collectives: 0,
         }
     }
 
@@ -704,6 +715,32 @@ impl Lower {
                     && !flat(d)
                     && (vars.contains(builtin::TID[d]) || vars.contains(builtin::BLOCK_DIM[d]))
             });
+        }
+        if self.collectives > 0 {
+            // A collective's cell names every axis of the block; an axis
+            // nothing else names is fixed to one thread
+            // (`Kernel::unused_dimensions`), and must stay unnamed.
+            let mut vars = BTreeSet::new();
+            for s in &self.out {
+                mentioned_vars(s, &mut vars);
+            }
+            for a in &self.prog.assumes {
+                a.free_vars(&mut vars);
+            }
+            let mut unnamed: Vec<(&str, i64)> = Vec::new();
+            for d in 1..3 {
+                for (id, size) in [
+                    (builtin::TID[d], builtin::BLOCK_DIM[d]),
+                    (builtin::BID[d], builtin::GRID_DIM[d]),
+                ] {
+                    if !vars.contains(id) && !vars.contains(size) {
+                        unnamed.extend([(id, 0), (size, 1)]);
+                    }
+                }
+            }
+            for s in &mut self.out {
+                flatten_collectives(s, &unnamed);
+            }
         }
         let mut p = std::mem::take(&mut self.prog);
         p.body = std::mem::take(&mut self.out);

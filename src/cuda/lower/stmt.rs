@@ -36,6 +36,32 @@ pub(super) fn mentioned_vars(s: &Stmt, out: &mut BTreeSet<String>) {
     }
 }
 
+/// Collectives' cells (`Lower::collective`) with the ids and sizes of the
+/// axes nothing else names fixed: `(var, value)`.
+pub(super) fn flatten_collectives(s: &mut Stmt, fixed: &[(&str, i64)]) {
+    match s {
+        Stmt::Access { value: Some(v), .. } if is_collective(v) => {
+            for (var, by) in fixed {
+                *v = v.subst(var, &Expr::Int(*by));
+            }
+            if let Value::Read { index, .. } = v {
+                index.iter_mut().for_each(|e| *e = simplify(e));
+            }
+        }
+        Stmt::Access { .. } | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
+        Stmt::Seq(v) => v.iter_mut().for_each(|s| flatten_collectives(s, fixed)),
+        Stmt::If { then, els, .. } => {
+            flatten_collectives(then, fixed);
+            flatten_collectives(els, fixed);
+        }
+        Stmt::For { body, .. } => flatten_collectives(body, fixed),
+    }
+}
+
+fn is_collective(v: &Value) -> bool {
+    matches!(v, Value::Read { array, .. } if array.starts_with("__collective"))
+}
+
 /// Drops the stored values that copy a cell of an array the kernel writes:
 /// the cell may hold different values when two threads read it.
 pub(super) fn forget_written_cells(s: &mut Stmt, written: &HashSet<String>) {
@@ -916,6 +942,16 @@ impl Lower {
     }
 
     pub(super) fn for_stmt(&mut self, s: &Node) -> R<Jumps> {
+        let butterfly = self.xor_butterfly(s);
+        let j = self.for_loop(s)?;
+        if let Some((var, width)) = butterfly {
+            let v = self.collective(Expr::Int(width));
+            self.env.insert(var, v);
+        }
+        Ok(j)
+    }
+
+    fn for_loop(&mut self, s: &Node) -> R<Jumps> {
         let (init, cond, inc, body) = Self::for_parts(s);
         let Some(body) = body else {
             return unsupported(s, "for without a body");
