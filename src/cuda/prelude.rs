@@ -19,6 +19,7 @@ const MATH_CONSTANTS: &str = include_str!("prelude/math_constants.h");
 const CUFFT: &str = include_str!("prelude/cufft.h");
 const CUBLAS: &str = include_str!("prelude/cublas_v2.h");
 const MMA: &str = include_str!("prelude/mma.h");
+const CUCOMPLEX: &str = include_str!("prelude/cuComplex.h");
 /// Headers of the host's C library, searched after the system's own: what
 /// host code around kernels needs on a system without them.
 const HOST_FALLBACKS: &[(&str, &str)] = &[
@@ -167,6 +168,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         ),
         (format!("{DIR}/cuda.h"), CUDA_H.as_bytes().to_vec()),
         (format!("{DIR}/mma.h"), MMA.as_bytes().to_vec()),
+        (format!("{DIR}/cuComplex.h"), CUCOMPLEX.as_bytes().to_vec()),
     ];
     out.extend(HOST_FALLBACKS.iter().map(|(name, text)| {
         (

@@ -2171,3 +2171,39 @@ fn shuffles_that_leave_lanes_different_values_store_unknowns() {
     let stored = stored_values(&k);
     assert!(stored[0].contains("[tid.x / 32][i"), "{stored:?}");
 }
+
+#[test]
+fn host_code_on_the_wider_runtime_api_parses_with_the_built_in_headers() {
+    // Graphs, pools, priorities, 3D copies, texture objects, pointer
+    // attributes, complex numbers and one-element vectors: host code that
+    // does not parse may hide the launches after it.
+    let u = unit(
+        "#include <cuComplex.h>
+#include <curand.h>
+__global__ void k(cuFloatComplex *a, uchar1 *b) {
+  a[threadIdx.x] = cuCmulf(a[threadIdx.x], make_cuFloatComplex(1.0f, 0.0f));
+  b[threadIdx.x].x = (unsigned char)__double2int_ru(__drcp_rn(2.0)) + __vabs4(3u);
+}
+int main() {
+  cudaStream_t s; cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, 0);
+  cudaGraph_t g; cudaGraphExec_t ge;
+  cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+  cudaStreamEndCapture(s, &g);
+  cudaGraphInstantiate(&ge, g, NULL, NULL, 0);
+  cudaMemPool_t pool; cudaDeviceGetDefaultMemPool(&pool, 0);
+  unsigned long long threshold = ~0ull;
+  cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold);
+  cudaPitchedPtr pp; cudaExtent ext = make_cudaExtent(4, 4, 4); cudaMalloc3D(&pp, ext);
+  cudaTextureDesc td; td.filterMode = cudaFilterModeLinear; td.addressMode[0] = cudaAddressModeClamp;
+  cudaPointerAttributes pa; cudaPointerGetAttributes(&pa, pp.ptr);
+  int v; cudaDeviceGetAttribute(&v, cudaDevAttrMemoryClockRate, 0);
+  curandGenerator_t gen; curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_MRG32K3A);
+  cuFloatComplex *a; uchar1 *b;
+  k<<<4, 64, 0, s>>>(a, b);
+  cudaGraphLaunch(ge, s);
+  return 0;
+}",
+    );
+    assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
+    assert_eq!(u.kernels.len(), 1);
+}

@@ -32,11 +32,16 @@ struct curandDiscreteDistribution_st;
 typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
 typedef int curandStatus_t;
 typedef void *curandGenerator_t;
+typedef int curandRngType_t;
+typedef int curandOrdering_t;
 #define CURAND_STATUS_SUCCESS 0
 #define CURAND_RNG_PSEUDO_DEFAULT 100
 #define CURAND_RNG_PSEUDO_XORWOW 101
 #define CURAND_RNG_PSEUDO_MTGP32 141
 #define CURAND_RNG_PSEUDO_PHILOX4_32_10 161
+#define CURAND_RNG_PSEUDO_MRG32K3A 121
+#define CURAND_RNG_QUASI_DEFAULT 200
+#define CURAND_RNG_QUASI_SOBOL32 201
 #define MTGP32_STATE_SIZE 1024
 #define MTGP32_MAX_NUM_BLOCKS 200
 #define CURAND_2POW32_INV (2.3283064e-10f)
@@ -71,6 +76,8 @@ curandStatus_t curandMakeMTGP32KernelState(curandStateMtgp32_t *, mtgp32_params_
 extern mtgp32_params_fast_t mtgp32dc_params_fast_11213[];
 curandStatus_t curandCreateGenerator(curandGenerator_t *, int);
 curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t, unsigned long long);
+curandStatus_t curandSetGeneratorOffset(curandGenerator_t, unsigned long long);
+curandStatus_t curandSetStream(curandGenerator_t, cudaStream_t);
 curandStatus_t curandGenerateUniform(curandGenerator_t, float *, size_t);
 curandStatus_t curandGenerateNormal(curandGenerator_t, float *, size_t, float, float);
 curandStatus_t curandDestroyGenerator(curandGenerator_t);

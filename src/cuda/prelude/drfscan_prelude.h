@@ -59,7 +59,9 @@ typedef void *cudaStream_t;
   __host__ __device__ inline N##3 make_##N##3(T x, T y, T z) { N##3 r; r.x = x; r.y = y; r.z = z; return r; }
 #define __DRFSCAN_VEC4(T, N) struct N##4 { T x, y, z, w; }; \
   __host__ __device__ inline N##4 make_##N##4(T x, T y, T z, T w) { N##4 r; r.x = x; r.y = y; r.z = z; r.w = w; return r; }
-#define __DRFSCAN_VECS(T, N) __DRFSCAN_VEC2(T, N) __DRFSCAN_VEC3(T, N) __DRFSCAN_VEC4(T, N)
+#define __DRFSCAN_VEC1(T, N) struct N##1 { T x; }; \
+  __host__ __device__ inline N##1 make_##N##1(T x) { N##1 r; r.x = x; return r; }
+#define __DRFSCAN_VECS(T, N) __DRFSCAN_VEC1(T, N) __DRFSCAN_VEC2(T, N) __DRFSCAN_VEC3(T, N) __DRFSCAN_VEC4(T, N)
 __DRFSCAN_VECS(float, float)
 __DRFSCAN_VECS(double, double)
 __DRFSCAN_VECS(int, int)
@@ -72,6 +74,7 @@ __DRFSCAN_VECS(long, long)
 __DRFSCAN_VECS(unsigned long, ulong)
 __DRFSCAN_VECS(long long, longlong)
 __DRFSCAN_VECS(unsigned long long, ulonglong)
+#undef __DRFSCAN_VEC1
 #undef __DRFSCAN_VEC2
 #undef __DRFSCAN_VEC3
 #undef __DRFSCAN_VEC4
@@ -354,6 +357,48 @@ __device__ double __dmul_rn(double, double);
 __device__ double __fma_rn(double, double, double);
 __device__ float __double2float_rn(double);
 __device__ int __double2int_rn(double);
+__device__ int __double2int_rd(double);
+__device__ unsigned int __double2uint_rn(double);
+__device__ unsigned int __double2uint_rd(double);
+__device__ unsigned int __double2uint_ru(double);
+__device__ unsigned int __double2uint_rz(double);
+__device__ int __double2int_ru(double);
+__device__ int __double2int_rz(double);
+__device__ long long __double2ll_rn(double);
+__device__ long long __double2ll_rz(double);
+__device__ unsigned long long __double2ull_rn(double);
+__device__ unsigned long long __double2ull_rz(double);
+__device__ double __ll2double_rn(long long);
+__device__ double __ull2double_rn(unsigned long long);
+__device__ double __uint2double_rn(unsigned int);
+__device__ double __drcp_rn(double);
+__device__ double __dsqrt_rn(double);
+__device__ double __ddiv_rn(double, double);
+__device__ double __dadd_rn(double, double);
+__device__ double __dmul_rn(double, double);
+__device__ double __dsub_rn(double, double);
+__device__ float __frcp_rz(float);
+__device__ float __frcp_rd(float);
+__device__ float __frcp_ru(float);
+__device__ float __fsqrt_rd(float);
+__device__ float __fsqrt_ru(float);
+__device__ float __fsqrt_rz(float);
+__device__ float __fdiv_rz(float, float);
+__device__ unsigned int __vabs2(unsigned int);
+__device__ unsigned int __vabs4(unsigned int);
+__device__ unsigned int __vadd2(unsigned int, unsigned int);
+__device__ unsigned int __vadd4(unsigned int, unsigned int);
+__device__ unsigned int __vsub2(unsigned int, unsigned int);
+__device__ unsigned int __vsub4(unsigned int, unsigned int);
+__device__ unsigned int __vcmpeq2(unsigned int, unsigned int);
+__device__ unsigned int __vcmpeq4(unsigned int, unsigned int);
+__device__ unsigned int __vmaxu4(unsigned int, unsigned int);
+__device__ unsigned int __vminu4(unsigned int, unsigned int);
+__device__ unsigned int __vsad4(unsigned int, unsigned int);
+__device__ unsigned int __vabsdiffs2(unsigned int, unsigned int);
+__device__ unsigned int __vabsdiffs4(unsigned int, unsigned int);
+__device__ unsigned int __vabsdiffu2(unsigned int, unsigned int);
+__device__ unsigned int __vabsdiffu4(unsigned int, unsigned int);
 __device__ double __int2double_rn(int);
 __device__ float __uint2float_rn(unsigned int);
 __device__ float __ull2float_rn(unsigned long long);
@@ -497,7 +542,8 @@ struct cudaDeviceProp { char name[256]; size_t totalGlobalMem; size_t sharedMemP
   int unifiedAddressing; int managedMemory; int deviceOverlap; int asyncEngineCount; int ECCEnabled;
   int pciBusID; int pciDeviceID; int pciDomainID; int kernelExecTimeoutEnabled; size_t textureAlignment;
   size_t sharedMemPerBlockOptin; int regsPerMultiprocessor; int cooperativeLaunch;
-  int concurrentManagedAccess; int maxBlocksPerMultiProcessor; int isMultiGpuBoard; int tccDriver; };
+  int concurrentManagedAccess; int maxBlocksPerMultiProcessor; int isMultiGpuBoard; int tccDriver;
+  int pageableMemoryAccess; int hostNativeAtomicSupported; int memoryPoolsSupported; int persistingL2CacheMaxSize; };
 struct cudaFuncAttributes { size_t sharedSizeBytes; size_t constSizeBytes; size_t localSizeBytes; int maxThreadsPerBlock; int numRegs; };
 struct cudaExtent { size_t width, height, depth; };
 struct cudaPitchedPtr { void *ptr; size_t pitch; size_t xsize; size_t ysize; };
@@ -594,10 +640,83 @@ cudaError_t cudaMemcpyPeer(void *, int, const void *, int, size_t);
 cudaError_t cudaMemcpyPeerAsync(void *, int, const void *, int, size_t, cudaStream_t = 0);
 cudaError_t cudaHostRegister(void *, size_t, unsigned int);
 cudaError_t cudaHostUnregister(void *);
-cudaError_t cudaMemPrefetchAsync(const void *, size_t, int, cudaStream_t = 0);
 cudaError_t cudaMemAdvise(const void *, size_t, int, int);
 cudaError_t cudaStreamQuery(cudaStream_t);
 cudaError_t cudaDeviceGetLimit(size_t *, int);
+/* Streams and graphs, memory pools, 3D copies, pointers and IPC. */
+#define cudaStreamDefault 0
+#define cudaHostRegisterDefault 0
+#define cudaHostRegisterPortable 1
+#define cudaHostRegisterMapped 2
+#define cudaHostAllocWriteCombined 4
+#define cudaMemAttachGlobal 1
+#define cudaMemAttachHost 2
+#define cudaMemAttachSingle 4
+#define cudaCpuDeviceId (-1)
+enum cudaMemoryAdvise { cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly, cudaMemAdviseSetPreferredLocation, cudaMemAdviseUnsetPreferredLocation, cudaMemAdviseSetAccessedBy, cudaMemAdviseUnsetAccessedBy };
+enum cudaStreamCaptureMode { cudaStreamCaptureModeGlobal, cudaStreamCaptureModeThreadLocal, cudaStreamCaptureModeRelaxed };
+enum cudaComputeMode { cudaComputeModeDefault, cudaComputeModeExclusive, cudaComputeModeProhibited, cudaComputeModeExclusiveProcess };
+enum cudaResourceType { cudaResourceTypeArray, cudaResourceTypeMipmappedArray, cudaResourceTypeLinear, cudaResourceTypePitch2D };
+enum cudaTextureFilterMode { cudaFilterModePoint, cudaFilterModeLinear };
+enum cudaTextureAddressMode { cudaAddressModeWrap, cudaAddressModeClamp, cudaAddressModeMirror, cudaAddressModeBorder };
+enum cudaMemLocationType { cudaMemLocationTypeInvalid, cudaMemLocationTypeDevice };
+enum cudaMemPoolAttr { cudaMemPoolReuseFollowEventDependencies = 1, cudaMemPoolReuseAllowOpportunistic, cudaMemPoolReuseAllowInternalDependencies, cudaMemPoolAttrReleaseThreshold, cudaMemPoolAttrReservedMemCurrent, cudaMemPoolAttrReservedMemHigh, cudaMemPoolAttrUsedMemCurrent, cudaMemPoolAttrUsedMemHigh };
+enum cudaMemoryType { cudaMemoryTypeUnregistered, cudaMemoryTypeHost, cudaMemoryTypeDevice, cudaMemoryTypeManaged };
+#define cudaDevAttrMemoryClockRate ((cudaDeviceAttr)36)
+#define cudaDevAttrGlobalMemoryBusWidth ((cudaDeviceAttr)37)
+#define cudaDevAttrL2CacheSize ((cudaDeviceAttr)38)
+#define cudaDevAttrComputeMode ((cudaDeviceAttr)20)
+#define cudaDevAttrConcurrentKernels ((cudaDeviceAttr)31)
+#define cudaDevAttrConcurrentManagedAccess ((cudaDeviceAttr)89)
+#define cudaDevAttrMemoryPoolsSupported ((cudaDeviceAttr)115)
+struct cudaMemLocation { cudaMemLocationType type; int id; };
+cudaError_t cudaMemPrefetchAsync(const void *, size_t, int, cudaStream_t = 0);
+cudaError_t cudaMemPrefetchAsync(const void *, size_t, cudaMemLocation, unsigned int, cudaStream_t = 0);
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+typedef void (*cudaHostFn_t)(void *);
+typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void *);
+struct cudaKernelNodeParams { void *func; dim3 gridDim; dim3 blockDim; unsigned int sharedMemBytes; void **kernelParams; void **extra; };
+struct cudaPos { size_t x, y, z; };
+struct cudaMemcpy3DParms { cudaArray_t srcArray; cudaPos srcPos; cudaPitchedPtr srcPtr; cudaArray_t dstArray; cudaPos dstPos; cudaPitchedPtr dstPtr; cudaExtent extent; cudaMemcpyKind kind; };
+struct cudaPointerAttributes { cudaMemoryType type; int device; void *devicePointer; void *hostPointer; };
+struct cudaIpcMemHandle_t { char reserved[64]; };
+struct cudaIpcEventHandle_t { char reserved[64]; };
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *, unsigned int, int);
+cudaError_t cudaDeviceGetStreamPriorityRange(int *, int *);
+cudaError_t cudaStreamBeginCapture(cudaStream_t, cudaStreamCaptureMode);
+cudaError_t cudaStreamEndCapture(cudaStream_t, cudaGraph_t *);
+cudaError_t cudaStreamAddCallback(cudaStream_t, cudaStreamCallback_t, void *, unsigned int);
+cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t, void *);
+cudaError_t cudaGraphCreate(cudaGraph_t *, unsigned int);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, cudaGraphNode_t * = 0, char * = 0, size_t = 0);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, unsigned long long);
+cudaError_t cudaGraphLaunch(cudaGraphExec_t, cudaStream_t);
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *, size_t, const cudaKernelNodeParams *);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t);
+cudaError_t cudaGraphDestroy(cudaGraph_t);
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *, int);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t, cudaMemPoolAttr, void *);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t, cudaMemPoolAttr, void *);
+cudaError_t cudaMallocAsync(void **, size_t, cudaStream_t);
+template <class T> cudaError_t cudaMallocAsync(T **p, size_t n, cudaStream_t s) { return cudaMallocAsync((void **)p, n, s); }
+cudaError_t cudaFreeAsync(void *, cudaStream_t);
+cudaError_t cudaMalloc3D(cudaPitchedPtr *, cudaExtent);
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *);
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *, cudaStream_t = 0);
+cudaError_t cudaMemset2D(void *, size_t, int, size_t, size_t);
+cudaError_t cudaMemset3D(cudaPitchedPtr, int, cudaExtent);
+cudaError_t cudaMemcpy2DAsync(void *, size_t, const void *, size_t, size_t, size_t, cudaMemcpyKind, cudaStream_t = 0);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void *, size_t = 0, unsigned int = 4);
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *, const void *);
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *, void *);
+cudaError_t cudaIpcOpenMemHandle(void **, cudaIpcMemHandle_t, unsigned int);
+cudaError_t cudaIpcCloseMemHandle(void *);
+cudaError_t cudaDriverGetVersion(int *);
+cudaError_t cudaRuntimeGetVersion(int *);
+const char *cudaGetErrorName(cudaError_t);
 cudaError_t cudaDeviceSetLimit(int, size_t);
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaDriverGetVersion(int *);
