@@ -1608,9 +1608,9 @@ fn commutative_combination<'a>(n: &Node<'a>) -> Option<(Node<'a>, Node<'a>)> {
     None
 }
 
-/// The value an xor shuffle exchanges and its lane offset:
-/// `__shfl_xor_sync(mask, v, o)`, `__shfl_xor(v, o)`, `tile.shfl_xor(v, o)`,
-/// with a width, if given, of at least `min_width`.
+/// The value an xor shuffle exchanges, its lane offset and its width
+/// argument, if any: `__shfl_xor_sync(mask, v, o)`, `__shfl_xor(v, o)`,
+/// `tile.shfl_xor(v, o)`.
 fn xor_shuffle<'a>(n: &Node<'a>) -> Option<(Node<'a>, Node<'a>, Option<Node<'a>>)> {
     let n = strip(*n);
     if n.kind() != K::CALL {
@@ -1676,12 +1676,13 @@ impl Lower {
         if cond.kind() != K::BINARY {
             return None;
         }
-        let ch = exprs(&cond);
-        let (rel, bound) = if is_counter(&ch[0]) {
-            (cond.binop(), self.constant_of(&ch[1])?)
-        } else {
+        let [tested, limit] = exprs(&cond)[..] else {
             return None;
         };
+        if !is_counter(&tested) {
+            return None;
+        }
+        let (rel, bound) = (cond.binop(), self.constant_of(&limit)?);
         let holds = |o: i64| match rel {
             op::GT => o > bound,
             op::GE => o >= bound,
@@ -1691,17 +1692,26 @@ impl Lower {
             _ => false,
         };
         // The step: halving or doubling the counter.
+        let [stepped, change] = exprs(&inc)[..] else {
+            return None;
+        };
+        if !is_counter(&stepped) {
+            return None;
+        }
         let (step_op, by) = match inc.kind() {
-            k if k == K::COMPOUND_ASSIGN && is_counter(&exprs(&inc)[0]) => (
+            k if k == K::COMPOUND_ASSIGN => (
                 super::stmt::compound_base(inc.binop()),
-                self.constant_of(&exprs(&inc)[1])?,
+                self.constant_of(&change)?,
             ),
-            k if k == K::BINARY && inc.binop() == op::ASSIGN && is_counter(&exprs(&inc)[0]) => {
-                let rhs = strip(exprs(&inc)[1]);
-                if rhs.kind() != K::BINARY || !is_counter(&exprs(&rhs)[0]) {
+            k if k == K::BINARY && inc.binop() == op::ASSIGN => {
+                let rhs = strip(change);
+                let [old, by] = exprs(&rhs)[..] else {
+                    return None;
+                };
+                if rhs.kind() != K::BINARY || !is_counter(&old) {
                     return None;
                 }
-                (rhs.binop(), self.constant_of(&exprs(&rhs)[1])?)
+                (rhs.binop(), self.constant_of(&by)?)
             }
             _ => return None,
         };
@@ -1735,6 +1745,9 @@ impl Lower {
         }
         let body = strip(body);
         let ch = exprs(&body);
+        if ch.len() != 2 && body.kind() != K::CALL {
+            return None;
+        }
         let (target, shuffled) = if body.kind() == K::COMPOUND_ASSIGN
             && matches!(
                 super::stmt::compound_base(body.binop()),
@@ -1763,7 +1776,10 @@ impl Lower {
             return None;
         };
         let (value, offset, shuffle_width) = xor_shuffle(&shuffled)?;
-        if var_key(&value).as_deref() != Some(target.as_str()) || !is_counter(&offset) {
+        if var_key(&value).as_deref() != Some(target.as_str())
+            || !is_counter(&offset)
+            || target == counter
+        {
             return None;
         }
         if let Some(w) = shuffle_width.filter(|w| !w.tokens().is_empty()) {
