@@ -4,9 +4,14 @@
 #ifndef __DRFSCAN_CUDA_BF16_H
 #define __DRFSCAN_CUDA_BF16_H
 #include <cuda_fp16.h>
+typedef struct { unsigned short x; } __nv_bfloat16_raw;
+typedef struct { unsigned short x, y; } __nv_bfloat162_raw;
 struct __nv_bfloat16 {
   unsigned short __x;
   __host__ __device__ __nv_bfloat16() {}
+  __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &);
+  __host__ __device__ __nv_bfloat16 &operator=(const __nv_bfloat16_raw &);
+  __host__ __device__ operator __nv_bfloat16_raw() const;
   __host__ __device__ __nv_bfloat16(float);
   __host__ __device__ __nv_bfloat16(double);
   __host__ __device__ __nv_bfloat16(int);
@@ -16,8 +21,6 @@ struct __nv_bfloat16 {
   __host__ __device__ operator float() const;
   __host__ __device__ __nv_bfloat16 &operator=(float);
 };
-typedef struct { unsigned short x; } __nv_bfloat16_raw;
-typedef struct { unsigned short x, y; } __nv_bfloat162_raw;
 struct __nv_bfloat162 {
   __nv_bfloat16 x, y;
   __host__ __device__ __nv_bfloat162() {}

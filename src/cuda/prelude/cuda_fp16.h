@@ -3,9 +3,14 @@
    only. */
 #ifndef __DRFSCAN_CUDA_FP16_H
 #define __DRFSCAN_CUDA_FP16_H
+typedef struct { unsigned short x; } __half_raw;
+typedef struct { unsigned short x, y; } __half2_raw;
 struct __half {
   unsigned short __x;
   __host__ __device__ __half() {}
+  __host__ __device__ __half(const __half_raw &);
+  __host__ __device__ __half &operator=(const __half_raw &);
+  __host__ __device__ operator __half_raw() const;
   __host__ __device__ __half(float);
   __host__ __device__ __half(double);
   __host__ __device__ __half(int);
@@ -18,6 +23,9 @@ struct __half {
 struct __half2 {
   __half x, y;
   __host__ __device__ __half2() {}
+  __host__ __device__ __half2(const __half2_raw &);
+  __host__ __device__ __half2 &operator=(const __half2_raw &);
+  __host__ __device__ operator __half2_raw() const;
   __host__ __device__ __half2(__half a, __half b) : x(a), y(b) {}
 };
 __host__ __device__ __half operator+(__half, __half);
@@ -43,8 +51,6 @@ __host__ __device__ __half2 &operator+=(__half2 &, __half2);
 __host__ __device__ __half2 &operator*=(__half2 &, __half2);
 typedef __half half;
 typedef __half2 half2;
-typedef struct { unsigned short x; } __half_raw;
-typedef struct { unsigned short x, y; } __half2_raw;
 __device__ __half __hadd(__half, __half);
 __device__ __half2 __hadd2(__half2, __half2);
 __device__ __half __hsub(__half, __half);
