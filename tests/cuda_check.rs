@@ -652,14 +652,7 @@ int main(int argc, char **argv) {
 "#;
     let dir = tempfile::tempdir().unwrap();
     let file = temp_file(&dir, "host.cu", source);
-    let out = drfscan(&["check", "--format", "json", file.to_str().unwrap()]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("error:"), "{stderr}");
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let kernel = &json["files"][0]["kernels"][0];
-    assert_eq!(kernel["verdict"], "drf", "{json:#}");
-    let launch = kernel["launches"][0].as_str().unwrap_or("");
-    assert!(launch.contains("(64, 1, 1)"), "{json:#}");
+    assert_parses_drf_launched(&file, &[], "(64, 1, 1)");
 }
 
 /// Host code built on the C++ standard library, and device code calling
@@ -694,11 +687,11 @@ int main(int argc, char **argv) {
 }
 "#;
 
-/// `check --cuda-path builtin --format json` on `file` with `extra` flags:
-/// the file parses without errors, and its one kernel is `drf` under the
-/// launch of blocks of 128 its host code makes.
-fn assert_parses_drf_at_128(file: &Path, extra: &[&str]) {
-    let mut args = vec!["check", "--cuda-path", "builtin", "--format", "json"];
+/// `check --format json` on `file` with `extra` flags: the file parses
+/// without errors, and its one kernel is `drf` under the launch its host
+/// code makes of blocks of `block` (`"(64, 1, 1)"`).
+fn assert_parses_drf_launched(file: &Path, extra: &[&str], block: &str) {
+    let mut args = vec!["check", "--format", "json"];
     args.extend(extra);
     args.push(file.to_str().unwrap());
     let out = drfscan(&args);
@@ -708,7 +701,7 @@ fn assert_parses_drf_at_128(file: &Path, extra: &[&str]) {
     let kernel = &json["files"][0]["kernels"][0];
     assert_eq!(kernel["verdict"], "drf", "{json:#}");
     let launch = kernel["launches"][0].as_str().unwrap_or("");
-    assert!(launch.contains("(128, 1, 1)"), "{json:#}");
+    assert!(launch.contains(block), "{json:#}");
 }
 
 #[test]
@@ -718,7 +711,11 @@ fn host_code_on_the_cpp_library_and_device_math_through_std_parse() {
     // parse and `std::sqrt` did not exist. The system's headers are used,
     // and the device side of their functions overloads them.
     let dir = tempfile::tempdir().unwrap();
-    assert_parses_drf_at_128(&temp_file(&dir, "norms.cu", HOST_CPP), &[]);
+    assert_parses_drf_launched(
+        &temp_file(&dir, "norms.cu", HOST_CPP),
+        &["--cuda-path", "builtin"],
+        "(128, 1, 1)",
+    );
 }
 
 #[test]
@@ -754,5 +751,14 @@ int main(int argc, char **argv) {
         dir.path().display()
     );
     let db = temp_file(&dir, "compile_commands.json", commands.as_bytes());
-    assert_parses_drf_at_128(&file, &["--compile-commands", db.to_str().unwrap()]);
+    assert_parses_drf_launched(
+        &file,
+        &[
+            "--cuda-path",
+            "builtin",
+            "--compile-commands",
+            db.to_str().unwrap(),
+        ],
+        "(128, 1, 1)",
+    );
 }

@@ -209,11 +209,8 @@ pub fn disagreement(kernel: &Kernel, guard: &wf::Guard) -> Vec<Cond> {
     let distinct = builtin::TID
         .iter()
         .map(|t| {
-            Cond::not(Cond::cmp(
-                Rel::Eq,
-                Expr::var(&format!("{t}@1")),
-                Expr::var(&format!("{t}@2")),
-            ))
+            let t = Expr::var(t);
+            Cond::not(Cond::cmp(Rel::Eq, expr_at(&t, 1), expr_at(&t, 2)))
         })
         .reduce(Cond::or);
     conds.extend(distinct);

@@ -61,6 +61,24 @@ pub mod builtin {
         is_thread_id(name) || is_dim(name)
     }
 
+    /// The y and z axes `used` never names, as (id, size) pairs: a
+    /// thread's (`tid.y`, `blockDim.y`) and a block's (`bid.y`,
+    /// `gridDim.y`), each unless either of its two names is used. A kernel
+    /// is analysed with those sizes 1 ([`super::Kernel::unused_dimensions`]).
+    pub fn unnamed_axes(
+        used: &std::collections::BTreeSet<String>,
+    ) -> Vec<(&'static str, &'static str)> {
+        let mut out = Vec::new();
+        for d in 1..3 {
+            for (id, dim) in [(TID[d], BLOCK_DIM[d]), (BID[d], GRID_DIM[d])] {
+                if !used.contains(id) && !used.contains(dim) {
+                    out.push((id, dim));
+                }
+            }
+        }
+        out
+    }
+
     /// The product of three dimensions (`blockDim.x * blockDim.y *
     /// blockDim.z`): threads per block, or blocks per grid.
     pub fn product(dims: [&str; 3]) -> super::Expr {
@@ -820,19 +838,10 @@ impl Kernel {
     /// dimensions stay symbolic: launching more blocks or threads than a
     /// kernel expects along `x` is the bug users want found.
     pub fn unused_dimensions(&self) -> Vec<Cond> {
-        let used = self.mentioned_vars();
-        let mut out = Vec::new();
-        for d in 1..3 {
-            for (id, dim) in [
-                (builtin::TID[d], builtin::BLOCK_DIM[d]),
-                (builtin::BID[d], builtin::GRID_DIM[d]),
-            ] {
-                if !used.contains(id) && !used.contains(dim) {
-                    out.push(Cond::cmp(Rel::Eq, Expr::var(dim), Expr::Int(1)));
-                }
-            }
-        }
-        out
+        builtin::unnamed_axes(&self.mentioned_vars())
+            .into_iter()
+            .map(|(_, dim)| Cond::cmp(Rel::Eq, Expr::var(dim), Expr::Int(1)))
+            .collect()
     }
 }
 

@@ -1101,7 +1101,7 @@ impl Lower {
         index.push(Expr::bin(Op::Div, linear_tid(), width));
         index.extend(self.loop_vars.iter().map(|v| Expr::var(v)));
         Val::Collective(Value::Read {
-            array: format!("__collective{id}"),
+            array: format!("{COLLECTIVE}{id}"),
             index,
         })
     }
@@ -1630,6 +1630,52 @@ fn xor_shuffle<'a>(n: &Node<'a>) -> Option<(Node<'a>, Node<'a>, Option<Node<'a>>
     ))
 }
 
+/// The one statement of a loop body that combines a variable with an xor
+/// shuffle of itself: `v op= shfl(v, o)` or `v = combine(v, shfl(v, o))`.
+/// The variable's key, the shuffle's offset and its width argument.
+fn shuffle_step<'a>(mut body: Node<'a>) -> Option<(String, Node<'a>, Option<Node<'a>>)> {
+    while body.kind() == K::COMPOUND {
+        let [only] = body.children()[..] else {
+            return None;
+        };
+        body = only;
+    }
+    let body = strip(body);
+    let ch = exprs(&body);
+    if ch.len() != 2 && body.kind() != K::CALL {
+        return None;
+    }
+    let (target, shuffled) = if body.kind() == K::COMPOUND_ASSIGN
+        && matches!(
+            super::stmt::compound_base(body.binop()),
+            op::ADD | op::MUL | op::AND | op::OR | op::XOR
+        ) {
+        (var_key(&ch[0])?, ch[1])
+    } else if body.kind() == K::BINARY && body.binop() == op::ASSIGN {
+        let v = var_key(&ch[0])?;
+        let (a, b) = commutative_combination(&ch[1])?;
+        if var_key(&a).as_deref() == Some(v.as_str()) {
+            (v, b)
+        } else if var_key(&b).as_deref() == Some(v.as_str()) {
+            (v, a)
+        } else {
+            return None;
+        }
+    } else if body.kind() == K::CALL
+        && matches!(
+            body.referenced()?.spelling().as_str(),
+            "operator+=" | "operator*=" | "operator&=" | "operator|=" | "operator^="
+        )
+        && body.num_args() == 2
+    {
+        (var_key(&body.arg(0))?, body.arg(1))
+    } else {
+        return None;
+    };
+    let (value, offset, width) = xor_shuffle(&shuffled)?;
+    (var_key(&value).as_deref() == Some(target.as_str())).then_some((target, offset, width))
+}
+
 impl Lower {
     /// A constant, also one spelled in a template's parameters.
     fn constant_of(&mut self, n: &Node) -> Option<i64> {
@@ -1657,40 +1703,34 @@ impl Lower {
     /// and the width.
     pub(super) fn xor_butterfly(&mut self, s: &Node) -> Option<(String, i64)> {
         let (init, cond, inc, body) = Self::for_parts(s);
-        let (init, cond, inc, mut body) = (init?, strip(cond?), strip(inc?), body?);
-        // The counter and where it starts.
+        let (init, cond, inc, body) = (init?, strip(cond?), strip(inc?), body?);
+        // The shape first, which costs nothing: every loop is asked.
+        let (target, offset, shuffle_width) = shuffle_step(body)?;
         let (counter, start) = if init.kind() == K::DECL_STMT {
             let d = init.children().into_iter().find(|d| d.kind() == K::VAR)?;
             let value = d.children().into_iter().rev().find(|c| c.is_expression())?;
-            (key(&d), self.constant_of(&value)?)
+            (key(&d), value)
         } else {
             let i = strip(init);
+            let [assigned, value] = exprs(&i)[..] else {
+                return None;
+            };
             if i.kind() != K::BINARY || i.binop() != op::ASSIGN {
                 return None;
             }
-            let ch = exprs(&i);
-            (var_key(&ch[0])?, self.constant_of(&ch[1])?)
+            (var_key(&assigned)?, value)
         };
         let is_counter = |n: &Node| var_key(n).as_deref() == Some(counter.as_str());
-        // The test: the counter against a constant.
-        if cond.kind() != K::BINARY {
+        if !is_counter(&offset) || target == counter {
             return None;
         }
+        // The test: the counter against a constant.
         let [tested, limit] = exprs(&cond)[..] else {
             return None;
         };
-        if !is_counter(&tested) {
+        if cond.kind() != K::BINARY || !is_counter(&tested) {
             return None;
         }
-        let (rel, bound) = (cond.binop(), self.constant_of(&limit)?);
-        let holds = |o: i64| match rel {
-            op::GT => o > bound,
-            op::GE => o >= bound,
-            op::LT => o < bound,
-            op::LE => o <= bound,
-            op::NE => o != bound,
-            _ => false,
-        };
         // The step: halving or doubling the counter.
         let [stepped, change] = exprs(&inc)[..] else {
             return None;
@@ -1699,10 +1739,7 @@ impl Lower {
             return None;
         }
         let (step_op, by) = match inc.kind() {
-            k if k == K::COMPOUND_ASSIGN => (
-                super::stmt::compound_base(inc.binop()),
-                self.constant_of(&change)?,
-            ),
+            k if k == K::COMPOUND_ASSIGN => (super::stmt::compound_base(inc.binop()), change),
             k if k == K::BINARY && inc.binop() == op::ASSIGN => {
                 let rhs = strip(change);
                 let [old, by] = exprs(&rhs)[..] else {
@@ -1711,9 +1748,23 @@ impl Lower {
                 if rhs.kind() != K::BINARY || !is_counter(&old) {
                     return None;
                 }
-                (rhs.binop(), self.constant_of(&by)?)
+                (rhs.binop(), by)
             }
             _ => return None,
+        };
+        let (start, rel, bound) = (
+            self.constant_of(&start)?,
+            cond.binop(),
+            self.constant_of(&limit)?,
+        );
+        let by = self.constant_of(&by)?;
+        let holds = |o: i64| match rel {
+            op::GT => o > bound,
+            op::GE => o >= bound,
+            op::LT => o < bound,
+            op::LE => o <= bound,
+            op::NE => o != bound,
+            _ => false,
         };
         let step = |o: i64| match (step_op, by) {
             (op::DIV, 2) | (op::SHR, 1) => Some(o / 2),
@@ -1733,52 +1784,6 @@ impl Lower {
         let width = 2 * *offsets.last()?;
         if offsets != (0..offsets.len()).map(|k| 1i64 << k).collect::<Vec<_>>()
             || width > builtin::WARP_SIZE
-        {
-            return None;
-        }
-        // The body: `v op= shfl(v, o)` or `v = combine(v, shfl(v, o))`.
-        while body.kind() == K::COMPOUND {
-            let [only] = body.children()[..] else {
-                return None;
-            };
-            body = only;
-        }
-        let body = strip(body);
-        let ch = exprs(&body);
-        if ch.len() != 2 && body.kind() != K::CALL {
-            return None;
-        }
-        let (target, shuffled) = if body.kind() == K::COMPOUND_ASSIGN
-            && matches!(
-                super::stmt::compound_base(body.binop()),
-                op::ADD | op::MUL | op::AND | op::OR | op::XOR
-            ) {
-            (var_key(&ch[0])?, ch[1])
-        } else if body.kind() == K::BINARY && body.binop() == op::ASSIGN {
-            let v = var_key(&ch[0])?;
-            let (a, b) = commutative_combination(&ch[1])?;
-            if var_key(&a).as_deref() == Some(v.as_str()) {
-                (v, b)
-            } else if var_key(&b).as_deref() == Some(v.as_str()) {
-                (v, a)
-            } else {
-                return None;
-            }
-        } else if body.kind() == K::CALL
-            && matches!(
-                body.referenced()?.spelling().as_str(),
-                "operator+=" | "operator*=" | "operator&=" | "operator|=" | "operator^="
-            )
-            && body.num_args() == 2
-        {
-            (var_key(&body.arg(0))?, body.arg(1))
-        } else {
-            return None;
-        };
-        let (value, offset, shuffle_width) = xor_shuffle(&shuffled)?;
-        if var_key(&value).as_deref() != Some(target.as_str())
-            || !is_counter(&offset)
-            || target == counter
         {
             return None;
         }

@@ -247,6 +247,10 @@ pub struct Lower {
     collectives: u32,
 }
 
+/// The name of the pseudo-arrays whose cells stand for what collectives
+/// return (`Lower::collective`), before each one's number.
+const COLLECTIVE: &str = "__collective";
+
 /// How deep statements and expressions may nest before lowering gives up
 /// (the walk is recursive).
 const MAX_DEPTH: usize = 4000;
@@ -694,13 +698,7 @@ impl Lower {
             }
         }
         if let (Some(t), false) = (&self.block_ticket, self.flat_block) {
-            let mut vars = BTreeSet::new();
-            for s in &self.out {
-                mentioned_vars(s, &mut vars);
-            }
-            for a in &self.prog.assumes {
-                a.free_vars(&mut vars);
-            }
+            let vars = self.named_vars();
             // An axis of size 1 (`__requires(blockDim.y == 1)`) has thread 0
             // only.
             let flat = |d: usize| {
@@ -720,24 +718,7 @@ impl Lower {
             // A collective's cell names every axis of the block; an axis
             // nothing else names is fixed to one thread
             // (`Kernel::unused_dimensions`), and must stay unnamed.
-            let mut vars = BTreeSet::new();
-            for s in &self.out {
-                mentioned_vars(s, &mut vars);
-            }
-            for a in &self.prog.assumes {
-                a.free_vars(&mut vars);
-            }
-            let mut unnamed: Vec<(&str, i64)> = Vec::new();
-            for d in 1..3 {
-                for (id, size) in [
-                    (builtin::TID[d], builtin::BLOCK_DIM[d]),
-                    (builtin::BID[d], builtin::GRID_DIM[d]),
-                ] {
-                    if !vars.contains(id) && !vars.contains(size) {
-                        unnamed.extend([(id, 0), (size, 1)]);
-                    }
-                }
-            }
+            let unnamed = builtin::unnamed_axes(&self.named_vars());
             for s in &mut self.out {
                 flatten_collectives(s, &unnamed);
             }
@@ -745,6 +726,19 @@ impl Lower {
         let mut p = std::mem::take(&mut self.prog);
         p.body = std::mem::take(&mut self.out);
         Ok(p)
+    }
+
+    /// The variables the lowered body's indexes, conditions and bounds and
+    /// the kernel's assumptions name (not the values writes store).
+    fn named_vars(&self) -> BTreeSet<String> {
+        let mut vars = BTreeSet::new();
+        for s in &self.out {
+            mentioned_vars(s, &mut vars);
+        }
+        for a in &self.prog.assumes {
+            a.free_vars(&mut vars);
+        }
+        vars
     }
 
     fn name(&mut self, base: &str) -> String {

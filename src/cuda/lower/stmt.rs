@@ -36,30 +36,30 @@ pub(super) fn mentioned_vars(s: &Stmt, out: &mut BTreeSet<String>) {
     }
 }
 
-/// Collectives' cells (`Lower::collective`) with the ids and sizes of the
-/// axes nothing else names fixed: `(var, value)`.
-pub(super) fn flatten_collectives(s: &mut Stmt, fixed: &[(&str, i64)]) {
+/// Collectives' cells (`Lower::collective`) at thread and block 0 of size
+/// 1 along `axes`, (id, size) pairs nothing else names.
+pub(super) fn flatten_collectives(s: &mut Stmt, axes: &[(&str, &str)]) {
     match s {
         Stmt::Access { value: Some(v), .. } if is_collective(v) => {
-            for (var, by) in fixed {
-                *v = v.subst(var, &Expr::Int(*by));
+            for (id, size) in axes {
+                *v = v.subst(id, &Expr::Int(0)).subst(size, &Expr::Int(1));
             }
             if let Value::Read { index, .. } = v {
                 index.iter_mut().for_each(|e| *e = simplify(e));
             }
         }
         Stmt::Access { .. } | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
-        Stmt::Seq(v) => v.iter_mut().for_each(|s| flatten_collectives(s, fixed)),
+        Stmt::Seq(v) => v.iter_mut().for_each(|s| flatten_collectives(s, axes)),
         Stmt::If { then, els, .. } => {
-            flatten_collectives(then, fixed);
-            flatten_collectives(els, fixed);
+            flatten_collectives(then, axes);
+            flatten_collectives(els, axes);
         }
-        Stmt::For { body, .. } => flatten_collectives(body, fixed),
+        Stmt::For { body, .. } => flatten_collectives(body, axes),
     }
 }
 
 fn is_collective(v: &Value) -> bool {
-    matches!(v, Value::Read { array, .. } if array.starts_with("__collective"))
+    matches!(v, Value::Read { array, .. } if array.starts_with(COLLECTIVE))
 }
 
 /// Drops the stored values that copy a cell of an array the kernel writes:
