@@ -64,6 +64,30 @@ impl Tu {
     /// Parses `path` with `args`; `unsaved` maps virtual file names to their
     /// contents (the main file itself is one of them).
     pub fn parse(path: &str, args: &[String], unsaved: &[(String, Vec<u8>)]) -> Result<Tu, String> {
+        Tu::parse_with(path, args, unsaved, CXTranslationUnit_KeepGoing)
+    }
+
+    /// Parses a header to be saved ([`Tu::save`]) and included by other
+    /// units: clang leaves out what it does at the end of a unit.
+    pub fn parse_header(
+        path: &str,
+        args: &[String],
+        unsaved: &[(String, Vec<u8>)],
+    ) -> Result<Tu, String> {
+        Tu::parse_with(
+            path,
+            args,
+            unsaved,
+            CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete,
+        )
+    }
+
+    fn parse_with(
+        path: &str,
+        args: &[String],
+        unsaved: &[(String, Vec<u8>)],
+        options: CXTranslationUnit_Flags,
+    ) -> Result<Tu, String> {
         let c_path = c_string(path);
         let c_args: Vec<CString> = args.iter().map(|a| c_string(a)).collect();
         let arg_ptrs: Vec<*const i8> = c_args.iter().map(|a| a.as_ptr()).collect();
@@ -80,7 +104,6 @@ impl Tu {
         unsafe {
             let index = clang_createIndex(0, 0);
             let mut tu: CXTranslationUnit = ptr::null_mut();
-            let options = CXTranslationUnit_KeepGoing;
             let code = clang_parseTranslationUnit2(
                 index,
                 c_path.as_ptr(),
@@ -98,6 +121,21 @@ impl Tu {
                 ));
             }
             Ok(out)
+        }
+    }
+
+    /// Writes the unit as a precompiled header (`-include-pch`).
+    pub fn save(&self, path: &str) -> Result<(), String> {
+        let c_path = c_string(path);
+        let code = unsafe {
+            clang_saveTranslationUnit(self.tu, c_path.as_ptr(), CXSaveTranslationUnit_None)
+        };
+        if code == CXSaveError_None {
+            Ok(())
+        } else {
+            Err(format!(
+                "libclang could not save {path} (error code {code})"
+            ))
         }
     }
 

@@ -7,6 +7,7 @@ pub mod commands;
 pub mod label;
 pub mod launch;
 mod lower;
+mod precompiled;
 pub mod prelude;
 pub mod toolkit;
 
@@ -289,6 +290,102 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     };
     let main = absolute(path);
     let main_str = main.to_string_lossy().into_owned();
+    let Invocation {
+        args,
+        mut search,
+        forced,
+        unsaved,
+    } = invocation(&main, src, unit.expectation.as_ref(), opts);
+    let precompiled = precompiled::prelude(&forced, &args, &unsaved);
+    let mut found_dirs: Vec<PathBuf> = Vec::new();
+    loop {
+        // The prelude first (a build's own forced includes come after it);
+        // the built-in headers' directory, among the language flags, is
+        // searched before the unit's own.
+        let pch = precompiled.as_ref().filter(|p| p.fits(&search));
+        let mut all: Vec<String> = match pch {
+            Some(p) => vec!["-include-pch".into(), p.path.clone()],
+            None => vec!["-include".into(), forced.clone()],
+        };
+        all.extend(args.iter().cloned());
+        all.extend(search.iter().cloned());
+        let (kernels, diagnostics, mut includes, clang_us, foreign) =
+            match parse_on_big_stack(&main_str, &all, &unsaved, &launch) {
+                Ok(parsed) => parsed,
+                Err(e) => {
+                    unit.diagnostics.push(format!("{}: {e}", path.display()));
+                    break;
+                }
+            };
+        unit.clang_us += clang_us;
+        // Includes clang could not find: retry once more with the tree's
+        // directories that have them, as long as that finds new ones.
+        let missing = missing_includes(&diagnostics);
+        let more: Vec<PathBuf> = tree_include_dirs(&main, &missing, opts.tree_headers.paths())
+            .into_iter()
+            .filter(|d| !found_dirs.contains(d) && !opts.include_dirs.contains(d))
+            .collect();
+        if !more.is_empty() && found_dirs.len() < 16 {
+            for d in more {
+                search.push(format!("-I{}", d.display()));
+                found_dirs.push(d);
+            }
+            continue;
+        }
+        unit.kernels = kernels;
+        unit.foreign_launches = foreign;
+        let warp_sync = opts
+            .warp_sync
+            .or(unit.expectation.as_ref().and_then(|e| e.warp_sync));
+        for k in &mut unit.kernels {
+            if let Ok(kernel) = &mut k.lowered {
+                kernel.warp_sync = warp_sync;
+                for v in &mut kernel.variants {
+                    v.kernel.warp_sync = warp_sync;
+                }
+            }
+        }
+        unit.diagnostics.extend(diagnostics);
+        // What the precompiled prelude read, the unit read too.
+        if let Some(p) = pch {
+            for input in &p.inputs {
+                if !includes.iter().any(|(f, _)| *f == input.0) {
+                    includes.push(input.clone());
+                }
+            }
+        }
+        unit.includes = includes;
+        break;
+    }
+    if !found_dirs.is_empty() {
+        let dirs: Vec<String> = found_dirs.iter().map(|d| d.display().to_string()).collect();
+        unit.notes.push(format!(
+            "includes not found on the include path were taken from the scanned tree: -I {} (pass -I to choose)",
+            dirs.join(" -I ")
+        ));
+    }
+    unit
+}
+
+/// How clang is asked to parse one file.
+struct Invocation {
+    /// Language flags: everything but the include directories and the
+    /// forced prelude.
+    args: Vec<String>,
+    /// Include directories (`-I…`, `-isystem…`), in search order.
+    search: Vec<String>,
+    /// The forced prelude.
+    forced: String,
+    /// Files served from memory, the main file first.
+    unsaved: Vec<(String, Vec<u8>)>,
+}
+
+fn invocation(
+    main: &Path,
+    src: &[u8],
+    expectation: Option<&Expectation>,
+    opts: &FrontendOptions,
+) -> Invocation {
     let mut args: Vec<String> = [
         "-x",
         "cuda",
@@ -319,93 +416,51 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
     .map(|s| s.to_string())
     .collect();
     let mut unsaved = vec![(
-        main_str.clone(),
+        main.to_string_lossy().into_owned(),
         join_spaced_launches(&separate_linkage(src)),
     )];
-    match &opts.cuda_path {
+    let forced = match &opts.cuda_path {
         Some(dir) => {
             args.push(format!("--cuda-path={}", dir.display()));
-            args.push("-include".into());
-            args.push(prelude::forced_with_toolkit());
             args.push(format!("-idirafter{}", prelude::library_fallback_dir()));
             unsaved.extend(prelude::toolkit_files());
+            prelude::forced_with_toolkit()
         }
         None => {
             args.push("-nocudainc".into());
             args.push(format!("-I{}", prelude::DIR));
             args.push(format!("-idirafter{}", prelude::host_fallback_dir()));
-            args.push("-include".into());
-            args.push(prelude::forced());
             unsaved.extend(prelude::files());
+            prelude::forced()
         }
-    }
-    for d in &opts.include_dirs {
-        args.push(format!("-I{}", d.display()));
-    }
-    if let Some(dir) = main.parent() {
-        args.push(format!("-I{}", dir.display()));
-    }
+    };
     // The build's flags: its include directories after the user's, its
     // macros before the user's, which win.
     let built = opts.compile_commands.flags(&main);
     if let Some(flags) = built {
-        args.extend(flags.includes.iter().cloned());
         args.extend(flags.others.iter().cloned());
     }
-    let own = unit.expectation.iter().flat_map(|e| e.defines.iter());
+    let own = expectation.iter().flat_map(|e| e.defines.iter());
     for d in own.chain(&opts.defines) {
         args.push(format!("-D{d}"));
     }
-    let mut found_dirs: Vec<PathBuf> = Vec::new();
-    loop {
-        let (kernels, diagnostics, includes, clang_us, foreign) =
-            match parse_on_big_stack(&main_str, &args, &unsaved, &launch) {
-                Ok(parsed) => parsed,
-                Err(e) => {
-                    unit.diagnostics.push(format!("{}: {e}", path.display()));
-                    break;
-                }
-            };
-        unit.clang_us += clang_us;
-        // Includes clang could not find: retry once more with the tree's
-        // directories that have them, as long as that finds new ones.
-        let missing = missing_includes(&diagnostics);
-        let more: Vec<PathBuf> = tree_include_dirs(&main, &missing, opts.tree_headers.paths())
-            .into_iter()
-            .filter(|d| !found_dirs.contains(d) && !opts.include_dirs.contains(d))
-            .collect();
-        if !more.is_empty() && found_dirs.len() < 16 {
-            for d in more {
-                args.push(format!("-I{}", d.display()));
-                found_dirs.push(d);
-            }
-            continue;
-        }
-        unit.kernels = kernels;
-        unit.foreign_launches = foreign;
-        let warp_sync = opts
-            .warp_sync
-            .or(unit.expectation.as_ref().and_then(|e| e.warp_sync));
-        for k in &mut unit.kernels {
-            if let Ok(kernel) = &mut k.lowered {
-                kernel.warp_sync = warp_sync;
-                for v in &mut kernel.variants {
-                    v.kernel.warp_sync = warp_sync;
-                }
-            }
-        }
-        unit.diagnostics.extend(diagnostics);
-        unit.includes = includes;
-        break;
+    let mut search: Vec<String> = opts
+        .include_dirs
+        .iter()
+        .map(|d| format!("-I{}", d.display()))
+        .collect();
+    if let Some(dir) = main.parent() {
+        search.push(format!("-I{}", dir.display()));
     }
-    if !found_dirs.is_empty() {
-        let dirs: Vec<String> = found_dirs.iter().map(|d| d.display().to_string()).collect();
-        unit.notes.push(format!(
-            "includes not found on the include path were taken from the scanned tree: -I {} (pass -I to choose)",
-            dirs.join(" -I ")
-        ));
+    if let Some(flags) = built {
+        search.extend(flags.includes.iter().cloned());
     }
-    unit
+    Invocation {
+        args,
+        search,
+        forced,
+        unsaved,
+    }
 }
 
 /// `extern "C"__global__` (no space) is one token in C++11, a string with a

@@ -2207,3 +2207,64 @@ int main() {
     assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
     assert_eq!(u.kernels.len(), 1);
 }
+
+#[test]
+fn the_precompiled_prelude_parses_as_the_textual_one() {
+    let src = concat!(
+        "#include <cstdio>\n",
+        "__global__ void k(float *a, int n) {\n",
+        "  __shared__ float t[64];\n",
+        "  t[threadIdx.x] = sqrtf(a[threadIdx.x]) + std::pow(a[0], 2.0f);\n",
+        "  __syncthreads();\n",
+        "  if (threadIdx.x < n) a[threadIdx.x] = t[63 - threadIdx.x];\n",
+        "}\n",
+        "int main() { printf(\"%d\", 1); k<<<1, 64>>>(0, 64); }\n",
+    );
+    let path = Path::new("/tmp/drfscan-test/k.cu");
+    let plain = FrontendOptions::default();
+    let inv = invocation(path, src.as_bytes(), None, &plain);
+    let pch = precompiled::prelude(&inv.forced, &inv.args, &inv.unsaved)
+        .expect("the built-in prelude precompiles");
+    assert!(pch.fits(&inv.search));
+    assert!(pch.inputs.iter().any(|(p, _)| p.ends_with("cmath")));
+    // A directory holding `include/stdio.h` (a tail of `/usr/include/stdio.h`
+    // that no `#include <stdio.h>` finds) might shadow a header the prelude
+    // read: its units get the textual prelude, and parse the same.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("include")).unwrap();
+    std::fs::write(dir.path().join("include/stdio.h"), "#error never read\n").unwrap();
+    let shadowed = FrontendOptions {
+        include_dirs: vec![dir.path().to_path_buf()],
+        ..FrontendOptions::default()
+    };
+    let inv = invocation(path, src.as_bytes(), None, &shadowed);
+    assert!(!pch.fits(&inv.search));
+    let (a, b) = (unit_with(src, &plain), unit_with(src, &shadowed));
+    assert!(
+        a.diagnostics.is_empty() && b.diagnostics.is_empty(),
+        "{:?} {:?}",
+        a.diagnostics,
+        b.diagnostics
+    );
+    let lowered = |u: &Unit| show(u.kernels[0].lowered.as_ref().unwrap());
+    assert_eq!(lowered(&a), lowered(&b));
+    // Both depend on the system's headers for the unit cache.
+    for u in [&a, &b] {
+        assert!(u.includes.iter().any(|(p, _)| p.ends_with("cmath")));
+    }
+}
+
+#[test]
+fn a_project_header_named_like_a_system_one_is_read_as_before() {
+    // `#include <stdlib.h>` in the prelude finds a project's own
+    // `stdlib.h` on its include path, as with nvcc's headers.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("stdlib.h"), "#define PROJECT_CELLS 7\n").unwrap();
+    let opts = FrontendOptions {
+        include_dirs: vec![dir.path().to_path_buf()],
+        ..FrontendOptions::default()
+    };
+    let u = unit_with("__global__ void k(int *a) { a[PROJECT_CELLS] = 0; }", &opts);
+    assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
+    assert!(show(u.kernels[0].lowered.as_ref().unwrap()).contains("[7]"));
+}

@@ -135,8 +135,26 @@ fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
 fn includes_unchanged(unit: &Unit) -> bool {
     unit.includes.iter().all(|(path, hash)| {
         path.starts_with(crate::cuda::prelude::DIR)
-            || std::fs::read(path).is_ok_and(|b| hash_bytes(&b) == *hash)
+            || current_hash(path).is_some_and(|h| h == *hash)
     })
+}
+
+/// A file's hash, computed once per process for each size and
+/// modification time it has: every unit includes the same system headers.
+fn current_hash(path: &std::path::Path) -> Option<String> {
+    type Seen = std::collections::HashMap<(PathBuf, u64, std::time::SystemTime), String>;
+    static SEEN: std::sync::OnceLock<std::sync::Mutex<Seen>> = std::sync::OnceLock::new();
+    let meta = std::fs::metadata(path).ok()?;
+    let key = (path.to_path_buf(), meta.len(), meta.modified().ok()?);
+    let seen = SEEN.get_or_init(Default::default);
+    if let Some(h) = seen.lock().ok().and_then(|s| s.get(&key).cloned()) {
+        return Some(h);
+    }
+    let h = hash_bytes(&std::fs::read(path).ok()?);
+    if let Ok(mut s) = seen.lock() {
+        s.insert(key, h.clone());
+    }
+    Some(h)
 }
 
 pub(crate) fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
