@@ -225,6 +225,35 @@ impl<'tu> Node<'tu> {
     pub fn is_null(&self) -> bool {
         unsafe { clang_Cursor_isNull(self.c) != 0 }
     }
+    /// The source text from where the cursor was written (inside a
+    /// macro's definition when a macro expanded to it) to the end of that
+    /// file, at most `limit` bytes.
+    pub fn written_text(&self, limit: usize) -> Option<String> {
+        unsafe {
+            let mut f: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            clang_getSpellingLocation(
+                clang_getCursorLocation(self.c),
+                &mut f,
+                &mut line,
+                &mut column,
+                &mut offset,
+            );
+            if f.is_null() {
+                return None;
+            }
+            let mut size: usize = 0;
+            let p = clang_getFileContents(self._tu.tu, f, &mut size);
+            if p.is_null() {
+                return None;
+            }
+            let bytes = std::slice::from_raw_parts(p as *const u8, size);
+            let start = (offset as usize).min(bytes.len());
+            let end = start.saturating_add(limit).min(bytes.len());
+            Some(String::from_utf8_lossy(&bytes[start..end]).into_owned())
+        }
+    }
+
     pub fn spelling(&self) -> String {
         cx_string(unsafe { clang_getCursorSpelling(self.c) })
     }

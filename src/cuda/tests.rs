@@ -452,6 +452,37 @@ fn unsupported_constructs_have_a_reason_and_a_place() {
 }
 
 #[test]
+fn assembly_that_computes_on_registers_is_modelled() {
+    // A lane read from its special register is the thread's lane.
+    let lane = "__device__ unsigned lane() { unsigned r; asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(r)); return r; }\n";
+    let k = kernel(&format!(
+        "{lane}__global__ void k(int *a) {{ a[lane()] = 0; }}"
+    ));
+    let text = show(&k);
+    assert!(text.contains("tid.x") && text.contains("32"), "{text}");
+    // Conversions and tensor-core arithmetic write their outputs only; an
+    // output in memory is a write, a `+` output a read first.
+    let k = kernel(concat!(
+        "__global__ void k(float *a, unsigned short *h) {\n",
+        "  unsigned short v; asm(\"cvt.rn.f16.f32 %0, %1;\" : \"=h\"(v) : \"f\"(a[threadIdx.x]));\n",
+        "  asm(\"add.u16 %0, %0, %1;\" : \"+h\"(h[threadIdx.x]) : \"h\"(v));\n",
+        "}\n"
+    ));
+    let text = show(&k);
+    assert!(text.contains("a: rd[tid.x];"), "{text}");
+    assert!(text.contains("h: rd[tid.x]; wr[tid.x];"), "{text}");
+    // Loads, stores and barriers in assembly are not modelled.
+    for memory in ["ld.global.u32 %0, [%1];", "bar.sync 0;"] {
+        let src = format!("__global__ void k(int *a) {{ int r; asm volatile(\"{memory}\" : \"=r\"(r) : \"l\"(a)); a[threadIdx.x] = r; }}");
+        assert!(
+            reason(&src).contains(memory.trim_end_matches(';')),
+            "{}",
+            reason(&src)
+        );
+    }
+}
+
+#[test]
 fn clang_errors_are_diagnostics() {
     let u = unit("__global__ void broken(int *a) { a[0] = ; }\n__global__ void fine(int *a) { a[threadIdx.x] = 0; }");
     assert!(!u.diagnostics.is_empty());
@@ -1515,10 +1546,10 @@ fn an_unsupported_construct_in_a_header_is_named_there() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("h.cuh"),
-        "__device__ int lane() {\n  int r;\n  asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(r));\n  return r;\n}\n",
+        "__device__ int lane(int *p) {\n  int r;\n  asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(r) : \"l\"(p));\n  return r;\n}\n",
     )
     .unwrap();
-    let src = "#include \"h.cuh\"\n__global__ void k(int *a) {\n  a[lane()] = 0;\n}\n";
+    let src = "#include \"h.cuh\"\n__global__ void k(int *a) {\n  a[lane(a)] = 0;\n}\n";
     let u = parse_source(
         &dir.path().join("k.cu"),
         src.as_bytes(),

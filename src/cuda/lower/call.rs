@@ -1301,7 +1301,7 @@ impl Lower {
 
     /// An assignment of a value drfscan does not know to `lv`; a compound
     /// one (`+=`, `++`) reads it first.
-    fn assign_unknown(&mut self, lv: &LVal, compound: bool, loc: Loc) {
+    pub(super) fn assign_unknown(&mut self, lv: &LVal, compound: bool, loc: Loc) {
         if let (LVal::Mem(p), true) = (lv, compound) {
             self.read(p, loc);
         }

@@ -12,6 +12,7 @@ use std::cell::Cell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 mod annotations;
+mod asm;
 mod call;
 mod expr;
 mod memory;

@@ -457,7 +457,8 @@ impl Lower {
             }),
             _ if k == K::NULL_STMT => Ok(Jumps::none()),
             _ if k == K::LABEL => self.block(&s.children()),
-            _ if k == K::ASM || k == K::MS_ASM => unsupported(s, "inline assembly"),
+            _ if k == K::ASM => self.inline_asm(s),
+            _ if k == K::MS_ASM => unsupported(s, "inline assembly"),
             _ if k == K::GOTO => match goto_label(s) {
                 Some(label) => Ok(Jumps {
                     gotos: vec![(label, Cond::Bool(true))],

@@ -1,0 +1,363 @@
+//! Inline PTX (`asm("…" : outputs : inputs : clobbers)`).
+//!
+//! What a statement does to memory decides whether it can be modelled.
+//! Instructions that only compute on registers (arithmetic, conversions,
+//! `mma.sync`, shuffles and votes, fences) touch no memory: their outputs
+//! take values drfscan does not know, except the special registers a
+//! thread reads its own ids from (`mov.u32 %0, %%laneid;`), which take
+//! their exact values. An instruction that may load, store, copy, branch
+//! or wait at a barrier keeps the statement unsupported.
+
+use super::{loc_of, unsupported, Jumps, Lower, Node, Val, R};
+use crate::protocol::{builtin, Expr, Op};
+
+/// One `asm` statement, read from its source text.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Asm {
+    /// The instructions, one per entry, operands as written (`%0`,
+    /// `%%laneid`).
+    pub instructions: Vec<String>,
+    /// The constraints of the outputs, then of the inputs, in the order
+    /// of the statement's operand expressions.
+    pub constraints: Vec<String>,
+    pub outputs: usize,
+}
+
+/// Reads `asm volatile ("…" "…" : "=r" (x) : "r" (y) : "memory");` from
+/// the start of its source text. `None` unless the template is string
+/// literals only and every operand a constraint string with its
+/// expression in parentheses: a template built with macros is not read.
+pub(super) fn parse(text: &str) -> Option<Asm> {
+    let rest = text.trim_start();
+    let rest = rest
+        .strip_prefix("__asm__")
+        .or_else(|| rest.strip_prefix("__asm"))
+        .or_else(|| rest.strip_prefix("asm"))?
+        .trim_start();
+    let rest = ["__volatile__", "volatile"]
+        .iter()
+        .find_map(|q| rest.strip_prefix(q))
+        .unwrap_or(rest)
+        .trim_start();
+    let body = rest.strip_prefix('(')?;
+    // Sections split at top-level colons: template, outputs, inputs,
+    // clobbers. Per section, its strings and its parenthesised operands.
+    let mut sections: Vec<(Vec<String>, usize)> = vec![(Vec::new(), 0)];
+    let mut chars = body.chars();
+    let mut depth = 0usize;
+    loop {
+        let c = chars.next()?;
+        let (strings, groups) = sections.last_mut()?;
+        match c {
+            '"' => {
+                let mut lit = String::new();
+                loop {
+                    match chars.next()? {
+                        '\\' => match chars.next()? {
+                            'n' => lit.push('\n'),
+                            't' => lit.push('\t'),
+                            '\n' => {}
+                            other => lit.push(other),
+                        },
+                        '"' => break,
+                        c => lit.push(c),
+                    }
+                }
+                if depth == 0 {
+                    strings.push(lit);
+                }
+            }
+            '(' => {
+                if depth == 0 {
+                    *groups += 1;
+                }
+                depth += 1;
+            }
+            ')' if depth == 0 => break,
+            ')' => depth -= 1,
+            ':' if depth == 0 => sections.push((Vec::new(), 0)),
+            // A macro's line continuations.
+            c if depth == 0 && (c.is_whitespace() || c == '\\' || c == ',') => {}
+            _ if depth > 0 => {}
+            // Anything else in the template (a macro) or in front of an
+            // operand's constraint.
+            _ => return None,
+        }
+    }
+    let (template, template_groups) = sections.first()?;
+    if template.is_empty() || *template_groups != 0 || sections.len() > 4 {
+        return None;
+    }
+    let mut constraints = Vec::new();
+    let mut outputs = 0;
+    for (k, (strings, groups)) in sections.iter().enumerate().skip(1).take(2) {
+        if strings.len() != *groups {
+            return None;
+        }
+        if k == 1 {
+            outputs = strings.len();
+        }
+        constraints.extend(strings.iter().cloned());
+    }
+    let instructions = template
+        .concat()
+        .split([';', '\n'])
+        .map(|i| i.trim().trim_matches(['{', '}']).trim().to_string())
+        .filter(|i| !i.is_empty() && !i.starts_with("//"))
+        .collect();
+    Some(Asm {
+        instructions,
+        constraints,
+        outputs,
+    })
+}
+
+/// Opcodes (the part before the first `.`) that read and write registers
+/// only, or order memory without accessing it (`fence`, `membar`).
+const REGISTER_ONLY: &[&str] = &[
+    "abs",
+    "activemask",
+    "add",
+    "addc",
+    "and",
+    "bfe",
+    "bfi",
+    "bfind",
+    "bmsk",
+    "brev",
+    "clz",
+    "cnot",
+    "copysign",
+    "cos",
+    "cvt",
+    "cvta",
+    "div",
+    "dp2a",
+    "dp4a",
+    "elect",
+    "ex2",
+    "fence",
+    "fma",
+    "fns",
+    "isspacep",
+    "lg2",
+    "lop3",
+    "mad",
+    "mad24",
+    "madc",
+    "match",
+    "max",
+    "membar",
+    "min",
+    "mma",
+    "mov",
+    "mul",
+    "mul24",
+    "nanosleep",
+    "neg",
+    "not",
+    "or",
+    "popc",
+    "prmt",
+    "rcp",
+    "redux",
+    "rem",
+    "rsqrt",
+    "sad",
+    "selp",
+    "set",
+    "setp",
+    "shf",
+    "shfl",
+    "shl",
+    "shr",
+    "sin",
+    "slct",
+    "sqrt",
+    "sub",
+    "subc",
+    "tanh",
+    "testp",
+    "vote",
+    "xor",
+];
+
+/// The first instruction that may do more than compute on registers.
+pub(super) fn beyond_registers(asm: &Asm) -> Option<&str> {
+    asm.instructions.iter().map(String::as_str).find(|i| {
+        // Register declarations inside a `{ … }` scope.
+        if i.starts_with(".reg") {
+            return false;
+        }
+        let words = i.trim_start_matches(|c: char| c == '@' || c == '!');
+        // A guard predicate (`@p add …`) comes first.
+        let op = if i.starts_with('@') {
+            words.split_whitespace().nth(1)
+        } else {
+            words.split_whitespace().next()
+        };
+        let base = op.map(|op| op.split('.').next().unwrap_or(op));
+        // Memory operands are in brackets; a label ends in a colon.
+        !base.is_some_and(|b| REGISTER_ONLY.contains(&b)) || i.contains('[') || i.ends_with(':')
+    })
+}
+
+/// The value an output operand `%k` takes when the statement is a single
+/// `mov` from a special register a thread knows: its ids and its lane.
+pub(super) fn special_register(asm: &Asm, k: usize) -> Option<Expr> {
+    let [only] = asm.instructions.as_slice() else {
+        return None;
+    };
+    let (op, operands) = only.split_once(char::is_whitespace)?;
+    if !op.starts_with("mov.") {
+        return None;
+    }
+    let (dst, src) = operands.split_once(',')?;
+    if dst.trim() != format!("%{k}") {
+        return None;
+    }
+    let src = src.trim().strip_prefix("%%")?;
+    let axis = |name: &str| {
+        let (reg, d) = src.split_once('.')?;
+        let d = ["x", "y", "z"].iter().position(|a| *a == d)?;
+        (reg == name).then_some(d)
+    };
+    if src == "laneid" {
+        return Some(Expr::bin(
+            Op::Mod,
+            super::call::linear_tid(),
+            Expr::Int(builtin::WARP_SIZE),
+        ));
+    }
+    let (names, d) = [
+        (&builtin::TID, axis("tid")),
+        (&builtin::BLOCK_DIM, axis("ntid")),
+        (&builtin::BID, axis("ctaid")),
+        (&builtin::GRID_DIM, axis("nctaid")),
+    ]
+    .into_iter()
+    .find_map(|(names, d)| d.map(|d| (names, d)))?;
+    Some(Expr::var(names[d]))
+}
+
+impl Lower {
+    /// An `asm` statement: its inputs are read, its outputs (read first
+    /// when they are also inputs, `"+r"`) take the values its instructions
+    /// give them.
+    pub(super) fn inline_asm(&mut self, s: &Node) -> R<Jumps> {
+        let Some(asm) = s.written_text(1 << 16).as_deref().and_then(parse) else {
+            return unsupported(s, "inline assembly that drfscan cannot read");
+        };
+        if let Some(i) = beyond_registers(&asm) {
+            return unsupported(s, format!("inline assembly (`{i}`)"));
+        }
+        let operands = s.children();
+        if operands.len() != asm.constraints.len() {
+            return unsupported(s, "inline assembly that drfscan cannot read");
+        }
+        let loc = loc_of(s);
+        for (k, (operand, constraint)) in operands.iter().zip(&asm.constraints).enumerate() {
+            if k >= asm.outputs {
+                self.rvalue(operand)?;
+                continue;
+            }
+            let lv = self.lvalue(operand)?;
+            match special_register(&asm, k) {
+                Some(e) => self.store(&lv, Val::Int(e), loc),
+                None => self.assign_unknown(&lv, constraint.starts_with('+'), loc),
+            }
+        }
+        Ok(Jumps::none())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statements_are_read_back_from_their_printing() {
+        let a = parse(r#"asm volatile ("mov.u32 %0, %%laneid;" : "=r" (r));"#).unwrap();
+        assert_eq!(a.instructions, ["mov.u32 %0, %%laneid"]);
+        assert_eq!(
+            (a.constraints.as_slice(), a.outputs),
+            (&["=r".to_string()][..], 1)
+        );
+        let a = parse(
+            r#"asm ("{\n\t.reg .f16 t;\n\tcvt.rn.f16.f32 t, %1;\n\tmov.b16 %0, t;\n}" : "=h" (h) : "f" (f(x, (1))));"#,
+        )
+        .unwrap();
+        assert_eq!(a.instructions.len(), 3, "{a:?}");
+        assert_eq!(a.constraints, ["=h", "f"]);
+        assert_eq!(a.outputs, 1);
+        assert!(beyond_registers(&a).is_none());
+        let a = parse(
+            r#"asm volatile ("cp.async.cg.shared.global [%0], [%1], 16;\n" :: "r" (s), "l" (g));"#,
+        )
+        .unwrap();
+        assert_eq!((a.outputs, a.constraints.len()), (0, 2));
+        assert_eq!(
+            beyond_registers(&a),
+            Some("cp.async.cg.shared.global [%0], [%1], 16")
+        );
+        // A macro's definition, its operands the macro's parameters.
+        let a = parse("asm volatile(\"ldmatrix.sync.aligned.x2.m8n8.shared.b16 {%0, %1}, [%2];\\n\" \\\n  : \"=r\"(R0), \"=r\"(R1) \\\n  : \"r\"(addr))\n#define NEXT 1\n").unwrap();
+        assert_eq!((a.outputs, a.constraints.len()), (2, 3));
+        // Templates spelled with macros are not read.
+        assert_eq!(parse(r#"asm volatile (PTX_LOAD : "=r" (r));"#), None);
+        assert_eq!(
+            parse(r#"asm volatile ("ld.global" HINT ".u32 %0, [%1];" : "=r" (r) : "l" (p));"#),
+            None
+        );
+        assert_eq!(parse(r#"asm goto ("bra %l0;" :::: done);"#), None);
+    }
+
+    #[test]
+    fn only_register_instructions_are_modelled() {
+        let ask = |t: &str| {
+            beyond_registers(&parse(&format!("asm (\"{t}\" : \"=r\" (x));")).unwrap()).is_none()
+        };
+        assert!(ask("mov.u32 %0, %%laneid;"));
+        assert!(ask("@p add.s32 %0, %0, 1;"));
+        assert!(ask(
+            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0}, {%1}, {%2}, {%3};"
+        ));
+        assert!(ask("fence.acq_rel.gpu;"));
+        for memory in [
+            "ld.global.nc.u32 %0, [%1];",
+            "st.shared.u32 [%0], %1;",
+            "ldmatrix.sync.aligned.x4.m8n8.shared.b16 {%0}, [%1];",
+            "atom.global.add.u32 %0, [%1], 1;",
+            "bar.sync 0;",
+            "bra L1;",
+            "L1:",
+        ] {
+            assert!(!ask(memory), "{memory}");
+        }
+    }
+
+    #[test]
+    fn special_registers_are_the_threads_ids() {
+        let reg =
+            |t: &str| special_register(&parse(&format!("asm (\"{t}\" : \"=r\" (x));")).unwrap(), 0);
+        assert_eq!(
+            reg("mov.u32 %0, %%laneid;"),
+            Some(Expr::bin(
+                Op::Mod,
+                super::super::call::linear_tid(),
+                Expr::Int(32)
+            ))
+        );
+        assert_eq!(
+            reg("mov.u32 %0, %%tid.y;"),
+            Some(Expr::var(builtin::TID[1]))
+        );
+        assert_eq!(
+            reg("mov.u32 %0, %%nctaid.z;"),
+            Some(Expr::var(builtin::GRID_DIM[2]))
+        );
+        assert_eq!(reg("mov.u32 %0, %%warpid;"), None);
+        assert_eq!(reg("mov.u32 %0, %%clock;"), None);
+        assert_eq!(reg("add.u32 %0, %0, 1;"), None);
+    }
+}
