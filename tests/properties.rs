@@ -552,3 +552,88 @@ proptest! {
         prop_assert!(report.arrays[0].loc.is_some());
     }
 }
+
+/// Random index arithmetic over a flat index `x`, a signed `t` and sizes
+/// `M`, `N` (never negative, as parameters in a trace): sums, products,
+/// quotients and remainders, and the decompositions real kernels write.
+fn index_expr() -> impl Strategy<Value = Expr> {
+    let leaf = prop_oneof![
+        Just(Expr::var("x")),
+        Just(Expr::var("t")),
+        Just(Expr::var("M")),
+        Just(Expr::var("N")),
+        (-3i64..5).prop_map(Expr::Int),
+    ];
+    leaf.prop_recursive(4, 24, 2, |inner| {
+        let op = prop_oneof![
+            Just(Op::Add),
+            Just(Op::Sub),
+            Just(Op::Mul),
+            Just(Op::Div),
+            Just(Op::Mod)
+        ];
+        prop_oneof![
+            (op, inner.clone(), inner.clone()).prop_map(|(op, a, b)| Expr::bin(op, a, b)),
+            // `d * (e / d) + e % d` and `e - e % d`, by a size or a product.
+            (inner.clone(), prop_oneof![Just("M"), Just("N")]).prop_map(|(e, d)| {
+                let d = Expr::var(d);
+                Expr::add(
+                    Expr::bin(Op::Mul, d.clone(), Expr::bin(Op::Div, e.clone(), d.clone())),
+                    Expr::bin(Op::Mod, e, d),
+                )
+            }),
+            inner.clone().prop_map(|e| {
+                let d = Expr::bin(Op::Mul, Expr::var("N"), Expr::var("M"));
+                Expr::sub(e.clone(), Expr::bin(Op::Mod, e, d))
+            }),
+            // `(d * e) / d`, which is `e` only where `e` is 0 when `d` is.
+            (inner.clone(), any::<bool>()).prop_map(|(e, both)| {
+                let d = if both {
+                    Expr::bin(Op::Mul, Expr::var("M"), Expr::var("N"))
+                } else {
+                    Expr::var("M")
+                };
+                Expr::bin(Op::Div, Expr::bin(Op::Mul, d.clone(), e), d)
+            }),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x9ec0_3b05),
+        ..ProptestConfig::default()
+    })]
+
+    /// Putting quotients and remainders back together never changes an
+    /// index's value.
+    #[test]
+    fn recomposed_indexes_keep_their_values(e in index_expr()) {
+        use drfscan::analysis::recompose;
+        use drfscan::protocol::eval::eval_expr;
+        let sizes = |v: &str| v == "M" || v == "N";
+        let r = recompose::index(&e, &sizes);
+        for x in -4i64..9 {
+            for t in [-3i64, 0, 2] {
+                for m in 0i64..4 {
+                    for n in 0i64..4 {
+                        let env = |v: &str| match v {
+                            "x" => Some(x),
+                            "t" => Some(t),
+                            "M" => Some(m),
+                            "N" => Some(n),
+                            _ => None,
+                        };
+                        prop_assert_eq!(
+                            eval_expr(&e, &env).ok(),
+                            eval_expr(&r, &env).ok(),
+                            "{} became {} at x={} t={} M={} N={}", e, r, x, t, m, n
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! one two-thread trace per interval, each with a content hash.
 
 pub mod align;
+pub mod recompose;
 pub mod seq;
 pub mod split;
 

@@ -1,0 +1,32 @@
+// expect: drf
+// A flat index over a batch of B matrices of N rows and M columns is split
+// into its batch, row and column (each from what is left of the index
+// after the parts before it), and the element's address is built back
+// from them: it is the flat index again, so each grid-stride step of each
+// thread owns its cell. The mask reads the row's length; the sizes come
+// from the command line.
+#include <stdlib.h>
+
+__global__ void sequence_mask(int N, int M, int B, const float *in,
+                              const int *lengths, float fill, float *out) {
+  for (int index = blockIdx.x * blockDim.x + threadIdx.x; index < B * N * M;
+       index += blockDim.x * gridDim.x) {
+    int k = index % M;
+    int j = (index - k) / M % N;
+    int i = (index - M * j - k) / (N * M);
+    int at = N * M * i + M * j + k;
+    out[at] = k >= lengths[j] ? fill : in[at];
+  }
+}
+
+int main(int argc, char **argv) {
+  int B = atoi(argv[1]), N = atoi(argv[2]), M = atoi(argv[3]);
+  float *in, *out;
+  int *lengths;
+  cudaMalloc(&in, B * N * M * sizeof(float));
+  cudaMalloc(&out, B * N * M * sizeof(float));
+  cudaMalloc(&lengths, N * sizeof(int));
+  sequence_mask<<<64, 256>>>(N, M, B, in, lengths, -1.0f, out);
+  cudaDeviceSynchronize();
+  return 0;
+}
