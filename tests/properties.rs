@@ -586,6 +586,11 @@ fn index_expr() -> impl Strategy<Value = Expr> {
                 let d = Expr::bin(Op::Mul, Expr::var("N"), Expr::var("M"));
                 Expr::sub(e.clone(), Expr::bin(Op::Mod, e, d))
             }),
+            // A digit, `(e % (M * N)) / M`.
+            inner.clone().prop_map(|e| {
+                let whole = Expr::bin(Op::Mul, Expr::var("M"), Expr::var("N"));
+                Expr::bin(Op::Div, Expr::bin(Op::Mod, e, whole), Expr::var("M"))
+            }),
             // `(d * e) / d`, which is `e` only where `e` is 0 when `d` is.
             (inner.clone(), any::<bool>()).prop_map(|(e, both)| {
                 let d = if both {

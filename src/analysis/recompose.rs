@@ -14,8 +14,9 @@
 //! Nested quotients by sizes that are never negative are one quotient by
 //! their product (`(x / a) / b = x / (a * b)`), and a quotient by a product
 //! is written nested in one order, so that one number is spelled one way.
-//! An index is replaced only when the result has fewer quotients and
-//! remainders: shapes the solver's lemmas read are left alone otherwise.
+//! An index is replaced only when the result has fewer quotients (and no
+//! more quotients and remainders together): shapes the solver's lemmas
+//! read, a remainder next to its quotient, are left alone otherwise.
 
 use crate::protocol::{Expr, Op};
 use std::collections::BTreeMap;
@@ -38,21 +39,46 @@ pub fn index(e: &Expr, natural: &dyn Fn(&str) -> bool) -> Expr {
         return e.clone();
     };
     let after = expr(&p);
-    if quotients(&after) < before {
+    // Fewer quotients (a quotient of a quotient counted once): a
+    // remainder traded for its quotient times the divisor reads worse.
+    if quotients(&after) < before && chains(&after) < chains(e) {
         after
     } else {
         e.clone()
     }
 }
 
-/// How many quotients and remainders `e` has.
+/// How many different quotients and remainders `e` has: each is a term
+/// the solver reasons about nonlinearly, however often it occurs.
 fn quotients(e: &Expr) -> usize {
+    let mut out = std::collections::BTreeSet::new();
+    collect_quotients(e, &mut out);
+    out.len()
+}
+
+/// How many different quotients `e` has, `(x / a) / b` counted once.
+fn chains(e: &Expr) -> usize {
+    let mut all = std::collections::BTreeSet::new();
+    collect_quotients(e, &mut all);
+    all.iter()
+        .filter(|q| matches!(q, Expr::Bin(Op::Div, x, _) if !matches!(**x, Expr::Bin(Op::Div, ..))))
+        .count()
+}
+
+fn collect_quotients<'e>(e: &'e Expr, out: &mut std::collections::BTreeSet<&'e Expr>) {
     match e {
         Expr::Bin(op, a, b) => {
-            usize::from(matches!(op, Op::Div | Op::Mod)) + quotients(a) + quotients(b)
+            if matches!(op, Op::Div | Op::Mod) {
+                out.insert(e);
+            }
+            collect_quotients(a, out);
+            collect_quotients(b, out);
         }
-        Expr::Ite(_, a, b) => quotients(a) + quotients(b),
-        Expr::Int(_) | Expr::Var(_) => 0,
+        Expr::Ite(_, a, b) => {
+            collect_quotients(a, out);
+            collect_quotients(b, out);
+        }
+        Expr::Int(_) | Expr::Var(_) => {}
     }
 }
 
@@ -89,6 +115,19 @@ impl Normal<'_> {
     fn quotient(&self, x: Poly, d: Poly) -> Option<Poly> {
         if x.is_empty() {
             return Some(Poly::new());
+        }
+        // A digit: `(y % (a * d)) / d` is `(y / d) % a` for sizes.
+        if let (Some([Expr::Bin(Op::Mod, y, p)]), Some(factors)) =
+            (single(&x).map(Vec::as_slice), single(&d))
+        {
+            let whole = self.poly(p)?;
+            let rest = single(&whole).and_then(|w| without(w, factors));
+            let sizes = |fs: &[Expr]| fs.iter().all(|f| self.never_negative(f));
+            if let Some(rest) = rest.filter(|r| sizes(r) && sizes(factors)) {
+                let a = expr(&Poly::from([(rest, 1)]));
+                let q = Expr::bin(Op::Div, (**y).clone(), expr(&d));
+                return self.poly(&Expr::bin(Op::Mod, q, a));
+            }
         }
         // A divisor that is one product of atoms, coefficient 1.
         if let Some(factors) = single(&d) {
@@ -147,43 +186,76 @@ impl Normal<'_> {
     }
 
     /// Applies `m * (x / m) + x % m = x`, as `c * F * (x % m)` →
-    /// `c * F * x - c * F * m * (x / m)`, wherever that shortens the sum.
+    /// `c * F * x - c * F * m * (x / m)`, wherever that (or two such steps:
+    /// a digit's quotient may first have to meet its remainder) leaves
+    /// fewer remainders and no more terms. Each accepted rewriting has
+    /// fewer remainders: it ends.
     fn recompose(&self, mut p: Poly) -> Poly {
+        let fits =
+            |next: &Poly, p: &Poly| next.len() <= p.len() && remainders(next) < remainders(p);
         'again: loop {
-            let terms: Vec<(Vec<Expr>, i64)> = p.iter().map(|(m, c)| (m.clone(), *c)).collect();
-            for (mono, c) in terms {
-                for (k, a) in mono.iter().enumerate() {
-                    let Expr::Bin(Op::Mod, x, m) = a else {
-                        continue;
-                    };
-                    let (Some(x), Some(m)) = (self.poly(x), self.poly(m)) else {
-                        continue;
-                    };
-                    let Some(q) = self.quotient(x.clone(), m.clone()) else {
-                        continue;
-                    };
-                    let mut rest = mono.clone();
-                    rest.remove(k);
-                    let f = Poly::from([(rest, c)]);
-                    let (Some(fx), Some(fmq)) =
-                        (mul(&f, &x), mul(&f, &m).and_then(|fm| mul(&fm, &q)))
-                    else {
-                        continue;
-                    };
-                    let mut next = p.clone();
-                    next.remove(&mono);
-                    let Some(next) = add(next, &fx, 1).and_then(|n| add(n, &fmq, -1)) else {
-                        continue;
-                    };
-                    if next.len() < p.len() {
-                        p = next;
-                        continue 'again;
-                    }
+            let firsts = self.steps(&p);
+            if let Some(next) = firsts.iter().find(|n| fits(n, &p)) {
+                p = next.clone();
+                continue 'again;
+            }
+            for first in &firsts {
+                if let Some(next) = self.steps(first).into_iter().find(|n| fits(n, &p)) {
+                    p = next;
+                    continue 'again;
                 }
             }
             return p;
         }
     }
+
+    /// Every sum one rewriting of one remainder gives.
+    fn steps(&self, p: &Poly) -> Vec<Poly> {
+        let mut out = Vec::new();
+        for (mono, c) in p {
+            for (k, a) in mono.iter().enumerate() {
+                let Expr::Bin(Op::Mod, x, m) = a else {
+                    continue;
+                };
+                let (Some(x), Some(m)) = (self.poly(x), self.poly(m)) else {
+                    continue;
+                };
+                let Some(q) = self.quotient(x.clone(), m.clone()) else {
+                    continue;
+                };
+                let mut rest = mono.clone();
+                rest.remove(k);
+                let f = Poly::from([(rest, *c)]);
+                let Some(fmq) = mul(&f, &m).and_then(|fm| mul(&fm, &q)) else {
+                    continue;
+                };
+                // The dividend as its terms (to cancel terms of the sum)
+                // and, when it has several, as one (to count as one).
+                let whole = (x.len() > 1).then(|| atom(expr(&x)));
+                for x in std::iter::once(&x).chain(whole.as_ref()) {
+                    let mut next = p.clone();
+                    next.remove(mono);
+                    let next = mul(&f, x).and_then(|fx| add(next, &fx, 1));
+                    if let Some(next) = next.and_then(|n| add(n, &fmq, -1)) {
+                        out.push(next);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// How many remainders the sum's atoms hold, nested ones included.
+fn remainders(p: &Poly) -> usize {
+    fn count(e: &Expr) -> usize {
+        match e {
+            Expr::Bin(op, a, b) => usize::from(*op == Op::Mod) + count(a) + count(b),
+            Expr::Ite(_, a, b) => count(a) + count(b),
+            Expr::Int(_) | Expr::Var(_) => 0,
+        }
+    }
+    p.keys().flatten().map(count).sum()
 }
 
 fn atom(e: Expr) -> Poly {
@@ -365,10 +437,8 @@ mod tests {
         let r = index(&whole, &sizes);
         assert_eq!(r, i, "{whole}");
         agrees(&whole, &r, &["i", "M", "N"]);
-        // The row is one quotient fewer.
-        let r = index(&j, &sizes);
-        assert_eq!(r, b(Op::Mod, b(Op::Div, i.clone(), m.clone()), n.clone()));
-        agrees(&j, &r, &["i", "M", "N"]);
+        // The row alone trades a quotient for a quotient: left as it is.
+        assert_eq!(index(&j, &sizes), j);
     }
 
     #[test]
@@ -405,6 +475,31 @@ mod tests {
     }
 
     #[test]
+    fn a_plane_split_into_rows_and_columns_is_the_plane() {
+        // c = iter / (H * W) * 8; y = iter % (H * W) / W; x = iter % W;
+        // c * (H * W) + y * W + x + i * (H * W).
+        let (it, h, w) = (v("iter"), v("H"), v("W"));
+        let plane = b(Op::Mul, h.clone(), w.clone());
+        let c = b(Op::Mul, b(Op::Div, it.clone(), plane.clone()), Expr::Int(8));
+        let y = b(Op::Div, b(Op::Mod, it.clone(), plane.clone()), w.clone());
+        let x = b(Op::Mod, it.clone(), w.clone());
+        let at = Expr::add(
+            Expr::add(
+                Expr::add(b(Op::Mul, c, plane.clone()), b(Op::Mul, y, w.clone())),
+                x,
+            ),
+            b(Op::Mul, v("i"), plane.clone()),
+        );
+        let r = index(&at, &sizes);
+        assert_eq!(
+            crate::protocol::Expr::to_string(&r).matches('%').count(),
+            0,
+            "{r}"
+        );
+        agrees(&at, &r, &["iter", "H", "W", "i"]);
+    }
+
+    #[test]
     fn indexes_that_do_not_cancel_are_left_as_they_are() {
         let (i, m) = (v("i"), v("M"));
         for e in [
@@ -414,6 +509,15 @@ mod tests {
             ),
             b(Op::Div, i.clone(), b(Op::Mul, v("t"), m.clone())),
             Expr::add(b(Op::Mul, v("row"), m.clone()), v("col")),
+            // A remainder next to a multiple of its quotient: digits.
+            Expr::add(
+                b(Op::Mod, i.clone(), m.clone()),
+                b(
+                    Op::Mul,
+                    b(Op::Mul, Expr::Int(4), m.clone()),
+                    b(Op::Div, i.clone(), m.clone()),
+                ),
+            ),
         ] {
             assert_eq!(index(&e, &sizes), e);
         }
