@@ -78,6 +78,21 @@ pub fn prelude(
     if !Path::new("/proc/self/fd").is_dir() {
         return None;
     }
+    // A build's own forced includes come after the prelude in each unit,
+    // not inside it.
+    let mut language: Vec<String> = Vec::with_capacity(args.len());
+    let mut after_include = false;
+    for a in args {
+        if std::mem::take(&mut after_include) {
+            continue;
+        }
+        if a == "-include" {
+            after_include = true;
+            continue;
+        }
+        language.push(a.clone());
+    }
+    let args = &language[..];
     let mut key = blake3::Hasher::new();
     for part in std::iter::once(forced).chain(args.iter().map(String::as_str)) {
         key.update(part.as_bytes());

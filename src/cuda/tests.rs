@@ -2299,3 +2299,30 @@ fn a_project_header_named_like_a_system_one_is_read_as_before() {
     assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
     assert!(show(u.kernels[0].lowered.as_ref().unwrap()).contains("[7]"));
 }
+
+#[test]
+fn a_builds_forced_include_comes_after_the_precompiled_prelude() {
+    // No include guard: read twice (inside the precompiled prelude and
+    // again after it), its definition would be one too many.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("pre.h"), "__device__ int pre_cells = 3;\n").unwrap();
+    let src = "__global__ void k(int *a) { a[threadIdx.x * pre_cells] = 0; }\n";
+    std::fs::write(dir.path().join("k.cu"), src).unwrap();
+    let db = dir.path().join("compile_commands.json");
+    let entry = format!(
+        r#"[{{"directory": "{}", "file": "k.cu", "command": "nvcc -include pre.h -c k.cu"}}]"#,
+        dir.path().display()
+    );
+    std::fs::write(&db, entry).unwrap();
+    let opts = FrontendOptions {
+        compile_commands: commands::CompileCommands::load(&db).unwrap(),
+        ..FrontendOptions::default()
+    };
+    let u = parse_source(&dir.path().join("k.cu"), src.as_bytes(), &opts);
+    assert!(u.diagnostics.is_empty(), "{:?}", u.diagnostics);
+    assert!(u.kernels[0].lowered.is_ok());
+    let inv = invocation(&dir.path().join("k.cu"), src.as_bytes(), None, &opts);
+    let pch = precompiled::prelude(&inv.forced, &inv.args, &inv.unsaved).unwrap();
+    assert!(pch.fits(&inv.search));
+    assert!(!pch.inputs.iter().any(|(p, _)| p.ends_with("pre.h")));
+}
