@@ -579,6 +579,17 @@ type Parsed = (
     Vec<launch::ForeignLaunches>,
 );
 
+/// The hash of a file a unit read: from memory for the built-in headers
+/// and the main file, else from disk.
+fn content_hash(f: &Path, unsaved: &[(String, Vec<u8>)]) -> Option<String> {
+    let name = f.to_string_lossy();
+    let bytes = match unsaved.iter().find(|(n, _)| *n == name) {
+        Some((_, b)) => std::borrow::Cow::Borrowed(b),
+        None => std::borrow::Cow::Owned(std::fs::read(f).ok()?),
+    };
+    Some(blake3::hash(&bytes).to_hex().to_string())
+}
+
 fn parse_tu(
     main: &str,
     args: &[String],
@@ -600,13 +611,8 @@ fn parse_tu(
         if s == main || includes.iter().any(|(p, _): &(PathBuf, String)| *p == f) {
             continue;
         }
-        let bytes = unsaved
-            .iter()
-            .find(|(n, _)| *n == s)
-            .map(|(_, b)| b.clone())
-            .or_else(|| std::fs::read(&f).ok());
-        if let Some(b) = bytes {
-            includes.push((f, blake3::hash(&b).to_hex().to_string()));
+        if let Some(h) = content_hash(&f, unsaved) {
+            includes.push((f, h));
         }
     }
     let mut templates = Vec::new();

@@ -143,13 +143,8 @@ fn build(
                 tails.insert(parts[i..].iter().collect::<PathBuf>());
             }
         }
-        let bytes = unsaved
-            .iter()
-            .find(|(n, _)| *n == text)
-            .map(|(_, b)| b.clone())
-            .or_else(|| std::fs::read(&f).ok());
-        if let Some(b) = bytes {
-            inputs.push((f, blake3::hash(&b).to_hex().to_string()));
+        if let Some(h) = super::content_hash(&f, unsaved) {
+            inputs.push((f, h));
         }
     }
     Ok(Precompiled {
