@@ -103,8 +103,21 @@ pub fn prelude(
         let mut built = BUILT.get_or_init(Default::default).lock().ok()?;
         built.entry(key).or_default().clone()
     };
-    slot.get_or_init(|| build(forced, args, unsaved).ok().map(Arc::new))
-        .clone()
+    slot.get_or_init(|| {
+        // On a thread with the stack clang gets for every unit: the
+        // caller may be a pool's worker with a small one.
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("drfscan-prelude".into())
+                .stack_size(super::STACK_SIZE)
+                .spawn_scoped(scope, || build(forced, args, unsaved).ok())
+                .ok()
+                .and_then(|h| h.join().ok())
+                .flatten()
+                .map(Arc::new)
+        })
+    })
+    .clone()
 }
 
 fn build(
