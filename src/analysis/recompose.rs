@@ -6,16 +6,17 @@
 //! remainders and times out. Here an index becomes a sum of products over
 //! atoms (variables, quotients, remainders), and two identities of the
 //! encoding's Euclidean arithmetic (`x / 0 = 0`, `x % 0 = x`) are applied
-//! while they shorten the sum:
+//! while they take remainders out without adding terms:
 //!
 //! - `m * (x / m) + x % m = x`, for every `m`;
 //! - `(d * e) / d = e` when `e` is 0 whenever `d` is (so for `d = 0` too).
 //!
 //! Nested quotients by sizes that are never negative are one quotient by
 //! their product (`(x / a) / b = x / (a * b)`), and a quotient by a product
-//! is written nested in one order, so that one number is spelled one way.
-//! An index is replaced only when the result has fewer quotients (and no
-//! more quotients and remainders together): shapes the solver's lemmas
+//! is written nested in one order, so that one number is spelled one way,
+//! and a digit `(y % (a * d)) / d` is `(y / d) % a`. An index is replaced
+//! only when the result has fewer quotients and remainders, and fewer
+//! quotients (one of a quotient counted once): shapes the solver's lemmas
 //! read, a remainder next to its quotient, are left alone otherwise.
 
 use crate::protocol::{Expr, Op};
