@@ -47,15 +47,8 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
         flat.walk(&interval.code, &mut Vec::new(), &Cond::Bool(true));
     }
     // Quotients and remainders of one number put back together, by the
-    // sizes every trace assumes not negative (`range_fact`).
-    let natural = |name: &str| {
-        let base = name.split('@').next().unwrap_or(name);
-        TID.contains(&base)
-            || BID.contains(&base)
-            || builtin::is_dim(base)
-            || (kernel.params.iter().any(|p| p == base)
-                && crate::protocol::fixed_value(&kernel.assumes, base).is_none_or(|n| n >= 0))
-    };
+    // names every trace bounds from below by 0 or 1 (`range_fact`).
+    let natural = |name: &str| range_fact(kernel, name, &mut |_| {}).is_some();
     for a in accesses.iter_mut().flatten() {
         for e in &mut a.index {
             *e = super::recompose::index(e, &natural);
