@@ -21,10 +21,67 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// coefficients.
 type Poly = BTreeMap<Vec<String>, i128>;
 
+/// How many lower bounds [`Facts::at_least`] chains.
+const LOWER_BOUND_STEPS: usize = 3;
+
 /// Polynomials larger than this are not worth decomposing.
 const MAX_MONOMIALS: usize = 64;
 
-fn poly(e: &Expr, known: &HashMap<String, i64>) -> Option<Poly> {
+/// What the trace's assumptions fix about thread-global names: constants,
+/// and names equal to one another (`gridDim.x == n`, a launch's grid given
+/// by a parameter), each read as one representative so that a bound on
+/// either applies to both.
+#[derive(Clone, Default)]
+struct Known {
+    constants: HashMap<String, i64>,
+    same: HashMap<String, String>,
+}
+
+impl Known {
+    fn name<'a>(&'a self, v: &'a str) -> &'a str {
+        self.same.get(v).map_or(v, String::as_str)
+    }
+
+    fn get(&self, v: &str) -> Option<&i64> {
+        self.constants.get(self.name(v))
+    }
+
+    /// Representatives for the classes of names `pairs` makes equal:
+    /// a launch dimension where the class has one (its positivity is
+    /// built in), else the least name.
+    fn with_equalities(pairs: &[(&str, &str)]) -> Known {
+        let mut parent: HashMap<String, String> = HashMap::new();
+        fn root(parent: &HashMap<String, String>, v: &str) -> String {
+            let mut v = v.to_string();
+            while let Some(p) = parent.get(&v) {
+                v = p.clone();
+            }
+            v
+        }
+        let better = |a: &str, b: &str| (!builtin::is_dim(a), a) < (!builtin::is_dim(b), b);
+        for (a, b) in pairs {
+            let (ra, rb) = (root(&parent, a), root(&parent, b));
+            if ra == rb {
+                continue;
+            }
+            if better(&ra, &rb) {
+                parent.insert(rb, ra);
+            } else {
+                parent.insert(ra, rb);
+            }
+        }
+        let same = parent
+            .keys()
+            .map(|v| (v.clone(), root(&parent, v)))
+            .collect();
+        Known {
+            constants: HashMap::new(),
+            same,
+        }
+    }
+}
+
+fn poly(e: &Expr, known: &Known) -> Option<Poly> {
     poly_in(e, known, &mut |_| None)
 }
 
@@ -32,7 +89,7 @@ fn poly(e: &Expr, known: &HashMap<String, i64>) -> Option<Poly> {
 /// taken as variables of those names.
 fn poly_in(
     e: &Expr,
-    known: &HashMap<String, i64>,
+    known: &Known,
     opaque: &mut dyn FnMut(&Expr) -> Option<String>,
 ) -> Option<Poly> {
     let mut out = Poly::new();
@@ -45,7 +102,7 @@ fn poly_in(
                 out.insert(Vec::new(), i128::from(*n));
             }
             None => {
-                out.insert(vec![v.clone()], 1);
+                out.insert(vec![known.name(v).to_string()], 1);
             }
         },
         Expr::Bin(Op::Div | Op::Mod, _, _) => {
@@ -181,7 +238,7 @@ pub type Digits = Vec<Expr>;
 /// variables known to be at least 1.
 #[derive(Clone)]
 pub struct Facts {
-    known: HashMap<String, i64>,
+    known: Known,
     positive: HashSet<String>,
     nonnegative: HashSet<String>,
     /// Thread-global variables assumed at least a polynomial (`ldc >= 16
@@ -200,8 +257,12 @@ pub struct Facts {
 
 impl Facts {
     pub fn new(assumptions: &[Cond]) -> Facts {
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        for a in assumptions {
+            equal_names(a, &mut pairs);
+        }
         let mut f = Facts {
-            known: HashMap::new(),
+            known: Known::with_equalities(&pairs),
             positive: HashSet::new(),
             nonnegative: HashSet::new(),
             lower: HashMap::new(),
@@ -211,45 +272,92 @@ impl Facts {
         for a in assumptions {
             f.add(a);
         }
-        for a in assumptions {
-            f.add_lower(a);
+        // Twice: a name found positive on the first pass (`w ≥ gridDim.x`)
+        // lets a quotient bound it on the second.
+        for _ in 0..2 {
+            for a in assumptions {
+                f.add_lower(a);
+            }
         }
         f
     }
 
+    /// Lower bounds of thread-global names by other names: from `a ≥ b`
+    /// (or `>`, `≤`, `<`) where one name stands alone with coefficient 1
+    /// on the larger side (`i <= block_width - 1`: `block_width ≥ i + 1`),
+    /// and from a quotient by a constant (`w == (n - 1) / 16`: `n ≥ 16·w
+    /// + 1`, what a launch's `(n - 1) / BLOCK` leaves).
     fn add_lower(&mut self, c: &Cond) {
-        let (v, e, strict) = match c {
+        let (big, small, strict) = match c {
             Cond::And(a, b) => {
                 self.add_lower(a);
                 self.add_lower(b);
                 return;
             }
-            Cond::Cmp(Rel::Ge, Expr::Var(v), e) | Cond::Cmp(Rel::Le, e, Expr::Var(v)) => {
-                (v, e, false)
-            }
-            Cond::Cmp(Rel::Gt, Expr::Var(v), e) | Cond::Cmp(Rel::Lt, e, Expr::Var(v)) => {
-                (v, e, true)
+            Cond::Cmp(Rel::Ge, a, b) | Cond::Cmp(Rel::Le, b, a) => (a, b, false),
+            Cond::Cmp(Rel::Gt, a, b) | Cond::Cmp(Rel::Lt, b, a) => (a, b, true),
+            Cond::Cmp(Rel::Eq, Expr::Var(v), q) | Cond::Cmp(Rel::Eq, q, Expr::Var(v)) => {
+                // `v = x / k` with `k > 0`: `x ≥ k·v`. C's quotient rounds
+                // toward zero (`x >= 0 ? x / k : -(-x / k)`), which is the
+                // same where `v ≥ 1`.
+                let floor = match q {
+                    Expr::Bin(Op::Div, x, k) => Some((x, k)),
+                    Expr::Ite(c, then, _) if self.positive(v) => match (&**c, &**then) {
+                        (Cond::Cmp(Rel::Ge, y, z), Expr::Bin(Op::Div, x, k))
+                            if *y == **x && *z == Expr::Int(0) =>
+                        {
+                            Some((x, k))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some((x, &Expr::Int(k @ 1..))) = floor.map(|(x, k)| (x, &**k)) {
+                    let scaled = Expr::bin(Op::Mul, Expr::Int(k), Expr::var(v));
+                    self.add_lower(&Cond::Cmp(Rel::Ge, (**x).clone(), scaled));
+                }
+                return;
             }
             _ => return,
         };
-        if v.contains('@') || matches!(e, Expr::Int(_)) {
-            return;
-        }
-        let Some(mut p) = poly(e, &self.known) else {
+        let (Some(big), Some(small)) = (poly(big, &self.known), poly(small, &self.known)) else {
             return;
         };
-        if p.keys()
-            .any(|vars| vars.iter().any(|x| x.contains('@') || x == v))
-        {
+        // `d ≥ 0`, or `d ≥ 1` when strict.
+        let mut d = minus(&big, &small);
+        if strict {
+            *d.entry(Vec::new()).or_default() -= 1;
+        }
+        if d.keys().flatten().any(|x| x.contains('@')) {
             return;
         }
-        if strict {
-            *p.entry(Vec::new()).or_default() += 1;
-            p.retain(|_, c| *c != 0);
+        let alone: Vec<String> = d
+            .iter()
+            .filter(|(vars, c)| vars.len() == 1 && **c == 1)
+            .map(|(vars, _)| vars[0].clone())
+            .filter(|v| d.keys().filter(|m| m.contains(v)).count() == 1)
+            .collect();
+        for v in alone {
+            // `v + rest ≥ 0`: `v ≥ -rest`.
+            let mut bound = d.clone();
+            bound.remove(&vec![v.clone()]);
+            if bound.keys().all(|m| m.is_empty()) {
+                // A constant bound is a fact of its own ([`Self::add`]).
+                continue;
+            }
+            for c in bound.values_mut() {
+                *c = -*c;
+            }
+            if self.plainly_at_least(&bound, 1) {
+                self.positive.insert(v.clone());
+            }
+            // A size may have several (a row length at least the grid's
+            // width, and at least its height).
+            let bounds = self.lower.entry(v).or_default();
+            if !bounds.contains(&bound) {
+                bounds.push(bound);
+            }
         }
-        // A size may have several (a row length at least the grid's
-        // width, and at least its height).
-        self.lower.entry(v.clone()).or_default().push(p);
     }
 
     fn add(&mut self, c: &Cond) {
@@ -262,7 +370,7 @@ impl Facts {
             | Cond::Cmp(Rel::Eq, Expr::Int(0), Expr::Bin(Op::Mod, x, k)) => {
                 if let (Expr::Var(v), Expr::Int(k @ 2..)) = (&**x, &**k) {
                     self.multiples
-                        .entry(v.clone())
+                        .entry(self.known.name(v).to_string())
                         .or_default()
                         .push(i128::from(*k));
                 }
@@ -277,12 +385,13 @@ impl Facts {
     }
 
     fn fact(&mut self, v: &str, rel: Rel, n: i64) {
+        let v = &self.known.name(v).to_string();
         if matches!((rel, n), (Rel::Eq | Rel::Ge, 0..) | (Rel::Gt, -1..)) {
             self.nonnegative.insert(v.to_string());
         }
         match rel {
             Rel::Eq => {
-                self.known.insert(v.to_string(), n);
+                self.known.constants.insert(v.to_string(), n);
                 if n >= 1 {
                     self.positive.insert(v.to_string());
                 }
@@ -298,6 +407,7 @@ impl Facts {
     }
 
     fn positive(&self, v: &str) -> bool {
+        let v = self.known.name(v);
         builtin::is_dim(v) || self.positive.contains(v)
     }
 
@@ -506,8 +616,17 @@ impl Facts {
     /// `p ≥ least` for every value: no negative term, and the constant is
     /// `least`, or one less beside a term that is at least 1.
     fn at_least(&self, p: &Poly, least: i128) -> bool {
+        self.at_least_within(p, least, LOWER_BOUND_STEPS)
+    }
+
+    /// [`Self::at_least`], with up to `steps` lower bounds put in place of
+    /// their variables one after another (`n ≥ 16·w + 1` and `w ≥ i`).
+    fn at_least_within(&self, p: &Poly, least: i128, steps: usize) -> bool {
         if self.plainly_at_least(p, least) {
             return true;
+        }
+        if steps == 0 {
+            return false;
         }
         // A variable with a lower bound, where `p` grows with it: the bound
         // in its place.
@@ -521,7 +640,7 @@ impl Facts {
                         *q.entry(m.clone()).or_default() += c * k;
                     }
                     q.retain(|_, k| *k != 0);
-                    self.plainly_at_least(&q, least)
+                    self.at_least_within(&q, least, steps - 1)
                 }),
                 _ => false,
             }
@@ -787,7 +906,7 @@ impl Facts {
                             *least.entry(rest.clone()).or_default() += c * (i128::from(*n) - 1);
                         }
                         None => {
-                            times_size.push(size.to_string());
+                            times_size.push(self.known.name(size).to_string());
                             times_size.sort();
                             *least.entry(times_size).or_default() += c;
                             *least.entry(rest).or_default() -= c;
@@ -828,6 +947,7 @@ impl Facts {
     }
 
     fn never_negative(&self, v: &str) -> bool {
+        let v = self.known.name(v);
         let base = v.rsplit_once('@').map_or(v, |(b, _)| b);
         self.positive(v)
             || self.nonnegative.contains(v)
@@ -957,6 +1077,20 @@ fn id_size(id: &str) -> Option<&'static str> {
         .find_map(|(ids, sizes)| Some(sizes[ids.iter().position(|t| *t == id)?]))
 }
 
+/// The pairs of thread-global names `c` assumes equal.
+fn equal_names<'c>(c: &'c Cond, out: &mut Vec<(&'c str, &'c str)>) {
+    match c {
+        Cond::And(a, b) => {
+            equal_names(a, out);
+            equal_names(b, out);
+        }
+        Cond::Cmp(Rel::Eq, Expr::Var(a), Expr::Var(b)) if !a.contains('@') && !b.contains('@') => {
+            out.push((a, b));
+        }
+        _ => {}
+    }
+}
+
 /// Each `a < b` that `path` asserts, `!(a >= b)` included (what
 /// `if (idx >= n) return;` leaves), and each of a negated disjunction (what
 /// `if (x >= w || y >= h) return;` leaves).
@@ -989,7 +1123,7 @@ pub fn nested_quotients(indexes: &[&Expr]) -> Vec<(Expr, Expr, Expr)> {
     for e in indexes {
         collect_quotients(e, &mut quotients);
     }
-    let known = HashMap::new();
+    let known = Known::default();
     let mut out = Vec::new();
     for (i, (x, small)) in quotients.iter().enumerate() {
         for (j, (y, big)) in quotients.iter().enumerate() {
@@ -1076,7 +1210,7 @@ fn collect_quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
 }
 
 /// `e` as a single monomial with a positive coefficient.
-fn monomial(e: &Expr, known: &HashMap<String, i64>) -> Option<(Vec<String>, i128)> {
+fn monomial(e: &Expr, known: &Known) -> Option<(Vec<String>, i128)> {
     let p = poly(e, known)?;
     match p.into_iter().collect::<Vec<_>>().as_slice() {
         [(vars, c)] if *c > 0 => Some((vars.clone(), *c)),
@@ -1124,7 +1258,7 @@ struct Digit<'e> {
 /// the protocol's `x / 0 = 0`, `x % 0 = x`).
 fn digit<'e>(e: &'e Expr, facts: &Facts) -> Option<Digit<'e>> {
     let divisor = |b: &Expr| -> Option<Mono> {
-        let m = monomial(b, &HashMap::new())?;
+        let m = monomial(b, &Known::default())?;
         m.0.iter()
             .all(|v| facts.nonnegative.contains(v) || facts.positive(v))
             .then_some(m)
@@ -1258,7 +1392,7 @@ pub fn recomposed(e: &Expr, facts: &Facts) -> Option<Expr> {
 pub fn decomposed(e: &Expr, modulus: &mut dyn FnMut(&Expr) -> Option<String>) -> Option<Expr> {
     let mut atoms: Atoms = Vec::new();
     let p = atomized(e, &mut atoms, "!atom")?;
-    let none = HashMap::new();
+    let none = Known::default();
     for (name, t) in atoms.clone() {
         let Expr::Bin(Op::Mod, x, d) = &t else {
             continue;
@@ -1362,7 +1496,7 @@ fn atomized(e: &Expr, atoms: &mut Atoms, prefix: &str) -> Option<Poly> {
         };
         Some(name)
     };
-    poly_in(e, &HashMap::new(), &mut collect)
+    poly_in(e, &Known::default(), &mut collect)
 }
 
 #[cfg(test)]
@@ -1456,6 +1590,46 @@ mod tests {
         let f = Facts::new(&[tile]);
         assert!(f.at_least(&p(&[(&["ldc"], 1), (&[], -127)]), 1));
         assert!(!f.at_least(&p(&[(&["ldc"], 1), (&[], -128)]), 1));
+    }
+
+    #[test]
+    fn a_launchs_quotient_and_equal_names_bound_a_row_length() {
+        // What a launch `k<<<d, 16>>>(…, cols, d, tiles)` in a loop `for (d =
+        // 1; d <= tiles; d++)` with `tiles = (cols - 1) / 16` leaves: the
+        // grid is the parameter, and C's quotient rounds toward zero.
+        let x = Expr::bin(Op::Sub, v("cols"), Expr::Int(1));
+        let toward_zero = Expr::Ite(
+            Box::new(Cond::cmp(Rel::Ge, x.clone(), Expr::Int(0))),
+            Box::new(Expr::bin(Op::Div, x.clone(), Expr::Int(16))),
+            Box::new(Expr::Int(0)),
+        );
+        let quotient = Cond::cmp(Rel::Eq, v("tiles"), toward_zero);
+        let within = Cond::cmp(Rel::Le, v("d"), v("tiles"));
+        let grid = Cond::cmp(Rel::Eq, v("gridDim.x"), v("d"));
+        let p = |terms: &[(&[&str], i128)]| -> Poly {
+            terms
+                .iter()
+                .map(|(vars, c)| (vars.iter().map(|s| s.to_string()).collect(), *c))
+                .collect()
+        };
+        // A tile's last column `16 * gridDim.x` is below `cols`.
+        let gap = p(&[(&["cols"], 1), (&["gridDim.x"], -16)]);
+        let f = Facts::new(&[quotient.clone(), within.clone(), grid.clone()]);
+        assert!(f.at_least(&gap, 1));
+        // `d` and `gridDim.x` read as one name, positive as a size is.
+        assert_eq!(poly(&v("d"), &f.known), poly(&v("gridDim.x"), &f.known));
+        assert!(f.positive("d"));
+        // Each assumption is needed: without the grid's equality `d` is any
+        // number; without `d <= tiles`, `tiles` may be 0 and the quotient
+        // of a negative `cols - 1` bounds nothing.
+        for dropped in 0..3 {
+            let mut some = vec![quotient.clone(), within.clone(), grid.clone()];
+            some.remove(dropped);
+            assert!(!Facts::new(&some).at_least(&gap, 1), "without {dropped}");
+        }
+        // A wider tile is not seen to fit.
+        let wider = p(&[(&["cols"], 1), (&["gridDim.x"], -17)]);
+        assert!(!f.at_least(&wider, 1));
     }
 
     #[test]
@@ -2022,8 +2196,8 @@ mod tests {
             let facts = naturals(&["HS", "NH", "T"]);
             let got = recomposed(&e, &facts).expect("recomposed");
             assert_eq!(
-                poly(&got, &HashMap::new()),
-                poly(&idx, &HashMap::new()),
+                poly(&got, &Known::default()),
+                poly(&idx, &Known::default()),
                 "{got:?}"
             );
         }
