@@ -1383,6 +1383,17 @@ fn relations(
         }
         if let Some(v) = term_at(&arg, here, callers, &[], 0).and_then(|t| t.value()) {
             out.push(Relation::eq(Side::Arg(i, name.clone()), Term::Int(v)));
+        } else if let Some((HostValue { axis: None, .. }, decl)) = host_value(&arg, &f) {
+            if let Some(least) = (decl.kind() == K::VAR)
+                .then(|| least_assigned(&f, &decl))
+                .flatten()
+            {
+                out.push(Relation {
+                    lhs: Side::Arg(i, name.clone()),
+                    rel: Rel::Ge,
+                    term: Term::Int(least),
+                });
+            }
         }
     }
     if passed.is_empty() {
@@ -1411,11 +1422,14 @@ fn relations(
             }
         }
         for (rel, t) in loop_bounds(&arg, here, callers, &others) {
-            out.push(Relation {
+            let r = Relation {
                 lhs: side(),
                 rel,
                 term: t,
-            });
+            };
+            if !out.contains(&r) {
+                out.push(r);
+            }
         }
     }
     for (n, names) in config
@@ -2289,6 +2303,88 @@ fn counted(f: &Node, var: &Node) -> Option<Vec<i64>> {
         v = step(v)?;
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The least value a local `var` of `f` can hold, when every change to it
+/// keeps it at least that: set to constants, and otherwise only grown
+/// from its own value (`mul = mul * 512`, `n += 4`, `s <<= 1`, `i++`).
+/// What srad's host code does to the stride it passes a reduction: the
+/// kernel never sees 0 or a negative stride. `None` when some change is
+/// anything else (or the variable's address is taken, or it is bound to a
+/// non-const reference), or it is never set to a constant.
+fn least_assigned(f: &Node, var: &Node) -> Option<i64> {
+    use super::clang::op;
+    let mut least: Option<i64> = var
+        .children()
+        .into_iter()
+        .rev()
+        .find(|c| c.is_expression())
+        .map(|init| strip(init).eval_int())
+        .unwrap_or(None);
+    // An initialiser that is no constant is a value of unknown sign.
+    if var.children().iter().any(|c| c.is_expression()) && least.is_none() {
+        return None;
+    }
+    let is_var = |x: &Node| {
+        let x = strip(*x);
+        x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
+    };
+    let constant = |x: &Node| strip(*x).eval_int();
+    // `v * k` (k ≥ 1), `v + k` (k ≥ 0), `v << k`, in either order.
+    let grows = |x: &Node| {
+        let x = strip(*x);
+        let ch = x.children();
+        if x.kind() != K::BINARY || ch.len() != 2 {
+            return false;
+        }
+        let (other, by) = if is_var(&ch[0]) {
+            (&ch[1], x.binop())
+        } else if is_var(&ch[1]) && [op::MUL, op::ADD].contains(&x.binop()) {
+            (&ch[0], x.binop())
+        } else {
+            return false;
+        };
+        match (by, constant(other)) {
+            (op::MUL, Some(k)) => k >= 1,
+            (op::ADD, Some(k)) => k >= 0,
+            (op::SHL, Some(k)) => (0..31).contains(&k),
+            _ => false,
+        }
+    };
+    let mut ok = true;
+    let mut walk_stack = vec![*f];
+    while let Some(n) = walk_stack.pop() {
+        for c in n.children() {
+            let k = c.kind();
+            let ch = c.children();
+            if k == K::BINARY && c.binop() == op::ASSIGN && ch.len() == 2 && is_var(&ch[0]) {
+                match constant(&ch[1]) {
+                    Some(v) => least = Some(least.map_or(v, |l| l.min(v))),
+                    None if grows(&ch[1]) => {}
+                    None => ok = false,
+                }
+            } else if k == K::COMPOUND_ASSIGN && ch.len() == 2 && is_var(&ch[0]) {
+                let by = constant(&ch[1]);
+                ok &= match (super::lower::compound_base(c.binop()), by) {
+                    (op::MUL, Some(k)) => k >= 1,
+                    (op::ADD, Some(k)) => k >= 0,
+                    (op::SHL, Some(k)) => (0..31).contains(&k),
+                    _ => false,
+                };
+            } else if k == K::UNARY && ch.first().is_some_and(is_var) {
+                ok &= matches!(c.unop(), op::PRE_INC | op::POST_INC);
+            } else if k == K::CALL
+                && writes_through_reference(&c)
+                && ch.iter().skip(1).any(|a| is_var(a))
+            {
+                ok = false;
+            }
+            walk_stack.push(c);
+        }
+    }
+    // The rules above hold the least value only from 0 up (`v * k` of a
+    // negative `v` falls).
+    least.filter(|l| ok && *l >= 0)
 }
 
 /// The values the variable of a range `for` over a table of constants

@@ -193,6 +193,19 @@ fn strided_loops() {
         shape("__global__ void k(int *a, int n) { for (int s = 1; s < n; s *= 2) a[s] = 0; }"),
         "a: for s in 1..n { if ((s & (s - 1)) == 0) { wr[s]; } } \n"
     );
+    // The step with the counter second (`s = 2 * s`, `s = 1 + s`) is the
+    // same loop.
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int s = 1; s < n; s = 2 * s) a[s] = 0; }"),
+        "a: for s in 1..n { if ((s & (s - 1)) == 0) { wr[s]; } } \n"
+    );
+    let by_three =
+        shape("__global__ void k(int *a, int n) { for (int i = 0; i < n; i = 3 + i) a[i] = 0; }");
+    assert!(by_three.contains("% 3"), "{by_three}");
+    assert_eq!(
+        by_three,
+        shape("__global__ void k(int *a, int n) { for (int i = 0; i < n; i += 3) a[i] = 0; }"),
+    );
     // Few known values: unrolled, with the state carried along.
     assert_eq!(
         shape("__global__ void k(int *a) { int p = 0; for (int s = 1; s < 8; s *= 2) { p = 1 - p; a[p * 8 + s] = 0; } }"),
@@ -916,16 +929,68 @@ fn launch_sizes_from_the_kernels_arguments() {
         "<<<((n % 64 != 0 ? n / 64 + 1 : n / 64), 1, 1), (64, 1, 1)>>>"
     );
     // The assignment that reaches the launch on every path gives the
-    // value; one under a condition leaves it open.
+    // value; one under a condition leaves it open, but for the least of
+    // the constants it may be.
     assert_eq!(
         site("assigned").describe(),
-        "<<<(16, 1, 1), (32, 1, 1)>>>(n = 512)"
+        "<<<(16, 1, 1), (32, 1, 1)>>>(n = 512, t >= 64)"
     );
     // Set once before the size is computed from it: it holds.
     assert_eq!(
         site("set_before").describe(),
         "<<<(n / 32, 1, 1), (32, 1, 1)>>>"
     );
+}
+
+#[test]
+fn launch_arguments_host_code_only_grows_are_at_least_their_start() {
+    let src = "__global__ void pass(float *s, int n, int stride) { s[threadIdx.x] = 0; }\n\
+        void grown(float *s, int n) {\n\
+          int stride;\n\
+          stride = 1;\n\
+          while (n > 1) {\n\
+            pass<<<n, 256>>>(s, n, stride);\n\
+            n = n / 256;\n\
+            stride = stride * 256;\n\
+          }\n\
+        }\n\
+        __global__ void doubled(float *s, int n, int stride) { s[threadIdx.x] = 0; }\n\
+        void twice(float *s, int n) {\n\
+          for (int w = 2; w < n; w = 2 * w) { doubled<<<n, 256>>>(s, n, w); w += 4; }\n\
+        }\n\
+        __global__ void shrunk(float *s, int n, int stride) { s[threadIdx.x] = 0; }\n\
+        void halved(float *s, int n) {\n\
+          int stride = 64;\n\
+          while (n > 1) { shrunk<<<n, 256>>>(s, n, stride); stride /= 2; n--; }\n\
+        }\n\
+        __global__ void taken(float *s, int n, int stride) { s[threadIdx.x] = 0; }\n\
+        void read_into(int *p);\n\
+        void addressed(float *s, int n) {\n\
+          int stride = 1;\n\
+          read_into(&stride);\n\
+          taken<<<n, 256>>>(s, n, stride);\n\
+        }\n\
+        __global__ void negative(float *s, int n, int stride) { s[threadIdx.x] = 0; }\n\
+        void from_below(float *s, int n) {\n\
+          int stride = -4;\n\
+          while (n > 1) { negative<<<n, 256>>>(s, n, stride); stride = stride * 2; n--; }\n\
+        }\n";
+    let u = unit(src);
+    let site = |name: &str| {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches[0].describe()
+    };
+    assert_eq!(site("pass"), "<<<(n, 1, 1), (256, 1, 1)>>>(stride >= 1)");
+    assert!(
+        site("doubled").contains("stride >= 2"),
+        "{}",
+        site("doubled")
+    );
+    // Halved, written through a pointer, or grown from below 0 (where
+    // doubling makes it smaller): nothing is said.
+    for name in ["shrunk", "taken", "negative"] {
+        assert!(!site(name).contains("stride"), "{name}: {}", site(name));
+    }
 }
 
 /// The block widths a unit's launches of kernel `name` give.

@@ -1160,10 +1160,20 @@ impl Lower {
                     return None;
                 }
                 let rch = exprs(&rhs);
-                if var_key(rch.first()?)? != target {
+                let [a, b] = rch.as_slice() else {
+                    return None;
+                };
+                // `i = i * 2`, or with the operands the other way round
+                // where the operator allows it (`i = 2 * i`).
+                if var_key(a) == Some(target.clone()) {
+                    (rhs.binop(), *b)
+                } else if var_key(b) == Some(target.clone())
+                    && [op::ADD, op::MUL].contains(&rhs.binop())
+                {
+                    (rhs.binop(), *a)
+                } else {
                     return None;
                 }
-                (rhs.binop(), *rch.get(1)?)
             };
             if mentions(&amount, assigned) {
                 return None;
