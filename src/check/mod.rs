@@ -1567,8 +1567,14 @@ fn witness(
             }
             vars.iter().any(|v| {
                 let name = source_name(kernel, v).0;
+                // A block id is below a grid size the launch leaves unread.
+                let grid = builtin::BID
+                    .iter()
+                    .position(|b| *b == name)
+                    .map(|a| builtin::GRID_DIM[a]);
                 kernel.is_local(name)
                     || kernel.unknown_params.iter().any(|u| u == name)
+                    || grid.is_some_and(|g| kernel.unknown_params.iter().any(|u| u == g))
                     || kernel.open_template_params.iter().any(|u| u == name)
             })
         })
@@ -1741,6 +1747,33 @@ mod tests {
         let report = check_kernel(&k, &Options::default());
         assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
         assert!(report.approximations.is_empty());
+    }
+
+    #[test]
+    fn races_between_blocks_of_an_unread_grid_are_possible() {
+        // Columns of a table scanned by DIVISIONS = 1024 threads: threads
+        // 1024 apart meet, which needs a grid of more than 8 blocks of 128.
+        // With the grid read as a constant the launch rules that out; left
+        // unread, the witness's grid may be one the program never runs.
+        let src = "params rows;\n\
+                   assume blockDim.x == 128 && blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n\
+                   global array offsets { for i in bid.x * 128 + tid.x..rows * 1024 {\n\
+                   if ((i - (bid.x * 128 + tid.x)) % 1024 == 0) { rd[i]; wr[i]; } } }";
+        let mut k = kernel(src);
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
+        k.unknown_params = vec!["gridDim.x".into()];
+        let report = check_kernel(&k, &Options::default());
+        let race = &report.arrays[0].races[0];
+        assert_eq!(race.confidence, Confidence::Possible, "{report:?}");
+        // A race within one block does not depend on the grid.
+        let mut k = kernel(
+            "assume blockDim.x == 32 && blockDim.y == 1 && blockDim.z == 1;\n\
+             array a { wr[tid.x % 16] }",
+        );
+        k.unknown_params = vec!["gridDim.x".into()];
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
     }
 
     #[test]

@@ -1213,7 +1213,28 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
                 if let Some(value) = reaching_assignment(&f, &var, n.offset()) {
                     return dims_at(&value, here, callers, depth + 1);
                 }
-                return vec![assigned_fields(&f, &var, agree(&start), n.offset())];
+                // A field set from others (`grid.x = N / block.x`) is
+                // read where it is set.
+                let value_of = |rhs: &Node, at: u32| {
+                    rhs.eval_int().or_else(|| {
+                        let there = Here {
+                            at,
+                            node: None,
+                            ..here
+                        };
+                        match dims_at(rhs, there, callers, depth + 1).as_slice() {
+                            [d] => d[0].and_then(|v| i64::try_from(v).ok()),
+                            _ => None,
+                        }
+                    })
+                };
+                return vec![assigned_fields(
+                    &f,
+                    &var,
+                    agree(&start),
+                    n.offset(),
+                    &value_of,
+                )];
             }
             // A local never changed after its initialisation.
             start
@@ -1292,7 +1313,7 @@ fn unchanged_where(
 ) -> bool {
     let (from, to) = (from.min(to), from.max(to));
     let mut changes = Vec::new();
-    visit_assignments(f, var, false, &mut |field, _, _, at| {
+    visit_assignments(f, var, false, &constant, &mut |field, _, _, at| {
         if counts(field) {
             changes.push(at);
         }
@@ -1474,7 +1495,9 @@ fn loop_bounds(n: &Node, here: Here, callers: &Callers, passed: &[Passed]) -> Ve
         x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
     };
     let mut changes = Vec::new();
-    visit_assignments(body, &var, false, &mut |_, _, _, at| changes.push(at));
+    visit_assignments(body, &var, false, &constant, &mut |_, _, _, at| {
+        changes.push(at)
+    });
     let cond = strip(*cond);
     let cc = cond.children();
     if !changes.is_empty() || cond.kind() != K::BINARY || cc.len() != 2 || !is_var(&cc[0]) {
@@ -2433,33 +2456,51 @@ fn find_loop<'a>(n: &Node<'a>, var: &Node) -> Option<Node<'a>> {
 }
 
 /// The value of a `dim3` local at a launch (at byte `at`) when the function
-/// only sets its fields to constants (`b.x = 256;`): straight-line
+/// only sets its fields to constants (`b.x = 256;`, or what `value_of`
+/// makes of an expression there: `grid.x = N / block.x`): straight-line
 /// assignments before the launch replace a field; assignments under a
 /// condition or loop, or after the launch when the launch is in a loop,
 /// leave it known only when they agree. Any other change makes it unknown.
-fn assigned_fields(f: &Node, var: &Node, start: Dims, at: u32) -> Dims {
+fn assigned_fields(
+    f: &Node,
+    var: &Node,
+    start: Dims,
+    at: u32,
+    value_of: &dyn Fn(&Node, u32) -> Option<i64>,
+) -> Dims {
     let mut dims = start;
     let mut ok = true;
     let in_loop = encloses_in_loop(f, at);
-    visit_assignments(f, var, false, &mut |field, value, conditional, offset| {
-        let Some(axis) = field else {
-            ok = false;
-            return;
-        };
-        if offset > at && !in_loop {
-            return;
-        }
-        if !conditional && offset < at {
-            dims[axis] = value;
-        } else if dims[axis] != value {
-            dims[axis] = None;
-        }
-    });
+    visit_assignments(
+        f,
+        var,
+        false,
+        value_of,
+        &mut |field, value, conditional, offset| {
+            let Some(axis) = field else {
+                ok = false;
+                return;
+            };
+            if offset > at && !in_loop {
+                return;
+            }
+            if !conditional && offset < at {
+                dims[axis] = value;
+            } else if dims[axis] != value {
+                dims[axis] = None;
+            }
+        },
+    );
     if ok {
         dims
     } else {
         [None; 3]
     }
+}
+
+/// A node's value when it is a constant expression.
+fn constant(n: &Node, _: u32) -> Option<i64> {
+    n.eval_int()
 }
 
 /// What one assignment found by [`visit_assignments`] does: the field it
@@ -2468,8 +2509,15 @@ fn assigned_fields(f: &Node, var: &Node, start: Dims, at: u32) -> Dims {
 type FoundAssignment<'a> = dyn FnMut(Option<usize>, Option<u64>, bool, u32) + 'a;
 
 /// Reports each change to `var` in `n`: assignments to one of its fields,
+/// with the value `value_of` gives the assigned expression at its place,
 /// and anything else (an assignment to the whole, an increment).
-fn visit_assignments(n: &Node, var: &Node, conditional: bool, found: &mut FoundAssignment) {
+fn visit_assignments(
+    n: &Node,
+    var: &Node,
+    conditional: bool,
+    value_of: &dyn Fn(&Node, u32) -> Option<i64>,
+    found: &mut FoundAssignment,
+) {
     use super::clang::op;
     for c in n.children() {
         let k = c.kind();
@@ -2486,8 +2534,7 @@ fn visit_assignments(n: &Node, var: &Node, conditional: bool, found: &mut FoundA
             if lhs.kind() == K::MEMBER_REF && lhs.children().first().is_some_and(is_var) {
                 let axis = ["x", "y", "z"].iter().position(|a| *a == lhs.spelling());
                 let value = if k == K::BINARY {
-                    strip(ch[1])
-                        .eval_int()
+                    value_of(&strip(ch[1]), c.offset())
                         .and_then(|v| u64::try_from(v).ok())
                         .filter(|v| *v >= 1)
                 } else {
@@ -2525,7 +2572,7 @@ fn visit_assignments(n: &Node, var: &Node, conditional: bool, found: &mut FoundA
             found(None, None, cond, c.offset());
             continue;
         }
-        visit_assignments(&c, var, cond, found);
+        visit_assignments(&c, var, cond, value_of, found);
     }
 }
 
@@ -2744,6 +2791,34 @@ pub fn apply(kernel: &mut crate::protocol::Kernel, sites: &[LaunchSite], names: 
     if let Some(note) = unread_block(sites, kernel) {
         if !kernel.approximations.contains(&note) {
             kernel.approximations.push(note);
+        }
+    }
+    mark_unread_grid(kernel, sites);
+}
+
+/// The grid sizes some launch gives neither as a constant nor as a term
+/// over the arguments (`dim3 grid; grid.x = table[k];`), on axes the
+/// kernel uses: a race between blocks may need a grid the program never
+/// launches, so such witnesses are not confirmed (see
+/// `Kernel::unknown_params`).
+pub fn unread_grid(sites: &[LaunchSite], kernel: &crate::protocol::Kernel) -> Vec<String> {
+    let used = kernel.mentioned_vars();
+    (0..3)
+        .filter(|&a| used.contains(builtin::BID[a]) || used.contains(builtin::GRID_DIM[a]))
+        .filter(|&a| {
+            sites
+                .iter()
+                .any(|s| s.grid[a].is_none() && s.related(builtin::GRID_DIM[a]).is_none())
+        })
+        .map(|a| builtin::GRID_DIM[a].to_string())
+        .collect()
+}
+
+/// Marks the grid sizes [`unread_grid`] finds as unknown.
+pub fn mark_unread_grid(kernel: &mut crate::protocol::Kernel, sites: &[LaunchSite]) {
+    for g in unread_grid(sites, kernel) {
+        if !kernel.unknown_params.contains(&g) {
+            kernel.unknown_params.push(g);
         }
     }
 }

@@ -817,6 +817,7 @@ fn parse_tu(
                 }
                 if free.0 {
                     k.approximations.extend(launch::unread_block(&sites, &k));
+                    launch::mark_unread_grid(&mut k, &sites);
                     if launches.escapes(&(f.id(), targs.clone())) {
                         k.approximations.push(launch::ESCAPED.to_string());
                     }

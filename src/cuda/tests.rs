@@ -993,6 +993,30 @@ fn launch_arguments_host_code_only_grows_are_at_least_their_start() {
     }
 }
 
+#[test]
+fn a_size_field_set_from_another_field_is_read_where_it_is_set() {
+    let src = "#define DIVISIONS 1024\n\
+        __global__ void offsets(unsigned *p, int blocks) { p[threadIdx.x] = 0; }\n\
+        __global__ void later(unsigned *p, int blocks) { p[threadIdx.x] = 0; }\n\
+        void sort(unsigned *p, int blocks) {\n\
+          dim3 threads(32, 1);\n\
+          dim3 grid(blocks, 1);\n\
+          threads.x = 128;\n\
+          grid.x = DIVISIONS / threads.x;\n\
+          offsets<<<grid, threads>>>(p, blocks);\n\
+          threads.x = 256;\n\
+          later<<<grid, threads>>>(p, blocks);\n\
+        }\n";
+    let u = unit(src);
+    let site = |name: &str| {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches[0].describe()
+    };
+    assert_eq!(site("offsets"), "<<<(8, 1, 1), (128, 1, 1)>>>");
+    // The grid keeps the value it was given, whatever the block becomes.
+    assert_eq!(site("later"), "<<<(8, 1, 1), (256, 1, 1)>>>");
+}
+
 /// The block widths a unit's launches of kernel `name` give.
 fn blocks(u: &Unit, name: &str) -> Vec<Option<u64>> {
     let k = u.kernels.iter().find(|k| k.name == name).unwrap();

@@ -357,9 +357,10 @@ pub struct Kernel {
     #[serde(default)]
     pub approximations: Vec<String>,
     /// Params that stand for values the front-end could not compute (the
-    /// trip count of a loop it cannot count, whether a loop returned): a
-    /// race that depends on one is only *possible*, and no precondition is
-    /// suggested over one.
+    /// trip count of a loop it cannot count, whether a loop returned), and
+    /// grid sizes the kernel's launches leave unread: a race that depends
+    /// on one (or on a block id below such a size) is only *possible*, and
+    /// no precondition is suggested over one.
     #[serde(default)]
     pub unknown_params: Vec<String>,
     /// Params that are a kernel template's value arguments which no
