@@ -976,10 +976,7 @@ fn launch_arguments_host_code_only_grows_are_at_least_their_start() {
           while (n > 1) { negative<<<n, 256>>>(s, n, stride); stride = stride * 2; n--; }\n\
         }\n";
     let u = unit(src);
-    let site = |name: &str| {
-        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
-        k.launches[0].describe()
-    };
+    let site = |name: &str| first_launch(&u, name);
     assert_eq!(site("pass"), "<<<(n, 1, 1), (256, 1, 1)>>>(stride >= 1)");
     assert!(
         site("doubled").contains("stride >= 2"),
@@ -1008,13 +1005,16 @@ fn a_size_field_set_from_another_field_is_read_where_it_is_set() {
           later<<<grid, threads>>>(p, blocks);\n\
         }\n";
     let u = unit(src);
-    let site = |name: &str| {
-        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
-        k.launches[0].describe()
-    };
+    let site = |name: &str| first_launch(&u, name);
     assert_eq!(site("offsets"), "<<<(8, 1, 1), (128, 1, 1)>>>");
     // The grid keeps the value it was given, whatever the block becomes.
     assert_eq!(site("later"), "<<<(8, 1, 1), (256, 1, 1)>>>");
+}
+
+/// How the first launch of kernel `name` in the unit reads.
+fn first_launch(u: &Unit, name: &str) -> String {
+    let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+    k.launches[0].describe()
 }
 
 /// The block widths a unit's launches of kernel `name` give.
