@@ -37,6 +37,12 @@ pub struct Options {
     /// soon an answer comes, not which.
     #[serde(default)]
     pub first_attempt_ms: u64,
+    /// How many times its usual wall-clock time the search for a
+    /// precondition that removes a kernel's races gets; 0 or 1 = the
+    /// usual (a fraction of a second). Not part of any cache key: a search
+    /// it cuts short leaves the races possible and is not cached.
+    #[serde(default)]
+    pub precondition_patience: u64,
 }
 
 impl Default for Options {
@@ -48,6 +54,7 @@ impl Default for Options {
             strict: false,
             kernel_timeout_ms: 60_000,
             first_attempt_ms: 0,
+            precondition_patience: 1,
         }
     }
 }

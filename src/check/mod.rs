@@ -1100,6 +1100,10 @@ fn precondition(
     stats: &mut Stats,
     deadline: Deadline,
 ) -> Search {
+    // Tests on a loaded machine give the search more time; its answers
+    // are the same, only found later.
+    let patience = opts.precondition_patience.max(1);
+    let (candidate_ms, scaled_ms) = (CANDIDATE_MS * patience, SCALED_MS * patience);
     use crate::protocol::{Expr, Op, Rel};
     let traces = racy.traces;
     if traces.is_empty() || traces.len() > PRECONDITION_TRACES {
@@ -1305,7 +1309,7 @@ fn precondition(
         timeout_ms: short_limit(opts.timeout_ms),
         // The budget is short: restarts in fresh contexts would spend it
         // setting up, where the first attempt goes on to an answer.
-        first_attempt_ms: CANDIDATE_MS,
+        first_attempt_ms: candidate_ms,
         ..opts.clone()
     };
     // Whether two threads still both reach an access of a racy interval: a
@@ -1349,11 +1353,11 @@ fn precondition(
     // it: past it, no suggestion. A query it ends is not cached, and the
     // report stays whole unless the kernel's own budget ended it.
     let budget = Deadline::after_ms(
-        PRECONDITION_BUDGET_MS + SCALED_MS * scaled.len().min(MAX_SCALED_ASKED) as u64,
+        PRECONDITION_BUDGET_MS * patience + scaled_ms * scaled.len().min(MAX_SCALED_ASKED) as u64,
     )
     .sooner(deadline);
     let scaled_opts = Options {
-        first_attempt_ms: SCALED_MS,
+        first_attempt_ms: scaled_ms,
         ..opts.clone()
     };
     let mut own = Stats::default();
@@ -1368,8 +1372,8 @@ fn precondition(
     // solver longer than the others.
     let tried = scaled
         .into_iter()
-        .map(|c| (c, SCALED_MS))
-        .chain(candidates.into_iter().map(|c| (c, CANDIDATE_MS)));
+        .map(|c| (c, scaled_ms))
+        .chain(candidates.into_iter().map(|c| (c, candidate_ms)));
     for (c, ms) in tried {
         if budget.passed() {
             cut_short = true;
@@ -1378,7 +1382,7 @@ fn precondition(
         if survives(&witnessed, &c) {
             continue;
         }
-        let opts_c = if ms == SCALED_MS { &scaled_opts } else { &opts };
+        let opts_c = if ms == scaled_ms { &scaled_opts } else { &opts };
         let shown = c;
         let c = fixed.iter().fold(shown.clone(), |c, (v, e)| c.subst(v, e));
         let mut removes = true;
@@ -1404,7 +1408,7 @@ fn precondition(
         }
         // The proofs may have spent the candidate's time; this check is
         // usually quick, with time of its own.
-        let each = Deadline::after_ms(CANDIDATE_MS).sooner(budget);
+        let each = Deadline::after_ms(candidate_ms).sooner(budget);
         // A grid of one block leaves pairs of threads of different blocks
         // nowhere to race, but the block's threads work on, unless where
         // they work depends on the block's id.
@@ -1778,12 +1782,18 @@ mod tests {
 
     #[test]
     fn races_a_precondition_removes_are_possible_and_say_which() {
+        // The search has a wall-clock budget; a loaded machine must not
+        // change what it finds.
+        let patient = || Options {
+            precondition_patience: 20,
+            ..Options::default()
+        };
         // a[tid + j * n] for j in 0..2: threads collide unless n covers a
         // block, here of 64 threads: the row length the index assumes.
         let k = kernel(
             "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
         );
-        let report = check_kernel(&k, &Options::default());
+        let report = check_kernel(&k, &patient());
         assert_eq!(report.verdict(), Verdict::Racy);
         let race = &report.arrays[0].races[0];
         assert_eq!(race.confidence, Confidence::Possible);
@@ -1791,11 +1801,11 @@ mod tests {
         // A global array indexed by the thread's place in its block alone
         // is written for one block.
         let k = kernel("global array a { wr[tid] }");
-        let race = &check_kernel(&k, &Options::default()).arrays[0].races[0];
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("gridDim.x == 1"));
         // With the block free, the same row length over the block's size.
         let k = kernel("params n; array a { for j in 0..2 { wr[tid + j * n] } }");
-        let race = &check_kernel(&k, &Options::default()).arrays[0].races[0];
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("n >= blockDim.x"));
         // Rows of whole vectors: the eight cells from a multiple of 8 below
         // `oc` stay in the row only when `oc` is a multiple of 8 too. (The
@@ -1805,11 +1815,11 @@ mod tests {
              global array d { if (bid.x * 8 < oc) { wr[bid.y * oc + bid.x * 8 + tid.x] } }",
         )
         .unwrap();
-        let race = &check_kernel(&k, &Options::default()).arrays[0].races[0];
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("oc % 8 == 0"));
         // A race no such condition removes stays confirmed.
         let k = kernel("params n; array a { wr[n] }");
-        let report = check_kernel(&k, &Options::default());
+        let report = check_kernel(&k, &patient());
         let race = &report.arrays[0].races[0];
         assert_eq!(
             (race.confidence, race.precondition.as_deref()),
@@ -1828,7 +1838,12 @@ mod tests {
             traces: &racy,
             witnessed: &[],
         };
-        let opts = Options::default();
+        // Patient, so that the search that should find one does on a
+        // loaded machine.
+        let opts = Options {
+            precondition_patience: 20,
+            ..Options::default()
+        };
         let mut stats = Stats::default();
         let search =
             |deadline| precondition(&k, &racy, &opts, &NoCache, &mut Stats::default(), deadline);
