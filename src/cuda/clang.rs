@@ -64,7 +64,7 @@ impl Tu {
     /// Parses `path` with `args`; `unsaved` maps virtual file names to their
     /// contents (the main file itself is one of them).
     pub fn parse(path: &str, args: &[String], unsaved: &[(String, Vec<u8>)]) -> Result<Tu, String> {
-        Tu::parse_with(path, args, unsaved, CXTranslationUnit_KeepGoing)
+        Tu::parse_with(path, args, unsaved, CXTranslationUnit_KeepGoing, true)
     }
 
     /// Parses a header to be saved ([`Tu::save`]) and included by other
@@ -79,6 +79,7 @@ impl Tu {
             args,
             unsaved,
             CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete,
+            false,
         )
     }
 
@@ -87,6 +88,7 @@ impl Tu {
         args: &[String],
         unsaved: &[(String, Vec<u8>)],
         options: CXTranslationUnit_Flags,
+        exclude_precompiled: bool,
     ) -> Result<Tu, String> {
         let c_path = c_string(path);
         let c_args: Vec<CString> = args.iter().map(|a| c_string(a)).collect();
@@ -102,7 +104,10 @@ impl Tu {
             })
             .collect();
         unsafe {
-            let index = clang_createIndex(0, 0);
+            // A unit's walks start at its top-level declarations; those of a
+            // precompiled prelude are never the project's, and visiting them
+            // would read every one back from the precompiled file.
+            let index = clang_createIndex(c_int::from(exclude_precompiled), 0);
             let mut tu: CXTranslationUnit = ptr::null_mut();
             let code = clang_parseTranslationUnit2(
                 index,
@@ -271,7 +276,24 @@ impl<'tu> Node<'tu> {
         unsafe {
             clang_visitChildren(self.c, visit, &mut out as *mut Vec<CXCursor> as *mut c_void)
         };
-        out.into_iter().map(|c| Node { c, _tu: self._tu }).collect()
+        let top = unsafe { clang_isTranslationUnit(clang_getCursorKind(self.c)) } != 0;
+        out.into_iter()
+            .map(|c| Node { c, _tu: self._tu })
+            // A unit's own top-level declarations (precompiled ones left out)
+            // include every template instantiation it made; the source has
+            // them only as its templates.
+            .filter(|n| !(top && n.is_instantiation()))
+            .collect()
+    }
+    /// A template's instantiation, which stands where its template does;
+    /// an explicit specialization stands where it is written.
+    fn is_instantiation(&self) -> bool {
+        self.specialized_template().is_some_and(|t| unsafe {
+            clang_equalLocations(
+                clang_getCursorLocation(self.c),
+                clang_getCursorLocation(t.c),
+            ) != 0
+        })
     }
     pub fn pos(&self) -> Pos {
         unsafe {
