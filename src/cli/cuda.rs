@@ -8,6 +8,7 @@ use drfscan::cuda::{
 };
 use drfscan::protocol::print;
 use drfscan::report::{self, text::TextStyle, FileReport, KernelEntry};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -39,6 +40,9 @@ pub struct EvalArgs {
     pub paths: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Files checked at once (default: all cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub analysis: AnalysisArgs,
 }
@@ -343,14 +347,22 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
     let mut rows = Vec::new();
     let (mut proved, mut found, mut false_alarms, mut missed, mut other) = (0, 0, 0, 0, 0);
     let mut known_alarms = 0;
-    for path in cu_files(&args.paths) {
-        let Ok(bytes) = std::fs::read(&path) else {
-            continue;
-        };
-        let (Some(expected), _) = label::read(&String::from_utf8_lossy(&bytes)) else {
-            continue;
-        };
-        let (report, _) = check_unit(&path, &fopts, &opts, &[], false);
+    // Files are checked side by side and tallied in their order.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()?;
+    let checked: Vec<(PathBuf, drfscan::cuda::Expectation, FileReport)> = pool.install(|| {
+        cu_files(&args.paths)
+            .into_par_iter()
+            .filter_map(|path| {
+                let bytes = std::fs::read(&path).ok()?;
+                let expected = label::read(&String::from_utf8_lossy(&bytes)).0?;
+                let (report, _) = check_unit(&path, &fopts, &opts, &[], false);
+                Some((path, expected, report))
+            })
+            .collect()
+    });
+    for (path, expected, report) in checked {
         // (kernel, verdict, whether every race is only possible)
         let mut results: Vec<(String, String, bool)> = report
             .kernels
