@@ -8,6 +8,8 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 fn suite() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/gpuverify-cuda");
@@ -65,13 +67,30 @@ fn gpuverify_cuda_suite_agreement_does_not_regress() {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(String::from)
         .collect();
+    let cases: Vec<(&str, &str)> = manifest["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["path"].as_str().unwrap(), c["expect"].as_str().unwrap()))
+        .collect();
+    // One process per case, as many at once as there are cores.
+    let next = AtomicUsize::new(0);
+    let actual: Vec<Mutex<String>> = cases.iter().map(|_| Mutex::default()).collect();
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some((path, _)) = cases.get(i) else { break };
+                *actual[i].lock().unwrap() = verdict(&dir.join(path));
+            });
+        }
+    });
     let mut rows = Vec::new();
     let mut regressed = Vec::new();
-    for case in manifest["cases"].as_array().unwrap() {
-        let path = case["path"].as_str().unwrap();
-        let expect = case["expect"].as_str().unwrap();
-        let actual = verdict(&dir.join(path));
-        let ok = actual == expect;
+    for ((path, expect), actual) in cases.iter().zip(actual) {
+        let actual = actual.into_inner().unwrap();
+        let ok = actual == *expect;
         if !ok && agreed.iter().any(|a| a == path) {
             regressed.push(format!("{path}: expected {expect}, now {actual}"));
         }

@@ -483,7 +483,7 @@ fn latest_results(db: &Path) -> (i64, i64) {
 
 #[test]
 fn killed_scans_keep_their_results_are_marked_interrupted_and_resume() {
-    let t = Tree::new(60);
+    let t = Tree::new(30);
     let src = t.src();
     let db = t.db();
     // Scan `i` has flags of its own (a define, a solver time limit), hence
@@ -576,7 +576,7 @@ fn killed_scans_keep_their_results_are_marked_interrupted_and_resume() {
         "-D",
         &format!("SCAN_NUMBER={i}"),
     ]);
-    assert_eq!(n(&s, "kernels"), 120);
+    assert_eq!(n(&s, "kernels"), 60);
     let store = Store::open_read_only(&db).unwrap();
     let runs = store.runs().unwrap();
     let last = runs.last().unwrap();
