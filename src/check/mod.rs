@@ -1764,10 +1764,16 @@ mod tests {
                    global array offsets { for i in bid.x * 128 + tid.x..rows * 1024 {\n\
                    if ((i - (bid.x * 128 + tid.x)) % 1024 == 0) { rd[i]; wr[i]; } } }";
         let mut k = kernel(src);
-        let report = check_kernel(&k, &Options::default());
+        // A precondition search cut short by a loaded machine would make
+        // the race possible too.
+        let patient = Options {
+            precondition_patience: 20,
+            ..Options::default()
+        };
+        let report = check_kernel(&k, &patient);
         assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
         k.unknown_params = vec!["gridDim.x".into()];
-        let report = check_kernel(&k, &Options::default());
+        let report = check_kernel(&k, &patient);
         let race = &report.arrays[0].races[0];
         assert_eq!(race.confidence, Confidence::Possible, "{report:?}");
         // A race within one block does not depend on the grid.
@@ -2045,7 +2051,12 @@ mod tests {
     #[test]
     fn cached_outcomes_are_renamed_to_the_asking_trace() {
         let cache = MapCache::default();
-        let opts = Options::default();
+        // A precondition query the search's budget ends is not cached; a
+        // loaded machine must not end one here.
+        let opts = Options {
+            precondition_patience: 20,
+            ..Options::default()
+        };
         let first = kernel("params N; array a { for j in 0..N { rd[tid + j] } wr[tid] }");
         let (report, stats) = check_kernel_stats(&first, &opts, &cache);
         assert_eq!(report.verdict(), Verdict::Racy);
