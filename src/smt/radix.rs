@@ -404,6 +404,20 @@ impl Facts {
             }
             _ => {}
         }
+        // A constant least value beyond 1 (`n >= 16`, a row length a
+        // precondition asks for) bounds `n` as a polynomial one does.
+        let least = match rel {
+            Rel::Ge => Some(i128::from(n)),
+            Rel::Gt => Some(i128::from(n) + 1),
+            _ => None,
+        };
+        if let Some(least @ 2..) = least {
+            let bound: Poly = [(Vec::new(), least)].into_iter().collect();
+            let bounds = self.lower.entry(v.to_string()).or_default();
+            if !bounds.contains(&bound) {
+                bounds.push(bound);
+            }
+        }
     }
 
     fn positive(&self, v: &str) -> bool {
@@ -1590,6 +1604,32 @@ mod tests {
         let f = Facts::new(&[tile]);
         assert!(f.at_least(&p(&[(&["ldc"], 1), (&[], -127)]), 1));
         assert!(!f.at_least(&p(&[(&["ldc"], 1), (&[], -128)]), 1));
+    }
+
+    #[test]
+    fn a_constant_least_value_bounds_a_row_length() {
+        // `m[r * n + threadIdx.x]` in a block of 16 under `n >= 16`: the
+        // thread's part stays below the row length, so rows and columns of
+        // equal indices are equal. `n >= 15`, or `n > 14`, is not enough.
+        let idx = add(mul(v("r@1"), v("n")), v("tid.x@1"));
+        let loops = vec![Binder {
+            var: "r@1".into(),
+            lo: Expr::Int(0),
+            hi: Expr::Int(16),
+        }];
+        let a = access(idx.clone(), loops);
+        let split = |assumed: Cond| {
+            let f = Facts::new(&[assumed, Cond::cmp(Rel::Eq, v("blockDim.x"), Expr::Int(16))]);
+            f.moduli(&idx, "@1").iter().any(|m| {
+                f.divide(&idx, m, "@1")
+                    .is_some_and(|d| d.remainder_below(&f, m, &a, true))
+            })
+        };
+        assert!(split(Cond::cmp(Rel::Ge, v("n"), Expr::Int(16))));
+        assert!(split(Cond::cmp(Rel::Gt, v("n"), Expr::Int(15))));
+        assert!(split(Cond::cmp(Rel::Le, Expr::Int(16), v("n"))));
+        assert!(!split(Cond::cmp(Rel::Ge, v("n"), Expr::Int(15))));
+        assert!(!split(Cond::cmp(Rel::Gt, v("n"), Expr::Int(14))));
     }
 
     #[test]
