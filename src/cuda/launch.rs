@@ -1479,13 +1479,9 @@ fn loop_bounds(n: &Node, here: Here, callers: &Callers, passed: &[Passed]) -> Ve
     let Some(var) = n.referenced().filter(|v| v.kind() == K::VAR) else {
         return Vec::new();
     };
-    let Some(found) = find_loop(&f, &var) else {
+    let Some((found, init)) = loop_around(&f, &var, n.offset()) else {
         return Vec::new();
     };
-    let (start, end) = found.byte_range();
-    if !(start..=end).contains(&n.offset()) {
-        return Vec::new();
-    }
     let ch = found.children();
     let [_, cond, inc, body] = ch.as_slice() else {
         return Vec::new();
@@ -1529,9 +1525,6 @@ fn loop_bounds(n: &Node, here: Here, callers: &Callers, passed: &[Passed]) -> Ve
         (false, op::GT) => Rel::Gt,
         (false, op::GE) => Rel::Ge,
         _ => return Vec::new(),
-    };
-    let Some(init) = var.children().into_iter().rev().find(|c| c.is_expression()) else {
-        return Vec::new();
     };
     let mut out = Vec::new();
     if let Some(lo) = term_at(&init, here, callers, passed, 1) {
@@ -2438,6 +2431,46 @@ fn ranged(f: &Node, var: &Node) -> Option<Vec<i64>> {
 }
 
 /// The `for` statement of `f` whose initialisation declares `var`.
+/// The innermost `for` loop of `f` around byte `at` that starts `var`
+/// (`for (int i = e; …)`, or `for (i = e; …)` of a local declared before),
+/// with the value it starts from.
+fn loop_around<'a>(f: &Node<'a>, var: &Node<'a>, at: u32) -> Option<(Node<'a>, Node<'a>)> {
+    use super::clang::op;
+    let mut found = None;
+    let mut stack = vec![*f];
+    while let Some(n) = stack.pop() {
+        let (start, end) = n.byte_range();
+        if !(start..=end).contains(&at) {
+            continue;
+        }
+        let ch = n.children();
+        if n.kind() == K::FOR {
+            let start = ch.first().and_then(|i| match i.kind() {
+                K::DECL_STMT if i.children().iter().any(|d| d.id() == var.id()) => {
+                    var.children().into_iter().rev().find(|c| c.is_expression())
+                }
+                _ => {
+                    let i = strip(*i);
+                    let ic = i.children();
+                    let assigns = i.kind() == K::BINARY
+                        && i.binop() == op::ASSIGN
+                        && ic.len() == 2
+                        && strip(ic[0]).kind() == K::DECL_REF
+                        && strip(ic[0])
+                            .referenced()
+                            .is_some_and(|r| r.id() == var.id());
+                    assigns.then(|| ic[1])
+                }
+            });
+            if let Some(init) = start {
+                found = Some((n, init));
+            }
+        }
+        stack.extend(ch);
+    }
+    found
+}
+
 fn find_loop<'a>(n: &Node<'a>, var: &Node) -> Option<Node<'a>> {
     for c in n.children() {
         if c.kind() == K::FOR {

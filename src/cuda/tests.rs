@@ -991,6 +991,42 @@ fn launch_arguments_host_code_only_grows_are_at_least_their_start() {
 }
 
 #[test]
+fn a_loop_over_a_counter_declared_before_it_bounds_the_launches_in_it() {
+    // Rodinia's LU decomposition: `for (i = 0; i < n - 16; i += 16)` over an
+    // `i` declared above, and one more launch after the loop.
+    let src = "__global__ void diagonal(float *m, int n, int offset) { m[threadIdx.x] = 0; }\n\
+        __global__ void inner(float *m, int n, int offset) { m[threadIdx.x] = 0; }\n\
+        __global__ void moved(float *m, int n, int offset) { m[threadIdx.x] = 0; }\n\
+        void lu(float *m, int n) {\n\
+          int i = 0;\n\
+          for (i = 0; i < n - 16; i += 16) {\n\
+            diagonal<<<1, 16>>>(m, n, i);\n\
+            inner<<<1, 16>>>(m, n, i);\n\
+          }\n\
+          diagonal<<<1, 16>>>(m, n, i);\n\
+          for (i = 4; i < n; i++) { moved<<<1, 16>>>(m, n, i); i += 2; }\n\
+        }\n";
+    let u = unit(src);
+    let all = |name: &str| -> Vec<String> {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches.iter().map(|s| s.describe()).collect()
+    };
+    assert_eq!(
+        all("diagonal"),
+        [
+            "<<<(1, 1, 1), (16, 1, 1)>>>(offset >= 0, offset < n - 16)",
+            "<<<(1, 1, 1), (16, 1, 1)>>>(offset >= 0)",
+        ]
+    );
+    assert_eq!(
+        all("inner"),
+        ["<<<(1, 1, 1), (16, 1, 1)>>>(offset >= 0, offset < n - 16)"]
+    );
+    // A body that moves the counter leaves the loop's bound unsaid.
+    assert!(!all("moved")[0].contains("< n"), "{:?}", all("moved"));
+}
+
+#[test]
 fn a_size_field_set_from_another_field_is_read_where_it_is_set() {
     let src = "#define DIVISIONS 1024\n\
         __global__ void offsets(unsigned *p, int blocks) { p[threadIdx.x] = 0; }\n\
