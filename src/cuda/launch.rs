@@ -2430,7 +2430,6 @@ fn ranged(f: &Node, var: &Node) -> Option<Vec<i64>> {
     table_named(range, Some(*f))
 }
 
-/// The `for` statement of `f` whose initialisation declares `var`.
 /// The innermost `for` loop of `f` around byte `at` that starts `var`
 /// (`for (int i = e; …)`, or `for (i = e; …)` of a local declared before),
 /// with the value it starts from.
@@ -2471,6 +2470,7 @@ fn loop_around<'a>(f: &Node<'a>, var: &Node<'a>, at: u32) -> Option<(Node<'a>, N
     found
 }
 
+/// The `for` statement of `f` whose initialisation declares `var`.
 fn find_loop<'a>(n: &Node<'a>, var: &Node) -> Option<Node<'a>> {
     for c in n.children() {
         if c.kind() == K::FOR {
