@@ -1486,10 +1486,7 @@ fn loop_bounds(n: &Node, here: Here, callers: &Callers, passed: &[Passed]) -> Ve
     let [_, cond, inc, body] = ch.as_slice() else {
         return Vec::new();
     };
-    let is_var = |x: &Node| {
-        let x = strip(*x);
-        x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
-    };
+    let is_var = |x: &Node| refers_to(x, &var);
     let mut changes = Vec::new();
     visit_assignments(body, &var, false, &constant, &mut |_, _, _, at| {
         changes.push(at)
@@ -1883,10 +1880,7 @@ fn guards(f: &Node, var: &Node, here: Here) -> Vec<(i32, i64)> {
             (start..=end).contains(&here.at)
         }
     };
-    let is_var = |x: &Node| {
-        let x = strip(*x);
-        x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
-    };
+    let is_var = |x: &Node| refers_to(x, var);
     // `var REL c` (or `c REL var`), and the facts a condition gives when
     // it holds (`holds`) or fails.
     fn facts(c: &Node, holds: bool, is_var: &dyn Fn(&Node) -> bool, out: &mut Vec<(i32, i64)>) {
@@ -2255,10 +2249,7 @@ fn counted(f: &Node, var: &Node) -> Option<Vec<i64>> {
         .rev()
         .find(|c| c.is_expression())?;
     let start = strip(init).eval_int()?;
-    let is_var = |x: &Node| {
-        let x = strip(*x);
-        x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
-    };
+    let is_var = |x: &Node| refers_to(x, var);
     let cond = strip(*cond);
     let cc = cond.children();
     if cond.kind() != K::BINARY || cc.len() != 2 || !is_var(&cc[0]) {
@@ -2341,10 +2332,7 @@ fn least_assigned(f: &Node, var: &Node) -> Option<i64> {
     if var.children().iter().any(|c| c.is_expression()) && least.is_none() {
         return None;
     }
-    let is_var = |x: &Node| {
-        let x = strip(*x);
-        x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
-    };
+    let is_var = |x: &Node| refers_to(x, var);
     let constant = |x: &Node| strip(*x).eval_int();
     // `v * k` (k ≥ 1), `v + k` (k ≥ 0), `v << k`, in either order.
     let grows = |x: &Node| {
@@ -2360,12 +2348,7 @@ fn least_assigned(f: &Node, var: &Node) -> Option<i64> {
         } else {
             return false;
         };
-        match (by, constant(other)) {
-            (op::MUL, Some(k)) => k >= 1,
-            (op::ADD, Some(k)) => k >= 0,
-            (op::SHL, Some(k)) => (0..31).contains(&k),
-            _ => false,
-        }
+        constant(other).is_some_and(|k| grows_by(by, k))
     };
     let mut ok = true;
     let mut walk_stack = vec![*f];
@@ -2380,13 +2363,8 @@ fn least_assigned(f: &Node, var: &Node) -> Option<i64> {
                     None => ok = false,
                 }
             } else if k == K::COMPOUND_ASSIGN && ch.len() == 2 && is_var(&ch[0]) {
-                let by = constant(&ch[1]);
-                ok &= match (super::lower::compound_base(c.binop()), by) {
-                    (op::MUL, Some(k)) => k >= 1,
-                    (op::ADD, Some(k)) => k >= 0,
-                    (op::SHL, Some(k)) => (0..31).contains(&k),
-                    _ => false,
-                };
+                let by = super::lower::compound_base(c.binop());
+                ok &= constant(&ch[1]).is_some_and(|k| grows_by(by, k));
             } else if k == K::UNARY && ch.first().is_some_and(is_var) {
                 ok &= matches!(c.unop(), op::PRE_INC | op::POST_INC);
             } else if k == K::CALL
@@ -2430,6 +2408,24 @@ fn ranged(f: &Node, var: &Node) -> Option<Vec<i64>> {
     table_named(range, Some(*f))
 }
 
+/// Whether `v op k` is at least `v` for every `v >= 0`: `v * k` (k ≥ 1),
+/// `v + k` (k ≥ 0), `v << k`.
+fn grows_by(o: std::ffi::c_int, k: i64) -> bool {
+    use super::clang::op;
+    match o {
+        op::MUL => k >= 1,
+        op::ADD => k >= 0,
+        op::SHL => (0..31).contains(&k),
+        _ => false,
+    }
+}
+
+/// Whether `x` (casts and parentheses aside) names the variable `var`.
+fn refers_to(x: &Node, var: &Node) -> bool {
+    let x = strip(*x);
+    x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
+}
+
 /// The innermost `for` loop of `f` around byte `at` that starts `var`
 /// (`for (int i = e; …)`, or `for (i = e; …)` of a local declared before),
 /// with the value it starts from.
@@ -2454,10 +2450,7 @@ fn loop_around<'a>(f: &Node<'a>, var: &Node<'a>, at: u32) -> Option<(Node<'a>, N
                     let assigns = i.kind() == K::BINARY
                         && i.binop() == op::ASSIGN
                         && ic.len() == 2
-                        && strip(ic[0]).kind() == K::DECL_REF
-                        && strip(ic[0])
-                            .referenced()
-                            .is_some_and(|r| r.id() == var.id());
+                        && refers_to(&ic[0], var);
                     assigns.then(|| ic[1])
                 }
             });
@@ -2557,10 +2550,7 @@ fn visit_assignments(
         let cond =
             conditional || [K::IF, K::FOR, K::WHILE, K::DO, K::SWITCH, K::CONDITIONAL].contains(&k);
         let ch = c.children();
-        let is_var = |x: &Node| {
-            let x = strip(*x);
-            x.kind() == K::DECL_REF && x.referenced().is_some_and(|r| r.id() == var.id())
-        };
+        let is_var = |x: &Node| refers_to(x, var);
         let writes = (k == K::BINARY && c.binop() == op::ASSIGN) || k == K::COMPOUND_ASSIGN;
         if writes && ch.len() == 2 {
             let lhs = strip(ch[0]);
@@ -2834,7 +2824,7 @@ pub fn apply(kernel: &mut crate::protocol::Kernel, sites: &[LaunchSite], names: 
 /// kernel uses: a race between blocks may need a grid the program never
 /// launches, so such witnesses are not confirmed (see
 /// `Kernel::unknown_params`).
-pub fn unread_grid(sites: &[LaunchSite], kernel: &crate::protocol::Kernel) -> Vec<String> {
+fn unread_grid(sites: &[LaunchSite], kernel: &crate::protocol::Kernel) -> Vec<String> {
     let used = kernel.mentioned_vars();
     (0..3)
         .filter(|&a| used.contains(builtin::BID[a]) || used.contains(builtin::GRID_DIM[a]))
