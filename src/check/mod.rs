@@ -1677,6 +1677,16 @@ mod tests {
     const ONE_DIM: &str =
         "assume blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n";
 
+    /// Options whose precondition search has time to spare: the search
+    /// has a wall-clock budget, and a loaded machine must not change what
+    /// it finds.
+    fn patient() -> Options {
+        Options {
+            precondition_patience: 20,
+            ..Options::default()
+        }
+    }
+
     fn kernel(src: &str) -> Kernel {
         parse(&format!("{ONE_DIM}{src}")).unwrap()
     }
@@ -1766,10 +1776,7 @@ mod tests {
         let mut k = kernel(src);
         // A precondition search cut short by a loaded machine would make
         // the race possible too.
-        let patient = Options {
-            precondition_patience: 20,
-            ..Options::default()
-        };
+        let patient = patient();
         let report = check_kernel(&k, &patient);
         assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
         k.unknown_params = vec!["gridDim.x".into()];
@@ -1788,12 +1795,6 @@ mod tests {
 
     #[test]
     fn races_a_precondition_removes_are_possible_and_say_which() {
-        // The search has a wall-clock budget; a loaded machine must not
-        // change what it finds.
-        let patient = || Options {
-            precondition_patience: 20,
-            ..Options::default()
-        };
         // a[tid + j * n] for j in 0..2: threads collide unless n covers a
         // block, here of 64 threads: the row length the index assumes.
         let k = kernel(
@@ -1844,12 +1845,7 @@ mod tests {
             traces: &racy,
             witnessed: &[],
         };
-        // Patient, so that the search that should find one does on a
-        // loaded machine.
-        let opts = Options {
-            precondition_patience: 20,
-            ..Options::default()
-        };
+        let opts = patient();
         let mut stats = Stats::default();
         let search =
             |deadline| precondition(&k, &racy, &opts, &NoCache, &mut Stats::default(), deadline);
@@ -2051,12 +2047,8 @@ mod tests {
     #[test]
     fn cached_outcomes_are_renamed_to_the_asking_trace() {
         let cache = MapCache::default();
-        // A precondition query the search's budget ends is not cached; a
-        // loaded machine must not end one here.
-        let opts = Options {
-            precondition_patience: 20,
-            ..Options::default()
-        };
+        // A precondition query the search's budget ends is not cached.
+        let opts = patient();
         let first = kernel("params N; array a { for j in 0..N { rd[tid + j] } wr[tid] }");
         let (report, stats) = check_kernel_stats(&first, &opts, &cache);
         assert_eq!(report.verdict(), Verdict::Racy);
