@@ -17,6 +17,12 @@ extern "C" {
     fn clang_getCursorUnaryOperatorKind(cursor: CXCursor) -> c_int;
 }
 
+/// libclang's version string: a precompiled file is only read by the
+/// clang that wrote it.
+pub fn version() -> String {
+    cx_string(unsafe { clang_getClangVersion() })
+}
+
 pub struct Diag {
     pub severity: u32,
     pub text: String,

@@ -2451,3 +2451,49 @@ fn a_builds_forced_include_comes_after_the_precompiled_prelude() {
     assert!(pch.fits(&inv.search));
     assert!(!pch.inputs.iter().any(|(p, _)| p.ends_with("pre.h")));
 }
+
+#[test]
+fn a_kept_precompiled_prelude_is_reused_until_it_goes_stale() {
+    use std::os::unix::fs::MetadataExt;
+    let src = "__global__ void k(int *a) { a[threadIdx.x] = 1; }\n";
+    let inv = invocation(
+        Path::new("/tmp/drfscan-test/k.cu"),
+        src.as_bytes(),
+        None,
+        &FrontendOptions::default(),
+    );
+    let store = tempfile::tempdir().unwrap();
+    let build = || precompiled::build_in(store.path(), &inv.forced, &inv.args, &inv.unsaved);
+    let first = build().unwrap();
+    let kept: Vec<PathBuf> = std::fs::read_dir(store.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let pch = kept[0].join("prelude.pch");
+    let listed = kept[0].join("inputs");
+    let file_of = || std::fs::metadata(&pch).unwrap().ino();
+    let built = file_of();
+    // Another process with the same flags takes the kept file.
+    let second = build().unwrap();
+    assert_eq!(file_of(), built);
+    assert_eq!(second.inputs, first.inputs);
+    // A file the prelude read that changed since: built anew.
+    let text = std::fs::read_to_string(&listed).unwrap();
+    let hash = &first.inputs[0].1;
+    std::fs::write(
+        &listed,
+        text.replacen(hash.as_str(), &"0".repeat(hash.len()), 1),
+    )
+    .unwrap();
+    build().unwrap();
+    assert_ne!(file_of(), built);
+    assert_eq!(std::fs::read_to_string(&listed).unwrap(), text);
+    // A file clang cannot load: built anew.
+    let rebuilt = file_of();
+    std::fs::write(&pch, b"not a precompiled header").unwrap();
+    let last = build().unwrap();
+    assert_ne!(file_of(), rebuilt);
+    assert_eq!(last.inputs, first.inputs);
+    assert!(std::fs::metadata(&pch).unwrap().len() > 1000);
+}

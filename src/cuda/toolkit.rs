@@ -183,7 +183,9 @@ fn link_tree(from: &Path, to: &Path) -> Result<()> {
     Ok(())
 }
 
-fn cache_dir() -> PathBuf {
+/// drfscan's cache directory: `$XDG_CACHE_HOME/drfscan`, else
+/// `~/.cache/drfscan`, else one in the temporary directory.
+pub(crate) fn cache_dir() -> PathBuf {
     if let Some(d) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
         return PathBuf::from(d).join("drfscan");
     }
