@@ -354,6 +354,67 @@ fn eval_compares_labels() {
 }
 
 #[test]
+fn eval_keeps_solver_answers_in_a_database_and_takes_them_back() {
+    let dir = tempfile::tempdir().unwrap();
+    temp_file(
+        &dir,
+        "a_drf.cu",
+        b"// expect: drf\n__global__ void k(int *a) { a[threadIdx.x] = 1; }\n",
+    );
+    temp_file(
+        &dir,
+        "b_racy.cu",
+        b"// expect: racy\n__global__ void k(int *a) { a[threadIdx.x / 2] = threadIdx.x; }\n",
+    );
+    let db = dir.path().join("answers.db");
+    let run = || {
+        let out = drfscan(&[
+            "eval",
+            "--format",
+            "json",
+            "--db",
+            &db.display().to_string(),
+            &dir.path().display().to_string(),
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    let first = run();
+    let kept = || {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.query_row("SELECT count(*) FROM solver_cache", [], |r| {
+            r.get::<_, i64>(0)
+        })
+        .unwrap()
+    };
+    let entries = kept();
+    assert!(entries > 0);
+    // The second run asks nothing new and reports the same.
+    assert_eq!(run(), first);
+    assert_eq!(kept(), entries);
+    // A database that cannot be opened is named.
+    let out = drfscan(&[
+        "eval",
+        "--db",
+        &dir.path().display().to_string(),
+        &dir.path().display().to_string(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&dir.path().display().to_string()), "{err}");
+}
+
+#[test]
 fn known_false_alarms_accept_only_possible_races() {
     let dir = tempfile::tempdir().unwrap();
     // The index is read from memory: the race is only possible.

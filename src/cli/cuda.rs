@@ -43,6 +43,11 @@ pub struct EvalArgs {
     /// Files checked at once (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// Keep the solver's answers in this database and take those it already
+    /// holds (from `scan` or an earlier `eval` with the same solver options
+    /// and analysis version); the verdicts are the same either way.
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
     #[command(flatten)]
     pub analysis: AnalysisArgs,
 }
@@ -106,7 +111,7 @@ fn check_file(
     only: &[String],
     show_protocol: bool,
 ) -> (Vec<FileReport>, Unit) {
-    let (main, unit) = check_unit(path, fopts, opts, only, show_protocol);
+    let (main, unit) = check_unit(path, fopts, opts, &check::NoCache, only, show_protocol);
     let mut reports = vec![main];
     let kernels = std::mem::take(&mut reports[0].kernels);
     let files = unit
@@ -144,6 +149,7 @@ fn check_unit(
     path: &Path,
     fopts: &FrontendOptions,
     opts: &Options,
+    cache: &dyn check::TraceCache,
     only: &[String],
     show_protocol: bool,
 ) -> (FileReport, Unit) {
@@ -203,7 +209,7 @@ fn check_unit(
                 }
                 let start = Instant::now();
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    check::check_kernel(kernel, opts)
+                    check::check_kernel_cached(kernel, opts, cache)
                 }));
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
                 match r {
@@ -344,6 +350,21 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
         ..frontend_options(&args.analysis)?
     };
     let opts = args.analysis.options();
+    let store = match &args.db {
+        Some(db) => Some(drfscan::store::Store::open(db)?),
+        None => None,
+    };
+    let caches = match &store {
+        Some(s) => Some(s.caches(None)?),
+        None => None,
+    };
+    let solver_cache = caches
+        .as_ref()
+        .map(|c| drfscan::engine::db::SolverCache::new(c, &opts));
+    let cache: &dyn check::TraceCache = match &solver_cache {
+        Some(c) => c,
+        None => &check::NoCache,
+    };
     let mut rows = Vec::new();
     let (mut proved, mut found, mut false_alarms, mut missed, mut other) = (0, 0, 0, 0, 0);
     let mut known_alarms = 0;
@@ -357,7 +378,7 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
             .filter_map(|path| {
                 let bytes = std::fs::read(&path).ok()?;
                 let expected = label::read(&String::from_utf8_lossy(&bytes)).0?;
-                let (report, _) = check_unit(&path, &fopts, &opts, &[], false);
+                let (report, _) = check_unit(&path, &fopts, &opts, cache, &[], false);
                 Some((path, expected, report))
             })
             .collect()
@@ -406,6 +427,9 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
                 },
             });
         }
+    }
+    if let (Some(mut store), Some(caches)) = (store, caches) {
+        store.record_caches(&caches.take_pending())?;
     }
     let mismatches = rows.iter().filter(|r| r.ok == "NO").count();
     match args.format {

@@ -214,13 +214,13 @@ pub fn parse(db: &dyn Db, file: SourceFile, config: Config) -> Parsed {
 
 /// The solver cache as the analysis sees it. Keys add the solver options
 /// and the analysis version to the trace hash, so changing either misses.
-struct SolverCache<'a> {
+pub struct SolverCache<'a> {
     caches: &'a Caches,
     prefix: String,
 }
 
 impl<'a> SolverCache<'a> {
-    fn new(caches: &'a Caches, options: &Options) -> SolverCache<'a> {
+    pub fn new(caches: &'a Caches, options: &Options) -> SolverCache<'a> {
         SolverCache {
             caches,
             prefix: format!("{ANALYSIS_VERSION}\x1f{}\x1f", options.solver_key()),
