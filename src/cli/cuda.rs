@@ -428,8 +428,14 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
             });
         }
     }
-    if let (Some(mut store), Some(caches)) = (store, caches) {
-        store.record_caches(&caches.take_pending())?;
+    // The verdicts are shown whether or not their answers could be kept.
+    if let (Some(mut store), Some(caches), Some(db)) = (store, caches, &args.db) {
+        if let Err(e) = store.record_caches(&caches.take_pending()) {
+            eprintln!(
+                "drfscan: warning: {}: the solver's answers were not kept: {e:#}",
+                db.display()
+            );
+        }
     }
     let mismatches = rows.iter().filter(|r| r.ok == "NO").count();
     match args.format {
