@@ -350,14 +350,12 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
         ..frontend_options(&args.analysis)?
     };
     let opts = args.analysis.options();
-    let store = match &args.db {
-        Some(db) => Some(drfscan::store::Store::open(db)?),
-        None => None,
-    };
-    let caches = match &store {
-        Some(s) => Some(s.caches(None)?),
-        None => None,
-    };
+    let store = args
+        .db
+        .as_deref()
+        .map(drfscan::store::Store::open)
+        .transpose()?;
+    let caches = store.as_ref().map(|s| s.caches(None)).transpose()?;
     let solver_cache = caches
         .as_ref()
         .map(|c| drfscan::engine::db::SolverCache::new(c, &opts));

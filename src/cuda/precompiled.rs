@@ -157,17 +157,17 @@ pub(super) fn build_in(
     {
         return Err("the prelude does not compile with these flags".into());
     }
-    let inputs: Vec<Input> = tu
-        .inclusions()
+    // A header included twice is read and hashed once.
+    let mut read: Vec<PathBuf> = Vec::new();
+    for f in tu.inclusions() {
+        if f.to_string_lossy() != forced && !read.contains(&f) {
+            read.push(f);
+        }
+    }
+    let inputs: Vec<Input> = read
         .into_iter()
-        .filter(|f| f.to_string_lossy() != forced)
         .filter_map(|f| Input::now(f, unsaved))
-        .fold(Vec::new(), |mut seen, i| {
-            if !seen.iter().any(|s: &Input| s.path == i.path) {
-                seen.push(i);
-            }
-            seen
-        });
+        .collect();
     let file = match keep(&tu, store, &key, &inputs) {
         Ok(file) => file,
         // A cache directory that cannot be written: this process's own.
@@ -322,7 +322,6 @@ const KEPT: usize = 8;
 /// never reads half an entry; the open file stays this process's even if
 /// the entry is replaced or pruned later.
 fn keep(tu: &Tu, store: &Path, key: &str, inputs: &[Input]) -> Result<File, String> {
-    let lines: String = inputs.iter().map(Input::line).collect();
     // A path that cannot be listed one to a line is not kept.
     if inputs
         .iter()
@@ -330,6 +329,7 @@ fn keep(tu: &Tu, store: &Path, key: &str, inputs: &[Input]) -> Result<File, Stri
     {
         return Err("an input's path cannot be listed".into());
     }
+    let lines: String = inputs.iter().map(Input::line).collect();
     let tmp = store.join(format!(".{key}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
