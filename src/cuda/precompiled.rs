@@ -381,7 +381,7 @@ fn prune(store: &Path) {
             entries.push((used, path));
         }
     }
-    entries.sort_by(|a, b| b.0.cmp(&a.0));
+    entries.sort_by_key(|e| std::cmp::Reverse(e.0));
     for (_, path) in entries.into_iter().skip(KEPT) {
         let _ = std::fs::remove_dir_all(path);
     }
