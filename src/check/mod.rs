@@ -1205,12 +1205,23 @@ fn precondition(
             }
         }
     }
+    let mut scaled: Vec<Cond> = Vec::new();
+    // A size that is a whole number of the vectors an index divides by
+    // (`width % 2 == 0` for `((half2 *)p)[(row * width + y) >> 1]`): the
+    // quotient is exact only then, and the proof goes through it.
+    for t in traces {
+        for (p, c) in smt::quotient_multiples(t) {
+            let c = multiple_of(&p, c);
+            if params.contains(&&p) && !scaled.contains(&c) {
+                scaled.push(c);
+            }
+        }
+    }
     // A size in cells within a length in bytes: `width * 4 <= pitch` when
     // the index counts `r * pitch` bytes in cells of four.
     let mut divisors = index_constants(traces, collect_divisors);
     divisors.sort_unstable();
     divisors.dedup();
-    let mut scaled: Vec<Cond> = Vec::new();
     for d in divisors.iter().take(MAX_STRIDES) {
         for p in &params {
             for q in &params {
@@ -1824,6 +1835,15 @@ mod tests {
         .unwrap();
         let race = &check_kernel(&k, &patient()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("oc % 8 == 0"));
+        // A row of half2 cells, `(row * w + 2 * t) >> 1`: cells of two rows
+        // meet at an odd `w`, and the quotient is exact at an even one.
+        let k = parse(
+            "params w; global array d { for y in 0..w { if (tid.x * 2 + y * (blockDim.x * 2) < w) { \
+             wr[(bid.x * w + tid.x * 2 + y * (blockDim.x * 2)) >> 1] } } }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("w % 2 == 0"));
         // A race no such condition removes stays confirmed.
         let k = kernel("params n; array a { wr[n] }");
         let report = check_kernel(&k, &patient());

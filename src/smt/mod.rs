@@ -374,6 +374,24 @@ pub fn row_lengths(trace: &Trace) -> Vec<(String, Expr)> {
     out
 }
 
+/// Thread-global variables whose being a multiple of a constant would
+/// make a quotient of `trace`'s indices exact ([`radix::quotient_multiples`]),
+/// with those constants: a caller's `width % 2 == 0` for an index of
+/// `half2` cells.
+pub fn quotient_multiples(trace: &Trace) -> Vec<(String, i64)> {
+    let mut out: Vec<(String, i64)> = Vec::new();
+    for a in trace.accesses.iter().flatten() {
+        for e in &a.index {
+            for found in radix::quotient_multiples(e) {
+                if !out.contains(&found) {
+                    out.push(found);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Why a query has no answer when Z3's model does not satisfy it.
 const CUT_SHORT_MODEL: &str = "the solver's model does not satisfy the query (interrupted)";
 
@@ -1368,8 +1386,15 @@ fn recompose(trace: &Trace) -> Option<Trace> {
     };
     for (k, accesses) in trace.accesses.iter().enumerate() {
         for (i, a) in accesses.iter().enumerate() {
+            if let Some(path) = radix::exact_comparisons(&a.path, &facts) {
+                out.get_or_insert_with(|| trace.clone()).accesses[k][i].path = path;
+            }
             for (d, e) in a.index.iter().enumerate() {
-                let x = radix::recomposed(e, &facts).or_else(|| radix::decomposed(e, &mut modulus));
+                let exact = radix::exact_quotients(e, &facts);
+                let e = exact.as_ref().unwrap_or(e);
+                let x = radix::recomposed(e, &facts)
+                    .or_else(|| radix::decomposed(e, &mut modulus))
+                    .or(exact.clone());
                 if let Some(x) = x {
                     out.get_or_insert_with(|| trace.clone()).accesses[k][i].index[d] = x;
                 }

@@ -1392,6 +1392,197 @@ pub fn recomposed(e: &Expr, facts: &Facts) -> Option<Expr> {
     Some(out)
 }
 
+/// `e` with each quotient by a constant, `x / c` or `x >> k`, whose
+/// dividend is a multiple of the divisor written as the exact quotient:
+/// `(row * width + 2 * t) >> 1` is `row * (width / 2) + t` where the
+/// assumptions make `width` a multiple of 2. Vector accesses through a
+/// cast (`half2`, `float4`) index by such quotients; the solver, facing a
+/// nonlinear dividend, seldom finds on its own that the rounding never
+/// happens. An identity of the encoding: both C's truncation and a
+/// shift's flooring are exact on multiples. `None` when `e` has none.
+pub fn exact_quotients(e: &Expr, facts: &Facts) -> Option<Expr> {
+    match e {
+        Expr::Bin(op, a, b) => {
+            let (ra, rb) = (exact_quotients(a, facts), exact_quotients(b, facts));
+            let divisor = match (op, &**b) {
+                (Op::Div, Expr::Int(c @ 2..)) => Some(i128::from(*c)),
+                (Op::Shr, Expr::Int(k @ 1..=62)) => Some(1i128 << k),
+                _ => None,
+            };
+            let x = ra.as_ref().unwrap_or(a);
+            if let Some(q) = divisor.and_then(|c| exactly_divided(x, c, facts)) {
+                return Some(q);
+            }
+            (ra.is_some() || rb.is_some()).then(|| {
+                Expr::bin(
+                    *op,
+                    ra.unwrap_or_else(|| (**a).clone()),
+                    rb.unwrap_or_else(|| (**b).clone()),
+                )
+            })
+        }
+        Expr::Ite(..) | Expr::Int(_) | Expr::Var(_) => None,
+    }
+}
+
+/// For each quotient of `e` by a constant `c` whose dividend is not a
+/// multiple of `c`, the thread-global variables that every monomial
+/// keeping it from one holds: assumed a multiple of `c` (`width % 2 ==
+/// 0` for `(row * width + 2 * t) >> 1`), each would make the quotient
+/// exact ([`exact_quotients`]). The condition a vector access through a
+/// cast needs.
+pub fn quotient_multiples(e: &Expr) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    let mut quotients: Vec<(&Expr, i64)> = Vec::new();
+    each_quotient(e, &mut quotients);
+    for (x, c) in quotients {
+        let mut atoms: Atoms = Vec::new();
+        let Some(p) = atomized(x, &mut atoms, "!atom") else {
+            continue;
+        };
+        let mut shared: Option<Vec<&String>> = None;
+        for (m, coefficient) in &p {
+            if coefficient % i128::from(c) != 0 {
+                let vars: Vec<&String> = m
+                    .iter()
+                    .filter(|v| !v.starts_with('!') && !v.contains('@'))
+                    .collect();
+                shared = Some(match shared {
+                    None => vars,
+                    Some(s) => s.into_iter().filter(|v| vars.contains(v)).collect(),
+                });
+            }
+        }
+        for v in shared.into_iter().flatten() {
+            let pair = (v.clone(), c);
+            if !out.contains(&pair) {
+                out.push(pair);
+            }
+        }
+    }
+    out
+}
+
+/// The dividends of `e`'s quotients by constants `>= 2` (shifts right
+/// included), with their divisors.
+fn each_quotient<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, i64)>) {
+    if let Expr::Bin(op, a, b) = e {
+        match (op, &**b) {
+            (Op::Div, Expr::Int(c @ 2..)) => out.push((a, *c)),
+            (Op::Shr, Expr::Int(k @ 1..=62)) => out.push((a, 1i64 << k)),
+            _ => {}
+        }
+        each_quotient(a, out);
+        each_quotient(b, out);
+    }
+}
+
+/// `x / c` as a polynomial in `x`'s terms, when every monomial of `x` is a
+/// multiple of `c`: by its coefficient, or by a variable assumed a
+/// multiple of a constant (`width % 2 == 0`), which then appears as its
+/// own exact quotient `width / 2`.
+fn exactly_divided(x: &Expr, c: i128, facts: &Facts) -> Option<Expr> {
+    let (p, atoms) = exact_quotient_poly(x, c, facts)?;
+    Some(without_unit_factors(expr_with_atoms(&p, &atoms)))
+}
+
+/// [`exactly_divided`] as a polynomial over atoms.
+fn exact_quotient_poly(x: &Expr, c: i128, facts: &Facts) -> Option<(Poly, Atoms)> {
+    let mut atoms: Atoms = Vec::new();
+    let p = atomized(x, &mut atoms, "!exact")?;
+    let mut out = Poly::new();
+    for (m, coefficient) in &p {
+        if coefficient % c == 0 {
+            *out.entry(m.clone()).or_default() += coefficient / c;
+            continue;
+        }
+        let (i, k) = m.iter().enumerate().find_map(|(i, v)| {
+            let ks = facts.multiples.get(facts.known.name(v))?;
+            let k = ks.iter().find(|k| (coefficient * *k) % c == 0)?;
+            Some((i, *k))
+        })?;
+        let quotient = Expr::bin(Op::Div, Expr::var(&m[i]), Expr::Int(i64::try_from(k).ok()?));
+        let name = match atoms.iter().find(|(_, t)| *t == quotient) {
+            Some((n, _)) => n.clone(),
+            None => {
+                let n = format!("!exact{}", atoms.len());
+                atoms.push((n.clone(), quotient));
+                n
+            }
+        };
+        let mut m = m.clone();
+        m[i] = name;
+        m.sort();
+        *out.entry(m).or_default() += coefficient * k / c;
+    }
+    out.retain(|_, c| *c != 0);
+    Some((out, atoms))
+}
+
+/// `c` with each comparison whose sides differ by a multiple of a common
+/// factor divided by it: `2 * t + 2 * k * b < width` is `t + k * b < width
+/// / 2` where `width` is assumed even. Guards written over the elements of
+/// a vector access bound its index in vectors this way, where the radix
+/// lemmas read them. `None` when no comparison changes.
+pub fn exact_comparisons(c: &Cond, facts: &Facts) -> Option<Cond> {
+    let pair = |a: &Cond, b: &Cond| (exact_comparisons(a, facts), exact_comparisons(b, facts));
+    match c {
+        Cond::Cmp(rel, a, b) => {
+            let difference = Expr::sub(a.clone(), b.clone());
+            let mut atoms: Atoms = Vec::new();
+            let p = atomized(&difference, &mut atoms, "!atom")?;
+            // The factor the monomials without a multiple's variable share.
+            let mut factor = 0i128;
+            for (m, coefficient) in &p {
+                let by_multiple = m
+                    .iter()
+                    .any(|v| facts.multiples.contains_key(facts.known.name(v)));
+                if !m.is_empty() && !by_multiple {
+                    factor = gcd(factor, coefficient.abs());
+                }
+            }
+            if factor < 2 {
+                return None;
+            }
+            let (q, atoms) = exact_quotient_poly(&difference, factor, facts)?;
+            let (mut left, mut right) = (Poly::new(), Poly::new());
+            for (m, c) in q {
+                if c > 0 {
+                    left.insert(m, c);
+                } else {
+                    right.insert(m, -c);
+                }
+            }
+            let side = |p: &Poly| without_unit_factors(expr_with_atoms(p, &atoms));
+            Some(Cond::Cmp(*rel, side(&left), side(&right)))
+        }
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            let (ra, rb) = pair(a, b);
+            if ra.is_none() && rb.is_none() {
+                return None;
+            }
+            let (a, b) = (
+                ra.unwrap_or_else(|| (**a).clone()),
+                rb.unwrap_or_else(|| (**b).clone()),
+            );
+            Some(match c {
+                Cond::And(..) => Cond::And(Box::new(a), Box::new(b)),
+                _ => Cond::Or(Box::new(a), Box::new(b)),
+            })
+        }
+        Cond::Not(a) => exact_comparisons(a, facts).map(|a| Cond::Not(Box::new(a))),
+        Cond::Bool(_) | Cond::Forall { .. } => None,
+    }
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// `e` with a multiple `c · x` of the dividend of a remainder `x % d` it
 /// holds written as `c · (d · (x / d) + x % d)`, when `d` is not a
 /// constant: `2 * t - t % s` becomes `2 * s * (t / s) + t % s`, where the
@@ -2515,6 +2706,66 @@ mod tests {
     }
 
     #[test]
+    fn quotients_of_multiples_are_exact_and_guards_lose_their_common_factor() {
+        let even = Cond::cmp(
+            Rel::Eq,
+            Expr::bin(Op::Mod, v("w"), Expr::Int(2)),
+            Expr::Int(0),
+        );
+        let facts = Facts::new(std::slice::from_ref(&even));
+        let two = |e: Expr| mul(Expr::Int(2), e);
+        let stride = || mul(v("k@1"), mul(v("b"), Expr::Int(2)));
+        // `(row * w + 2 * t + k * (b * 2)) >> 1`, a half2 cell's index.
+        let dividend = add(add(mul(v("row@1"), v("w")), two(v("t@1"))), stride());
+        let cell = Expr::bin(Op::Shr, dividend, Expr::Int(1));
+        let exact = exact_quotients(&cell, &facts).expect("an exact quotient");
+        let mut found = Vec::new();
+        divisions(&exact, &mut found);
+        assert!(
+            found.iter().all(|(_, x, _)| **x == v("w")),
+            "only `w / 2` is left: {exact}"
+        );
+        // `2 * t + k * (b * 2) < w` reads `t + k * b < w / 2`.
+        let guard = Cond::cmp(Rel::Lt, add(two(v("t@1")), stride()), v("w"));
+        let halved = exact_comparisons(&guard, &facts).expect("a common factor");
+        let Cond::Cmp(Rel::Lt, _, Expr::Bin(Op::Div, w, _)) = &halved else {
+            panic!("not a comparison with `w / 2`: {halved}");
+        };
+        assert_eq!(**w, v("w"));
+        let truth = |c: &Cond, env: &HashMap<&str, i64>| {
+            crate::protocol::eval::eval_cond(c, &|n| env.get(n).copied()).unwrap()
+        };
+        for w in (-6..=6).filter(|w| w % 2 == 0) {
+            for row in -3..=3 {
+                for t in -3..=3 {
+                    for k in -2..=2 {
+                        for b in -2..=2 {
+                            let env: HashMap<&str, i64> =
+                                [("w", w), ("row@1", row), ("t@1", t), ("k@1", k), ("b", b)].into();
+                            assert_eq!(ev(&exact, &env), ev(&cell, &env), "{env:?}");
+                            assert_eq!(truth(&halved, &env), truth(&guard, &env), "{env:?}");
+                        }
+                    }
+                }
+            }
+        }
+        // Without the fact, or with an odd term, nothing is exact.
+        assert!(exact_quotients(&cell, &Facts::new(&[])).is_none());
+        let odd = Expr::bin(
+            Op::Shr,
+            add(mul(v("row@1"), v("w")), v("t@1")),
+            Expr::Int(1),
+        );
+        assert!(exact_quotients(&odd, &facts).is_none());
+        let odd_guard = Cond::cmp(Rel::Lt, add(two(v("t@1")), Expr::Int(1)), v("w"));
+        assert!(exact_comparisons(&odd_guard, &facts).is_none());
+        // What would make the cell's quotient exact: `w` a multiple of 2;
+        // the odd term `t` leaves no such variable.
+        assert_eq!(quotient_multiples(&cell), vec![("w".to_string(), 2)]);
+        assert!(quotient_multiples(&odd).is_empty());
+    }
+
+    #[test]
     fn a_butterfly_index_reads_as_quotient_times_modulus_plus_remainder() {
         let t = v("tid.x");
         let e = Expr::bin(
@@ -2536,11 +2787,6 @@ mod tests {
         );
         assert_eq!(decomposed(&e, &mut |_| None), None);
     }
-}
-
-/// A polynomial as an expression.
-fn expr_of(p: &Poly) -> Expr {
-    expr_with_atoms(p, &Vec::new())
 }
 
 /// One way to read an index as `W · Y + X`: a positive thread-global
@@ -2605,9 +2851,9 @@ impl Division {
             }
         }
         strictly_below(&access.path).into_iter().any(|(a, b)| {
-            let (Some((a, _)), Some(b)) = (
+            let (Some((a, _)), Some((b, _))) = (
                 facts.poly_with_atoms(a, &self.suffix),
-                poly(b, &facts.known),
+                facts.poly_with_atoms(b, &self.suffix),
             ) else {
                 return false;
             };
@@ -2634,8 +2880,19 @@ impl Facts {
     /// The moduli worth trying for `index`: the coefficients of its
     /// thread-local terms, when positive and not 1.
     pub fn moduli(&self, index: &Expr, suffix: &str) -> Vec<Modulus> {
-        let Some((p, _)) = self.poly_with_atoms(index, suffix) else {
+        let Some((p, atoms)) = self.poly_with_atoms(index, suffix) else {
             return Vec::new();
+        };
+        // A global division is a modulus only when exact (`width / 2` of
+        // an even `width`, what a vector access's index is in): the
+        // others round, and their products seldom recompose an index.
+        let exact = |v: &String| {
+            atoms.iter().any(|(n, e)| {
+                n == v
+                    && matches!(e, Expr::Bin(Op::Div, x, k)
+                        if matches!((&**x, &**k), (Expr::Var(x), Expr::Int(k))
+                            if self.multiples.get(self.known.name(x)).is_some_and(|m| m.contains(&i128::from(*k)))))
+            })
         };
         let mut out: Vec<Modulus> = Vec::new();
         for (vars, c) in &p {
@@ -2649,7 +2906,7 @@ impl Facts {
                 .filter(|v| !v.ends_with(suffix))
                 .cloned()
                 .collect();
-            if globals.iter().any(|v| v.starts_with('[')) {
+            if globals.iter().any(|v| v.starts_with('[') && !exact(v)) {
                 continue;
             }
             let m = Magnitude {
@@ -2662,7 +2919,10 @@ impl Facts {
             if !out.iter().any(|o| o.key == m && o.offset == 0) {
                 let c = i64::try_from(m.constant).unwrap_or(i64::MAX);
                 out.push(Modulus {
-                    modulus: expr_of(&[(m.vars.clone(), i128::from(c))].into_iter().collect()),
+                    modulus: expr_with_atoms(
+                        &[(m.vars.clone(), i128::from(c))].into_iter().collect(),
+                        &atoms,
+                    ),
                     key: m.clone(),
                     offset: 0,
                 });
@@ -2813,7 +3073,7 @@ fn minus(a: &Poly, b: &Poly) -> Poly {
     out
 }
 
-/// [`expr_of`], with atoms put back.
+/// A polynomial as an expression, with atoms put back.
 fn expr_with_atoms(p: &Poly, atoms: &Atoms) -> Expr {
     let mut out: Option<Expr> = None;
     for (vars, c) in p {
