@@ -20,6 +20,7 @@ const CUFFT: &str = include_str!("prelude/cufft.h");
 const CUBLAS: &str = include_str!("prelude/cublas_v2.h");
 const MMA: &str = include_str!("prelude/mma.h");
 const CUCOMPLEX: &str = include_str!("prelude/cuComplex.h");
+const CUDA_PIPELINE: &str = include_str!("prelude/cuda_pipeline.h");
 /// Headers of the host's C library, searched after the system's own: what
 /// host code around kernels needs on a system without them.
 const HOST_FALLBACKS: &[(&str, &str)] = &[
@@ -170,6 +171,17 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         (format!("{DIR}/mma.h"), MMA.as_bytes().to_vec()),
         (format!("{DIR}/cuComplex.h"), CUCOMPLEX.as_bytes().to_vec()),
     ];
+    // One stub serves the asynchronous copy headers, libcu++'s and the
+    // runtime's primitives.
+    for name in [
+        "cuda/pipeline",
+        "cuda/barrier",
+        "cuda/std/barrier",
+        "cuda_pipeline.h",
+        "cuda_pipeline_primitives.h",
+    ] {
+        out.push((format!("{DIR}/{name}"), CUDA_PIPELINE.as_bytes().to_vec()));
+    }
     out.extend(HOST_FALLBACKS.iter().map(|(name, text)| {
         (
             format!("{}/{name}", host_fallback_dir()),

@@ -2224,6 +2224,77 @@ fn a_groups_asynchronous_copy_is_shared_out_and_its_wait_is_a_barrier() {
 }
 
 #[test]
+fn asynchronous_copies_are_copies_where_issued_and_a_block_barrier_is_a_barrier() {
+    // A thread's own copies: libcu++'s through a pipeline (with its byte
+    // count wrapped in an alignment promise), and the runtime's primitive.
+    let copies = [
+        (
+            "<cuda/pipeline>",
+            "auto p = cuda::make_pipeline();\n\
+             p.producer_acquire();\n\
+             cuda::memcpy_async(&t[threadIdx.x], &in[threadIdx.x], cuda::aligned_size_t<4>(sizeof(float)), p);\n\
+             p.producer_commit();\n\
+             p.consumer_wait();",
+        ),
+        (
+            "<cuda_pipeline.h>",
+            "__pipeline_memcpy_async(&t[threadIdx.x], &in[threadIdx.x], sizeof(float));\n\
+             __pipeline_commit();\n\
+             __pipeline_wait_prior(0);",
+        ),
+    ];
+    for (header, copy) in copies {
+        let k = kernel(&format!(
+            "#include {header}\n\
+             __global__ void k(const float *in, float *out) {{\n\
+               __shared__ float t[128];\n\
+               {copy}\n\
+               __syncthreads();\n\
+               out[threadIdx.x] = t[127 - threadIdx.x];\n\
+             }}"
+        ));
+        let shown = show(&k);
+        let array = |name: &str| k.arrays.iter().find(|a| a.name == name).unwrap();
+        let mut writes = Vec::new();
+        array("t").body.accesses(&mut writes);
+        let modes: Vec<Mode> = writes.iter().map(|a| a.mode).collect();
+        assert_eq!(modes, [Mode::Write, Mode::Read], "{header}: {shown}");
+        let mut reads = Vec::new();
+        array("in").body.accesses(&mut reads);
+        assert_eq!(reads.len(), 1, "{header}: {shown}");
+        assert_eq!(reads[0].mode, Mode::Read, "{header}: {shown}");
+        // One cell each: the byte count is known.
+        assert!(!shown.contains("byte_cell"), "{header}: {shown}");
+        assert!(
+            k.approximations.is_empty(),
+            "{header}: {:?}",
+            k.approximations
+        );
+    }
+    // A block's copy whose completion a block-scoped barrier tracks: the
+    // group's members share the cells, and arrive_and_wait is the barrier.
+    let k = kernel(
+        "#include <cuda/barrier>\n\
+         #include <cooperative_groups.h>\n\
+         namespace cg = cooperative_groups;\n\
+         __global__ void k(const float *in, float *out) {\n\
+           __shared__ float t[128];\n\
+           __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n\
+           cg::thread_block b = cg::this_thread_block();\n\
+           if (b.thread_rank() == 0) init(&bar, b.size());\n\
+           b.sync();\n\
+           cuda::memcpy_async(b, t, in, sizeof(float) * 128, bar);\n\
+           bar.arrive_and_wait();\n\
+           out[threadIdx.x] = t[0];\n\
+         }",
+    );
+    let shown = show(&k);
+    let t = k.arrays.iter().find(|a| a.name == "t").unwrap();
+    assert!(t.body.has_sync(), "{shown}");
+    assert!(shown.contains("copy_step"), "{shown}");
+}
+
+#[test]
 fn fragments_sized_by_a_kernel_templates_parameters_take_the_instances_sizes() {
     let u = unit(
         "#include <mma.h>\n\

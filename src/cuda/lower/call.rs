@@ -239,6 +239,32 @@ pub(super) fn object_type(n: &Node) -> String {
         .unwrap_or_default()
 }
 
+/// Whether `n` is a cooperative group (an argument of a group's copy).
+fn is_group(n: &Node) -> bool {
+    group_kind(&strip(*n).ty().canonical().spelling()).is_some()
+}
+
+/// A byte count as written, without libcu++'s alignment promise around it
+/// (`cuda::aligned_size_t<16>(bytes)`).
+fn without_size_wrapper(n: Node) -> Node {
+    if !n.ty().canonical().spelling().contains("aligned_size_t") {
+        return n;
+    }
+    // Through the copy, the temporary and the cast to the count.
+    let mut at = n;
+    for _ in 0..8 {
+        let inner = exprs(&at);
+        if let Some(count) = inner.iter().find(|c| c.ty().is_integral()) {
+            return *count;
+        }
+        match inner[..] {
+            [one] => at = one,
+            _ => break,
+        }
+    }
+    n
+}
+
 /// A member call that is a query of a cooperative group: it has no
 /// effect.
 pub(super) fn is_group_query(n: &Node) -> bool {
@@ -895,6 +921,9 @@ impl Lower {
                 return Ok(v);
             }
         }
+        if let Some(v) = self.async_copy(&f, &name, &args, loc)? {
+            return Ok(v);
+        }
         if f.has_attr(K::CUDA_GLOBAL) {
             return unsupported(n, "kernel launch from device code (dynamic parallelism)");
         }
@@ -1011,6 +1040,44 @@ impl Lower {
             self.prog.approximations.push(note);
         }
         self.access_each(var, Expr::Int(each), None, &q, mode, loc);
+        Ok(Some(Val::Unknown))
+    }
+
+    /// The asynchronous copies of libcu++ and the runtime: a thread's own,
+    /// `cuda::memcpy_async(dst, src, bytes, pipe)` and
+    /// `__pipeline_memcpy_async(dst, src, bytes)`, read the source's cells
+    /// and write the destination's as `memcpy` does; a group's,
+    /// `cuda::memcpy_async(g, dst, src, bytes, pipe)`, as
+    /// `cg::memcpy_async`. The copy is taken to land where it is issued:
+    /// code waits for it before the barrier that hands the cells to other
+    /// threads, and a copy still in flight across a barrier is not
+    /// modelled. `None` for other calls.
+    fn async_copy(&mut self, f: &Node, name: &str, args: &[Node], loc: Loc) -> R<Option<Val>> {
+        let toolkit = f.in_system_header() || f.pos().file.starts_with(crate::cuda::prelude::DIR);
+        if !toolkit {
+            return Ok(None);
+        }
+        let (dst, src, bytes) = match (name, args) {
+            ("__pipeline_memcpy_async", [dst, src, bytes, ..]) => (dst, src, bytes),
+            ("memcpy_async", [dst, src, bytes, sync]) if !is_group(dst) => {
+                self.rvalue(sync)?;
+                (dst, src, bytes)
+            }
+            ("memcpy_async", [g, dst, src, bytes, sync]) if is_group(g) => {
+                self.rvalue(sync)?;
+                let group = [*g, *dst, *src, without_size_wrapper(*bytes)];
+                return self.group_copy(&group, loc);
+            }
+            _ => return Ok(None),
+        };
+        let bytes = self.int(&without_size_wrapper(*bytes), "bytes")?;
+        let (dst, src) = (self.pointer(dst)?, self.pointer(src)?);
+        if let Some(src) = src {
+            self.cells(&src, &bytes, Mode::Read, loc);
+        }
+        if let Some(dst) = dst {
+            self.cells(&dst, &bytes, Mode::Write, loc);
+        }
         Ok(Some(Val::Unknown))
     }
 
@@ -1156,6 +1223,18 @@ impl Lower {
             if let Some(v) = self.group_sync(&object, loc) {
                 return Ok(v);
             }
+        }
+        // Every thread of the block arrives and waits: the block's barrier
+        // (a barrier expecting fewer threads is not told apart).
+        if name == "arrive_and_wait"
+            && object.contains("barrier<")
+            && object.contains("thread_scope_block")
+        {
+            for a in ops.iter().skip(1) {
+                self.rvalue(a)?;
+            }
+            self.sync(loc);
+            return Ok(Val::Unknown);
         }
         if let Some(g) = self.group_of(n, &object) {
             match name {

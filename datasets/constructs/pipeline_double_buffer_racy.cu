@@ -1,0 +1,29 @@
+// expect: racy
+// options: --block-dim 128
+// pipeline_double_buffer_drf.cu without the second barrier: a fast thread
+// issues its copy into the buffer two tiles on, which is the buffer slower
+// threads are still reading.
+#include <cuda/pipeline>
+#define TILE 128
+
+__global__ void tile_sums(const float *in, float *out, int tiles) {
+  __shared__ float buf[2][TILE];
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  const float *row = in + blockIdx.x * tiles * TILE;
+  float acc = 0.0f;
+  pipe.producer_acquire();
+  cuda::memcpy_async(&buf[0][threadIdx.x], &row[threadIdx.x], sizeof(float), pipe);
+  pipe.producer_commit();
+  for (int t = 0; t < tiles; ++t) {
+    pipe.producer_acquire();
+    if (t + 1 < tiles) {
+      cuda::memcpy_async(&buf[(t + 1) % 2][threadIdx.x],
+                         &row[(t + 1) * TILE + threadIdx.x], sizeof(float), pipe);
+    }
+    pipe.producer_commit();
+    cuda::pipeline_consumer_wait_prior<1>(pipe);
+    __syncthreads();
+    acc += buf[t % 2][TILE - 1 - threadIdx.x];
+  }
+  out[blockIdx.x * TILE + threadIdx.x] = acc;
+}
