@@ -2292,6 +2292,41 @@ fn asynchronous_copies_are_copies_where_issued_and_a_block_barrier_is_a_barrier(
     let t = k.arrays.iter().find(|a| a.name == "t").unwrap();
     assert!(t.body.has_sync(), "{shown}");
     assert!(shown.contains("copy_step"), "{shown}");
+    // Split in two, the barrier is at the wait; an access between the
+    // arrival and the wait is noted as an approximation.
+    for (between, approximated) in [("", false), ("t[threadIdx.x] = 1.0f;", true)] {
+        let k = kernel(&format!(
+            "#include <cuda/barrier>\n\
+             __global__ void k(float *out) {{\n\
+               __shared__ float t[128];\n\
+               __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n\
+               if (threadIdx.x == 0) init(&bar, blockDim.x);\n\
+               __syncthreads();\n\
+               auto token = bar.arrive();\n\
+               {between}\n\
+               bar.wait(std::move(token));\n\
+               out[threadIdx.x] = t[0];\n\
+             }}"
+        ));
+        let shown = show(&k);
+        let out = k.arrays.iter().find(|a| a.name == "out").unwrap();
+        let mut syncs = 0;
+        fn count(s: &crate::protocol::Stmt, n: &mut usize) {
+            match s {
+                crate::protocol::Stmt::Sync(_) => *n += 1,
+                crate::protocol::Stmt::Seq(items) => items.iter().for_each(|i| count(i, n)),
+                _ => {}
+            }
+        }
+        count(&out.body, &mut syncs);
+        assert_eq!(syncs, 2, "{shown}");
+        assert_eq!(
+            !k.approximations.is_empty(),
+            approximated,
+            "{:?}",
+            k.approximations
+        );
+    }
 }
 
 #[test]

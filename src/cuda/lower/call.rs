@@ -1225,13 +1225,25 @@ impl Lower {
             }
         }
         // Every thread of the block arrives and waits: the block's barrier
-        // (a barrier expecting fewer threads is not told apart).
-        if name == "arrive_and_wait"
-            && object.contains("barrier<")
-            && object.contains("thread_scope_block")
-        {
+        // (a barrier expecting fewer threads is not told apart). Split in
+        // two, `wait(bar.arrive())`, the barrier is at the wait; an access
+        // between the two is unordered with both sides, which this does
+        // not model, and says so.
+        let block_barrier = object.contains("barrier<") && object.contains("thread_scope_block");
+        if block_barrier && matches!(name, "arrive_and_wait" | "arrive" | "wait") {
             for a in ops.iter().skip(1) {
                 self.rvalue(a)?;
+            }
+            if name == "arrive" {
+                self.arrived_after = Some(self.accesses_made);
+                return Ok(Val::Unknown);
+            }
+            if let Some(before) = self.arrived_after.take() {
+                let note = "accesses between a cuda::barrier's arrive and wait are taken to come before the wait"
+                    .to_string();
+                if self.accesses_made > before && !self.prog.approximations.contains(&note) {
+                    self.prog.approximations.push(note);
+                }
             }
             self.sync(loc);
             return Ok(Val::Unknown);

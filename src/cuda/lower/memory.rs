@@ -388,6 +388,7 @@ impl Lower {
             }
         }
         if let Target::Shared(array) = &p.target {
+            self.accesses_made += 1;
             // An element wider than a cell (a `float4` through a cast over
             // `float`) covers that many cells; each is accessed, so that a
             // narrower access to any of them meets it.

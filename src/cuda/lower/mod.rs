@@ -211,6 +211,10 @@ pub struct Lower {
     /// ticket, and the local telling it.
     ticket_taken: bool,
     after_ticket: bool,
+    /// Accesses of memory lowered so far, and their count when this thread
+    /// last arrived at a block-scoped `cuda::barrier` without waiting.
+    accesses_made: usize,
+    arrived_after: Option<usize>,
     phase_var: Option<String>,
     /// Block barriers lowered so far, with the conditions around each one
     /// outside loops (`None` inside one).
@@ -405,6 +409,8 @@ impl Lower {
             order_by_ticket: None,
             ticket_taken: false,
             after_ticket: false,
+            accesses_made: 0,
+            arrived_after: None,
             phase_var: None,
             sync_paths: Vec::new(),
             unfenced: false,
