@@ -2327,6 +2327,37 @@ fn asynchronous_copies_are_copies_where_issued_and_a_block_barrier_is_a_barrier(
             k.approximations
         );
     }
+    // A block-scoped pipeline: making it synchronizes the group (its state
+    // is the library's, no access of the kernel's), and the stage passes
+    // between the block's threads at acquire and wait.
+    let k = kernel(
+        "#include <cooperative_groups.h>\n\
+         #include <cuda/pipeline>\n\
+         namespace cg = cooperative_groups;\n\
+         __global__ void k(int *out, const int *in) {\n\
+           __shared__ int t[128];\n\
+           __shared__ cuda::pipeline_shared_state<cuda::thread_scope::thread_scope_block, 1> state;\n\
+           auto block = cg::this_thread_block();\n\
+           auto pipe = cuda::make_pipeline(block, &state);\n\
+           pipe.producer_acquire();\n\
+           cuda::memcpy_async(block, t, in, sizeof(int) * 128, pipe);\n\
+           pipe.producer_commit();\n\
+           pipe.consumer_wait();\n\
+           out[threadIdx.x] = t[127 - threadIdx.x];\n\
+           pipe.consumer_release();\n\
+         }",
+    );
+    let shown = show(&k);
+    assert!(k.arrays.iter().all(|a| a.name != "state"), "{shown}");
+    let t = k.arrays.iter().find(|a| a.name == "t").unwrap();
+    let mut accesses = Vec::new();
+    t.body.accesses(&mut accesses);
+    assert_eq!(accesses.len(), 2, "{shown}");
+    assert!(shown.contains("sync"), "{shown}");
+    assert_eq!(
+        k.approximations,
+        ["a block-scoped cuda::pipeline's acquire and wait are taken as the block's barrier"]
+    );
 }
 
 #[test]

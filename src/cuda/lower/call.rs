@@ -1057,6 +1057,21 @@ impl Lower {
         if !toolkit {
             return Ok(None);
         }
+        if name == "make_pipeline" {
+            // A block-scoped pipeline's state is set up by the group's
+            // first thread, then the group synchronizes; the state itself
+            // is the library's, not the kernel's memory.
+            for a in args {
+                self.rvalue(a)?;
+            }
+            if let Some(g) = args.first().filter(|g| is_group(g)) {
+                let ty = strip(*g).ty().canonical().spelling();
+                if let Some(v) = self.group_sync(&ty, loc) {
+                    return Ok(Some(v));
+                }
+            }
+            return Ok(Some(Val::Unknown));
+        }
         let (dst, src, bytes) = match (name, args) {
             ("__pipeline_memcpy_async", [dst, src, bytes, ..]) => (dst, src, bytes),
             ("memcpy_async", [dst, src, bytes, sync]) if !is_group(dst) => {
@@ -1229,6 +1244,21 @@ impl Lower {
         // two, `wait(bar.arrive())`, the barrier is at the wait; an access
         // between the two is unordered with both sides, which this does
         // not model, and says so.
+        // A block-scoped pipeline's stage passes from the block's producers
+        // to its consumers at `consumer_wait`, and back at
+        // `producer_acquire`: taken as the block's barrier, which orders
+        // more than a pipeline of several stages does.
+        let block_pipeline = object.contains("pipeline<") && object.contains("thread_scope_block");
+        if block_pipeline && matches!(name, "producer_acquire" | "consumer_wait") {
+            let note =
+                "a block-scoped cuda::pipeline's acquire and wait are taken as the block's barrier"
+                    .to_string();
+            if !self.prog.approximations.contains(&note) {
+                self.prog.approximations.push(note);
+            }
+            self.sync(loc);
+            return Ok(Val::Unknown);
+        }
         let block_barrier = object.contains("barrier<") && object.contains("thread_scope_block");
         if block_barrier && matches!(name, "arrive_and_wait" | "arrive" | "wait") {
             for a in ops.iter().skip(1) {
