@@ -5,11 +5,14 @@
 //! `mma.sync`, shuffles and votes, fences) touch no memory: their outputs
 //! take values drfscan does not know, except the special registers a
 //! thread reads its own ids from (`mov.u32 %0, %%laneid;`), which take
-//! their exact values. An instruction that may load, store, copy, branch
-//! or wait at a barrier keeps the statement unsupported.
+//! their exact values. Asynchronous copies into shared memory and
+//! `ldmatrix` are accesses of the shared addresses they name
+//! ([`memory_op`]). Any other instruction that may load, store, copy,
+//! branch or wait at a barrier keeps the statement unsupported.
 
+use super::memory::Ptr;
 use super::{loc_of, unsupported, Jumps, Lower, Node, Val, R};
-use crate::protocol::{builtin, Expr, Op};
+use crate::protocol::{builtin, Expr, Mode, Op};
 
 /// One `asm` statement, read from its source text.
 #[derive(Debug, PartialEq, Eq)]
@@ -182,9 +185,79 @@ const REGISTER_ONLY: &[&str] = &[
     "xor",
 ];
 
+/// What an instruction drfscan models does to memory through its
+/// address operands (operand numbers, `[%k]`).
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum MemoryOp {
+    /// `cp.async.{ca,cg}.shared.global [%d], [%s], n`: `n` bytes (a
+    /// literal, or an operand `%k`) read at `s` and written at `d`.
+    Copy { dst: usize, src: usize, bytes: Size },
+    /// `ldmatrix.sync.aligned.… {…}, [%a]`: each lane reads the row of 16
+    /// bytes its address names.
+    Rows { address: usize },
+    /// `cp.async.commit_group`, `cp.async.wait_group n`,
+    /// `cp.async.wait_all`: waits on the thread's own copies, which order
+    /// nothing between threads.
+    Wait,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Size {
+    Bytes(i64),
+    Operand(usize),
+}
+
+/// The memory instruction `i` is, when drfscan models it.
+pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
+    let (op, operands) = i.split_once(char::is_whitespace).unwrap_or((i, ""));
+    let operand = |text: &str| -> Option<usize> {
+        text.trim()
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .strip_prefix('%')?
+            .parse()
+            .ok()
+    };
+    if op == "cp.async.commit_group" || op == "cp.async.wait_all" || op == "cp.async.wait_group" {
+        return Some(MemoryOp::Wait);
+    }
+    if op.starts_with("cp.async.ca.shared.global") || op.starts_with("cp.async.cg.shared.global") {
+        let parts: Vec<&str> = operands.split(',').collect();
+        let (dst, src, size) = match parts.as_slice() {
+            [d, s, n] | [d, s, n, _] => (*d, *s, n.trim()),
+            _ => return None,
+        };
+        if !(dst.trim().starts_with('[') && src.trim().starts_with('[')) {
+            return None;
+        }
+        let bytes = match size.parse::<i64>() {
+            Ok(n) => Size::Bytes(n),
+            Err(_) => Size::Operand(operand(size)?),
+        };
+        return Some(MemoryOp::Copy {
+            dst: operand(dst)?,
+            src: operand(src)?,
+            bytes,
+        });
+    }
+    if op.starts_with("ldmatrix.sync.aligned.") && op.contains(".shared") {
+        let (_, address) = operands.rsplit_once(',')?;
+        return address
+            .trim()
+            .starts_with('[')
+            .then(|| operand(address))
+            .flatten()
+            .map(|address| MemoryOp::Rows { address });
+    }
+    None
+}
+
 /// The first instruction that may do more than compute on registers.
 pub(super) fn beyond_registers(asm: &Asm) -> Option<&str> {
     asm.instructions.iter().map(String::as_str).find(|i| {
+        if memory_op(i).is_some() {
+            return false;
+        }
         // Register declarations inside a `{ … }` scope.
         if i.starts_with(".reg") {
             return false;
@@ -256,8 +329,57 @@ impl Lower {
             return unsupported(s, "inline assembly that drfscan cannot read");
         }
         let loc = loc_of(s);
+        // The addresses of the memory instructions, as pointers: an
+        // operand of unknown origin leaves the statement unsupported.
+        let mut addressed: Vec<(MemoryOp, Vec<Ptr>)> = Vec::new();
+        for i in &asm.instructions {
+            let Some(m) = memory_op(i) else { continue };
+            let wanted = match &m {
+                MemoryOp::Copy { dst, src, .. } => vec![*dst, *src],
+                MemoryOp::Rows { address } => vec![*address],
+                MemoryOp::Wait => Vec::new(),
+            };
+            let mut ptrs = Vec::new();
+            for k in wanted {
+                let Some(operand) = operands.get(k) else {
+                    return unsupported(s, "inline assembly that drfscan cannot read");
+                };
+                match self.pointer(operand)? {
+                    Some(p) => ptrs.push(p),
+                    None => {
+                        return unsupported(
+                            s,
+                            format!("inline assembly (`{i}`) on an address of unknown origin"),
+                        )
+                    }
+                }
+            }
+            addressed.push((m, ptrs));
+        }
+        for (m, ptrs) in &addressed {
+            match (m, ptrs.as_slice()) {
+                (MemoryOp::Copy { bytes, .. }, [dst, src]) => {
+                    let bytes = match bytes {
+                        Size::Bytes(n) => Some(*n),
+                        Size::Operand(k) => operands.get(*k).and_then(|o| o.eval_int()),
+                    };
+                    let Some(bytes) = bytes else {
+                        return unsupported(
+                            s,
+                            "inline assembly copying a number of bytes drfscan does not know",
+                        );
+                    };
+                    self.cells(src, &Expr::Int(bytes), Mode::Read, loc);
+                    self.cells(dst, &Expr::Int(bytes), Mode::Write, loc);
+                }
+                (MemoryOp::Rows { .. }, [row]) => self.cells(row, &Expr::Int(16), Mode::Read, loc),
+                _ => {}
+            }
+        }
         for (k, (operand, constraint)) in operands.iter().zip(&asm.constraints).enumerate() {
             if k >= asm.outputs {
+                // Addresses were taken above; reading a pointer again
+                // touches no memory.
                 self.rvalue(operand)?;
                 continue;
             }
@@ -296,10 +418,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!((a.outputs, a.constraints.len()), (0, 2));
-        assert_eq!(
-            beyond_registers(&a),
-            Some("cp.async.cg.shared.global [%0], [%1], 16")
-        );
+        // An asynchronous copy is modelled (`memory_op`).
+        assert_eq!(beyond_registers(&a), None);
         // A macro's definition, its operands the macro's parameters.
         let a = parse("asm volatile(\"ldmatrix.sync.aligned.x2.m8n8.shared.b16 {%0, %1}, [%2];\\n\" \\\n  : \"=r\"(R0), \"=r\"(R1) \\\n  : \"r\"(addr))\n#define NEXT 1\n").unwrap();
         assert_eq!((a.outputs, a.constraints.len()), (2, 3));
@@ -326,7 +446,6 @@ mod tests {
         for memory in [
             "ld.global.nc.u32 %0, [%1];",
             "st.shared.u32 [%0], %1;",
-            "ldmatrix.sync.aligned.x4.m8n8.shared.b16 {%0}, [%1];",
             "atom.global.add.u32 %0, [%1], 1;",
             "bar.sync 0;",
             "bra L1;",
@@ -334,6 +453,52 @@ mod tests {
         ] {
             assert!(!ask(memory), "{memory}");
         }
+    }
+
+    #[test]
+    fn asynchronous_copies_and_matrix_loads_name_their_addresses() {
+        assert_eq!(
+            memory_op("cp.async.cg.shared.global.L2::128B [%0], [%1], %2"),
+            Some(MemoryOp::Copy {
+                dst: 0,
+                src: 1,
+                bytes: Size::Operand(2)
+            })
+        );
+        assert_eq!(
+            memory_op("cp.async.ca.shared.global [%1], [%0], 8, %2"),
+            Some(MemoryOp::Copy {
+                dst: 1,
+                src: 0,
+                bytes: Size::Bytes(8)
+            })
+        );
+        assert_eq!(
+            memory_op("ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16 {%0, %1, %2, %3}, [%4]"),
+            Some(MemoryOp::Rows { address: 4 })
+        );
+        for wait in [
+            "cp.async.commit_group",
+            "cp.async.wait_group %0",
+            "cp.async.wait_all",
+        ] {
+            assert_eq!(memory_op(wait), Some(MemoryOp::Wait), "{wait}");
+        }
+        // Copies to global memory, bulk copies and plain loads are not
+        // these.
+        for other in [
+            "cp.async.bulk.shared::cluster.global [%0], [%1], %2, [%3]",
+            "cp.async.cg.shared.global %0, %1, 16",
+            "ld.shared.v4.b32 {%0, %1, %2, %3}, [%4]",
+            "stmatrix.sync.aligned.x4.m8n8.shared.b16 [%0], {%1, %2, %3, %4}",
+        ] {
+            assert_eq!(memory_op(other), None, "{other}");
+        }
+        let statement = parse(
+            r#"asm volatile ("cp.async.cg.shared.global.L2::128B [%0], [%1], %2;\n" :: "r"(d), "l"(s), "n"(16));"#,
+        )
+        .unwrap();
+        assert_eq!(beyond_registers(&statement), None);
     }
 
     #[test]

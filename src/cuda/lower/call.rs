@@ -553,6 +553,14 @@ impl Lower {
     /// `T *s` names no declaration, only these names.
     fn builtin_call(&mut self, n: &Node, name: &str, args: &[Node], loc: Loc) -> R<Option<Val>> {
         match name {
+            // A shared address as a number, for inline PTX's memory
+            // operands: the pointer, counting in bytes.
+            "__cvta_generic_to_shared" if args.len() == 1 => {
+                return Ok(Some(match self.pointer(&args[0])? {
+                    Some(p) => Val::Ptr(p.in_bytes()),
+                    None => Val::Unknown,
+                }));
+            }
             "__syncthreads"
             | "__syncthreads_count"
             | "__syncthreads_and"

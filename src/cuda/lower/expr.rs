@@ -225,6 +225,7 @@ impl Lower {
             let v = self.rvalue(inner)?;
             // A cast to an integer of a non-integer value stays unknown.
             return Ok(match v {
+                Val::Ptr(p) if p.address && n.ty().is_integral() => Val::Ptr(p),
                 Val::Ptr(p)
                     if !n.ty().is_pointer() && !n.ty().is_array() && !n.ty().is_dependent() =>
                 {

@@ -41,6 +41,10 @@ pub(super) struct Ptr {
     /// whose condition holds, else this one. Each access through it is one
     /// access per alternative, under its condition.
     pub(super) alts: Vec<(Cond, Ptr)>,
+    /// A shared address held as a number (`__cvta_generic_to_shared`), for
+    /// inline PTX's memory operands: it stays a pointer through casts to
+    /// integers, counting bytes.
+    pub(super) address: bool,
 }
 
 /// More alternatives than this make a pointer unknown.
@@ -107,6 +111,19 @@ pub(super) fn cell_type(ty: Ty) -> Ty {
 }
 
 impl Ptr {
+    /// The pointer seen as bytes (`char *`): arithmetic counts bytes.
+    pub(super) fn in_bytes(mut self) -> Ptr {
+        self.alts = std::mem::take(&mut self.alts)
+            .into_iter()
+            .map(|(c, q)| (c, q.in_bytes()))
+            .collect();
+        if self.cell != 0 {
+            self.elem = 1;
+        }
+        self.address = true;
+        self
+    }
+
     /// The cell it points at, one index per dimension (a scalar is cell 0).
     pub(super) fn cell_index(&self) -> Vec<Expr> {
         if self.index.is_empty() {
@@ -130,6 +147,7 @@ impl Ptr {
             rounded: false,
             part: 0,
             alts: Vec::new(),
+            address: false,
         }
     }
 
@@ -144,6 +162,7 @@ impl Ptr {
             rounded: false,
             part: 0,
             alts: Vec::new(),
+            address: false,
         }
     }
 

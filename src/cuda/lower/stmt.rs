@@ -2097,6 +2097,7 @@ pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
                     (p, q) => p.min(q),
                 },
                 alts: Vec::new(),
+                address: a.address && b.address,
                 target: a.target,
                 index: a
                     .index
