@@ -1043,10 +1043,7 @@ impl Lower {
         let mode = if store { Mode::Write } else { Mode::Read };
         // Which lane a race names is this dealing's, not the hardware's: a
         // race through a tile is real, its witness's lanes may not be.
-        let note = "tensor-core tiles are dealt out to lanes by drfscan, not as the hardware does (opaque): a witness's lanes may differ".to_string();
-        if !self.prog.approximations.contains(&note) {
-            self.prog.approximations.push(note);
-        }
+        self.approximate("tensor-core tiles are dealt out to lanes by drfscan, not as the hardware does (opaque): a witness's lanes may differ");
         self.access_each(var, Expr::Int(each), None, &q, mode, loc);
         Ok(Some(Val::Unknown))
     }
@@ -1094,13 +1091,13 @@ impl Lower {
             _ => return Ok(None),
         };
         let bytes = self.int(&without_size_wrapper(*bytes), "bytes")?;
-        let (dst, src) = (self.pointer(dst)?, self.pointer(src)?);
-        if let Some(src) = src {
-            self.cells(&src, &bytes, Mode::Read, loc);
+        let Some(to) = self.pointer(dst)? else {
+            return unsupported(dst, "asynchronous copy to a pointer of unknown origin");
+        };
+        if let Some(from) = self.pointer(src)? {
+            self.cells(&from, &bytes, Mode::Read, loc);
         }
-        if let Some(dst) = dst {
-            self.cells(&dst, &bytes, Mode::Write, loc);
-        }
+        self.cells(&to, &bytes, Mode::Write, loc);
         Ok(Some(Val::Unknown))
     }
 
@@ -1247,26 +1244,23 @@ impl Lower {
                 return Ok(v);
             }
         }
-        // Every thread of the block arrives and waits: the block's barrier
-        // (a barrier expecting fewer threads is not told apart). Split in
-        // two, `wait(bar.arrive())`, the barrier is at the wait; an access
-        // between the two is unordered with both sides, which this does
-        // not model, and says so.
         // A block-scoped pipeline's stage passes from the block's producers
         // to its consumers at `consumer_wait`, and back at
         // `producer_acquire`: taken as the block's barrier, which orders
         // more than a pipeline of several stages does.
         let block_pipeline = object.contains("pipeline<") && object.contains("thread_scope_block");
         if block_pipeline && matches!(name, "producer_acquire" | "consumer_wait") {
-            let note =
-                "a block-scoped cuda::pipeline's acquire and wait are taken as the block's barrier"
-                    .to_string();
-            if !self.prog.approximations.contains(&note) {
-                self.prog.approximations.push(note);
-            }
+            self.approximate(
+                "a block-scoped cuda::pipeline's acquire and wait are taken as the block's barrier",
+            );
             self.sync(loc);
             return Ok(Val::Unknown);
         }
+        // Every thread of the block arrives and waits: the block's barrier
+        // (a barrier expecting fewer threads is not told apart). Split in
+        // two, `wait(bar.arrive())`, the barrier is at the wait; an access
+        // between the two is unordered with both sides, which this does
+        // not model, and says so.
         let block_barrier = object.contains("barrier<") && object.contains("thread_scope_block");
         if block_barrier && matches!(name, "arrive_and_wait" | "arrive" | "wait") {
             for a in ops.iter().skip(1) {
@@ -1276,12 +1270,14 @@ impl Lower {
                 self.arrived_after = Some(self.accesses_made);
                 return Ok(Val::Unknown);
             }
-            if let Some(before) = self.arrived_after.take() {
-                let note = "accesses between a cuda::barrier's arrive and wait are taken to come before the wait"
-                    .to_string();
-                if self.accesses_made > before && !self.prog.approximations.contains(&note) {
-                    self.prog.approximations.push(note);
-                }
+            if self
+                .arrived_after
+                .take()
+                .is_some_and(|before| self.accesses_made > before)
+            {
+                self.approximate(
+                    "accesses between a cuda::barrier's arrive and wait are taken to come before the wait",
+                );
             }
             self.sync(loc);
             return Ok(Val::Unknown);

@@ -967,6 +967,14 @@ impl Lower {
         self.facts.clear();
     }
 
+    /// Records, once, something the protocol models less exactly than the
+    /// kernel runs: its races are then at most possible.
+    fn approximate(&mut self, note: &str) {
+        if !self.prog.approximations.iter().any(|a| a == note) {
+            self.prog.approximations.push(note.to_string());
+        }
+    }
+
     fn materialize(&mut self, v: Val, hint: &str) -> Expr {
         match v {
             Val::Int(e) if !too_big(&e) => simplify(&e),

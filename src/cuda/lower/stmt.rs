@@ -1052,9 +1052,7 @@ impl Lower {
             let note = format!(
                 "the loop at {loc} waits on memory other threads change (a lock or a flag); the order it makes between threads is not modelled"
             );
-            if !self.prog.approximations.contains(&note) {
-                self.prog.approximations.push(note);
-            }
+            self.approximate(&note);
         }
         self.forget(assigned, names);
         self.facts.clear();
