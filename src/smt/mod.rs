@@ -1361,7 +1361,10 @@ impl Query {
 }
 
 /// `trace` with each index that recomposes a dividend's mixed-radix digits
-/// replaced by the dividend ([`radix::recomposed`]); `None` when none does.
+/// replaced by the dividend ([`radix::recomposed`]), exact quotients
+/// written as such and guards divided by their common factor
+/// ([`radix::exact_quotients`], [`radix::exact_comparisons`]); `None` when
+/// nothing changes.
 fn recompose(trace: &Trace) -> Option<Trace> {
     let facts = radix::Facts::new(&trace.assumptions);
     let mut out = None;
