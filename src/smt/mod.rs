@@ -380,7 +380,8 @@ pub fn row_lengths(trace: &Trace) -> Vec<(String, Expr)> {
 /// `half2` cells.
 pub fn quotient_multiples(trace: &Trace) -> Vec<(String, i64)> {
     let mut out: Vec<(String, i64)> = Vec::new();
-    for a in trace.accesses.iter().flatten() {
+    // The variables are shared: one thread's accesses name them all.
+    for a in trace.accesses.first().into_iter().flatten() {
         for e in &a.index {
             for found in radix::quotient_multiples(e) {
                 if !out.contains(&found) {

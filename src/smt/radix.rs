@@ -1404,12 +1404,8 @@ pub fn exact_quotients(e: &Expr, facts: &Facts) -> Option<Expr> {
     match e {
         Expr::Bin(op, a, b) => {
             let (ra, rb) = (exact_quotients(a, facts), exact_quotients(b, facts));
-            let divisor = match (op, &**b) {
-                (Op::Div, Expr::Int(c @ 2..)) => Some(i128::from(*c)),
-                (Op::Shr, Expr::Int(k @ 1..=62)) => Some(1i128 << k),
-                _ => None,
-            };
             let x = ra.as_ref().unwrap_or(a);
+            let divisor = constant_divisor(*op, b).map(i128::from);
             if let Some(q) = divisor.and_then(|c| exactly_divided(x, c, facts)) {
                 return Some(q);
             }
@@ -1467,13 +1463,21 @@ pub fn quotient_multiples(e: &Expr) -> Vec<(String, i64)> {
 /// included), with their divisors.
 fn each_quotient<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, i64)>) {
     if let Expr::Bin(op, a, b) = e {
-        match (op, &**b) {
-            (Op::Div, Expr::Int(c @ 2..)) => out.push((a, *c)),
-            (Op::Shr, Expr::Int(k @ 1..=62)) => out.push((a, 1i64 << k)),
-            _ => {}
+        if let Some(c) = constant_divisor(*op, b) {
+            out.push((a, c));
         }
         each_quotient(a, out);
         each_quotient(b, out);
+    }
+}
+
+/// The constant `>= 2` that `op` by `b` divides by: `x / c`, or `x >> k`
+/// as `x / 2^k`.
+fn constant_divisor(op: Op, b: &Expr) -> Option<i64> {
+    match (op, b) {
+        (Op::Div, Expr::Int(c @ 2..)) => Some(*c),
+        (Op::Shr, Expr::Int(k @ 1..=62)) => Some(1i64 << k),
+        _ => None,
     }
 }
 
@@ -1502,16 +1506,8 @@ fn exact_quotient_poly(x: &Expr, c: i128, facts: &Facts) -> Option<(Poly, Atoms)
             Some((i, *k))
         })?;
         let quotient = Expr::bin(Op::Div, Expr::var(&m[i]), Expr::Int(i64::try_from(k).ok()?));
-        let name = match atoms.iter().find(|(_, t)| *t == quotient) {
-            Some((n, _)) => n.clone(),
-            None => {
-                let n = format!("!exact{}", atoms.len());
-                atoms.push((n.clone(), quotient));
-                n
-            }
-        };
         let mut m = m.clone();
-        m[i] = name;
+        m[i] = atom_named(&mut atoms, &quotient, "!exact");
         m.sort();
         *out.entry(m).or_default() += coefficient * k / c;
     }
@@ -1690,18 +1686,20 @@ pub fn above_a_bound(d: &Expr, assumptions: &[Cond]) -> bool {
 /// `e` as a polynomial whose divisions and remainders are atoms, named in
 /// `atoms` (one name per distinct term: `prefix` and a number).
 fn atomized(e: &Expr, atoms: &mut Atoms, prefix: &str) -> Option<Poly> {
-    let mut collect = |t: &Expr| {
-        let name = match atoms.iter().find(|(_, o)| o == t) {
-            Some((n, _)) => n.clone(),
-            None => {
-                let n = format!("{prefix}{}", atoms.len());
-                atoms.push((n.clone(), t.clone()));
-                n
-            }
-        };
-        Some(name)
-    };
-    poly_in(e, &Known::default(), &mut collect)
+    poly_in(e, &Known::default(), &mut |t| {
+        Some(atom_named(atoms, t, prefix))
+    })
+}
+
+/// The name of the atom `t` in `atoms`, added under `prefix` and a number
+/// when it is new.
+fn atom_named(atoms: &mut Atoms, t: &Expr, prefix: &str) -> String {
+    if let Some((n, _)) = atoms.iter().find(|(_, o)| o == t) {
+        return n.clone();
+    }
+    let n = format!("{prefix}{}", atoms.len());
+    atoms.push((n.clone(), t.clone()));
+    n
 }
 
 #[cfg(test)]

@@ -239,6 +239,12 @@ pub(super) fn object_type(n: &Node) -> String {
         .unwrap_or_default()
 }
 
+/// Whether `d` is declared by the toolkit (a system header) or the
+/// built-in headers: modelled by drfscan rather than inlined.
+fn from_toolkit(d: &Node) -> bool {
+    d.in_system_header() || d.pos().file.starts_with(crate::cuda::prelude::DIR)
+}
+
 /// Whether `n` is a cooperative group (an argument of a group's copy).
 fn is_group(n: &Node) -> bool {
     group_kind(&strip(*n).ty().canonical().spelling()).is_some()
@@ -619,12 +625,7 @@ impl Lower {
             }
             // `cg::reduce(tile, v, op)`: the tile's reduction, handed to
             // every member.
-            "reduce"
-                if args.len() == 3
-                    && n.referenced().is_some_and(|f| {
-                        f.in_system_header() || f.pos().file.starts_with(crate::cuda::prelude::DIR)
-                    }) =>
-            {
+            "reduce" if args.len() == 3 && n.referenced().is_some_and(|f| from_toolkit(&f)) => {
                 let size = tile_size(&strip(args[0]).ty().canonical().spelling());
                 if let Some(size) = size.filter(|_| !n.ty().is_integral()) {
                     for a in args {
@@ -902,7 +903,7 @@ impl Lower {
         }
         // The toolkit's own headers (system headers) get the prelude's
         // models too, rather than their implementations inlined.
-        if f.pos().file.starts_with(crate::cuda::prelude::DIR) || f.in_system_header() {
+        if from_toolkit(&f) {
             if let Some(v) = self.prelude_call(n, &name, &args)? {
                 return Ok(v);
             }
@@ -1058,8 +1059,7 @@ impl Lower {
     /// threads, and a copy still in flight across a barrier is not
     /// modelled. `None` for other calls.
     fn async_copy(&mut self, f: &Node, name: &str, args: &[Node], loc: Loc) -> R<Option<Val>> {
-        let toolkit = f.in_system_header() || f.pos().file.starts_with(crate::cuda::prelude::DIR);
-        if !toolkit {
+        if !from_toolkit(f) {
             return Ok(None);
         }
         if name == "make_pipeline" {
@@ -1322,15 +1322,13 @@ impl Lower {
     }
 
     fn project_method_of(&mut self, n: &Node, ops: &[Node], f: Node) -> R<Option<Val>> {
-        let toolkit =
-            |d: &Node| d.in_system_header() || d.pos().file.starts_with(crate::cuda::prelude::DIR);
-        if f.kind() != K::METHOD || toolkit(&f) {
+        if f.kind() != K::METHOD || from_toolkit(&f) {
             return Ok(None);
         }
         let Some(def) = f.definition().filter(children_has_body) else {
             return Ok(None);
         };
-        if toolkit(&def) {
+        if from_toolkit(&def) {
             return Ok(None);
         }
         let mut args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
