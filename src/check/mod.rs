@@ -1168,13 +1168,20 @@ fn precondition(
     };
     let mut candidates: Vec<Cond> = Vec::new();
     // A row length that holds the row its index assumes (`ldc >= 128 *
-    // gridDim.x` for `ldc * row + bx * 128 + mid`): the likeliest
-    // condition of row-major indices, first.
+    // gridDim.x` for `ldc * row + bx * 128 + mid`, `n <= w` for `w * row
+    // + col` under `col < n`): the likeliest condition of row-major
+    // indices, asked early and with the longer time of a proof through a
+    // division.
+    let mut rows: Vec<Cond> = Vec::new();
     for t in traces {
         for (w, least) in smt::row_lengths(t) {
-            let c = at_least(&w, &least);
-            if params.contains(&&w) && !candidates.contains(&c) {
-                candidates.push(c);
+            // `n <= w` reads as the size within the row it is.
+            let c = match &least {
+                Expr::Var(n) if !builtin::is_dim(n) => at_most(n, &Expr::var(w.as_str())),
+                _ => at_least(&w, &least),
+            };
+            if params.contains(&&w) && !rows.contains(&c) {
+                rows.push(c);
             }
         }
     }
@@ -1217,6 +1224,7 @@ fn precondition(
             }
         }
     }
+    scaled.extend(rows);
     // A size in cells within a length in bytes: `width * 4 <= pitch` when
     // the index counts `r * pitch` bytes in cells of four.
     let mut divisors = index_constants(traces, collect_divisors);
@@ -1378,9 +1386,9 @@ fn precondition(
     let mut found = None;
     let mut cut_short = false;
     let mut undecided = false;
-    // Sizes against lengths in bytes first: when an index divides, they
-    // are the likely condition, and a proof through the division takes the
-    // solver longer than the others.
+    // Exact quotients, row lengths and sizes against lengths in bytes
+    // first: they are the likely conditions of indices that divide, and a
+    // proof through the division takes the solver longer than the others.
     let tried = scaled
         .into_iter()
         .map(|c| (c, scaled_ms))
@@ -1844,6 +1852,26 @@ mod tests {
         .unwrap();
         let race = &check_kernel(&k, &patient()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("w % 2 == 0"));
+        // A column kept below a size by its guard: the row holds it when
+        // the size is within the row length, weaker than any bound from the
+        // grid's width.
+        let k = parse(
+            "params n, w; assume blockDim.x == 32; \
+             global array d { if (bid.x * 32 + tid.x < n) { wr[bid.y * w + bid.x * 32 + tid.x] } }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("n <= w"));
+        // Of two row lengths, the weaker: `(h + 1) * r + tid.x + 1` needs
+        // `h + 1` above `tid.x` alone (the `+ 1` is every thread's), not
+        // above `tid.x + 1 + tid.y`.
+        let k = parse(
+            "params h; assume blockDim.x == 16 && blockDim.y == 16 && gridDim.x == 1; \
+             global array d { wr[(h + 1) * (bid.y * 16 + tid.y) + tid.x + 1 + (h + 1)] }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("h >= 15"));
         // A race no such condition removes stays confirmed.
         let k = kernel("params n; array a { wr[n] }");
         let report = check_kernel(&k, &patient());

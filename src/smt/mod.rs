@@ -371,6 +371,17 @@ pub fn row_lengths(trace: &Trace) -> Vec<(String, Expr)> {
             }
         }
     }
+    // The weakest first: of two constant bounds on one size, the smaller
+    // (`hid >= 16` before `hid >= 31`, which a wider remainder asked for).
+    let first: Vec<String> = out.iter().map(|(v, _)| v.clone()).collect();
+    out.sort_by_key(|(v, least)| {
+        let at = first.iter().position(|w| w == v);
+        let least = match least {
+            Expr::Int(c) => *c,
+            _ => i64::MIN,
+        };
+        (at, least)
+    });
     out
 }
 
@@ -1822,8 +1833,27 @@ impl Split<'_> {
             // parts (and only those with a polynomial index); another
             // access leaves its thread's parts free, and the lemma says
             // nothing when it is chosen.
-            for list in divisions.iter_mut() {
-                list.retain(|(a, d)| d.remainder_below(self.facts, m, a, shared));
+            let below = |drop: bool| -> Vec<Vec<bool>> {
+                divisions
+                    .iter()
+                    .map(|list| {
+                        list.iter()
+                            .map(|(a, d)| d.remainder_below(self.facts, m, a, drop))
+                            .collect()
+                    })
+                    .collect()
+            };
+            let mut drop = shared;
+            let mut kept = below(drop);
+            // The shared rest may be what puts the remainder in range: `col
+            // - 1` under `0 <= col - 1 < n <= w` is below `w`, `col` is not.
+            if shared && kept.iter().any(|k| !k.contains(&true)) {
+                drop = false;
+                kept = below(drop);
+            }
+            for (list, kept) in divisions.iter_mut().zip(&kept) {
+                let mut flags = kept.iter();
+                list.retain(|_| flags.next() == Some(&true));
             }
             if divisions.iter().any(Vec::is_empty) {
                 continue;
@@ -1831,7 +1861,7 @@ impl Split<'_> {
             let mut halves: [Numbers<'t>; 2] = Default::default();
             for (k, list) in divisions.iter().enumerate() {
                 for (a, d) in list {
-                    let (y, x) = d.parts(shared);
+                    let (y, x) = d.parts(drop);
                     halves[0][k].push((*a, y));
                     halves[1][k].push((*a, x));
                 }
@@ -2874,6 +2904,44 @@ mod tests {
         let (j1, j2, big_n) = (r.values["j@1"], r.values["j@2"], r.values["N"]);
         assert_eq!(t1 * big_n + j1, t2 * big_n + j2);
         assert!((0..=big_n).contains(&j1) && (0..=big_n).contains(&j2));
+    }
+
+    #[test]
+    fn a_remainder_kept_in_range_by_an_offset_every_thread_shares_divides() {
+        // for j in 0..K { if (0 <= tid - 1 < n) wr[(j - 1) * w + tid - 1] }
+        // under `n <= w`: the column `tid - 1` is below `w`, `tid` is not,
+        // so the division by `w` keeps the shared `- 1` in the remainder.
+        let mut t = trace(
+            &[Acc {
+                id: 0,
+                mode: Mode::Write,
+                index: |s| {
+                    let row = bin(Op::Sub, v(&format!("j{s}")), n(1));
+                    let col = bin(Op::Sub, tid(s), n(1));
+                    vec![Expr::add(bin(Op::Mul, row, v("w")), col)]
+                },
+                loops: |s| {
+                    vec![Binder {
+                        var: format!("j{s}"),
+                        lo: n(0),
+                        hi: v("K"),
+                    }]
+                },
+            }],
+            &["w", "n", "K"],
+            vec![le(v("n"), v("w"))],
+        );
+        for (k, accesses) in t.accesses.iter_mut().enumerate() {
+            let col = bin(Op::Sub, tid(&format!("@{}", k + 1)), n(1));
+            accesses[0].path = Cond::and(le(n(0), col.clone()), lt(col, v("n")));
+        }
+        let query = Query::encode(&t, true);
+        let lemma = query
+            .assertions
+            .iter()
+            .any(|a| a.to_string().contains("!r"));
+        assert!(lemma, "no division lemma for the row length `w`");
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
     }
 
     #[test]

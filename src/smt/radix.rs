@@ -3027,6 +3027,23 @@ impl Facts {
             let Some(d) = self.divide(index, &m, suffix) else {
                 continue;
             };
+            // A guard that keeps the column below a size (`col < n` for
+            // `w * row + col`): the row holds it when `w >= n`, what the
+            // programmer had in mind, and weaker than any bound by ranges.
+            for (a, b) in strictly_below(&access.path) {
+                let (Some((pa, _)), Some(pb)) =
+                    (self.poly_with_atoms(a, suffix), poly(b, &self.known))
+                else {
+                    continue;
+                };
+                let shared = pb.keys().flatten().all(|v| !v.ends_with(suffix) && v != w);
+                if shared && m.offset == 0 && facts.at_least(&minus(&pa, &d.x), 0) {
+                    let found = (w.clone(), without_unit_factors(b.clone()));
+                    if !out.contains(&found) {
+                        out.push(found);
+                    }
+                }
+            }
             let mut x = d.x.clone();
             x.retain(|vars, _| vars.iter().any(|v| v.ends_with(suffix)));
             let Some(mut top) = facts.upper_bound(&x, &d.atoms, access, suffix) else {
