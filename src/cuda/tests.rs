@@ -2634,3 +2634,23 @@ fn a_kept_precompiled_prelude_is_reused_until_it_goes_stale() {
     assert_eq!(last.inputs, first.inputs);
     assert!(std::fs::metadata(&pch).unwrap().len() > 1000);
 }
+
+#[test]
+fn local_arrays_sized_by_template_parameters_are_private() {
+    // In the template clang gives `acc[i]` no type; the declaration's
+    // three dimensions still make `acc[i][j]` an array and `acc[i][j][0]`
+    // a cell of the thread's own.
+    let k = kernel(
+        "template <int M, int N>\n\
+         __global__ void k(const unsigned *in, unsigned *out) {\n\
+           unsigned acc[M][N][2];\n\
+           for (int i = 0; i < M; ++i)\n\
+             for (int j = 0; j < N; ++j) { acc[i][j][0] = in[threadIdx.x]; acc[i][j][1] = 0; }\n\
+           unsigned *row = acc[1][0];\n\
+           out[threadIdx.x] = acc[0][1][1] + row[1];\n\
+         }",
+    );
+    let shown = show(&k);
+    let names: Vec<&str> = k.arrays.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, ["in", "out"], "{shown}");
+}

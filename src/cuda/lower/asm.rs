@@ -5,14 +5,14 @@
 //! `mma.sync`, shuffles and votes, fences) touch no memory: their outputs
 //! take values drfscan does not know, except the special registers a
 //! thread reads its own ids from (`mov.u32 %0, %%laneid;`), which take
-//! their exact values. Asynchronous copies into shared memory and
-//! `ldmatrix` are accesses of the shared addresses they name
+//! their exact values. Asynchronous copies into shared memory,
+//! `ldmatrix` and `stmatrix` are accesses of the shared addresses they name
 //! ([`memory_op`]). Any other instruction that may load, store, copy,
 //! branch or wait at a barrier keeps the statement unsupported.
 
 use super::memory::Ptr;
 use super::{loc_of, unsupported, Jumps, Lower, Node, Val, R};
-use crate::protocol::{builtin, Expr, Mode, Op};
+use crate::protocol::{builtin, Cond, Expr, Mode, Op, Rel};
 
 /// One `asm` statement, read from its source text.
 #[derive(Debug, PartialEq, Eq)]
@@ -192,9 +192,15 @@ pub(super) enum MemoryOp {
     /// `cp.async.{ca,cg}.shared.global [%d], [%s], n`: `n` bytes (a
     /// literal, or an operand `%k`) read at `s` and written at `d`.
     Copy { dst: usize, src: usize, bytes: Size },
-    /// `ldmatrix.sync.aligned.… {…}, [%a]`: each lane reads the row of 16
-    /// bytes its address names.
-    Rows { address: usize },
+    /// `ldmatrix.sync.aligned.… {…}, [%a]` and `stmatrix.sync.aligned.…
+    /// [%a], {…}`: each of the first `lanes` lanes of the warp (8 rows per
+    /// matrix, `.x1`, `.x2`, `.x4`) reads or writes the row of 16 bytes its
+    /// address names; the others' addresses are not used.
+    Rows {
+        address: usize,
+        mode: Mode,
+        lanes: i64,
+    },
     /// `cp.async.commit_group`, `cp.async.wait_group n`,
     /// `cp.async.wait_all`: waits on the thread's own copies, which order
     /// nothing between threads.
@@ -240,14 +246,32 @@ pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
             bytes,
         });
     }
-    if op.starts_with("ldmatrix.sync.aligned.") && op.contains(".shared") {
-        let (_, address) = operands.rsplit_once(',')?;
-        return address
+    let lanes = || {
+        let matrices = [(".x1", 1), (".x2", 2), (".x4", 4)]
+            .into_iter()
+            .find(|(x, _)| op.contains(x))
+            .map_or(4, |(_, n)| n);
+        8 * matrices
+    };
+    let row = |address: &str, mode| {
+        address
             .trim()
             .starts_with('[')
             .then(|| operand(address))
             .flatten()
-            .map(|address| MemoryOp::Rows { address });
+            .map(|address| MemoryOp::Rows {
+                address,
+                mode,
+                lanes: lanes(),
+            })
+    };
+    if op.starts_with("ldmatrix.sync.aligned.") && op.contains(".shared") {
+        let (_, address) = operands.rsplit_once(',')?;
+        return row(address, Mode::Read);
+    }
+    if op.starts_with("stmatrix.sync.aligned.") && op.contains(".shared") {
+        let (address, _) = operands.split_once(',')?;
+        return row(address, Mode::Write);
     }
     None
 }
@@ -336,7 +360,7 @@ impl Lower {
             let Some(m) = memory_op(i) else { continue };
             let wanted = match &m {
                 MemoryOp::Copy { dst, src, .. } => vec![*dst, *src],
-                MemoryOp::Rows { address } => vec![*address],
+                MemoryOp::Rows { address, .. } => vec![*address],
                 MemoryOp::Wait => Vec::new(),
             };
             let mut ptrs = Vec::new();
@@ -372,7 +396,23 @@ impl Lower {
                     self.cells(src, &Expr::Int(bytes), Mode::Read, loc);
                     self.cells(dst, &Expr::Int(bytes), Mode::Write, loc);
                 }
-                (MemoryOp::Rows { .. }, [row]) => self.cells(row, &Expr::Int(16), Mode::Read, loc),
+                (MemoryOp::Rows { mode, lanes, .. }, [row]) => {
+                    let rows = |me: &mut Self| {
+                        me.cells(row, &Expr::Int(16), *mode, loc);
+                        Ok(Jumps::none())
+                    };
+                    if *lanes >= builtin::WARP_SIZE {
+                        rows(self)?;
+                    } else {
+                        let lane = Expr::bin(
+                            Op::Mod,
+                            super::call::linear_tid(),
+                            Expr::Int(builtin::WARP_SIZE),
+                        );
+                        let used = Cond::cmp(Rel::Lt, lane, Expr::Int(*lanes));
+                        self.branches(used, rows, |_| Ok(Jumps::none()), loc)?;
+                    }
+                }
                 _ => {}
             }
         }
@@ -475,7 +515,28 @@ mod tests {
         );
         assert_eq!(
             memory_op("ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16 {%0, %1, %2, %3}, [%4]"),
-            Some(MemoryOp::Rows { address: 4 })
+            Some(MemoryOp::Rows {
+                address: 4,
+                mode: Mode::Read,
+                lanes: 32
+            })
+        );
+        // The rows of one matrix come from lanes 0-7, of two from 0-15.
+        assert_eq!(
+            memory_op("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1]"),
+            Some(MemoryOp::Rows {
+                address: 1,
+                mode: Mode::Read,
+                lanes: 8
+            })
+        );
+        assert_eq!(
+            memory_op("stmatrix.sync.aligned.x2.m8n8.shared.b16 [%0], {%1, %2}"),
+            Some(MemoryOp::Rows {
+                address: 0,
+                mode: Mode::Write,
+                lanes: 16
+            })
         );
         for wait in [
             "cp.async.commit_group",
@@ -490,7 +551,7 @@ mod tests {
             "cp.async.bulk.shared::cluster.global [%0], [%1], %2, [%3]",
             "cp.async.cg.shared.global %0, %1, 16",
             "ld.shared.v4.b32 {%0, %1, %2, %3}, [%4]",
-            "stmatrix.sync.aligned.x4.m8n8.shared.b16 [%0], {%1, %2, %3, %4}",
+            "stmatrix.sync.aligned.x4.m8n8.global.b16 [%0], {%1, %2, %3, %4}",
         ] {
             assert_eq!(memory_op(other), None, "{other}");
         }

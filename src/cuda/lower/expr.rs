@@ -311,7 +311,7 @@ impl Lower {
                     }
                 }
             }
-            if n.ty().is_array() {
+            if super::memory::has_array_type(n) {
                 // An array decays to a pointer to its first element.
                 return Ok(match self.lvalue(n)? {
                     LVal::Mem(p) => Val::Ptr(p),

@@ -1231,9 +1231,12 @@ fn member_name(n: &Node) -> String {
 /// depend on template parameters (`u.data` with `scalar_t data[VEC]` in a
 /// kernel lowered under a launch that leaves `scalar_t` open) has no type
 /// of its own in clang's tree: its field's declaration tells.
-fn has_array_type(n: &Node) -> bool {
+pub(super) fn has_array_type(n: &Node) -> bool {
     if n.ty().is_array() {
         return true;
+    }
+    if n.kind() == K::ARRAY_SUBSCRIPT && n.ty().is_dependent() {
+        return array_rank(n) > 0;
     }
     if n.kind() != K::MEMBER_REF || !n.ty().is_dependent() {
         return false;
@@ -1342,4 +1345,30 @@ pub(super) fn at_cell(p: &Ptr, k: Expr) -> Ptr {
     q.elem = q.cell;
     q.advance(Op::Add, k);
     q
+}
+
+/// How many dimensions of an array `n` still has. In a template pattern
+/// clang leaves a subscript of an array whose sizes are template
+/// parameters without a type (`RC[i]` of `uint32_t RC[M][N][2]`); the
+/// declaration's type still counts them.
+fn array_rank(n: &Node) -> usize {
+    let n = strip(*n);
+    let rank = |mut t: Ty| {
+        let mut r = 0;
+        while t.is_array() {
+            r += 1;
+            t = t.element();
+        }
+        r
+    };
+    if !n.ty().is_dependent() {
+        return rank(n.ty());
+    }
+    match n.kind() {
+        K::ARRAY_SUBSCRIPT => exprs(&n)
+            .first()
+            .map_or(0, |b| array_rank(b).saturating_sub(1)),
+        K::DECL_REF => n.referenced().map_or(0, |d| rank(d.ty())),
+        _ => 0,
+    }
 }
