@@ -2654,3 +2654,24 @@ fn local_arrays_sized_by_template_parameters_are_private() {
     let names: Vec<&str> = k.arrays.iter().map(|a| a.name.as_str()).collect();
     assert_eq!(names, ["in", "out"], "{shown}");
 }
+
+#[test]
+fn a_function_template_called_in_a_pattern_takes_the_written_arguments() {
+    // `column<B, 3>` inside the kernel template `k<64>`: the helper's
+    // value parameters are 64 and 3 for the call, and its default (`R =
+    // 2`) where none is written. With `half`'s operators in scope the
+    // sum is an unresolved `operator+`; the shared address stays one.
+    let k = kernel(
+        "#include <cuda_fp16.h>\n\
+         template <int S, int T, int R = 2> __device__ int column(int i) { return i % (S >> T) * R; }\n\
+         template <int B> __global__ void k(float *out) {\n\
+           extern __shared__ float s[];\n\
+           unsigned base = __cvta_generic_to_shared(s);\n\
+           unsigned at = base + column<B, 3>(threadIdx.x) * sizeof(float);\n\
+           asm volatile(\"cp.async.ca.shared.global [%0], [%1], 4;\\n\" :: \"r\"(at), \"l\"(out));\n\
+         }\n\
+         void run(float *o) { k<64><<<1, 8>>>(o); }",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("s: wr[((tid.x % 8) * 2)]"), "{shown}");
+}

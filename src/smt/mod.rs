@@ -2190,17 +2190,36 @@ impl Encoder {
             Expr::Int(n) => Int::from_i64(*n),
             Expr::Var(v) => self.var(v),
             Expr::Ite(c, a, b) => self.cond(c).ite(&self.expr(a), &self.expr(b)),
-            Expr::Bin(op, lhs, rhs) if self.abstracted.is_some() && nonlinear_op(*op, lhs, rhs) => {
+            // The parity of `x ^ y` is the sum of the parities (the low bit
+            // of two's complement, which the Euclidean remainder by 2 is):
+            // swizzled tiles' `((col >> 3) ^ (row >> 2)) % 2`, linear
+            // without bit-vectors.
+            Expr::Bin(Op::Mod, xor, two) if **two == Expr::Int(2) => match &**xor {
+                Expr::Bin(Op::BitXor, x, y) => {
+                    let parity = |e: &Expr| Expr::bin(Op::Mod, e.clone(), Expr::Int(2));
+                    let sum = Expr::add(parity(x), parity(y));
+                    self.expr(&parity(&sum))
+                }
+                _ => self.expr_bin(Op::Mod, xor, two),
+            },
+            Expr::Bin(op, lhs, rhs) => self.expr_bin(*op, lhs, rhs),
+        }
+    }
+
+    fn expr_bin(&mut self, op: Op, lhs: &Expr, rhs: &Expr) -> Int {
+        let op = &op;
+        match (op, lhs, rhs) {
+            (op, lhs, rhs) if self.abstracted.is_some() && nonlinear_op(*op, lhs, rhs) => {
                 let (a, b) = (self.expr(lhs), self.expr(rhs));
                 self.uninterpreted(*op, a, b)
             }
-            Expr::Bin(op, lhs, rhs) => {
+            (op, lhs, rhs) => {
                 let (a, b) = (lhs, rhs);
-                let shift = match **b {
+                let shift = match *b {
                     Expr::Int(k) if (0..63).contains(&k) => Some(1i64 << k),
                     _ => None,
                 };
-                let nonzero = matches!(**b, Expr::Int(k) if k != 0);
+                let nonzero = matches!(*b, Expr::Int(k) if k != 0);
                 let (a, b) = (self.expr(a), self.expr(b));
                 let zero = || Int::from_i64(0);
                 match op {
@@ -3050,6 +3069,61 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_parity_of_an_xor_matches_the_evaluator_and_needs_no_bit_vectors() {
+        let parity = bin(Op::Mod, bin(Op::BitXor, v("x"), v("y")), n(2));
+        let values = [0, 1, 2, 7, 8, -1, -2, -7, i64::MAX, i64::MIN];
+        for a in values {
+            for b in values {
+                let mut enc = Encoder::default();
+                let term = enc.expr(&parity);
+                let solver = Solver::new();
+                solver.assert(enc.var("x").eq(Int::from_i64(a)));
+                solver.assert(enc.var("y").eq(Int::from_i64(b)));
+                assert_eq!(solver.check(), SatResult::Sat);
+                let got = solver.get_model().unwrap().eval(&term, true);
+                let env = |name: &str| match name {
+                    "x" => Some(a),
+                    "y" => Some(b),
+                    _ => None,
+                };
+                let expected = crate::protocol::eval::eval_expr(&parity, &env);
+                assert_eq!(
+                    got.and_then(|x| x.as_i64()),
+                    expected.ok(),
+                    "({a} ^ {b}) % 2"
+                );
+                assert!(!term.to_string().contains("bv"), "{term}");
+            }
+        }
+        // A swizzled tile (`((k >> 3) ^ (m >> 2)) % 2 * 8` added to row `m`
+        // of 16, for the two halves `k` of a row): distinct cells, proved.
+        let t = trace(
+            &[acc(0, Mode::Write, |s| {
+                let (m, k) = (
+                    bin(Op::Div, tid(s), n(2)),
+                    bin(Op::Mul, bin(Op::Mod, tid(s), n(2)), n(8)),
+                );
+                let swizzle = bin(
+                    Op::Mod,
+                    bin(
+                        Op::BitXor,
+                        bin(Op::Shr, k, n(3)),
+                        bin(Op::Shr, m.clone(), n(2)),
+                    ),
+                    n(2),
+                );
+                vec![Expr::add(
+                    bin(Op::Mul, m, n(16)),
+                    bin(Op::Shl, swizzle, n(3)),
+                )]
+            })],
+            &[],
+            vec![le(v("blockDim.x"), n(256))],
+        );
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
     }
 
     /// Whether `query`'s assertions have a model, on a fresh solver.

@@ -770,7 +770,7 @@ impl Lower {
                     .collect();
                 (defined.len() == 1).then(|| defined[0])
             }) {
-                return self.inline(n, &cand, &args);
+                return self.inline_specialized(n, &cand, &args, &strip(ch[0]));
             }
             // An operator on a template's dependent operands (`v - s` with
             // `T v` while some `operator-` is in scope) lists the unresolved
@@ -829,6 +829,14 @@ impl Lower {
                             )))),
                             None => self.arith(code, a, b),
                         });
+                    }
+                    // A shared address in an integer (`__cvta_generic_to_shared`)
+                    // moved by an offset drfscan may not know (`base + (row *
+                    // 16 + swizzle<K>(row, col)) * 2`): still an address, of
+                    // some cell of its array.
+                    let address = |v: &Val| matches!(v, Val::Ptr(p) if p.address);
+                    if relation(code).is_none() && (address(&a) || address(&b)) {
+                        return Ok(self.arith(code, a, b));
                     }
                     return Ok(Val::Unknown);
                 }
@@ -1460,6 +1468,65 @@ impl Lower {
         if !self.prog.callees.contains(&extent) {
             self.prog.callees.push(extent);
         }
+    }
+
+    /// `inline` of a function template named in a template pattern
+    /// (`swizzle<K, 8>(i, j)` with `K` the kernel's): its value parameters
+    /// take the arguments written after the name, or their defaults, for
+    /// the call. Those left open stay one unknown value for every thread.
+    fn inline_specialized(
+        &mut self,
+        call: &Node,
+        f: &Node,
+        args: &[Node],
+        callee: &Node,
+    ) -> R<Val> {
+        // The name's children: the unresolved name, then the written
+        // template arguments.
+        let written: Vec<Node> = callee.children().into_iter().skip(1).collect();
+        let params: Vec<Node> = f
+            .children()
+            .into_iter()
+            .filter(|c| {
+                matches!(
+                    c.kind(),
+                    K::TEMPLATE_TYPE_PARAM
+                        | K::NON_TYPE_TEMPLATE_PARAM
+                        | K::TEMPLATE_TEMPLATE_PARAM
+                )
+            })
+            .collect();
+        let mut saved = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            if p.kind() != K::NON_TYPE_TEMPLATE_PARAM {
+                continue;
+            }
+            let value = match written.get(i) {
+                Some(a) if a.is_expression() => match self.rvalue(a)? {
+                    v @ Val::Int(_) => Some(v),
+                    _ => None,
+                },
+                Some(_) => None,
+                None => p
+                    .children()
+                    .into_iter()
+                    .find(Node::is_expression)
+                    .and_then(|d| d.eval_int())
+                    .map(|v| Val::Int(Expr::Int(v))),
+            };
+            if let Some(v) = value {
+                let k = key(p);
+                saved.push((k.clone(), self.env.insert(k, v)));
+            }
+        }
+        let r = self.inline(call, f, args);
+        for (k, v) in saved.into_iter().rev() {
+            match v {
+                Some(v) => self.env.insert(k, v),
+                None => self.env.remove(&k),
+            };
+        }
+        r
     }
 
     pub(super) fn inline(&mut self, call: &Node, f: &Node, args: &[Node]) -> R<Val> {
