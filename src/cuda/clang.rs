@@ -424,24 +424,26 @@ impl<'tu> Node<'tu> {
         let n = Node { c, _tu: self._tu };
         (!n.is_null()).then_some(n)
     }
+    /// A template's parameters, in order.
+    pub fn template_params(&self) -> Vec<Node<'tu>> {
+        self.children()
+            .into_iter()
+            .filter(|c| {
+                matches!(
+                    c.kind(),
+                    kind::TEMPLATE_TYPE_PARAM
+                        | kind::NON_TYPE_TEMPLATE_PARAM
+                        | kind::TEMPLATE_TEMPLATE_PARAM
+                )
+            })
+            .collect()
+    }
     /// A specialization's template arguments: integral ones as values,
     /// type ones as their spelling.
     pub fn template_args(&self) -> Vec<Result<i64, String>> {
         let params: Vec<Node> = self
             .specialized_template()
-            .map(|t| {
-                t.children()
-                    .into_iter()
-                    .filter(|c| {
-                        matches!(
-                            c.kind(),
-                            kind::TEMPLATE_TYPE_PARAM
-                                | kind::NON_TYPE_TEMPLATE_PARAM
-                                | kind::TEMPLATE_TEMPLATE_PARAM
-                        )
-                    })
-                    .collect()
-            })
+            .map(|t| t.template_params())
             .unwrap_or_default();
         unsafe {
             let n = clang_Cursor_getNumTemplateArguments(self.c);

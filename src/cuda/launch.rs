@@ -702,18 +702,7 @@ fn named_kernel<'a>(n: &Node<'a>, prefix: bool) -> Option<(Node<'a>, TemplateArg
         // Not spelled there (a macro's expansion): the cursors, when there
         // is one per parameter of the template, so that none is left out.
         None => {
-            let params = template
-                .children()
-                .iter()
-                .filter(|c| {
-                    matches!(
-                        c.kind(),
-                        K::TEMPLATE_TYPE_PARAM
-                            | K::NON_TYPE_TEMPLATE_PARAM
-                            | K::TEMPLATE_TEMPLATE_PARAM
-                    )
-                })
-                .count();
+            let params = template.template_params().len();
             vec![None; params]
         }
     };

@@ -1484,18 +1484,7 @@ impl Lower {
         // The name's children: the unresolved name, then the written
         // template arguments.
         let written: Vec<Node> = callee.children().into_iter().skip(1).collect();
-        let params: Vec<Node> = f
-            .children()
-            .into_iter()
-            .filter(|c| {
-                matches!(
-                    c.kind(),
-                    K::TEMPLATE_TYPE_PARAM
-                        | K::NON_TYPE_TEMPLATE_PARAM
-                        | K::TEMPLATE_TEMPLATE_PARAM
-                )
-            })
-            .collect();
+        let params = f.template_params();
         let mut saved = Vec::new();
         for (i, p) in params.iter().enumerate() {
             if p.kind() != K::NON_TYPE_TEMPLATE_PARAM {
