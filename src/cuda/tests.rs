@@ -2674,4 +2674,14 @@ fn a_function_template_called_in_a_pattern_takes_the_written_arguments() {
     );
     let shown = show(&k);
     assert!(shown.contains("s: wr[((tid.x % 8) * 2)]"), "{shown}");
+    // A built-in type argument has no cursor: `column<float, B, 3>` shows
+    // two, so none is matched to a parameter by position (`S` would take
+    // 3, and `R` its default); all three stay open.
+    let k = kernel(
+        "template <typename T, int S, int R = 2> __device__ int column(int i) { return i % S * R; }\n\
+         template <int B> __global__ void k(float *out) { out[column<float, B, 3>(threadIdx.x)] = 0; }\n\
+         void run(float *o) { k<64><<<1, 8>>>(o); }",
+    );
+    let shown = show(&k);
+    assert!(!shown.contains("% 3") && !shown.contains("* 2"), "{shown}");
 }

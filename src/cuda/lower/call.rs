@@ -1481,9 +1481,20 @@ impl Lower {
         args: &[Node],
         callee: &Node,
     ) -> R<Val> {
-        // The name's children: the unresolved name, then the written
-        // template arguments.
-        let written: Vec<Node> = callee.children().into_iter().skip(1).collect();
+        // The name's children: a qualifier, the unresolved name, then the
+        // written template arguments; a built-in type (`float`) has no
+        // cursor, so they are taken by position only when one stands for
+        // each argument the tokens show.
+        let written: Vec<Node> = callee
+            .children()
+            .into_iter()
+            .skip_while(|c| c.kind() != K::OVERLOADED_REF)
+            .skip(1)
+            .collect();
+        let Some(count) = written_template_args(&callee.tokens()) else {
+            return self.inline(call, f, args);
+        };
+        let aligned = written.len() == count;
         let params = f.template_params();
         let mut saved = Vec::new();
         for (i, p) in params.iter().enumerate() {
@@ -1491,11 +1502,13 @@ impl Lower {
                 continue;
             }
             let value = match written.get(i) {
+                _ if i < count && !aligned => None,
                 Some(a) if a.is_expression() => match self.rvalue(a)? {
                     v @ Val::Int(_) => Some(v),
                     _ => None,
                 },
                 Some(_) => None,
+                None if i < count => None,
                 None => p
                     .children()
                     .into_iter()
@@ -1597,6 +1610,32 @@ impl Lower {
         }
         Ok(result.unwrap_or(Val::Unknown))
     }
+}
+
+/// How many template arguments a name's tokens write (`f<K, 8>`: 2, `f`:
+/// 0); `None` when the brackets do not close.
+fn written_template_args(tokens: &[(String, u32)]) -> Option<usize> {
+    let Some(open) = tokens.iter().position(|(t, _)| t == "<") else {
+        return Some(0);
+    };
+    let (mut depth, mut count) = (0usize, 1usize);
+    for (t, _) in &tokens[open..] {
+        match t.as_str() {
+            "<" | "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.checked_sub(1)?,
+            ">" | ">>" => {
+                for _ in 0..t.len() {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        return Some(count);
+                    }
+                }
+            }
+            "," if depth == 1 => count += 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The tile a `wmma::fragment` covers: its rows and columns (`M x K` of
@@ -1972,5 +2011,21 @@ impl Lower {
             }
         }
         Some((target, width))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn template_arguments_written_after_a_name_are_counted() {
+        let count = |text: &str| {
+            let tokens: Vec<(String, u32)> = text.split(' ').map(|t| (t.to_string(), 0)).collect();
+            super::written_template_args(&tokens)
+        };
+        assert_eq!(count("f"), Some(0));
+        assert_eq!(count("f < K , 8 >"), Some(2));
+        assert_eq!(count("ns :: f < g < 1 , 2 > , ( a , b ) >"), Some(2));
+        assert_eq!(count("f < g < 1 , 2 >>"), Some(1));
+        assert_eq!(count("f < K , 8"), None);
     }
 }
