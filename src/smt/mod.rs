@@ -2186,40 +2186,24 @@ impl Encoder {
     }
 
     fn expr(&mut self, e: &Expr) -> Int {
+        if let Some(sum) = xor_parity(e) {
+            return self.expr(&sum);
+        }
         match e {
             Expr::Int(n) => Int::from_i64(*n),
             Expr::Var(v) => self.var(v),
             Expr::Ite(c, a, b) => self.cond(c).ite(&self.expr(a), &self.expr(b)),
-            // The parity of `x ^ y` is the sum of the parities (the low bit
-            // of two's complement, which the Euclidean remainder by 2 is):
-            // swizzled tiles' `((col >> 3) ^ (row >> 2)) % 2`, linear
-            // without bit-vectors.
-            Expr::Bin(Op::Mod, xor, two) if **two == Expr::Int(2) => match &**xor {
-                Expr::Bin(Op::BitXor, x, y) => {
-                    let parity = |e: &Expr| Expr::bin(Op::Mod, e.clone(), Expr::Int(2));
-                    let sum = Expr::add(parity(x), parity(y));
-                    self.expr(&parity(&sum))
-                }
-                _ => self.expr_bin(Op::Mod, xor, two),
-            },
-            Expr::Bin(op, lhs, rhs) => self.expr_bin(*op, lhs, rhs),
-        }
-    }
-
-    fn expr_bin(&mut self, op: Op, lhs: &Expr, rhs: &Expr) -> Int {
-        let op = &op;
-        match (op, lhs, rhs) {
-            (op, lhs, rhs) if self.abstracted.is_some() && nonlinear_op(*op, lhs, rhs) => {
+            Expr::Bin(op, lhs, rhs) if self.abstracted.is_some() && nonlinear_op(*op, lhs, rhs) => {
                 let (a, b) = (self.expr(lhs), self.expr(rhs));
                 self.uninterpreted(*op, a, b)
             }
-            (op, lhs, rhs) => {
+            Expr::Bin(op, lhs, rhs) => {
                 let (a, b) = (lhs, rhs);
-                let shift = match *b {
+                let shift = match **b {
                     Expr::Int(k) if (0..63).contains(&k) => Some(1i64 << k),
                     _ => None,
                 };
-                let nonzero = matches!(*b, Expr::Int(k) if k != 0);
+                let nonzero = matches!(**b, Expr::Int(k) if k != 0);
                 let (a, b) = (self.expr(a), self.expr(b));
                 let zero = || Int::from_i64(0);
                 match op {
@@ -2435,6 +2419,21 @@ fn shift_by(b: &Int, by: impl Fn(i64) -> Int) -> Int {
 
 /// `a op b` for two non-constant operands, through 64-bit two's complement
 /// vectors and back to a signed integer. Exact but slow in Z3.
+/// `(x ^ y) % 2` as `(x % 2 + y % 2) % 2`: the low bit of two's complement,
+/// which the Euclidean remainder by 2 is, of an xor is the sum of its
+/// operands' (swizzled tiles' `((col >> 3) ^ (row >> 2)) % 2`), linear
+/// without bit-vectors.
+fn xor_parity(e: &Expr) -> Option<Expr> {
+    let Expr::Bin(Op::Mod, xor, two) = e else {
+        return None;
+    };
+    let (Expr::Bin(Op::BitXor, x, y), Expr::Int(2)) = (&**xor, &**two) else {
+        return None;
+    };
+    let parity = |e: &Expr| Expr::bin(Op::Mod, e.clone(), Expr::Int(2));
+    Some(parity(&Expr::add(parity(x), parity(y))))
+}
+
 fn bitwise(op: Op, a: &Int, b: &Int) -> Int {
     let (a, b) = (BV::from_int(a, BV_BITS), BV::from_int(b, BV_BITS));
     match op {

@@ -742,6 +742,19 @@ impl Facts {
     /// `x < P` with `x` never negative, every variable of the product `P`
     /// is at least 1 (`idx < B * N * d`) when none may be negative, and
     /// is not 0 otherwise.
+    /// The bounds `b` of the guards `a < b` on `path` that keep `x` (a
+    /// polynomial of thread `suffix`) below them: `a ≥ x` for every value.
+    fn guard_bounds<'p>(&self, path: &'p Cond, x: &Poly, suffix: &str) -> Vec<&'p Expr> {
+        strictly_below(path)
+            .into_iter()
+            .filter(|(a, _)| {
+                self.poly_with_atoms(a, suffix)
+                    .is_some_and(|(a, _)| self.at_least(&minus(&a, x), 0))
+            })
+            .map(|(_, b)| b)
+            .collect()
+    }
+
     fn with_path(&self, path: &Cond, suffix: &str) -> Facts {
         let mut f = self.clone();
         for (a, b) in strictly_below(path) {
@@ -2848,15 +2861,14 @@ impl Division {
                 return true;
             }
         }
-        strictly_below(&access.path).into_iter().any(|(a, b)| {
-            let (Some((a, _)), Some((b, _))) = (
-                facts.poly_with_atoms(a, &self.suffix),
-                facts.poly_with_atoms(b, &self.suffix),
-            ) else {
-                return false;
-            };
-            facts.at_least(&minus(&a, &x), 0) && facts.at_least(&minus(&w, &b), 0)
-        })
+        facts
+            .guard_bounds(&access.path, &x, &self.suffix)
+            .into_iter()
+            .any(|b| {
+                facts
+                    .poly_with_atoms(b, &self.suffix)
+                    .is_some_and(|(b, _)| facts.at_least(&minus(&w, &b), 0))
+            })
     }
 
     /// `(Y, X)` as expressions, without `X`'s thread-global monomials when
@@ -3030,14 +3042,12 @@ impl Facts {
             // A guard that keeps the column below a size (`col < n` for
             // `w * row + col`): the row holds it when `w >= n`, what the
             // programmer had in mind, and weaker than any bound by ranges.
-            for (a, b) in strictly_below(&access.path) {
-                let (Some((pa, _)), Some(pb)) =
-                    (self.poly_with_atoms(a, suffix), poly(b, &self.known))
-                else {
+            for b in facts.guard_bounds(&access.path, &d.x, suffix) {
+                let Some(pb) = poly(b, &self.known) else {
                     continue;
                 };
                 let shared = pb.keys().flatten().all(|v| !v.ends_with(suffix) && v != w);
-                if shared && m.offset == 0 && facts.at_least(&minus(&pa, &d.x), 0) {
+                if shared && m.offset == 0 {
                     let found = (w.clone(), without_unit_factors(b.clone()));
                     if !out.contains(&found) {
                         out.push(found);

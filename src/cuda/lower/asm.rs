@@ -12,7 +12,7 @@
 
 use super::memory::Ptr;
 use super::{loc_of, unsupported, Jumps, Lower, Node, Val, R};
-use crate::protocol::{builtin, Cond, Expr, Mode, Op, Rel};
+use crate::protocol::{builtin, Cond, Expr, Mode, Rel};
 
 /// One `asm` statement, read from its source text.
 #[derive(Debug, PartialEq, Eq)]
@@ -320,11 +320,7 @@ pub(super) fn special_register(asm: &Asm, k: usize) -> Option<Expr> {
         (reg == name).then_some(d)
     };
     if src == "laneid" {
-        return Some(Expr::bin(
-            Op::Mod,
-            super::call::linear_tid(),
-            Expr::Int(builtin::WARP_SIZE),
-        ));
+        return Some(super::call::lane());
     }
     let (names, d) = [
         (&builtin::TID, axis("tid")),
@@ -404,12 +400,7 @@ impl Lower {
                     if *lanes >= builtin::WARP_SIZE {
                         rows(self)?;
                     } else {
-                        let lane = Expr::bin(
-                            Op::Mod,
-                            super::call::linear_tid(),
-                            Expr::Int(builtin::WARP_SIZE),
-                        );
-                        let used = Cond::cmp(Rel::Lt, lane, Expr::Int(*lanes));
+                        let used = Cond::cmp(Rel::Lt, super::call::lane(), Expr::Int(*lanes));
                         self.branches(used, rows, |_| Ok(Jumps::none()), loc)?;
                     }
                 }
@@ -436,6 +427,7 @@ impl Lower {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Op;
 
     #[test]
     fn statements_are_read_back_from_their_printing() {

@@ -39,6 +39,11 @@ pub(super) fn linear_tid() -> Expr {
     )
 }
 
+/// A thread's lane in its warp: its linear id modulo 32.
+pub(super) fn lane() -> Expr {
+    Expr::bin(Op::Mod, linear_tid(), Expr::Int(builtin::WARP_SIZE))
+}
+
 /// The variable a structure is copied from, through copy constructors.
 pub(super) fn record_source(n: Node) -> Option<Node> {
     let n = strip(n);
@@ -1034,7 +1039,7 @@ impl Lower {
             return Ok(None);
         }
         let lanes_per_row = cols / each;
-        let lane = Expr::bin(Op::Mod, linear_tid(), Expr::Int(32));
+        let lane = lane();
         let row = Expr::bin(Op::Div, lane.clone(), Expr::Int(lanes_per_row));
         let var = self.name("tile_cell");
         let col = Expr::add(
