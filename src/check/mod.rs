@@ -1872,6 +1872,26 @@ mod tests {
         .unwrap();
         let race = &check_kernel(&k, &patient()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("h >= 15"));
+        // A thread that writes rows eight apart, `n * (8 * (tid / 64) + 1)`:
+        // the row is `n` long, not `8 * n`, and holds the block's 64
+        // columns of the grid.
+        let k = parse(
+            "params n; assume blockDim.x == 512 && gridDim.y == 1; \
+             global array c { wr[n * (tid.x / 64 * 8) + bid.x * 64 + tid.x % 64]; \
+             wr[n * (tid.x / 64 * 8 + 1) + bid.x * 64 + tid.x % 64] }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("n >= 64 * gridDim.x"));
+        // Columns of one row written at `c` and `c + 3` (a vector's parts):
+        // the row holds both, three cells more than one.
+        let k = parse(
+            "params n; assume blockDim.x == 64 && gridDim.x == 1; \
+             global array c { wr[n * (tid.x / 16) + tid.x % 16 * 4]; wr[n * (tid.x / 16) + tid.x % 16 * 4 + 3] }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("n >= 64"));
         // A race no such condition removes stays confirmed.
         let k = kernel("params n; array a { wr[n] }");
         let report = check_kernel(&k, &patient());

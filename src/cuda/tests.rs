@@ -206,6 +206,21 @@ fn strided_loops() {
         by_three,
         shape("__global__ void k(int *a, int n) { for (int i = 0; i < n; i += 3) a[i] = 0; }"),
     );
+    // A bound on the counter plus a stride (`i + 4 <= n`, a tile loaded
+    // in whole strides) bounds the counter by `n - 4`, the other way round
+    // too.
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int i = 0; i + 4 <= n; i += 4) a[i] = 0; }"),
+        shape("__global__ void k(int *a, int n) { for (int i = 0; i <= n - 4; i += 4) a[i] = 0; }"),
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int i = 0; n > 2 + i; i += 4) a[i] = 0; }"),
+        shape("__global__ void k(int *a, int n) { for (int i = 0; i < n - 2; i += 4) a[i] = 0; }"),
+    );
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int i = 0; i - 1 < n; i += 4) a[i] = 0; }"),
+        shape("__global__ void k(int *a, int n) { for (int i = 0; i < n - -1; i += 4) a[i] = 0; }"),
+    );
     // Few known values: unrolled, with the state carried along.
     assert_eq!(
         shape("__global__ void k(int *a) { int p = 0; for (int s = 1; s < 8; s *= 2) { p = 1 - p; a[p * 8 + s] = 0; } }"),

@@ -361,16 +361,13 @@ pub fn model(conds: &[Cond], rlimit: u32, ms: u64) -> Option<Option<BTreeMap<Str
 /// caller may ensure, over thread-global values.
 pub fn row_lengths(trace: &Trace) -> Vec<(String, Expr)> {
     let facts = radix::Facts::new(&trace.assumptions);
-    let mut out: Vec<(String, Expr)> = Vec::new();
+    let mut found = Vec::new();
     for a in trace.accesses.first().into_iter().flatten() {
         for e in &a.index {
-            for found in facts.row_lengths(e, a, "@1") {
-                if !out.contains(&found) {
-                    out.push(found);
-                }
-            }
+            found.extend(facts.row_lengths(e, a, "@1"));
         }
     }
+    let mut out = radix::widest_rows(&found);
     // The weakest first: of two constant bounds on one size, the smaller
     // (`hid >= 16` before `hid >= 31`, which a wider remainder asked for).
     let first: Vec<String> = out.iter().map(|(v, _)| v.clone()).collect();

@@ -2580,7 +2580,7 @@ mod tests {
         assert!(
             lengths
                 .iter()
-                .any(|(w, least)| w == "n" && *least == add(Expr::Int(-1), v("blockDim.x"))),
+                .any(|r| r.w == "n" && r.least() == add(Expr::Int(-1), v("blockDim.x"))),
             "{lengths:?}"
         );
     }
@@ -2926,16 +2926,30 @@ impl Facts {
             if m.vars.is_empty() && m.constant <= 1 {
                 continue;
             }
-            if !out.iter().any(|o| o.key == m && o.offset == 0) {
-                let c = i64::try_from(m.constant).unwrap_or(i64::MAX);
-                out.push(Modulus {
-                    modulus: expr_with_atoms(
-                        &[(m.vars.clone(), i128::from(c))].into_iter().collect(),
-                        &atoms,
-                    ),
-                    key: m.clone(),
-                    offset: 0,
-                });
+            // A row of `w` cells stepped by several rows at once (`w *
+            // (8 * (tid / 64) + r) + col`) divides by `w` itself too: the
+            // multiple of `w` is no bound on the column.
+            let unit = Magnitude {
+                vars: m.vars.clone(),
+                constant: 1,
+            };
+            let keys = if m.constant > 1 && !m.vars.is_empty() {
+                vec![m.clone(), unit]
+            } else {
+                vec![m.clone()]
+            };
+            for key in keys {
+                if !out.iter().any(|o| o.key == key && o.offset == 0) {
+                    let c = i64::try_from(key.constant).unwrap_or(i64::MAX);
+                    out.push(Modulus {
+                        modulus: expr_with_atoms(
+                            &[(key.vars.clone(), i128::from(c))].into_iter().collect(),
+                            &atoms,
+                        ),
+                        key,
+                        offset: 0,
+                    });
+                }
             }
             // `(v + c) · Y + X` reads `v·Y + c·Y + X`: the thread's terms of
             // `Y` come back, `c` times, beside `v`'s.
@@ -3021,13 +3035,8 @@ impl Facts {
     /// gridDim.x` for `ldc * (by * 16 + i) + bx * 128 + mid`. A caller
     /// that ensures it makes such indices of two threads differ whenever
     /// their rows or columns do.
-    pub fn row_lengths(
-        &self,
-        index: &Expr,
-        access: &TraceAccess,
-        suffix: &str,
-    ) -> Vec<(String, Expr)> {
-        let mut out = Vec::new();
+    pub fn row_lengths(&self, index: &Expr, access: &TraceAccess, suffix: &str) -> Vec<RowLength> {
+        let mut out: Vec<RowLength> = Vec::new();
         let facts = self.with_path(&access.path, suffix);
         for m in self.moduli(index, suffix) {
             let ([w], 1) = (m.key.vars.as_slice(), m.key.constant) else {
@@ -3048,13 +3057,21 @@ impl Facts {
                 };
                 let shared = pb.keys().flatten().all(|v| !v.ends_with(suffix) && v != w);
                 if shared && m.offset == 0 {
-                    let found = (w.clone(), without_unit_factors(b.clone()));
+                    let found = RowLength {
+                        w: w.clone(),
+                        least: pb,
+                        atoms: Atoms::new(),
+                        constant: None,
+                    };
                     if !out.contains(&found) {
                         out.push(found);
                     }
                 }
             }
             let mut x = d.x.clone();
+            // A constant both threads add cancels out; the caller adds the
+            // spread of the constants of several accesses (`col`, `col + 3`).
+            let constant = x.get(&Vec::new()).copied().unwrap_or(0);
             x.retain(|vars, _| vars.iter().any(|v| v.ends_with(suffix)));
             let Some(mut top) = facts.upper_bound(&x, &d.atoms, access, suffix) else {
                 continue;
@@ -3065,13 +3082,71 @@ impl Facts {
             // `w + offset > top`.
             *top.entry(Vec::new()).or_default() += 1 - m.offset;
             top.retain(|_, c| *c != 0);
-            out.push((
-                w.clone(),
-                without_unit_factors(expr_with_atoms(&top, &d.atoms)),
-            ));
+            out.push(RowLength {
+                w: w.clone(),
+                least: top,
+                atoms: d.atoms.clone(),
+                constant: Some(constant),
+            });
         }
         out
     }
+}
+
+/// A row length an index assumes ([`Facts::row_lengths`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RowLength {
+    /// The variable the thread's row is multiplied by.
+    pub w: String,
+    /// The least `w` that holds the column, the column's constant aside.
+    least: Poly,
+    atoms: Atoms,
+    /// The column's constant, which only differences between accesses
+    /// make count; none for a bound a guard gives.
+    constant: Option<i128>,
+}
+
+impl RowLength {
+    #[cfg(test)]
+    fn least(&self) -> Expr {
+        without_unit_factors(expr_with_atoms(&self.least, &self.atoms))
+    }
+}
+
+/// The row lengths of several accesses made one per variable and shape:
+/// a row holds the columns of all of them, so the least of one shape
+/// grows by the spread of their constants (`w * r + c` and `w * r + c +
+/// 3` need three cells more than either).
+pub fn widest_rows(found: &[RowLength]) -> Vec<(String, Expr)> {
+    let mut out: Vec<(String, Expr)> = Vec::new();
+    for (i, r) in found.iter().enumerate() {
+        let same = |o: &&RowLength| o.w == r.w && o.least == r.least && o.atoms == r.atoms;
+        if found[..i]
+            .iter()
+            .any(|o| same(&o) && o.constant.is_some() == r.constant.is_some())
+        {
+            continue;
+        }
+        let constants: Vec<i128> = found
+            .iter()
+            .filter(same)
+            .filter_map(|o| o.constant)
+            .collect();
+        let spread = constants.iter().max().zip(constants.iter().min());
+        let mut least = r.least.clone();
+        if let (Some(_), Some((hi, lo))) = (r.constant, spread) {
+            *least.entry(Vec::new()).or_default() += hi - lo;
+            least.retain(|_, c| *c != 0);
+        }
+        let found = (
+            r.w.clone(),
+            without_unit_factors(expr_with_atoms(&least, &r.atoms)),
+        );
+        if !out.contains(&found) {
+            out.push(found);
+        }
+    }
+    out
 }
 
 /// `e` without factors of 1 (`1 * blockDim.x` reads `blockDim.x`).

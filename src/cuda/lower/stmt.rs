@@ -1239,9 +1239,49 @@ impl Lower {
             Some((rel, self.pure_int(&r)?, None))
         } else if var_key(&r).as_deref() == Some(var) && !mentions(&l, assigned) {
             Some((flip(rel), self.pure_int(&l)?, None))
+        } else if let Some(k) = self
+            .shifted(&l, var, assigned)
+            .filter(|_| !mentions(&r, assigned))
+        {
+            // `var + k <= n` (a tile that fits whole) bounds `var` by `n - k`.
+            let bound = self.pure_int(&r)?;
+            Some((rel, Expr::bin(Op::Sub, bound, k), None))
+        } else if let Some(k) = self
+            .shifted(&r, var, assigned)
+            .filter(|_| !mentions(&l, assigned))
+        {
+            let bound = self.pure_int(&l)?;
+            Some((flip(rel), Expr::bin(Op::Sub, bound, k), None))
         } else {
             None
         }
+    }
+
+    /// `k` when `n` is `var + k`, `k + var` or `var - (-k)`, with `k` a
+    /// value the loop does not change.
+    fn shifted(&mut self, n: &Node, var: &str, assigned: &HashSet<String>) -> Option<Expr> {
+        let n = strip(*n);
+        if n.kind() != K::BINARY || ![op::ADD, op::SUB].contains(&n.binop()) {
+            return None;
+        }
+        let ch = exprs(&n);
+        let (a, b) = (strip(*ch.first()?), strip(*ch.get(1)?));
+        let (k, negate) = if var_key(&a).as_deref() == Some(var) {
+            (b, n.binop() == op::SUB)
+        } else if var_key(&b).as_deref() == Some(var) && n.binop() == op::ADD {
+            (a, false)
+        } else {
+            return None;
+        };
+        if mentions(&k, assigned) {
+            return None;
+        }
+        let k = self.pure_int(&k)?;
+        Some(if negate {
+            Expr::bin(Op::Sub, Expr::Int(0), k)
+        } else {
+            k
+        })
     }
 
     /// The induction variables of a counted loop's body: of `assigned`, the
