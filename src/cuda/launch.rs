@@ -1626,7 +1626,23 @@ fn reaching_field<'a>(f: &Node<'a>, var: &Node, axis: usize, at: u32) -> Option<
     let target =
         |lhs: &Node| dim3_field(lhs).is_some_and(|(base, a)| a == axis && reads_var(&base, var));
     let (offset, value) = last_assignment(f, at, &target)?;
-    unchanged_where(f, var, offset, at, &|field| field.is_none_or(|a| a == axis)).then_some(value)
+    unchanged_where(f, var, offset, at, &|field| field.is_none_or(|a| a == axis))
+        .then(|| innermost_value(value))
+}
+
+/// The value a chain of assignments assigns (`2048` of `m = 2048` in `n
+/// = m = 2048`).
+fn innermost_value(mut value: Node) -> Node {
+    use super::clang::op;
+    loop {
+        let v = strip(value);
+        let ch = v.children();
+        if v.kind() == K::BINARY && v.binop() == op::ASSIGN && ch.len() == 2 {
+            value = ch[1];
+        } else {
+            return value;
+        }
+    }
 }
 
 /// What `var = value` assigns at the last such assignment reaching byte
@@ -1634,20 +1650,8 @@ fn reaching_field<'a>(f: &Node<'a>, var: &Node, axis: usize, at: u32) -> Option<
 /// the two. Chained assignments (`n = m = 2048`) assign the innermost
 /// value.
 fn reaching_assignment<'a>(f: &Node<'a>, var: &Node, at: u32) -> Option<Node<'a>> {
-    use super::clang::op;
-    let (offset, mut value) = last_assignment(f, at, &|lhs: &Node| reads_var(lhs, var))?;
-    if !unchanged_between(f, var, offset, at) {
-        return None;
-    }
-    loop {
-        let v = strip(value);
-        let ch = v.children();
-        if v.kind() == K::BINARY && v.binop() == op::ASSIGN && ch.len() == 2 {
-            value = ch[1];
-        } else {
-            return Some(value);
-        }
-    }
+    let (offset, value) = last_assignment(f, at, &|lhs: &Node| reads_var(lhs, var))?;
+    unchanged_between(f, var, offset, at).then(|| innermost_value(value))
 }
 
 /// The initialiser of the local `n` names, when it is a local of the
@@ -2546,17 +2550,20 @@ fn visit_assignments(
             if lhs.kind() == K::MEMBER_REF && lhs.children().first().is_some_and(is_var) {
                 let axis = ["x", "y", "z"].iter().position(|a| *a == lhs.spelling());
                 let value = if k == K::BINARY {
-                    value_of(&strip(ch[1]), c.offset())
+                    value_of(&strip(innermost_value(ch[1])), c.offset())
                         .and_then(|v| u64::try_from(v).ok())
                         .filter(|v| *v >= 1)
                 } else {
                     None
                 };
                 found(axis, value, cond, c.offset());
+                // A chain sets more (`t.x = t.y = 16`).
+                visit_assignments(&c, var, cond, value_of, found);
                 continue;
             }
             if is_var(&lhs) {
                 found(None, None, cond, c.offset());
+                visit_assignments(&c, var, cond, value_of, found);
                 continue;
             }
         }

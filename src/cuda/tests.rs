@@ -221,6 +221,12 @@ fn strided_loops() {
         shape("__global__ void k(int *a, int n) { for (int i = 0; i - 1 < n; i += 4) a[i] = 0; }"),
         shape("__global__ void k(int *a, int n) { for (int i = 0; i < n - -1; i += 4) a[i] = 0; }"),
     );
+    // Two variables stepped in the increment (`i++, j += 2`): `i` counts
+    // the loop, `j` is an induction of it.
+    assert_eq!(
+        shape("__global__ void k(int *a, int n) { for (int i = 0, j = threadIdx.x; i < n; i++, j += 2) a[j] = 0; }"),
+        "a: for i in 0..n { wr[(tid.x + (i * 2))]; } \n"
+    );
     // Few known values: unrolled, with the state carried along.
     assert_eq!(
         shape("__global__ void k(int *a) { int p = 0; for (int s = 1; s < 8; s *= 2) { p = 1 - p; a[p * 8 + s] = 0; } }"),
@@ -1060,6 +1066,24 @@ fn a_size_field_set_from_another_field_is_read_where_it_is_set() {
     assert_eq!(site("offsets"), "<<<(8, 1, 1), (128, 1, 1)>>>");
     // The grid keeps the value it was given, whatever the block becomes.
     assert_eq!(site("later"), "<<<(8, 1, 1), (256, 1, 1)>>>");
+}
+
+#[test]
+fn fields_set_in_a_chain_of_assignments_all_count() {
+    // `threads.x = threads.y = 16` sets both; read as `threads.y == 1`,
+    // the block's rows would be lost (and their races with them).
+    let src = "__global__ void tiles(float *p) { p[threadIdx.x] = 0; }\n\
+        void run(float *p) {\n\
+          dim3 threads;\n\
+          threads.x = threads.y = 16;\n\
+          dim3 grid;\n\
+          grid.x = 64 / threads.x;\n\
+          grid.y = 80 / threads.y;\n\
+          threads.z = grid.z = 1;\n\
+          tiles<<<grid, threads>>>(p);\n\
+        }\n";
+    let u = unit(src);
+    assert_eq!(first_launch(&u, "tiles"), "<<<(4, 5, 1), (16, 16, 1)>>>");
 }
 
 /// How the first launch of kernel `name` in the unit reads.

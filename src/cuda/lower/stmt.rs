@@ -319,6 +319,16 @@ pub(super) fn var_key(n: &Node) -> Option<String> {
 
 /// Whether `n` holds a `continue` of the loop around it (not of a loop
 /// inside it).
+/// The operands of a comma expression, left to right (`a += 1, b += 2`).
+fn comma_parts<'a>(n: &Node<'a>) -> Vec<Node<'a>> {
+    let n = strip(*n);
+    if n.kind() == K::BINARY && n.binop() == op::COMMA {
+        exprs(&n).iter().flat_map(comma_parts).collect()
+    } else {
+        vec![n]
+    }
+}
+
 fn has_continue(n: &Node) -> bool {
     let k = n.kind();
     if k == K::CONTINUE {
@@ -966,6 +976,26 @@ impl Lower {
         Self::var_names(s, &mut names);
         if let Some(shape) = self.loop_shape(cond, inc, &assigned) {
             return self.counted_loop(s, shape, &[body], &assigned, &names);
+        }
+        // `a += sa, b += sb`: the part that steps the bounded variable is
+        // the loop's step, the others end each iteration's body.
+        let steps = inc.map(|i| comma_parts(&i)).unwrap_or_default();
+        if steps.len() > 1 {
+            for (k, step) in steps.iter().enumerate() {
+                let rest: Vec<Node> = steps
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != k)
+                    .map(|(_, n)| *n)
+                    .collect();
+                let mut all = assigned.clone();
+                rest.iter().for_each(|n| self.assigned(n, &mut all));
+                if let Some(shape) = self.loop_shape(cond, Some(*step), &all) {
+                    let mut items = vec![body];
+                    items.extend(rest);
+                    return self.counted_loop(s, shape, &items, &all, &names);
+                }
+            }
         }
         if let Some(i) = inc {
             self.assigned(&i, &mut assigned);
