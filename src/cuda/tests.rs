@@ -2724,3 +2724,29 @@ fn a_function_template_called_in_a_pattern_takes_the_written_arguments() {
     let shown = show(&k);
     assert!(!shown.contains("% 3") && !shown.contains("* 2"), "{shown}");
 }
+
+#[test]
+fn of_overloaded_function_templates_the_one_that_takes_the_arguments_is_called() {
+    // Two `put`s: an integer stride or a table of indices. The call in
+    // the pattern is unresolved; only the first takes an integer.
+    let k = kernel(
+        "template <int N> __device__ void put(float *s, int stride) { for (int i = 0; i < N; i++) s[i * stride] = 0; }\n\
+         template <int N> __device__ void put(float *s, const int *at) { for (int i = 0; i < N; i++) s[at[i]] = 0; }\n\
+         template <int M> __global__ void k(float *out) { put<M>(&out[threadIdx.x], 64); }\n\
+         void run(float *o) { k<2><<<1, 64>>>(o); }",
+    );
+    let shown = show(&k);
+    assert!(
+        shown.contains("wr[tid.x]") && shown.contains("wr[(tid.x + 64)]"),
+        "{shown}"
+    );
+    // Arities tell them apart too; a default counts as optional.
+    let k = kernel(
+        "template <int M> __device__ void put(float *s, int a, int b = 1) { s[a * b] = 0; }\n\
+         template <int M> __device__ void put(float *s) { s[0] = 1; }\n\
+         template <int M> __global__ void k(float *out) { put<M>(out, threadIdx.x); }\n\
+         void run(float *o) { k<2><<<1, 64>>>(o); }",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("wr[tid.x]"), "{shown}");
+}

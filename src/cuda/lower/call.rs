@@ -87,6 +87,36 @@ pub(super) fn has_asm(n: &Node) -> bool {
         .any(|c| c.kind() == K::ASM || c.kind() == K::MS_ASM || has_asm(c))
 }
 
+/// Whether a call of `f` may pass `args`: as many as its parameters,
+/// less those with defaults, and no integer where it takes a pointer or
+/// the reverse (a type a template leaves open may be either).
+fn takes(f: &Node, args: &[Node]) -> bool {
+    let params: Vec<Node> = f
+        .children()
+        .into_iter()
+        .filter(|c| c.kind() == K::PARM)
+        .collect();
+    let required = params
+        .iter()
+        .filter(|p| !p.children().iter().any(Node::is_expression))
+        .count();
+    // A parameter pack (`Args... rest`) takes any number.
+    let pack = params.iter().any(|p| p.ty().spelling().contains("..."));
+    if args.len() < required || (args.len() > params.len() && !pack) {
+        return false;
+    }
+    params.iter().zip(args).all(|(p, a)| {
+        let (pt, a) = (p.ty(), strip(*a));
+        let at = a.ty();
+        if pt.is_dependent() || at.is_dependent() {
+            return true;
+        }
+        let null = a.eval_int() == Some(0);
+        !(pt.is_pointer() && at.is_integral() && !null)
+            && !(pt.is_integral() && (at.is_pointer() || at.is_array()))
+    })
+}
+
 pub(super) fn children_has_body(f: &Node) -> bool {
     f.children().iter().any(|c| c.kind() == K::COMPOUND)
 }
@@ -765,6 +795,9 @@ impl Lower {
             }
             // One that has one definition in scope (`shared_memory<T>()`):
             // inlined.
+            // Of several, the one whose parameters take the arguments
+            // (`transpose(a, s, 66, l, 8)` beside `transpose(a, s, 66, l,
+            // int *il)`).
             if let Some(cand) = overloaded.and_then(|r| {
                 let defined: Vec<Node> = r
                     .overloaded_decls()
@@ -772,6 +805,7 @@ impl Lower {
                     .filter(|d| matches!(d.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
                     .map(|d| d.definition().unwrap_or(d))
                     .filter(children_has_body)
+                    .filter(|d| takes(d, &args))
                     .collect();
                 (defined.len() == 1).then(|| defined[0])
             }) {

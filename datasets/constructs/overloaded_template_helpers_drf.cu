@@ -1,0 +1,31 @@
+// expect: drf
+// A template kernel that calls one of two overloaded function templates
+// (a strided store and an indexed one, as FFT codelets write their
+// transposes). In the kernel's pattern the call is unresolved; the
+// overload whose parameters take the arguments is the one inlined: an
+// integer stride, not a table of indices.
+template <int n, class T> __device__ void scatter(T *s, const T *v, int stride) {
+  for (int i = 0; i < n; i++)
+    s[i * stride] = v[i];
+}
+
+template <int n, class T> __device__ void scatter(T *s, const T *v, const int *index) {
+  for (int i = 0; i < n; i++)
+    s[index[i]] = v[i];
+}
+
+template <class T> __global__ void transpose8(T *work) {
+  __shared__ T tile[8 * 65];
+  T v[8];
+  int tid = threadIdx.x;
+  for (int i = 0; i < 8; i++)
+    v[i] = work[blockIdx.x * 512 + i * 64 + tid];
+  scatter<8, T>(&tile[tid], v, 65);
+  __syncthreads();
+  for (int i = 0; i < 8; i++)
+    work[blockIdx.x * 512 + i * 64 + tid] = tile[(tid % 8) * 65 + tid / 8 + i * 8];
+}
+
+void run(float *work, int blocks) {
+  transpose8<float><<<blocks, 64>>>(work);
+}
