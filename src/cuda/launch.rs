@@ -551,7 +551,7 @@ impl Launches {
         loc: Loc,
     ) {
         if grid.is_empty() || block.is_empty() {
-            // On a path the program never takes (`if (block_size == 16)`
+            // On a path the program never takes (`if (block_size > 64)`
             // where it is always 32).
             return;
         }
@@ -2014,7 +2014,10 @@ fn enclosing<'a>(root: &Node<'a>, target: &Node) -> Option<Vec<Node<'a>>> {
 
 /// The alternatives of a scalar that satisfy `facts`; an unknown one that
 /// a fact pins (`== 256`) becomes that value. None left: the launch is on
-/// a path the program never takes.
+/// a path the callers drfscan sees never take, and when a fact pins the
+/// value, that is the one it runs with if any caller does (`if (block ==
+/// 16) k<16><<<…, dim3(block, block)>>>` while `main` passes 32: the
+/// instantiation `k<16>` is launched 16 wide or not at all).
 fn guarded(values: Vec<Dims>, facts: &[(i32, i64)]) -> Vec<Dims> {
     use super::clang::op;
     if facts.is_empty() {
@@ -2045,6 +2048,14 @@ fn guarded(values: Vec<Dims>, facts: &[(i32, i64)]) -> Vec<Dims> {
                 ]);
             }
             _ => out.push(d),
+        }
+    }
+    if out.is_empty() {
+        if let Some(v) = pinned
+            .filter(|v| holds(*v))
+            .and_then(|v| u64::try_from(v).ok())
+        {
+            out.push([Some(v).filter(|v| *v >= 1), Some(1), Some(1)]);
         }
     }
     out

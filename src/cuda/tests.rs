@@ -1148,7 +1148,8 @@ fn launch_sizes_from_tables_loops_and_callers() {
     let u = unit(&src);
     assert_eq!(u.kernels[0].launches[0].block, [None, Some(1), Some(1)]);
     // Branches on the size: a `case` pins an unknown one; a branch the
-    // known size never takes launches nothing.
+    // known size never takes launches with the size its guard pins, if
+    // any caller takes it.
     let src = format!(
         "{kernels}\
         void run(float *a, int threads) {{\n\
@@ -1170,7 +1171,7 @@ fn launch_sizes_from_tables_loops_and_callers() {
     assert_eq!(blocks(&u, "looped"), [Some(256)]);
     // Case 512 falls through into case 1024: either size.
     assert_eq!(blocks(&u, "escaping"), [None]);
-    assert!(blocks(&u, "chosen").is_empty());
+    assert_eq!(blocks(&u, "chosen"), [Some(16)]);
     assert_eq!(blocks(&u, "written"), [Some(32)]);
     // The same switch written in one macro: its statements share one
     // place in the file, and the case of a launch is found by the tree.
@@ -2749,4 +2750,22 @@ fn of_overloaded_function_templates_the_one_that_takes_the_arguments_is_called()
     );
     let shown = show(&k);
     assert!(shown.contains("wr[tid.x]"), "{shown}");
+}
+
+#[test]
+fn a_launch_a_pinned_guard_keeps_from_every_caller_runs_with_the_pinned_size() {
+    // `main` passes 32, so `k<16>`'s launch is on a path never taken;
+    // were it taken, `block` would be 16.
+    let src = "template <int T> __global__ void k(float *p) { p[threadIdx.x] = 0; }\n\
+        static void run(int block, float *p) {\n\
+          if (block == 16) k<16><<<1, block>>>(p);\n\
+          else if (block > 64) k<64><<<1, block>>>(p);\n\
+          else k<32><<<1, block>>>(p);\n\
+        }\n\
+        int main() { run(32, 0); return 0; }\n";
+    let u = unit(src);
+    assert_eq!(blocks(&u, "k<16>"), [Some(16)]);
+    assert_eq!(blocks(&u, "k<32>"), [Some(32)]);
+    // A guard that pins nothing leaves no launch to analyse under.
+    assert!(blocks(&u, "k<64>").is_empty(), "{:?}", blocks(&u, "k<64>"));
 }
