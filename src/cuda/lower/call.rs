@@ -100,8 +100,9 @@ fn takes(f: &Node, args: &[Node]) -> bool {
         .iter()
         .filter(|p| !p.children().iter().any(Node::is_expression))
         .count();
-    // A parameter pack (`Args... rest`) takes any number.
-    let pack = params.iter().any(|p| p.ty().spelling().contains("..."));
+    // A parameter pack (`Args... rest`) or C's `...` takes any number.
+    let pack = params.iter().any(|p| p.ty().spelling().contains("..."))
+        || f.ty().spelling().contains("...)");
     if args.len() < required || (args.len() > params.len() && !pack) {
         return false;
     }
