@@ -317,8 +317,6 @@ pub(super) fn var_key(n: &Node) -> Option<String> {
     (d.kind() == K::VAR || d.kind() == K::PARM).then(|| key(&d))
 }
 
-/// Whether `n` holds a `continue` of the loop around it (not of a loop
-/// inside it).
 /// The operands of a comma expression, left to right (`a += 1, b += 2`).
 fn comma_parts<'a>(n: &Node<'a>) -> Vec<Node<'a>> {
     let n = strip(*n);
@@ -329,6 +327,8 @@ fn comma_parts<'a>(n: &Node<'a>) -> Vec<Node<'a>> {
     }
 }
 
+/// Whether `n` holds a `continue` of the loop around it (not of a loop
+/// inside it).
 fn has_continue(n: &Node) -> bool {
     let k = n.kind();
     if k == K::CONTINUE {
@@ -1287,8 +1287,8 @@ impl Lower {
         }
     }
 
-    /// `k` when `n` is `var + k`, `k + var` or `var - (-k)`, with `k` a
-    /// value the loop does not change.
+    /// `k` when `n` is `var + k` or `k + var`, and `-c` when it is `var -
+    /// c`, with `k` and `c` values the loop does not change.
     fn shifted(&mut self, n: &Node, var: &str, assigned: &HashSet<String>) -> Option<Expr> {
         let n = strip(*n);
         if n.kind() != K::BINARY || ![op::ADD, op::SUB].contains(&n.binop()) {
