@@ -2414,8 +2414,6 @@ fn shift_by(b: &Int, by: impl Fn(i64) -> Int) -> Int {
     })
 }
 
-/// `a op b` for two non-constant operands, through 64-bit two's complement
-/// vectors and back to a signed integer. Exact but slow in Z3.
 /// `(x ^ y) % 2` as `(x % 2 + y % 2) % 2`: the low bit of two's complement,
 /// which the Euclidean remainder by 2 is, of an xor is the sum of its
 /// operands' (swizzled tiles' `((col >> 3) ^ (row >> 2)) % 2`), linear
@@ -2431,6 +2429,8 @@ fn xor_parity(e: &Expr) -> Option<Expr> {
     Some(parity(&Expr::add(parity(x), parity(y))))
 }
 
+/// `a op b` for two non-constant operands, through 64-bit two's complement
+/// vectors and back to a signed integer. Exact but slow in Z3.
 fn bitwise(op: Op, a: &Int, b: &Int) -> Int {
     let (a, b) = (BV::from_int(a, BV_BITS), BV::from_int(b, BV_BITS));
     match op {

@@ -739,9 +739,6 @@ impl Facts {
     }
 
     /// With the facts an access's path gives when it is taken: under
-    /// `x < P` with `x` never negative, every variable of the product `P`
-    /// is at least 1 (`idx < B * N * d`) when none may be negative, and
-    /// is not 0 otherwise.
     /// The bounds `b` of the guards `a < b` on `path` that keep `x` (a
     /// polynomial of thread `suffix`) below them: `a ≥ x` for every value.
     fn guard_bounds<'p>(&self, path: &'p Cond, x: &Poly, suffix: &str) -> Vec<&'p Expr> {
@@ -755,6 +752,9 @@ impl Facts {
             .collect()
     }
 
+    /// `x < P` with `x` never negative, every variable of the product `P`
+    /// is at least 1 (`idx < B * N * d`) when none may be negative, and
+    /// is not 0 otherwise.
     fn with_path(&self, path: &Cond, suffix: &str) -> Facts {
         let mut f = self.clone();
         for (a, b) in strictly_below(path) {
@@ -2929,15 +2929,13 @@ impl Facts {
             // A row of `w` cells stepped by several rows at once (`w *
             // (8 * (tid / 64) + r) + col`) divides by `w` itself too: the
             // multiple of `w` is no bound on the column.
-            let unit = Magnitude {
-                vars: m.vars.clone(),
-                constant: 1,
-            };
-            let keys = if m.constant > 1 && !m.vars.is_empty() {
-                vec![m.clone(), unit]
-            } else {
-                vec![m.clone()]
-            };
+            let mut keys = vec![m.clone()];
+            if m.constant > 1 && !m.vars.is_empty() {
+                keys.push(Magnitude {
+                    vars: m.vars.clone(),
+                    constant: 1,
+                });
+            }
             for key in keys {
                 if !out.iter().any(|o| o.key == key && o.offset == 0) {
                     let c = i64::try_from(key.constant).unwrap_or(i64::MAX);
@@ -3107,7 +3105,6 @@ pub struct RowLength {
 }
 
 impl RowLength {
-    #[cfg(test)]
     fn least(&self) -> Expr {
         without_unit_factors(expr_with_atoms(&self.least, &self.atoms))
     }
@@ -3133,15 +3130,12 @@ pub fn widest_rows(found: &[RowLength]) -> Vec<(String, Expr)> {
             .filter_map(|o| o.constant)
             .collect();
         let spread = constants.iter().max().zip(constants.iter().min());
-        let mut least = r.least.clone();
+        let mut widest = r.clone();
         if let (Some(_), Some((hi, lo))) = (r.constant, spread) {
-            *least.entry(Vec::new()).or_default() += hi - lo;
-            least.retain(|_, c| *c != 0);
+            *widest.least.entry(Vec::new()).or_default() += hi - lo;
+            widest.least.retain(|_, c| *c != 0);
         }
-        let found = (
-            r.w.clone(),
-            without_unit_factors(expr_with_atoms(&least, &r.atoms)),
-        );
+        let found = (r.w.clone(), widest.least());
         if !out.contains(&found) {
             out.push(found);
         }
