@@ -748,13 +748,19 @@ fn written_template_args(n: &Node, name: &str) -> Option<Vec<String>> {
     if tokens.get(open).is_none_or(|(t, _)| t != "<") {
         return Some(Vec::new());
     }
+    template_arg_list(&tokens[open..])
+}
+
+/// The arguments of the template argument list `tokens` opens with its
+/// `<`, each as its tokens joined by spaces; `None` when it is cut short.
+pub(crate) fn template_arg_list(tokens: &[(String, u32)]) -> Option<Vec<String>> {
     let mut args = Vec::new();
     // Open brackets; a `>` closes a `<` only, and is a comparison inside
     // parentheses (`k<T, (N > 4)>`).
     let mut open_brackets: Vec<&str> = Vec::new();
     let mut current: Vec<&str> = Vec::new();
     // `>>` closes two lists (`k<T, vec<int>>`), or shifts inside parentheses.
-    for (tok, _) in &tokens[open + 1..] {
+    for (tok, _) in tokens.iter().skip(1) {
         let halves: Vec<&str> = match tok.as_str() {
             ">>" if open_brackets.last() != Some(&"(") => vec![">", ">"],
             t => vec![t],

@@ -1655,27 +1655,10 @@ impl Lower {
 /// How many template arguments a name's tokens write (`f<K, 8>`: 2, `f`:
 /// 0); `None` when the brackets do not close.
 fn written_template_args(tokens: &[(String, u32)]) -> Option<usize> {
-    let Some(open) = tokens.iter().position(|(t, _)| t == "<") else {
-        return Some(0);
-    };
-    let (mut depth, mut count) = (0usize, 1usize);
-    for (t, _) in &tokens[open..] {
-        match t.as_str() {
-            "<" | "(" | "[" | "{" => depth += 1,
-            ")" | "]" | "}" => depth = depth.checked_sub(1)?,
-            ">" | ">>" => {
-                for _ in 0..t.len() {
-                    depth = depth.checked_sub(1)?;
-                    if depth == 0 {
-                        return Some(count);
-                    }
-                }
-            }
-            "," if depth == 1 => count += 1,
-            _ => {}
-        }
+    match tokens.iter().position(|(t, _)| t == "<") {
+        None => Some(0),
+        Some(open) => crate::cuda::launch::template_arg_list(&tokens[open..]).map(|a| a.len()),
     }
-    None
 }
 
 /// The tile a `wmma::fragment` covers: its rows and columns (`M x K` of
