@@ -28,6 +28,7 @@ pub struct Diag {
     pub text: String,
     pub file: String,
     pub line: u32,
+    pub column: u32,
 }
 
 pub struct Tu {
@@ -188,6 +189,7 @@ impl Tu {
                         text,
                         file,
                         line,
+                        column,
                     }
                 })
                 .collect()

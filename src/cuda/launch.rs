@@ -1081,6 +1081,126 @@ fn dims(n: &Node, func: Option<Node>, callers: &Callers) -> Vec<Dims> {
 }
 
 /// Per axis, the size every alternative agrees on.
+/// A launch in device code (dynamic parallelism), which clang drops from
+/// the tree: its sizes read from the source text `src` at the kernel's
+/// name (`line`, `column`, 1-based), when they are integer literals, macros
+/// the file defines as such, or `dim3` of those. An unread size is `None`,
+/// as for host launches; `None` for the whole when there is no `<<<`.
+pub fn device_site(src: &str, file: &str, line: u32, column: u32) -> Option<LaunchSite> {
+    let start = src
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1) as usize)
+        .map(str::len)
+        .sum::<usize>()
+        + column.saturating_sub(1) as usize;
+    let rest = src.get(start..)?;
+    // The name and its template arguments, then the configuration.
+    let open = rest.find("<<<")?;
+    let name_end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+        .unwrap_or(rest.len());
+    let targs = rest[name_end.min(open)..open].trim();
+    let is_targs = targs.is_empty() || (targs.starts_with('<') && targs.ends_with('>'));
+    if name_end == 0 || !is_targs || targs.contains([';', '{', '}']) {
+        return None;
+    }
+    let config = &rest[open + 3..];
+    let close = config.find(">>>")?;
+    let args = split_top_level(&config[..close]);
+    let macros = object_macros(src);
+    let dims = |arg: Option<&&str>| -> Dims {
+        let Some(arg) = arg else {
+            return [None; 3];
+        };
+        let arg = arg.trim();
+        let value = |t: &str| text_constant(t.trim(), &macros);
+        match arg
+            .strip_prefix("dim3")
+            .map(str::trim_start)
+            .and_then(|a| a.strip_prefix('('))
+            .and_then(|a| a.strip_suffix(')'))
+        {
+            Some(inner) => {
+                let parts = split_top_level(inner);
+                let mut out = [Some(1); 3];
+                for (o, p) in out.iter_mut().zip(&parts) {
+                    *o = value(p);
+                }
+                if parts.len() > 3 {
+                    return [None; 3];
+                }
+                out
+            }
+            None => match value(arg) {
+                Some(v) => [Some(v), Some(1), Some(1)],
+                None => [None; 3],
+            },
+        }
+    };
+    Some(LaunchSite {
+        grid: dims(args.first()),
+        block: dims(args.get(1)),
+        file: file.to_string(),
+        loc: Loc::new(line, column),
+        relations: Vec::new(),
+    })
+}
+
+/// `text` split at its commas outside brackets.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut from) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&text[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[from..]);
+    out
+}
+
+/// The file's object-like macros whose body is one token (`#define N 128`).
+fn object_macros(src: &str) -> HashMap<&str, &str> {
+    src.lines()
+        .filter_map(|l| {
+            let l = l.trim_start().strip_prefix('#')?.trim_start();
+            let l = l.strip_prefix("define")?;
+            let mut words = l.split_whitespace();
+            let (name, body) = (words.next()?, words.next()?);
+            (words.next().is_none() && !name.contains('(')).then_some((name, body))
+        })
+        .collect()
+}
+
+/// A positive integer literal (with `u`/`l` suffixes), or a macro of one.
+fn text_constant(t: &str, macros: &HashMap<&str, &str>) -> Option<u64> {
+    let t = t.trim_start_matches('(').trim_end_matches(')').trim();
+    let digits = t.trim_end_matches(['u', 'U', 'l', 'L']);
+    let n = if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        u64::from_str_radix(hex, 16).ok()
+    } else if digits.chars().all(|c| c.is_ascii_digit()) && !digits.is_empty() {
+        // `010` is octal; left unread.
+        if digits.len() > 1 && digits.starts_with('0') {
+            return None;
+        }
+        digits.parse().ok()
+    } else {
+        let body = macros.get(t)?;
+        // One level: a macro of a macro is left unread.
+        return text_constant(body, &HashMap::new());
+    };
+    n.filter(|&n| n > 0)
+}
+
 fn agree(alternatives: &[Dims]) -> Dims {
     let Some(mut out) = alternatives.first().copied() else {
         return [None; 3];

@@ -657,11 +657,39 @@ fn parse_tu(
         }
     }
     let launches = launch::Launches::collect(&tu.root(), &project_file);
-    let device_launched: Vec<String> = errors
-        .iter()
-        .filter_map(|d| device_launch(&d.text))
-        .map(|name| name.split('<').next().unwrap_or(name).to_string())
-        .collect();
+    // Launches in device code (dynamic parallelism), read from the source
+    // text since clang drops them: their sites by kernel name, and the
+    // names of kernels with one whose sizes cannot be read.
+    let mut device_sites: std::collections::HashMap<String, Vec<launch::LaunchSite>> =
+        std::collections::HashMap::new();
+    let mut device_unread: Vec<String> = Vec::new();
+    let mut sources: std::collections::HashMap<String, Option<String>> =
+        std::collections::HashMap::new();
+    for d in &errors {
+        let Some(name) = device_launch(&d.text) else {
+            continue;
+        };
+        let (base, templated) = match name.split_once('<') {
+            Some((base, _)) => (base, true),
+            None => (name, false),
+        };
+        let src = sources.entry(d.file.clone()).or_insert_with(|| {
+            match unsaved.iter().find(|(n, _)| *n == d.file) {
+                Some((_, b)) => String::from_utf8(b.clone()).ok(),
+                None => std::fs::read_to_string(&d.file).ok(),
+            }
+        });
+        let site = src
+            .as_deref()
+            .filter(|_| !templated)
+            .and_then(|src| launch::device_site(src, &d.file, d.line, d.column));
+        match site {
+            Some(site) if site.block != [None; 3] => {
+                device_sites.entry(base.to_string()).or_default().push(site)
+            }
+            _ => device_unread.push(base.to_string()),
+        }
+    }
     let defined: Vec<launch::KernelKey> = found
         .iter()
         .map(|(f, targs, _)| (f.id(), targs.clone()))
@@ -674,11 +702,22 @@ fn parse_tu(
             // else what every launch in host code agrees on.
             // A kernel device code launches (dynamic parallelism) runs
             // with sizes host code does not say.
-            let from_device = device_launched.contains(&f.spelling());
-            let sites = launches
-                .of(&(f.id(), targs.clone()))
-                .filter(|_| !from_device)
-                .unwrap_or_default();
+            let key = (f.id(), targs.clone());
+            // Sizes read from device code count for kernels that are not
+            // templates: the text names no instantiation.
+            let device = device_sites.get(&f.spelling());
+            let from_device = device_unread.contains(&f.spelling())
+                || (device.is_some() && !targs.is_empty());
+            let sites = match device {
+                _ if from_device => Vec::new(),
+                Some(_) if launches.escapes(&key) => Vec::new(),
+                Some(device) => {
+                    let mut sites = launches.of(&key).unwrap_or_default();
+                    sites.extend(device.iter().cloned());
+                    sites
+                }
+                None => launches.of(&key).unwrap_or_default(),
+            };
             let mut launch = Launch {
                 block: dims_of(launch.block_dim),
                 grid: dims_of(launch.grid_dim),

@@ -1086,6 +1086,63 @@ fn fields_set_in_a_chain_of_assignments_all_count() {
     assert_eq!(first_launch(&u, "tiles"), "<<<(4, 5, 1), (16, 16, 1)>>>");
 }
 
+#[test]
+fn launches_in_device_code_are_read_from_the_text() {
+    // clang drops launches in device code; their literal and macro sizes
+    // join the host's, so a kernel launched one thread wide everywhere is
+    // analysed so. One launch it cannot read leaves the kernel symbolic.
+    let src = "#define ONE 1\n\
+        __global__ void child(int *a) { a[0] = threadIdx.x; }\n\
+        __global__ void open(int *a, int n) { a[0] = threadIdx.x; }\n\
+        __global__ void parent(int *a, int n) {\n\
+          child<<<1, ONE, 0>>>(a);\n\
+          child<<<dim3(2), dim3(ONE, 1)>>>(a + 1);\n\
+          open<<<1, n>>>(a, n);\n\
+        }\n\
+        void host(int *a) { child<<<1, 1>>>(a); open<<<1, 1>>>(a, 1); }\n";
+    let u = unit(src);
+    let k = |name: &str| u.kernels.iter().find(|k| k.name == name).unwrap();
+    let launches: Vec<String> = k("child").launches.iter().map(|s| s.describe()).collect();
+    assert_eq!(
+        launches,
+        [
+            "<<<(1, 1, 1), (1, 1, 1)>>>",
+            "<<<(1, 1, 1), (1, 1, 1)>>>",
+            "<<<(2, 1, 1), (1, 1, 1)>>>"
+        ]
+    );
+    let notes = |name: &str| k(name).lowered.as_ref().unwrap().approximations.join("\n");
+    assert!(
+        !notes("child").contains("device code"),
+        "{}",
+        notes("child")
+    );
+    assert!(k("open").launches.is_empty());
+    assert!(
+        notes("open").contains("launched from device code"),
+        "{}",
+        notes("open")
+    );
+}
+
+#[test]
+fn device_launch_sizes_from_text() {
+    use super::launch::device_site;
+    let src = "#define T 0x40u\nk<<<4, T>>>(a);\n  k<8><<<dim3(2, 3), dim3(T, 2, 1), 0, s>>>();\nk<<<(n), 32>>>(a);\n";
+    let site = |line, col| device_site(src, "f.cu", line, col).map(|s| (s.grid, s.block));
+    assert_eq!(
+        site(2, 1),
+        Some(([Some(4), Some(1), Some(1)], [Some(64), Some(1), Some(1)]))
+    );
+    assert_eq!(
+        site(3, 3),
+        Some(([Some(2), Some(3), Some(1)], [Some(64), Some(2), Some(1)]))
+    );
+    assert_eq!(site(4, 1), Some(([None; 3], [Some(32), Some(1), Some(1)])));
+    // Not at a launch: no site.
+    assert_eq!(site(1, 1), None);
+}
+
 /// How the first launch of kernel `name` in the unit reads.
 fn first_launch(u: &Unit, name: &str) -> String {
     let k = u.kernels.iter().find(|k| k.name == name).unwrap();

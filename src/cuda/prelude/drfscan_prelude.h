@@ -549,6 +549,7 @@ struct cudaExtent { size_t width, height, depth; };
 struct cudaPitchedPtr { void *ptr; size_t pitch; size_t xsize; size_t ysize; };
 enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared, cudaFuncCachePreferL1, cudaFuncCachePreferEqual };
 enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault, cudaSharedMemBankSizeFourByte, cudaSharedMemBankSizeEightByte };
+enum cudaLimit { cudaLimitStackSize, cudaLimitPrintfFifoSize, cudaLimitMallocHeapSize, cudaLimitDevRuntimeSyncDepth, cudaLimitDevRuntimePendingLaunchCount, cudaLimitMaxL2FetchGranularity, cudaLimitPersistingL2CacheSize };
 #define cudaErrorInvalidValue 1
 #define cudaErrorMemoryAllocation 2
 #define cudaHostAllocDefault 0
