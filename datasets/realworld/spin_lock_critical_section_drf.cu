@@ -1,5 +1,4 @@
 // expect: drf
-// known false alarm: a spin lock (atomicCAS in a loop) serialises the update of `*total`; drfscan does not model locks, so the race it reports is possible, never confirmed
 // One thread per block adds the block's sum to a global total inside a
 // critical section guarded by a lock object (the pattern of "CUDA by
 // Example", appendix A).

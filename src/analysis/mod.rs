@@ -374,6 +374,9 @@ pub struct TraceAccess {
     /// For a write, the value it stores, when known.
     #[serde(default)]
     pub value: Option<crate::protocol::Value>,
+    /// The lock the thread holds while it makes the access.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lock: Option<crate::protocol::Lock>,
 }
 
 /// A symbolic trace (Fig. 7) of two distinct threads over one interval,

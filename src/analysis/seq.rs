@@ -333,6 +333,7 @@ impl<F: Fn(&str, usize) -> String> Flatten<'_, F> {
             Unsync::Access(a) => {
                 let index = a.index.iter().map(|e| self.expr(e)).collect();
                 let value = a.value.as_ref().map(|v| v.map(|e| self.expr(e)));
+                let lock = a.lock.as_ref().map(|l| l.map(|e| self.expr(e)));
                 self.out.push(TraceAccess {
                     id: a.id,
                     mode: a.mode,
@@ -341,6 +342,7 @@ impl<F: Fn(&str, usize) -> String> Flatten<'_, F> {
                     loops: loops.clone(),
                     path: path.clone(),
                     value,
+                    lock,
                 });
             }
             Unsync::Seq(items) => items.iter().for_each(|i| self.walk(i, loops, path)),
@@ -500,6 +502,7 @@ impl Names {
         a.index
             .iter()
             .chain(a.value.iter().flat_map(crate::protocol::Value::exprs))
+            .chain(a.lock.iter().flat_map(|l| &l.index))
             .for_each(|e| self.expr(e));
     }
 }
@@ -566,6 +569,14 @@ impl Trace {
                         out.push(')');
                     }
                     None => {}
+                }
+                // Which lock array matters, as for stored cells.
+                if let Some(l) = &a.lock {
+                    let _ = write!(out, " (lock a{}", names.add(&format!("{}[]", l.array)));
+                    for e in &l.index {
+                        let _ = write!(out, " [{}]", sexpr(e, &mut names));
+                    }
+                    out.push(')');
                 }
                 out.push('\n');
             }

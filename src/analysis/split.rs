@@ -500,6 +500,7 @@ pub(super) fn unsync_free_vars(u: &Unsync, out: &mut BTreeSet<String>) {
             .index
             .iter()
             .chain(a.value.iter().flat_map(crate::protocol::Value::exprs))
+            .chain(a.lock.iter().flat_map(|l| &l.index))
             .for_each(|e| e.free_vars(out)),
         Unsync::Seq(items) => items.iter().for_each(|i| unsync_free_vars(i, out)),
         Unsync::If(c, a, b) => {
@@ -527,6 +528,7 @@ pub(super) fn subst_unsync(u: &Unsync, var: &str, by: &Expr) -> Unsync {
             let mut a = a.clone();
             a.index = a.index.iter().map(|e| e.subst(var, by)).collect();
             a.value = a.value.as_ref().map(|v| v.subst(var, by));
+            a.lock = a.lock.as_ref().map(|l| l.subst(var, by));
             Unsync::Access(a)
         }
         Unsync::Seq(items) => Unsync::Seq(items.iter().map(|i| subst_unsync(i, var, by)).collect()),
@@ -635,6 +637,7 @@ pub(super) mod testkit {
             self.0 += 1;
             let loc = Loc::new(self.0, 1);
             Unsync::Access(Access {
+                lock: None,
                 id: self.0 - 1,
                 mode,
                 index: vec![index],

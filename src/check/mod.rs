@@ -1342,6 +1342,7 @@ fn precondition(
                 a.index = vec![Expr::Int(0); a.index.len()];
                 a.mode = Mode::Write;
                 a.value = None;
+                a.lock = None;
             }
             t
         })

@@ -2826,3 +2826,33 @@ fn a_launch_a_pinned_guard_keeps_from_every_caller_runs_with_the_pinned_size() {
     // A guard that pins nothing leaves no launch to analyse under.
     assert!(blocks(&u, "k<64>").is_empty(), "{:?}", blocks(&u, "k<64>"));
 }
+
+#[test]
+fn accesses_under_a_spin_lock_carry_it_while_the_lowering_follows_it() {
+    let src = |body: &str| {
+        format!(
+            "__device__ void take(int *m) {{ while (atomicCAS(m, 0, 1) != 0); __threadfence(); }}\n\
+             __device__ void give(int *m) {{ __threadfence(); atomicExch(m, 0); }}\n\
+             __global__ void k(int *locks, float *bins, const int *keys) {{\n\
+               int b = keys[blockIdx.x * blockDim.x + threadIdx.x];\n\
+               {body}\n\
+             }}\n"
+        )
+    };
+    let text = |body: &str| crate::protocol::print::print(&kernel(&src(body)));
+    let locked = text("take(&locks[b]); bins[b] += 1; give(&locks[b]);");
+    assert!(locked.contains("wr[b] lock locks[b]"), "{locked}");
+    // Taken in one branch only, given back without a fence first, taken
+    // without the fence, never given back, or its cell written while
+    // held: no access keeps a lock.
+    for body in [
+        "if (b > 3) take(&locks[b]); bins[b] += 1; if (b > 3) give(&locks[b]);",
+        "take(&locks[b]); bins[b] += 1; atomicExch(&locks[b], 0);",
+        "while (atomicCAS(&locks[b], 0, 1) != 0); bins[b] += 1; give(&locks[b]);",
+        "take(&locks[b]); bins[b] += 1;",
+        "take(&locks[b]); bins[b] += 1; locks[b] = 0; give(&locks[b]);",
+    ] {
+        let t = text(body);
+        assert!(t.contains("wr[b]") && !t.contains(" lock "), "{body}\n{t}");
+    }
+}

@@ -17,6 +17,8 @@ pub enum Stmt {
         loc: Loc,
         /// See [`crate::protocol::Access::value`].
         value: Option<Value>,
+        /// See [`crate::protocol::Access::lock`].
+        lock: Option<crate::protocol::Lock>,
     },
     Sync(Loc),
     /// See [`crate::protocol::Stmt::GridSync`].
@@ -176,6 +178,7 @@ impl Stmt {
                 index,
                 loc,
                 value,
+                lock,
             } => Stmt::Access {
                 array: array.clone(),
                 mode: *mode,
@@ -184,6 +187,9 @@ impl Stmt {
                 value: value
                     .as_ref()
                     .map(|v| v.map(|e| simplify(&e.subst(var, by)))),
+                lock: lock
+                    .as_ref()
+                    .map(|l| l.map(|e| simplify(&e.subst(var, by)))),
             },
             Stmt::Sync(l) => Stmt::Sync(*l),
             Stmt::GridSync(l) => Stmt::GridSync(*l),
@@ -501,6 +507,7 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
             index,
             loc,
             value,
+            lock,
         } if a == array => {
             let id = *next;
             *next += 1;
@@ -510,6 +517,7 @@ fn slice(s: &Stmt, array: &str, next: &mut u32) -> crate::protocol::Stmt {
                 index: index.clone(),
                 loc: *loc,
                 value: value.clone(),
+                lock: lock.clone(),
             })
         }
         Stmt::Access { .. } => P::Skip,
@@ -580,12 +588,13 @@ fn free_vars(s: &crate::protocol::Stmt, out: &mut BTreeSet<String>) {
     use crate::protocol::Stmt as P;
     match s {
         P::Skip | P::Sync(_) | P::GridSync(_) | P::WarpSync(_) => {}
-        // The stored value too: a local only a write stores is still
-        // each thread's own.
+        // The stored value and the lock too: a local only a write stores,
+        // or only a lock's cell names, is still each thread's own.
         P::Access(a) => a
             .index
             .iter()
             .chain(a.value.iter().flat_map(Value::exprs))
+            .chain(a.lock.iter().flat_map(|l| &l.index))
             .for_each(|e| e.free_vars(out)),
         P::Seq(items) => items.iter().for_each(|i| free_vars(i, out)),
         P::If {
@@ -719,6 +728,7 @@ mod tests {
             index: vec![Expr::var("tid.x")],
             loc: Loc::new(1, 1),
             value: None,
+            lock: None,
         }
     }
 
@@ -785,6 +795,7 @@ mod tests {
             }],
             locals: vec!["x".into()],
             body: vec![Stmt::Access {
+                lock: None,
                 array: "out".into(),
                 mode: Mode::Write,
                 index: vec![Expr::Int(0)],

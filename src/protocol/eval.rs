@@ -665,6 +665,7 @@ mod tests {
     }
     fn acc(id: u32, mode: Mode, index: Expr) -> Stmt {
         Stmt::Access(Access {
+            lock: None,
             id,
             mode,
             index: vec![index],
@@ -762,6 +763,7 @@ mod tests {
                 if_(
                     Cond::cmp(Rel::Eq, tid(), int(1)),
                     Stmt::Access(Access {
+                        lock: None,
                         id: 1,
                         mode: Mode::Write,
                         index: vec![Expr::sub(tid(), int(1)), int(2)],
@@ -1092,6 +1094,7 @@ mod tests {
         let k = kernel(&[], &[]);
         let a = |id, mode, i: Expr, j: Expr| {
             Stmt::Access(Access {
+                lock: None,
                 id,
                 mode,
                 index: vec![i, j],

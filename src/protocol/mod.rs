@@ -241,6 +241,36 @@ pub struct Access {
     /// (`wr[i] = v` in the text format).
     #[serde(default)]
     pub value: Option<Value>,
+    /// The lock the thread holds while it makes the access, if any: two
+    /// accesses under one lock are ordered by it (`wr[i] lock m[j]` in the
+    /// text format).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lock: Option<Lock>,
+}
+
+/// A cell of memory used as a spin lock: acquired by a loop that spins on
+/// an atomic until it swaps the cell from its free value (`while
+/// (atomicCAS(&m[j], 0, 1) != 0);`) followed by a fence, released by an
+/// atomic that stores the free value back after a fence. The accesses in
+/// between, of two threads holding the same cell, cannot overlap.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Lock {
+    pub array: String,
+    pub index: Vec<Expr>,
+}
+
+impl Lock {
+    /// The lock with `f` applied to each expression of its index.
+    pub fn map(&self, f: impl FnMut(&Expr) -> Expr) -> Lock {
+        Lock {
+            array: self.array.clone(),
+            index: self.index.iter().map(f).collect(),
+        }
+    }
+
+    pub fn subst(&self, var: &str, by: &Expr) -> Lock {
+        self.map(|e| e.subst(var, by))
+    }
 }
 
 /// The value a write stores, as far as the front-end knows it.
@@ -747,6 +777,7 @@ impl Stmt {
                 .index
                 .iter()
                 .chain(a.value.iter().flat_map(Value::exprs))
+                .chain(a.lock.iter().flat_map(|l| &l.index))
                 .for_each(|e| e.free_vars(out)),
             Stmt::Seq(items) => items.iter().for_each(|s| s.free_vars(out)),
             Stmt::If {
@@ -775,6 +806,7 @@ impl Stmt {
             Stmt::Access(a) => Stmt::Access(Access {
                 index: a.index.iter().map(|e| e.subst(var, by)).collect(),
                 value: a.value.as_ref().map(|v| v.subst(var, by)),
+                lock: a.lock.as_ref().map(|l| l.subst(var, by)),
                 ..a.clone()
             }),
             Stmt::Seq(items) => Stmt::Seq(items.iter().map(|s| s.subst(var, by)).collect()),
@@ -856,6 +888,7 @@ mod tests {
                 name: "A".into(),
                 scope: Scope::Shared,
                 body: Stmt::Access(Access {
+                    lock: None,
                     id: 0,
                     mode: Mode::Write,
                     index,

@@ -617,6 +617,11 @@ impl Parser {
                 } else {
                     None
                 };
+                let lock = if self.eat_word("lock") {
+                    Some(self.lock()?)
+                } else {
+                    None
+                };
                 let id = self.next_id;
                 self.next_id += 1;
                 Stmt::Access(Access {
@@ -625,6 +630,7 @@ impl Parser {
                     index,
                     loc: t.loc,
                     value,
+                    lock,
                 })
             }
             "for" => {
@@ -713,6 +719,21 @@ impl Parser {
             self.expect_sym("]", &format!(" to close `[` at {open}"))?;
         }
         Ok(Value::Read { array, index })
+    }
+
+    /// The lock an access is made under: `m[j]`, any array name.
+    fn lock(&mut self) -> Result<crate::protocol::Lock> {
+        let Tok::Ident(array) = self.peek().tok.clone() else {
+            return Err(self.error_here("a lock's array name"));
+        };
+        self.bump();
+        let mut index = Vec::new();
+        while self.is_sym("[") || index.is_empty() {
+            let open = self.expect_sym("[", " after a lock's array name")?;
+            index.push(self.expr()?);
+            self.expect_sym("]", &format!(" to close `[` at {open}"))?;
+        }
+        Ok(crate::protocol::Lock { array, index })
     }
 
     fn expr(&mut self) -> Result<Expr> {
@@ -1078,6 +1099,7 @@ mod tests {
                 lo: Expr::Int(0),
                 hi: var("M"),
                 body: Box::new(Stmt::Access(Access {
+                    lock: None,
                     id: 0,
                     mode: Mode::Read,
                     index: vec![Expr::add(var("tid.x"), var("j"))],
@@ -1091,6 +1113,7 @@ mod tests {
                 lo: Expr::Int(0),
                 hi: var("M"),
                 body: Box::new(Stmt::Access(Access {
+                    lock: None,
                     id: 1,
                     mode: Mode::Write,
                     index: vec![var("tid.x")],
@@ -1460,6 +1483,7 @@ mod tests {
     fn flatten_is_idempotent_normal_form() {
         let w = |id| {
             Stmt::Access(Access {
+                lock: None,
                 id,
                 mode: Mode::Write,
                 index: vec![Expr::Int(0)],
@@ -1537,6 +1561,7 @@ mod tests {
         let access =
             (mode, prop::collection::vec(expr(vars.clone()), 1..3)).prop_map(|(mode, index)| {
                 Stmt::Access(Access {
+                    lock: None,
                     id: 0,
                     mode,
                     index,

@@ -116,6 +116,12 @@ fn simple(s: &Stmt) -> Option<String> {
             if let Some(v) = &a.value {
                 let _ = write!(line, " = {v}");
             }
+            if let Some(l) = &a.lock {
+                let _ = write!(line, " lock {}", l.array);
+                for e in &l.index {
+                    let _ = write!(line, "[{e}]");
+                }
+            }
             Some(line)
         }
         _ => None,

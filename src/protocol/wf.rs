@@ -424,6 +424,7 @@ impl Unsync {
             Unsync::Access(a) => Unsync::Access(Access {
                 index: a.index.iter().map(|e| e.subst(var, by)).collect(),
                 value: a.value.as_ref().map(|v| v.subst(var, by)),
+                lock: a.lock.as_ref().map(|l| l.subst(var, by)),
                 ..a.clone()
             }),
             Unsync::Seq(items) => Unsync::Seq(items.iter().map(|u| u.subst(var, by)).collect()),
@@ -788,6 +789,7 @@ mod tests {
     }
     fn acc(id: u32, mode: Mode, index: Expr) -> Stmt {
         Stmt::Access(Access {
+            lock: None,
             id,
             mode,
             index: vec![index],
@@ -797,6 +799,7 @@ mod tests {
     }
     fn uacc(id: u32, mode: Mode, index: Expr) -> Unsync {
         Unsync::Access(Access {
+            lock: None,
             id,
             mode,
             index: vec![index],

@@ -1090,6 +1090,33 @@ impl Query {
                 .map(|d| Int::new_const(format!("!step{d}@{k}")))
                 .collect()
         });
+        // Spin locks: whether each thread holds one at its access, which
+        // (an array, by its place in `lock_arrays`, and a cell).
+        let mut lock_arrays: Vec<&str> = Vec::new();
+        for l in trace
+            .accesses
+            .iter()
+            .flatten()
+            .filter_map(|a| a.lock.as_ref())
+        {
+            if !lock_arrays.contains(&l.array.as_str()) {
+                lock_arrays.push(&l.array);
+            }
+        }
+        let lock_arity = trace
+            .accesses
+            .iter()
+            .flatten()
+            .filter_map(|a| Some(a.lock.as_ref()?.index.len()))
+            .max()
+            .unwrap_or(0);
+        let held = [Bool::new_const("!held@1"), Bool::new_const("!held@2")];
+        let lock = [Int::new_const("!lock@1"), Int::new_const("!lock@2")];
+        let lock_cell: [Vec<Int>; 2] = [1, 2].map(|k| {
+            (0..lock_arity)
+                .map(|d| Int::new_const(format!("!lockidx{d}@{k}")))
+                .collect()
+        });
         for k in 0..2 {
             let choices: Vec<Bool> = trace.accesses[k]
                 .iter()
@@ -1099,7 +1126,7 @@ impl Query {
                         .value
                         .as_ref()
                         .filter(|v| !strict && !v.exprs().any(needs_bit_vectors));
-                    enc.choice(
+                    let chosen = enc.choice(
                         a,
                         &select[k],
                         &mode[k],
@@ -1107,10 +1134,38 @@ impl Query {
                         &step[k],
                         stored,
                         (&value[k], &known[k]),
-                    )
+                    );
+                    if lock_arrays.is_empty() {
+                        return chosen;
+                    }
+                    let under = match &a.lock {
+                        Some(l) => {
+                            let at = lock_arrays.iter().position(|x| *x == l.array);
+                            let mut parts = vec![
+                                held[k].clone(),
+                                lock[k].eq(Int::from_u64(at.unwrap_or(0) as u64)),
+                            ];
+                            for (d, c) in lock_cell[k].iter().enumerate() {
+                                let e = l
+                                    .index
+                                    .get(d)
+                                    .map_or_else(|| Int::from_i64(0), |e| enc.expr(e));
+                                parts.push(c.eq(e));
+                            }
+                            Bool::and(&parts)
+                        }
+                        None => held[k].not(),
+                    };
+                    Bool::and(&[chosen, under])
                 })
                 .collect();
             assertions.push(Bool::or(&choices));
+        }
+        if !lock_arrays.is_empty() {
+            // Two threads holding one lock are ordered by it.
+            let mut same = vec![held[0].clone(), held[1].clone(), lock[0].eq(&lock[1])];
+            same.extend(lock_cell[0].iter().zip(&lock_cell[1]).map(|(a, b)| a.eq(b)));
+            assertions.push(Bool::and(&same).not());
         }
         if trace.lockstep {
             // The same write at the same step; anything else is ordered.
@@ -2627,6 +2682,7 @@ mod tests {
                     let loops = (a.loops)(&sfx);
                     locals[k - 1].extend(loops.iter().map(|b| b.var.clone()));
                     TraceAccess {
+                        lock: None,
                         id: a.id,
                         mode: a.mode,
                         loc: Loc::new(a.id + 1, 1),
@@ -3237,6 +3293,44 @@ mod tests {
         );
         assert!(matches!(
             solve(&t, &Options::default()).outcome,
+            Outcome::Racy(_)
+        ));
+    }
+
+    #[test]
+    fn accesses_under_one_lock_do_not_race() {
+        use crate::protocol::Lock;
+        // `bins[b] += 1` with `b` each thread's own, under `locks[f(b)]`.
+        let t = trace(
+            &[
+                acc(0, Mode::Read, |s| vec![v(&format!("b{s}"))]),
+                acc(1, Mode::Write, |s| vec![v(&format!("b{s}"))]),
+            ],
+            &[],
+            vec![],
+        );
+        let under = |lock: fn(&str) -> Option<Vec<Expr>>| {
+            let mut t = t.clone();
+            for (k, accesses) in t.accesses.iter_mut().enumerate() {
+                for a in accesses {
+                    a.lock = lock(&format!("@{}", k + 1)).map(|index| Lock {
+                        array: "locks".into(),
+                        index,
+                    });
+                }
+            }
+            solve(&t, &Options::default()).outcome
+        };
+        assert!(matches!(under(|_| None), Outcome::Racy(_)));
+        // The bin's own lock: ordered.
+        assert_eq!(under(|s| Some(vec![v(&format!("b{s}"))])), Outcome::Drf);
+        // One lock for every bin: ordered too.
+        assert_eq!(under(|_| Some(vec![n(0)])), Outcome::Drf);
+        // A lock per thread, not per bin: two threads on one bin race.
+        assert!(matches!(under(|s| Some(vec![tid(s)])), Outcome::Racy(_)));
+        // Only the second thread's accesses under the lock: a race.
+        assert!(matches!(
+            under(|s| (s == "@2").then(|| vec![n(0)])),
             Outcome::Racy(_)
         ));
     }

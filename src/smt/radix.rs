@@ -1732,6 +1732,7 @@ mod tests {
     }
     fn access(index: Expr, loops: Vec<Binder>) -> TraceAccess {
         TraceAccess {
+            lock: None,
             id: 0,
             mode: Mode::Write,
             loc: Loc::new(1, 1),

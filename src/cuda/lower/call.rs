@@ -683,6 +683,7 @@ impl Lower {
             }
             "__threadfence" | "__threadfence_system" => {
                 self.unfenced = false;
+                self.lock_fence();
                 return Ok(Some(Val::Unknown));
             }
             "__requires" | "__assume" => {
@@ -737,6 +738,7 @@ impl Lower {
                 return unsupported(n, "atomic on a pointer of unknown origin");
             };
             p.at_cell();
+            self.lock_release(name, &p, &operands);
             // A ticket's own atomic is not an access between a fence and it.
             let fenced = self.unfenced;
             self.access(&p, mode, loc);

@@ -415,6 +415,8 @@ impl Lower {
                 (c, e) if c > 0 && e > c && e % c == 0 && e / c <= MAX_WIDTH => e / c,
                 _ => 1,
             };
+            let lock = self.lock_held();
+            self.lock_access(array, mode);
             let global = self.global(array);
             let phase = if global { self.ticket_phase() } else { None };
             if global && !self.ticket_taken {
@@ -431,6 +433,7 @@ impl Lower {
                     index,
                     loc,
                     value: if part == 0 { value.clone() } else { None },
+                    lock: lock.clone(),
                 };
                 match &phase {
                     Some(c) => self.emit_if(c.clone(), access, Stmt::skip(), loc),

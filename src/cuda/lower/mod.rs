@@ -15,6 +15,7 @@ mod annotations;
 mod asm;
 mod call;
 mod expr;
+mod locks;
 mod memory;
 mod stmt;
 pub(crate) use stmt::compound_base;
@@ -221,6 +222,8 @@ pub struct Lower {
     sync_paths: Vec<Option<Vec<Cond>>>,
     /// A global access was lowered since the last `__threadfence()`.
     unfenced: bool,
+    /// The spin locks this thread takes and gives back.
+    locks: locks::Locks,
     /// Bytes of one cell of a parameter's array, where accesses view it in
     /// elements narrower than its type (`float *` over a `float2 *`
     /// parameter): the narrowest such view, so that each element is a cell
@@ -414,6 +417,7 @@ impl Lower {
             phase_var: None,
             sync_paths: Vec::new(),
             unfenced: false,
+            locks: locks::Locks::default(),
             cell_bytes: HashMap::new(),
             narrow_views: HashMap::new(),
             widest_views: HashMap::new(),
@@ -730,6 +734,9 @@ impl Lower {
                 flatten_collectives(s, &unnamed);
             }
         }
+        if !self.locks.followed() {
+            self.out.iter_mut().for_each(locks::drop_locks);
+        }
         let mut p = std::mem::take(&mut self.prog);
         p.body = std::mem::take(&mut self.out);
         Ok(p)
@@ -820,9 +827,12 @@ impl Lower {
     }
 
     /// Runs `f` with a fresh output buffer and returns what it emitted.
+    /// A lock must be held on every path through it or on none.
     fn capture<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<(T, Stmt)> {
         let saved = std::mem::take(&mut self.out);
+        let locks = self.locks.state();
         let r = f(self);
+        self.locks.leave(&locks);
         let inner = std::mem::replace(&mut self.out, saved);
         Ok((r?, Stmt::Seq(inner)))
     }

@@ -18,7 +18,12 @@ pub(super) fn written_arrays(s: &Stmt, out: &mut HashSet<String>) {
 /// The variables `s` mentions.
 pub(super) fn mentioned_vars(s: &Stmt, out: &mut BTreeSet<String>) {
     match s {
-        Stmt::Access { index, .. } => index.iter().for_each(|e| e.free_vars(out)),
+        Stmt::Access { index, lock, .. } => {
+            index.iter().for_each(|e| e.free_vars(out));
+            lock.iter()
+                .flat_map(|l| &l.index)
+                .for_each(|e| e.free_vars(out));
+        }
         Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => {}
         Stmt::Seq(v) => v.iter().for_each(|s| mentioned_vars(s, out)),
         Stmt::If {
@@ -1013,6 +1018,9 @@ impl Lower {
         let Some(body) = body else {
             return unsupported(s, "loop without a body");
         };
+        if self.spin_acquire(s, cond, &body)? {
+            return Ok(Jumps::none());
+        }
         if is_do && cond.and_then(|c| c.eval_int()) == Some(0) {
             // `do { … } while (0)`: the body once.
             let j = self.stmt(&body)?;
