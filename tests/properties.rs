@@ -148,6 +148,7 @@ impl Gen {
             index,
             loc: Loc::new(id + 1, 1),
             value: None,
+            lock: None,
         })
     }
 
