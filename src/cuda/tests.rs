@@ -2856,3 +2856,31 @@ fn accesses_under_a_spin_lock_carry_it_while_the_lowering_follows_it() {
         assert!(t.contains("wr[b]") && !t.contains(" lock "), "{body}\n{t}");
     }
 }
+
+#[test]
+fn variables_stepped_once_per_turn_of_an_uncounted_loop_are_inductions() {
+    // `k` is its start plus `iter` strides in every turn of the endless
+    // loop; not a fresh unknown of each thread.
+    let k = kernel(
+        "__global__ void k(float *a, int n) {\n\
+           int k = blockIdx.x * blockDim.x + threadIdx.x;\n\
+           while (1) { if (k - (int)threadIdx.x >= n) break; a[k] = 0; k += blockDim.x * gridDim.x; }\n\
+         }",
+    );
+    let text = crate::protocol::print::print(&k);
+    assert!(
+        text.contains("wr[bid.x * blockDim.x + tid.x + iter * (blockDim.x * gridDim.x)]"),
+        "{text}"
+    );
+    // Stepped twice, or only on some turns: unknown.
+    for body in [
+        "if (k >= n) break; a[k] = 0; k += 4; k += 4;",
+        "if (k >= n) break; a[k] = 0; if (n > 3) k += 4;",
+    ] {
+        let k = kernel(&format!(
+            "__global__ void k(float *a, int n) {{ int k = threadIdx.x; while (1) {{ {body} }} }}"
+        ));
+        let text = crate::protocol::print::print(&k);
+        assert!(!text.contains("iter *"), "{body}\n{text}");
+    }
+}

@@ -1092,10 +1092,21 @@ impl Lower {
             );
             self.approximate(&note);
         }
+        // Variables the body steps once per iteration by a constant amount
+        // (`tid += stride` in `while (1) { if (tid - threadIdx.x >= n)
+        // break; …; tid += stride; }`) are their start plus `iter` steps:
+        // iterations past the loop's real end only add accesses.
+        let items = if body.kind() == K::COMPOUND {
+            body.children()
+        } else {
+            vec![*body]
+        };
+        let inductions = self.stepped_once(&items, assigned);
         self.forget(assigned, names);
         self.facts.clear();
         let var = self.name("iter");
         let bound = self.unknown_param("iterations");
+        self.step_inductions(inductions, &Expr::var(&var));
         self.loop_vars.push(var.clone());
         let r = self.capture(|me| {
             let c = match cond {
@@ -1339,6 +1350,18 @@ impl Lower {
         ) {
             return Vec::new();
         }
+        self.stepped_once(body, assigned)
+    }
+
+    /// Of `assigned`, the variables one statement of a loop's `body` steps
+    /// once per iteration by a value the loop does not change (see
+    /// [`Lower::inductions`]), with their values at the loop's entry and
+    /// their steps.
+    fn stepped_once(
+        &mut self,
+        body: &[Node],
+        assigned: &HashSet<String>,
+    ) -> Vec<(String, Val, Expr)> {
         let body: Vec<Node> = match body {
             [only] if only.kind() == K::COMPOUND => only.children(),
             _ => body.to_vec(),
@@ -1375,6 +1398,25 @@ impl Lower {
             }
         }
         out
+    }
+
+    /// Each induction variable at iteration `k` (counted from 0): its start
+    /// plus `k` steps.
+    fn step_inductions(&mut self, inductions: Vec<(String, Val, Expr)>, k: &Expr) {
+        for (var, start, step) in inductions {
+            let by = simplify(&Expr::bin(Op::Mul, k.clone(), step));
+            let value = match start {
+                Val::Int(e) => Some(Val::Int(simplify(&Expr::add(e, by)))),
+                Val::Ptr(mut p) if p.alts.is_empty() => p.cell_of(by).map(|by| {
+                    p.advance(Op::Add, by);
+                    Val::Ptr(p)
+                }),
+                _ => None,
+            };
+            if let Some(value) = value {
+                self.env.insert(var, value);
+            }
+        }
     }
 
     /// `v += c`, `v -= c`, `v = v + c`, `v++`: the variable's key and the
@@ -1492,20 +1534,7 @@ impl Lower {
             } else {
                 Expr::bin(Op::Div, dist, Expr::Int(s))
             };
-            for (var, start, step) in inductions {
-                let by = simplify(&Expr::bin(Op::Mul, k.clone(), step));
-                let value = match start {
-                    Val::Int(e) => Some(Val::Int(simplify(&Expr::add(e, by)))),
-                    Val::Ptr(mut p) if p.alts.is_empty() => p.cell_of(by).map(|by| {
-                        p.advance(Op::Add, by);
-                        Val::Ptr(p)
-                    }),
-                    _ => None,
-                };
-                if let Some(value) = value {
-                    self.env.insert(var, value);
-                }
-            }
+            self.step_inductions(inductions, &k);
         }
         self.loop_vars.push(v.clone());
         let step = match &shape.step {
