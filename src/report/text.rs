@@ -95,7 +95,7 @@ fn render_file(out: &mut String, file: &FileReport, style: TextStyle) {
         if found && !kernel.launches.is_empty() {
             let _ = writeln!(
                 out,
-                "note: `{}` is analysed under the launches host code makes of it: {}",
+                "note: `{}` is analysed under the launches the code makes of it: {}",
                 kernel.name,
                 kernel.launches.join("; ")
             );
