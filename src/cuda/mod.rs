@@ -701,7 +701,7 @@ fn parse_tu(
             // Launch dimensions: the command line's or the file's header's,
             // else what every launch in host code agrees on.
             // A kernel device code launches (dynamic parallelism) runs
-            // with sizes host code does not say.
+            // with the sizes read there too, or with unknown ones.
             let key = (f.id(), targs.clone());
             // Sizes read from device code count for kernels that are not
             // templates: the text names no instantiation.

@@ -1665,48 +1665,10 @@ fn other_thread(e: &Expr) -> Expr {
 /// `a1 <= a2` gives `c * a1 <= c * a2`. Theorems, which Z3 finds only by
 /// nonlinear search.
 fn monotone_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
-    fn quotients<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
-        let mut found = Vec::new();
-        radix::divisions(e, &mut found);
-        for (op, x, d) in found {
-            if op == Op::Div && !out.contains(&(x, d)) {
-                out.push((x, d));
-            }
-        }
-    }
-    let per_thread: Vec<Vec<(&Expr, &Expr)>> = trace
-        .accesses
-        .iter()
-        .map(|accesses| {
-            let mut found = Vec::new();
-            for a in accesses {
-                for b in &a.loops {
-                    quotients(&b.lo, &mut found);
-                    quotients(&b.hi, &mut found);
-                }
-                for e in &a.index {
-                    quotients(e, &mut found);
-                }
-            }
-            found
-        })
-        .collect();
-    let [first, second] = per_thread.as_slice() else {
-        return Vec::new();
-    };
     let zero = Int::from_i64(0);
     let mut out = Vec::new();
-    let pairs = first
-        .iter()
-        .flat_map(|&(x1, s)| {
-            second
-                .iter()
-                .filter(move |&&(_, d)| d == s)
-                .map(move |&(x2, _)| (x1, x2, s))
-        })
-        .filter(|(x1, x2, _)| x1 != x2)
-        .take(MAX_MONOTONE);
-    for (x1, x2, s) in pairs {
+    let found = divisions_per_thread(trace, Op::Div, false);
+    for (x1, x2, s) in pairs_by_divisor(&found, MAX_MONOTONE) {
         let divisor = enc.expr(s);
         let (e1, e2) = (enc.expr(x1), enc.expr(x2));
         let (q1, q2) = (
@@ -1743,47 +1705,16 @@ const MAX_MONOTONE: usize = 8;
 /// each other linearly once the indexes make `tid1 - tid2 == s`; Z3 finds
 /// that only by nonlinear search, seconds on the simplest kernel.
 fn congruence_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
-    fn remainders(e: &Expr, out: &mut Vec<(Expr, Expr)>) {
-        let mut found = Vec::new();
-        radix::divisions(e, &mut found);
-        for (op, x, m) in found {
-            let pair = (x.clone(), m.clone());
-            if op == Op::Mod && constant(m).is_none() && !out.contains(&pair) {
-                out.push(pair);
-            }
-        }
-    }
-    let per_thread: Vec<Vec<(Expr, Expr)>> = trace
-        .accesses
-        .iter()
-        .map(|accesses| {
-            let mut found = Vec::new();
-            for a in accesses {
-                for b in &a.loops {
-                    remainders(&b.lo, &mut found);
-                    remainders(&b.hi, &mut found);
-                }
-                a.index.iter().for_each(|e| remainders(e, &mut found));
-                a.path.each_expr(&mut |e| remainders(e, &mut found));
-            }
-            found
-        })
-        .collect();
-    let [first, second] = per_thread.as_slice() else {
-        return Vec::new();
-    };
-    let pairs = first
-        .iter()
-        .flat_map(|(x1, m)| {
-            second
-                .iter()
-                .filter(move |(_, d)| d == m)
-                .map(move |(x2, _)| (x1, x2, m))
-        })
-        .filter(|(x1, x2, _)| x1 != x2)
-        .take(MAX_CONGRUENCES);
+    let found = divisions_per_thread(trace, Op::Mod, true);
+    let found = found.map(|f| {
+        f.into_iter()
+            .filter(|(_, m)| constant(m).is_none())
+            .collect()
+    });
+    let pairs = pairs_by_divisor(&found, MAX_CONGRUENCES);
     let rem = |x: Expr, m: &Expr| Expr::bin(Op::Mod, x, m.clone());
     pairs
+        .into_iter()
         .map(|(x1, x2, m)| {
             let whole = rem(crate::imp::simplify(&Expr::sub(x1.clone(), x2.clone())), m);
             let parts = rem(Expr::sub(rem(x1.clone(), m), rem(x2.clone(), m)), m);
@@ -1794,6 +1725,53 @@ fn congruence_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
 
 /// How many pairs of remainders get congruence lemmas.
 const MAX_CONGRUENCES: usize = 8;
+
+/// Each thread's divisions by `op` (`Op::Div` or `Op::Mod`), as (dividend,
+/// divisor) pairs without repeats, in its accesses' loop bounds and
+/// indexes, and with `paths` in the conditions they are under.
+fn divisions_per_thread(trace: &Trace, op: Op, paths: bool) -> [Vec<(Expr, Expr)>; 2] {
+    trace.accesses.each_ref().map(|accesses| {
+        let mut out: Vec<(Expr, Expr)> = Vec::new();
+        let mut add = |e: &Expr| {
+            let mut found = Vec::new();
+            radix::divisions(e, &mut found);
+            for (o, x, d) in found {
+                let pair = (x.clone(), d.clone());
+                if o == op && !out.contains(&pair) {
+                    out.push(pair);
+                }
+            }
+        };
+        for a in accesses {
+            for b in &a.loops {
+                add(&b.lo);
+                add(&b.hi);
+            }
+            a.index.iter().for_each(&mut add);
+            if paths {
+                a.path.each_expr(&mut add);
+            }
+        }
+        out
+    })
+}
+
+/// Pairs of different dividends of the two threads by one divisor, at
+/// most `max`: `(x1, x2, d)`.
+fn pairs_by_divisor(found: &[Vec<(Expr, Expr)>; 2], max: usize) -> Vec<(&Expr, &Expr, &Expr)> {
+    let [first, second] = found;
+    first
+        .iter()
+        .flat_map(|(x1, d)| {
+            second
+                .iter()
+                .filter(move |(_, e)| e == d)
+                .map(move |(x2, _)| (x1, x2, d))
+        })
+        .filter(|(x1, x2, _)| x1 != x2)
+        .take(max)
+        .collect()
+}
 
 /// How many dividends of one thread get recomposition lemmas, per divisor
 /// of the other's.
