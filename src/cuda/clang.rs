@@ -406,6 +406,13 @@ impl<'tu> Node<'tu> {
             _tu: self._tu,
         }
     }
+    /// A call's arguments (a function's parameters), in order; none for
+    /// other cursors.
+    pub fn args(&self) -> Vec<Node<'tu>> {
+        (0..self.num_args().max(0) as u32)
+            .map(|i| self.arg(i))
+            .collect()
+    }
     /// Whether only its own translation unit can name the declaration
     /// (`static`, an anonymous namespace).
     pub fn internal_linkage(&self) -> bool {

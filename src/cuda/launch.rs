@@ -1080,7 +1080,6 @@ fn dims(n: &Node, func: Option<Node>, callers: &Callers) -> Vec<Dims> {
     out
 }
 
-/// Per axis, the size every alternative agrees on.
 /// A launch in device code (dynamic parallelism), which clang drops from
 /// the tree: its sizes read from the source text `src` at the kernel's
 /// name (`line`, `column`, 1-based), when they are integer literals, macros
@@ -1106,7 +1105,7 @@ pub fn device_site(src: &str, file: &str, line: u32, column: u32) -> Option<Laun
     }
     let config = &rest[open + 3..];
     let close = config.find(">>>")?;
-    let args = split_top_level(&config[..close]);
+    let args = split_outside(&config[..close], EXPRESSION_BRACKETS);
     let macros = object_macros(src);
     let dims = |arg: Option<&&str>| -> Dims {
         let Some(arg) = arg else {
@@ -1121,7 +1120,7 @@ pub fn device_site(src: &str, file: &str, line: u32, column: u32) -> Option<Laun
             .and_then(|a| a.strip_suffix(')'))
         {
             Some(inner) => {
-                let parts = split_top_level(inner);
+                let parts = split_outside(inner, EXPRESSION_BRACKETS);
                 let mut out = [Some(1); 3];
                 for (o, p) in out.iter_mut().zip(&parts) {
                     *o = value(p);
@@ -1146,19 +1145,21 @@ pub fn device_site(src: &str, file: &str, line: u32, column: u32) -> Option<Laun
     })
 }
 
-/// `text` split at its commas outside brackets.
-fn split_top_level(text: &str) -> Vec<&str> {
+/// The brackets a C expression's commas may sit inside.
+const EXPRESSION_BRACKETS: &[(char, char)] = &[('(', ')'), ('[', ']'), ('{', '}')];
+
+/// `text` split at its commas outside the brackets `pairs` open and close.
+pub(crate) fn split_outside<'t>(text: &'t str, pairs: &[(char, char)]) -> Vec<&'t str> {
     let mut out = Vec::new();
     let (mut depth, mut from) = (0i32, 0);
     for (i, c) in text.char_indices() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(&text[from..i]);
-                from = i + 1;
-            }
-            _ => {}
+        if pairs.iter().any(|(open, _)| *open == c) {
+            depth += 1;
+        } else if pairs.iter().any(|(_, close)| *close == c) {
+            depth -= 1;
+        } else if c == ',' && depth == 0 {
+            out.push(&text[from..i]);
+            from = i + 1;
         }
     }
     out.push(&text[from..]);
@@ -1201,6 +1202,7 @@ fn text_constant(t: &str, macros: &HashMap<&str, &str>) -> Option<u64> {
     n.filter(|&n| n > 0)
 }
 
+/// Per axis, the size every alternative agrees on.
 fn agree(alternatives: &[Dims]) -> Dims {
     let Some(mut out) = alternatives.first().copied() else {
         return [None; 3];
@@ -1275,7 +1277,7 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
         if ctor.kind() != K::CONSTRUCTOR {
             return vec![UNKNOWN];
         }
-        let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+        let args: Vec<Node> = n.args();
         if args.len() == 1 && !strip(args[0]).ty().is_integral() {
             // A copy or a conversion (`dim3(v)` of a `dim3` or `uint3`).
             return dims_at(&args[0], here, callers, depth + 1);
@@ -1670,7 +1672,7 @@ fn dim_terms(
         ];
     }
     if n.kind() == K::CALL && n.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR) {
-        let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+        let args: Vec<Node> = n.args();
         if args.len() == 1 && !strip(args[0]).ty().is_integral() {
             return dim_terms(&args[0], here, callers, passed, depth + 1);
         }

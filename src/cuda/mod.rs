@@ -708,15 +708,14 @@ fn parse_tu(
             let device = device_sites.get(&f.spelling());
             let from_device = device_unread.contains(&f.spelling())
                 || (device.is_some() && !targs.is_empty());
-            let sites = match device {
-                _ if from_device => Vec::new(),
-                Some(_) if launches.escapes(&key) => Vec::new(),
-                Some(device) => {
-                    let mut sites = launches.of(&key).unwrap_or_default();
-                    sites.extend(device.iter().cloned());
-                    sites
-                }
-                None => launches.of(&key).unwrap_or_default(),
+            // A kernel whose address escapes has no sites from host code
+            // (`Launches::of`), and none from device code either.
+            let sites = if from_device || launches.escapes(&key) {
+                Vec::new()
+            } else {
+                let mut sites = launches.of(&key).unwrap_or_default();
+                sites.extend(device.into_iter().flatten().cloned());
+                sites
             };
             let mut launch = Launch {
                 block: dims_of(launch.block_dim),

@@ -1145,13 +1145,7 @@ impl Query {
                                 held[k].clone(),
                                 lock[k].eq(Int::from_u64(at.unwrap_or(0) as u64)),
                             ];
-                            for (d, c) in lock_cell[k].iter().enumerate() {
-                                let e = l
-                                    .index
-                                    .get(d)
-                                    .map_or_else(|| Int::from_i64(0), |e| enc.expr(e));
-                                parts.push(c.eq(e));
-                            }
+                            parts.extend(enc.at_cell(&lock_cell[k], &l.index));
                             Bool::and(&parts)
                         }
                         None => held[k].not(),
@@ -2223,13 +2217,7 @@ impl Encoder {
             }
         }
         parts.push(self.cond(&a.path));
-        for (d, idx) in index.iter().enumerate() {
-            let e = a
-                .index
-                .get(d)
-                .map_or_else(|| Int::from_i64(0), |e| self.expr(e));
-            parts.push(idx.eq(e));
-        }
+        parts.extend(self.at_cell(index, &a.index));
         match stored {
             Some(v) if a.mode == Mode::Write => {
                 parts.push(known.clone());
@@ -2242,6 +2230,20 @@ impl Encoder {
             _ => parts.push(known.not()),
         }
         Bool::and(&parts)
+    }
+
+    /// The constants `vars` naming a cell equal to `index`, dimensions
+    /// past its own 0 (indexes of fewer dimensions line up with more).
+    fn at_cell(&mut self, vars: &[Int], index: &[Expr]) -> Vec<Bool> {
+        vars.iter()
+            .enumerate()
+            .map(|(d, v)| {
+                let e = index
+                    .get(d)
+                    .map_or_else(|| Int::from_i64(0), |e| self.expr(e));
+                v.eq(e)
+            })
+            .collect()
     }
 
     fn cond(&mut self, c: &Cond) -> Bool {

@@ -738,7 +738,6 @@ impl Facts {
         )
     }
 
-    /// With the facts an access's path gives when it is taken: under
     /// The bounds `b` of the guards `a < b` on `path` that keep `x` (a
     /// polynomial of thread `suffix`) below them: `a ≥ x` for every value.
     fn guard_bounds<'p>(&self, path: &'p Cond, x: &Poly, suffix: &str) -> Vec<&'p Expr> {
@@ -752,6 +751,7 @@ impl Facts {
             .collect()
     }
 
+    /// With the facts an access's path gives when it is taken: under
     /// `x < P` with `x` never negative, every variable of the product `P`
     /// is at least 1 (`idx < B * N * d`) when none may be negative, and
     /// is not 0 otherwise.

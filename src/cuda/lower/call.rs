@@ -147,10 +147,15 @@ pub(super) fn without_invariants(n: Node) -> Node {
     n
 }
 
+/// An atomic's name without its scope suffix (`atomicCAS_block`:
+/// `atomicCAS`).
+pub(super) fn atomic_base(name: &str) -> &str {
+    name.trim_end_matches("_block").trim_end_matches("_system")
+}
+
 pub(super) fn atomic_mode(name: &str) -> Option<Mode> {
-    let base = name.trim_end_matches("_block").trim_end_matches("_system");
     matches!(
-        base,
+        atomic_base(name),
         "atomicAdd"
             | "atomicSub"
             | "atomicExch"
@@ -777,7 +782,7 @@ impl Lower {
     pub(super) fn call(&mut self, n: &Node) -> R<Val> {
         let loc = loc_of(n);
         let callee = n.referenced();
-        let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+        let args: Vec<Node> = n.args();
         let Some(f) = callee else {
             // No declaration: a call through a pointer, or a dependent call
             // in a template.
@@ -1249,8 +1254,8 @@ impl Lower {
     /// [`crate::protocol::Ticket::group`]).
     fn group_shfl(&mut self, n: &Node, g: GroupRange) -> R<Val> {
         let mut vals = Vec::new();
-        for i in 0..n.num_args().max(0) as u32 {
-            vals.push(self.rvalue(&n.arg(i))?);
+        for a in n.args() {
+            vals.push(self.rvalue(&a)?);
         }
         let [Val::Int(v), Val::Int(Expr::Int(0))] = vals.as_slice() else {
             return Ok(Val::Unknown);
@@ -1381,7 +1386,7 @@ impl Lower {
         if from_toolkit(&def) {
             return Ok(None);
         }
-        let mut args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+        let mut args: Vec<Node> = n.args();
         let params = def
             .children()
             .iter()
@@ -1685,20 +1690,10 @@ fn is_fragment(n: &Node) -> bool {
 fn fragment_of(n: &Node, constant: &dyn Fn(&str) -> Option<i64>) -> Option<Tile> {
     let ty = strip(*n).ty().canonical().spelling();
     let inner = ty.split_once("fragment<")?.1.strip_suffix('>')?;
-    let mut args = Vec::new();
-    let (mut depth, mut start) = (0, 0);
-    for (i, ch) in inner.char_indices() {
-        match ch {
-            '<' => depth += 1,
-            '>' => depth -= 1,
-            ',' if depth == 0 => {
-                args.push(inner[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    args.push(inner[start..].trim());
+    let args: Vec<&str> = crate::cuda::launch::split_outside(inner, &[('<', '>')])
+        .into_iter()
+        .map(str::trim)
+        .collect();
     let [usage, m, n, k, element, rest @ ..] = args.as_slice() else {
         return None;
     };
@@ -1865,7 +1860,7 @@ fn xor_shuffle<'a>(n: &Node<'a>) -> Option<(Node<'a>, Node<'a>, Option<Node<'a>>
         "__shfl_xor" | "shfl_xor" => 0,
         _ => return None,
     };
-    let args: Vec<Node> = (0..n.num_args().max(0) as u32).map(|i| n.arg(i)).collect();
+    let args: Vec<Node> = n.args();
     Some((
         *args.get(at)?,
         *args.get(at + 1)?,

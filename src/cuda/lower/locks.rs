@@ -50,11 +50,6 @@ impl Locks {
     }
 }
 
-/// `atomicCAS` or `atomicExch`, past the scope suffixes.
-fn swap_name(name: &str) -> &str {
-    name.trim_end_matches("_system").trim_end_matches("_block")
-}
-
 impl Lower {
     /// The lock an access lowered now is made under: the first taken.
     pub(super) fn lock_held(&self) -> Option<Lock> {
@@ -86,7 +81,7 @@ impl Lower {
         let Target::Shared(array) = &p.target else {
             return;
         };
-        let free = match (swap_name(name), operands) {
+        let free = match (atomic_base(name), operands) {
             ("atomicExch", [Val::Int(Expr::Int(v))]) => *v,
             ("atomicCAS", [_, Val::Int(Expr::Int(v))]) => *v,
             _ => return,
@@ -137,10 +132,8 @@ impl Lower {
         else {
             return Ok(false);
         };
-        let args: Vec<Node> = (0..call.num_args().max(0) as u32)
-            .map(|i| call.arg(i))
-            .collect();
-        let taken = match (swap_name(&name), args.as_slice()) {
+        let args = call.args();
+        let taken = match (atomic_base(&name), args.as_slice()) {
             ("atomicCAS", [_, expected, desired]) if expected.eval_int() == Some(free) => {
                 desired.eval_int()
             }
