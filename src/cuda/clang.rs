@@ -519,6 +519,21 @@ impl<'tu> Node<'tu> {
         let n = Node { c, _tu: self._tu };
         (!n.is_null() && n.kind() != CXCursor_NoDeclFound).then_some(n)
     }
+    /// The fields of the structure this expression's type is, through
+    /// typedefs (`typedef struct { … } Matrix;`); empty for other types.
+    pub fn record_fields(&self) -> Vec<Node<'tu>> {
+        let c = unsafe {
+            clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(self.c)))
+        };
+        let n = Node { c, _tu: self._tu };
+        if n.is_null() || n.kind() == CXCursor_NoDeclFound {
+            return Vec::new();
+        }
+        n.children()
+            .into_iter()
+            .filter(|f| f.kind() == CXCursor_FieldDecl)
+            .collect()
+    }
     pub fn semantic_parent(&self) -> Option<Node<'tu>> {
         let c = unsafe { clang_getCursorSemanticParent(self.c) };
         let n = Node { c, _tu: self._tu };

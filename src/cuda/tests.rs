@@ -586,6 +586,80 @@ __global__ void k(float *a) {
 }
 
 #[test]
+fn a_generic_thread_group_is_the_group_it_was_made_from() {
+    let out = shape(
+        "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__device__ void f(cg::thread_group g, float *s) {
+  s[g.thread_rank()] = g.size();
+  g.sync();
+}
+__device__ void r(const cg::thread_group &g, float *s) { s[g.size()] = 0; cg::sync(g); }
+__global__ void k(float *a) {
+  __shared__ float s[64];
+  f(cg::this_thread_block(), s);
+  cg::thread_group w = cg::tiled_partition(cg::this_thread_block(), 32);
+  r(w, a);
+  cg::thread_group h = cg::tiled_partition(cg::this_thread_block(), 16);
+  h.sync();
+}",
+    );
+    // The block's rank and barrier through a parameter, a warp's tile
+    // through a local and a reference; a tile of 16 has no barrier, which
+    // leaves the kernel's races possible only.
+    let lin = "(tid.x + (tid.y * blockDim.x)) + (tid.z * (blockDim.x * blockDim.y))";
+    assert_eq!(
+        out,
+        format!("a: sync; wr[32]; warp_sync; \ns: wr[({lin})]; sync; warp_sync; \n")
+    );
+    let k = kernel(
+        "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float *a) {
+  auto b = cg::this_thread_block();
+  cg::thread_group w = cg::tiled_partition(b, 32);
+  w.sync();
+  b.sync();
+  a[threadIdx.x] = 0;
+}",
+    );
+    assert!(k.approximations.is_empty(), "{:?}", k.approximations);
+    let k = kernel(
+        "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float *a) {
+  auto h = cg::tiled_partition<16>(cg::this_thread_block());
+  h.sync();
+  a[threadIdx.x] = 0;
+}",
+    );
+    assert_eq!(k.approximations.len(), 1, "{:?}", k.approximations);
+}
+
+#[test]
+fn structures_passed_and_returned_by_value_are_copies() {
+    let out = shape(
+        "struct M { int stride; float *cells; };
+__device__ M sub(M a, int r) { M s; s.stride = a.stride; s.cells = &a.cells[r * a.stride]; return s; }
+__device__ void skip(M m) { m.cells += 1; m.stride = 0; }
+__device__ void put(M m, int i) { m.cells[i * m.stride] = 1; }
+__global__ void k(M c) {
+  M mine = sub(c, blockIdx.x);
+  skip(mine);
+  put(mine, threadIdx.x);
+  M again = c;
+  put(again, 2);
+}",
+    );
+    // The kernel parameter's fields reach the copies made of it before
+    // any was read; `skip` changes its own copy only.
+    assert_eq!(
+        out,
+        "c.cells: wr[((bid.x * c.stride) + (tid.x * c.stride))]; wr[(2 * c.stride)]; \n"
+    );
+}
+
+#[test]
 fn a_left_out_argument_takes_its_default() {
     let out = shape(
         "__device__ int f(int *s, int v = 5) { s[threadIdx.x] = v; return v; }

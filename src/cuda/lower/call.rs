@@ -399,13 +399,141 @@ pub(super) fn group_query(ty: &str, name: &str) -> Option<Expr> {
 }
 
 impl Lower {
+    /// The type of the cooperative group `n` names: its own, or, for the
+    /// generic `thread_group`, the type of the group it was made from
+    /// when the lowering saw that (through conversions, variables and
+    /// parameters bound to one, and `tiled_partition(g, n)` of a constant
+    /// `n`, which is a tile of `n` threads).
+    pub(super) fn group_type(&self, n: &Node) -> String {
+        let mut at = strip(*n);
+        loop {
+            let ty = at.ty().canonical().spelling();
+            if group_kind(&ty) != Some("thread_group") {
+                return ty;
+            }
+            if let Some(k) = var_key(&at) {
+                let k = self.aliases.get(&k).cloned().unwrap_or(k);
+                return self.group_types.get(&k).cloned().unwrap_or(ty);
+            }
+            if at.kind() == K::CALL && at.spelling() == "tiled_partition" {
+                let size = at.args().get(1).and_then(|a| a.eval_int());
+                return match size {
+                    Some(n) if n >= 1 && n <= builtin::WARP_SIZE && n & (n - 1) == 0 => {
+                        format!("cooperative_groups::thread_block_tile<{n}>")
+                    }
+                    _ => ty,
+                };
+            }
+            match exprs(&at)[..] {
+                [one] => at = strip(one),
+                _ => return ty,
+            }
+        }
+    }
+
+    /// Binds variable `k`, declared of type `ty`, to the group `init`
+    /// holds when `ty` is the generic `thread_group`; forgets what it held.
+    pub(super) fn bind_group(&mut self, k: &str, ty: &str, init: Option<&Node>) {
+        if group_kind(ty) != Some("thread_group") {
+            return;
+        }
+        match init.map(|i| self.group_type(i)) {
+            Some(t) if group_kind(&t).is_some_and(|g| g != "thread_group") => {
+                self.group_types.insert(k.to_string(), t);
+            }
+            _ => {
+                self.group_types.remove(k);
+            }
+        }
+    }
+
+    /// The type of the group a member call `n` is made on (see
+    /// [`Lower::group_type`]).
+    fn object_group_type(&self, n: &Node) -> String {
+        let object = exprs(n).first().map(|o| strip(*o)).and_then(|o| {
+            if o.kind() == K::MEMBER_REF {
+                exprs(&o).first().copied()
+            } else {
+                Some(o)
+            }
+        });
+        match object {
+            Some(o) => self.group_type(&o),
+            None => String::new(),
+        }
+    }
+
+    /// The variable holding the structure `src` names, with the fields
+    /// of a kernel parameter made first (they are made when first read),
+    /// so that a copy of it has them all.
+    pub(super) fn record_variable(&mut self, src: &Node) -> R<Option<String>> {
+        let src = strip(*src);
+        let LVal::Var(from) = self.lvalue(&src)? else {
+            return Ok(None);
+        };
+        for f in src.record_fields() {
+            let name = f.spelling();
+            let (qualified, is_param) = self.member_path(&src, &name);
+            if is_param && !self.env.contains_key(&format!("{from}.{name}")) {
+                self.field(&from, &name, &f, qualified, true);
+            }
+        }
+        Ok(Some(from))
+    }
+
+    /// Copies the structure held in variable `from` into variable `to`:
+    /// every field known so far, nested ones too; `to`'s old fields go.
+    pub(super) fn copy_record(&mut self, to: &str, from: Option<&str>) {
+        let prefix = format!("{to}.");
+        self.env.retain(|k, _| !k.starts_with(&prefix));
+        let Some(from) = from else {
+            return;
+        };
+        let from = format!("{from}.");
+        let fields: Vec<(String, Val)> = self
+            .env
+            .iter()
+            .filter_map(|(k, v)| {
+                k.strip_prefix(&from)
+                    .map(|f| (format!("{prefix}{f}"), v.clone()))
+            })
+            .collect();
+        self.env.extend(fields);
+    }
+
+    /// When `init` is a call of a function (through the copies of its
+    /// result around it), evaluates it and gives its value and the
+    /// structure variable every return of it named, if one did (`return
+    /// sub;`). `None`, and `init` left unevaluated, for other expressions.
+    pub(super) fn returned_record(&mut self, init: &Node) -> R<Option<(Option<String>, Val)>> {
+        let mut at = strip(*init);
+        while at.kind() == K::CALL && at.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR) {
+            match exprs(&at)[..] {
+                [one] => at = strip(one),
+                _ => return Ok(None),
+            }
+        }
+        if at.kind() != K::CALL || at.referenced().is_none_or(|f| f.kind() != K::FUNCTION) {
+            return Ok(None);
+        }
+        self.returned_record = None;
+        let v = self.rvalue(init)?;
+        let call = loc_of(&at);
+        let from = self
+            .returned_record
+            .take()
+            .filter(|(l, _)| *l == call)
+            .map(|(_, k)| k);
+        Ok(Some((from, v)))
+    }
+
     /// `cg::memcpy_async(g, dst, src, bytes)`: the group copies the bytes
     /// together, each member the cells from its rank on, a group's size
     /// apart (a partition of the cells, as the library's is), reading the
     /// source and writing the destination before the group's `wait`.
     /// `None` for groups without a rank and size drfscan names.
     fn group_copy(&mut self, args: &[Node], loc: Loc) -> R<Option<Val>> {
-        let ty = strip(args[0]).ty().canonical().spelling();
+        let ty = self.group_type(&args[0]);
         let (rank, size) = match group_kind(&ty) {
             Some("thread_block") => (linear_tid(), builtin::product(builtin::BLOCK_DIM)),
             Some("thread_block_tile") => {
@@ -436,7 +564,8 @@ impl Lower {
     }
 
     /// `sync()` of a cooperative group of type `ty`: a barrier of the block
-    /// or of the grid, or a warp's; `None` for groups that are not modelled.
+    /// or of the grid, or a warp's; no barrier, said, for the other groups;
+    /// `None` for what is not a cooperative group.
     pub(super) fn group_sync(&mut self, ty: &str, loc: Loc) -> Option<Val> {
         match group_kind(ty)? {
             "thread_block" => self.sync(loc),
@@ -450,7 +579,12 @@ impl Lower {
                     self.warp_sync(loc)
                 }
             }
-            _ => return None,
+            // A tile smaller than a warp, a coalesced group, a generic
+            // group the lowering did not see made: a race its barrier
+            // would order is then only possible.
+            _ => self.approximate(
+                "the barrier of a group smaller than a warp, or of a group drfscan cannot name, is not modelled",
+            ),
         }
         Some(Val::Unknown)
     }
@@ -967,7 +1101,7 @@ impl Lower {
             return Ok(v);
         }
         if (name == "sync" || name == "synchronize") && args.len() == 1 {
-            let ty = strip(args[0]).ty().canonical().spelling();
+            let ty = self.group_type(&args[0]);
             if let Some(v) = self.group_sync(&ty, loc) {
                 return Ok(v);
             }
@@ -975,7 +1109,7 @@ impl Lower {
         // `cg::wait(g)` and `cg::wait_prior<N>(g)`: the group's copies are
         // done and the group synchronized, as `g.sync()`.
         if (name == "wait" || name == "wait_prior") && args.len() == 1 {
-            let ty = strip(args[0]).ty().canonical().spelling();
+            let ty = self.group_type(&args[0]);
             if let Some(v) = self.group_sync(&ty, loc) {
                 return Ok(v);
             }
@@ -1293,7 +1427,7 @@ impl Lower {
     pub(super) fn method_call(&mut self, n: &Node, name: &str) -> R<Val> {
         let ops = exprs(n);
         let loc = loc_of(n);
-        let object = object_type(n);
+        let object = self.object_group_type(n);
         if name == "sync" {
             if let Some(v) = self.group_sync(&object, loc) {
                 return Ok(v);
@@ -1599,7 +1733,29 @@ impl Lower {
             let Some(a) = default.as_ref().or(args.get(i)) else {
                 continue;
             };
-            if p.ty().is_reference() {
+            self.bind_group(&pk, &p.ty().canonical().spelling(), Some(a));
+            if p.ty().is_record() && !p.ty().is_reference() {
+                // A structure passed by value: a copy of the argument's.
+                self.aliases.remove(&pk);
+                let v = match record_source(*a) {
+                    Some(src) => {
+                        let from = self.record_variable(&src)?;
+                        self.copy_record(&pk, from.as_deref());
+                        Val::Unknown
+                    }
+                    None => match self.returned_record(a)? {
+                        Some((from, v)) => {
+                            self.copy_record(&pk, from.as_deref());
+                            v
+                        }
+                        None => {
+                            self.copy_record(&pk, None);
+                            self.rvalue(a)?
+                        }
+                    },
+                };
+                self.env.insert(pk.clone(), v);
+            } else if p.ty().is_reference() {
                 match self.lvalue(a)? {
                     LVal::Var(v) => {
                         self.aliases.insert(pk.clone(), v);
@@ -1633,6 +1789,7 @@ impl Lower {
         }
         self.stack.push(fkey);
         self.returns.push(Vec::new());
+        self.record_returns.push(Vec::new());
         let saved_path = std::mem::take(&mut self.path);
         let r = self
             .block(&body.children())
@@ -1644,6 +1801,13 @@ impl Lower {
             });
         self.path = saved_path;
         let rets = self.returns.pop().unwrap_or_default();
+        let records = self.record_returns.pop().unwrap_or_default();
+        self.returned_record = match records.split_first() {
+            Some((Some(first), rest)) if rest.iter().all(|r| r.as_ref() == Some(first)) => {
+                Some((loc_of(call), first.clone()))
+            }
+            _ => None,
+        };
         self.stack.pop();
         self.site = saved_site;
         r?;

@@ -1049,7 +1049,14 @@ impl Lower {
     /// The field `field` of the structure variable `v`, read as `n`: a
     /// field of a kernel parameter passed by value is the same for every
     /// thread (a parameter, or an array of its own).
-    fn field(&mut self, v: &str, field: &str, n: &Node, qualified: String, is_param: bool) -> LVal {
+    pub(super) fn field(
+        &mut self,
+        v: &str,
+        field: &str,
+        n: &Node,
+        qualified: String,
+        is_param: bool,
+    ) -> LVal {
         let fk = format!("{v}.{field}");
         if !self.env.contains_key(&fk) {
             if is_param && n.ty().is_integral() {

@@ -186,6 +186,18 @@ pub struct Lower {
     /// Tickets a group's leader took for its group (`atomicAdd(c,
     /// g.size())` under `g.thread_rank() == 0`): the local and the group.
     group_leads: Vec<(String, GroupRange)>,
+    /// The group a variable of the generic type `thread_group` holds
+    /// (`thread_group g = this_thread_block();`, a `thread_group`
+    /// parameter given a tile), by variable: the type of the group it was
+    /// made from, whose ranks, sizes and barrier are known.
+    group_types: HashMap<String, String>,
+    /// Per function being inlined, for each `return` of a structure, the
+    /// variable holding it (`return sub;`), if it is one.
+    record_returns: Vec<Vec<Option<String>>>,
+    /// The call inlined last, when every return of it named one structure
+    /// variable: the call's place and that variable, which a copy of the
+    /// call's result copies from.
+    returned_record: Option<(Loc, String)>,
     /// Values one thread of every block publishes in a `__shared__` cell
     /// for the others (see `Lower::publish`), by array; `None` once two
     /// writes disagree.
@@ -401,6 +413,9 @@ impl Lower {
             tickets: Vec::new(),
             groups: HashMap::new(),
             group_leads: Vec::new(),
+            group_types: HashMap::new(),
+            record_returns: Vec::new(),
+            returned_record: None,
             published: HashMap::new(),
             publish_reads: HashSet::new(),
             unpublished: HashSet::new(),

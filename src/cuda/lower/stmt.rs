@@ -451,6 +451,15 @@ impl Lower {
             _ if k == K::RETURN => {
                 let e = exprs(s);
                 if let Some(e) = e.first() {
+                    if e.ty().is_record() {
+                        let held = match record_source(*e) {
+                            Some(src) => self.record_variable(&src)?,
+                            None => None,
+                        };
+                        if let Some(r) = self.record_returns.last_mut() {
+                            r.push(held);
+                        }
+                    }
                     let v = self.rvalue(e)?;
                     let path = Cond::all(self.path.iter().cloned());
                     if let Some(r) = self.returns.last_mut() {
@@ -524,6 +533,7 @@ impl Lower {
             let prefix = format!("{k}.");
             self.env.retain(|key, _| !key.starts_with(&prefix));
             self.groups.remove(&k);
+            self.bind_group(&k, &ty.canonical().spelling(), init.as_ref());
             // `uint3 t = threadIdx;`, `S b = a;`: the fields come along.
             if let Some(src) = init.and_then(record_source) {
                 if let Some(sd) = src.referenced() {
@@ -544,20 +554,22 @@ impl Lower {
                             }
                         }
                         _ => {
-                            let from = format!("{}.", key(&sd));
-                            let fields: Vec<(String, Val)> = self
-                                .env
-                                .iter()
-                                .filter_map(|(key, v)| {
-                                    key.strip_prefix(&from)
-                                        .map(|f| (format!("{k}.{f}"), v.clone()))
-                                })
-                                .collect();
-                            self.env.extend(fields);
+                            let from = self.record_variable(&src)?;
+                            self.copy_record(&k, from.as_deref());
                         }
                     }
                 }
                 self.env.insert(k, Val::Unknown);
+                return Ok(());
+            }
+            // `Matrix s = sub(a, i, j);`: the fields of the structure the
+            // function returned.
+            if let Some((from, v)) = match init {
+                Some(init) => self.returned_record(&init)?,
+                None => None,
+            } {
+                self.copy_record(&k, from.as_deref());
+                self.env.insert(k, v);
                 return Ok(());
             }
         }
