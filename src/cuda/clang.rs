@@ -662,6 +662,17 @@ impl Ty {
     pub fn element(&self) -> Ty {
         Ty(unsafe { clang_getArrayElementType(self.canonical().0) })
     }
+    /// The number of elements of a constant-size array type, through a
+    /// reference to one.
+    pub fn array_size(&self) -> Option<i64> {
+        let t = if self.is_reference() {
+            self.pointee()
+        } else {
+            *self
+        };
+        let n = unsafe { clang_getArraySize(t.canonical().0) };
+        (n >= 0).then_some(n)
+    }
     pub fn spelling(&self) -> String {
         cx_string(unsafe { clang_getTypeSpelling(self.0) })
     }

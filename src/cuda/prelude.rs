@@ -21,6 +21,7 @@ const CUBLAS: &str = include_str!("prelude/cublas_v2.h");
 const MMA: &str = include_str!("prelude/mma.h");
 const CUCOMPLEX: &str = include_str!("prelude/cuComplex.h");
 const CUDA_PIPELINE: &str = include_str!("prelude/cuda_pipeline.h");
+const CUB: &str = include_str!("prelude/cub.cuh");
 /// Headers of the host's C library, searched after the system's own: what
 /// host code around kernels needs on a system without them.
 const HOST_FALLBACKS: &[(&str, &str)] = &[
@@ -89,6 +90,23 @@ const LIBRARIES: &[(&str, &str)] = &[
     ("cufft.h", CUFFT),
     ("cublas_v2.h", CUBLAS),
     ("cublas.h", CUBLAS),
+    ("cub/cub.cuh", CUB),
+    ("cub/block/block_reduce.cuh", CUB),
+    ("cub/block/block_scan.cuh", CUB),
+    ("cub/block/block_load.cuh", CUB),
+    ("cub/block/block_store.cuh", CUB),
+    ("cub/block/block_radix_sort.cuh", CUB),
+    ("cub/block/block_exchange.cuh", CUB),
+    ("cub/warp/warp_reduce.cuh", CUB),
+    ("cub/warp/warp_scan.cuh", CUB),
+    ("cub/device/device_reduce.cuh", CUB),
+    ("cub/device/device_scan.cuh", CUB),
+    ("cub/device/device_select.cuh", CUB),
+    ("cub/device/device_radix_sort.cuh", CUB),
+    ("cub/device/device_histogram.cuh", CUB),
+    ("cub/device/device_segmented_reduce.cuh", CUB),
+    ("cub/util_type.cuh", CUB),
+    ("cub/util_allocator.cuh", CUB),
 ];
 
 /// The files [`forced_with_toolkit`] needs, and the libraries' headers in

@@ -660,6 +660,61 @@ __global__ void k(M c) {
 }
 
 #[test]
+fn cub_block_collectives_store_synchronize_and_read_their_storage() {
+    let out = shape(
+        "#include <cub/cub.cuh>
+__global__ void k(float *a, int *b) {
+  using R = cub::BlockReduce<float, 128>;
+  __shared__ R::TempStorage t;
+  float s = R(t).Sum(a[threadIdx.x]);
+  if (threadIdx.x == 0) a[0] = s;
+  using S = cub::BlockScan<int, 32>;
+  __shared__ S::TempStorage u;
+  int x;
+  S(u).ExclusiveSum(1, x);
+  b[x] = 0;
+  cub::WarpReduce<int>::TempStorage w;
+  int y = cub::WarpReduce<int>(w).Sum(x);
+}",
+    );
+    let lin = "(tid.x + (tid.y * blockDim.x)) + (tid.z * (blockDim.x * blockDim.y))";
+    // The block's reduction: each thread's cell, the barrier, any cell;
+    // a raking scan of one warp and a warp's reduction touch no memory
+    // and do not synchronize, and the scan's output is unknown.
+    assert!(
+        out.contains(&format!(
+            "t: wr[({lin})]; sync; for storage_cell in 0..((blockDim.x * blockDim.y) * blockDim.z) {{ rd[storage_cell]; }} \n"
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("\nu:") && !out.starts_with("u:"), "{out}");
+    assert!(out.contains("b: sync; wr[v]"), "{out}");
+    let err = reason(
+        "#include <cub/cub.cuh>
+__global__ void k(int *a) {
+  using L = cub::BlockLoad<int, 128, 4>;
+  __shared__ L::TempStorage t;
+  int items[4];
+  L(t).Load(a, items);
+}",
+    );
+    assert!(err.contains("cub::BlockLoad is not modelled"), "{err}");
+    // Direct loads and stores name their cells.
+    let out = shape(
+        "#include <cub/cub.cuh>
+__global__ void k(int *a, int n) {
+  int items[4];
+  cub::LoadDirectStriped<128>(threadIdx.x, a, items);
+  cub::StoreDirectBlocked(threadIdx.x, a + 512, items, n);
+}",
+    );
+    assert_eq!(
+        out,
+        "a: for item in 0..4 { rd[(tid.x + (item * 128))]; } for item#2 in 0..4 { if (((tid.x * 4) + item#2) < n) { wr[(512 + ((tid.x * 4) + item#2))]; } } \n"
+    );
+}
+
+#[test]
 fn a_left_out_argument_takes_its_default() {
     let out = shape(
         "__device__ int f(int *s, int v = 5) { s[threadIdx.x] = v; return v; }

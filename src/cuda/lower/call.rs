@@ -266,6 +266,13 @@ fn dependent_method<'a>(callee: &Node<'a>) -> Option<Node<'a>> {
 
 /// The type of the object a member call is made on (`b` in `b.sync()`).
 pub(super) fn object_type(n: &Node) -> String {
+    object_node(n)
+        .map(|o| o.ty().canonical().spelling())
+        .unwrap_or_default()
+}
+
+/// The object a member call `n` is made on (`b` of `b.sync()`).
+pub(super) fn object_node<'a>(n: &Node<'a>) -> Option<Node<'a>> {
     exprs(n)
         .first()
         .map(|o| strip(*o))
@@ -276,8 +283,7 @@ pub(super) fn object_type(n: &Node) -> String {
                 Some(o)
             }
         })
-        .map(|o| strip(o).ty().canonical().spelling())
-        .unwrap_or_default()
+        .map(strip)
 }
 
 /// Whether `d` is declared by the toolkit (a system header) or the
@@ -450,14 +456,7 @@ impl Lower {
     /// The type of the group a member call `n` is made on (see
     /// [`Lower::group_type`]).
     fn object_group_type(&self, n: &Node) -> String {
-        let object = exprs(n).first().map(|o| strip(*o)).and_then(|o| {
-            if o.kind() == K::MEMBER_REF {
-                exprs(&o).first().copied()
-            } else {
-                Some(o)
-            }
-        });
-        match object {
+        match object_node(n) {
             Some(o) => self.group_type(&o),
             None => String::new(),
         }
@@ -1097,6 +1096,9 @@ impl Lower {
                 return Ok(v);
             }
         }
+        if let Some(v) = self.cub_direct(&f, n, &name, &args)? {
+            return Ok(v);
+        }
         if let Some(v) = self.builtin_call(n, &name, &args, loc)? {
             return Ok(v);
         }
@@ -1427,6 +1429,9 @@ impl Lower {
     pub(super) fn method_call(&mut self, n: &Node, name: &str) -> R<Val> {
         let ops = exprs(n);
         let loc = loc_of(n);
+        if let Some(v) = self.cub_collective(n, name)? {
+            return Ok(v);
+        }
         let object = self.object_group_type(n);
         if name == "sync" {
             if let Some(v) = self.group_sync(&object, loc) {

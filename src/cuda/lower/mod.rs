@@ -14,6 +14,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 mod annotations;
 mod asm;
 mod call;
+mod cub;
 mod expr;
 mod locks;
 mod memory;

@@ -1,0 +1,269 @@
+//! CUB's collectives, by class and member name, whether its headers are
+//! the toolkit's or the built-in stub: a block-wide reduction or scan is a
+//! store of each thread's cell of the temporary storage, the block's
+//! barrier, and reads of any cell of it (which is what CUB's contract
+//! says: the storage may be reused only after another barrier); a
+//! warp-wide one is shuffles, with no memory and no barrier. The other
+//! block-wide collectives move data through memory in ways drfscan does
+//! not follow: unsupported.
+
+use super::call::object_node;
+use super::*;
+
+/// The class of a CUB object type (`cub::BlockReduce<float, 256>`, with
+/// the versioned namespace of the toolkit's headers) and its template
+/// arguments.
+fn class_of(ty: &str) -> Option<(&str, Vec<&str>)> {
+    let mut rest = ty.trim_start_matches("const ").strip_prefix("cub::")?;
+    while let Some((head, tail)) = rest.split_once("::") {
+        if head.contains('<') {
+            break;
+        }
+        rest = tail;
+    }
+    let (name, args) = match rest.split_once('<') {
+        Some((name, args)) => (name, args.trim_end_matches([' ', '&']).strip_suffix('>')?),
+        None => (rest.trim_end_matches([' ', '&']), ""),
+    };
+    let args = crate::cuda::launch::split_outside(args, &[('<', '>'), ('(', ')')])
+        .into_iter()
+        .map(str::trim)
+        .collect();
+    Some((name, args))
+}
+
+/// Whether a block-wide collective of the class with these template
+/// arguments synchronizes the block: always, but for the raking
+/// algorithms on a block of one warp, which run warp-synchronously.
+fn synchronizes(class: &str, args: &[&str]) -> bool {
+    let threads: Option<i64> = [1, 3, 4]
+        .iter()
+        .map(|&i| args.get(i).map_or(Some(1), |a| a.parse::<i64>().ok()))
+        .product();
+    let raking = match args.get(2) {
+        Some(a) => a.contains("RAKING"),
+        // BlockScan's default algorithm rakes; BlockReduce's does not.
+        None => class == "BlockScan",
+    };
+    !(raking && threads.is_some_and(|t| t <= builtin::WARP_SIZE))
+}
+
+/// Whether `f` is declared in CUB's namespace (or a versioned namespace
+/// inside it).
+fn in_cub(f: &Node) -> bool {
+    let mut at = f.semantic_parent();
+    for _ in 0..3 {
+        match at {
+            Some(p) if p.kind() == K::NAMESPACE && p.spelling() == "cub" => return true,
+            Some(p) if p.kind() == K::NAMESPACE => at = p.semantic_parent(),
+            _ => return false,
+        }
+    }
+    false
+}
+
+impl Lower {
+    /// A member call `n` (named `name`) on a CUB collective: its model, or
+    /// `None` when the object is not one.
+    pub(super) fn cub_collective(&mut self, n: &Node, name: &str) -> R<Option<Val>> {
+        let Some(object) = object_node(n) else {
+            return Ok(None);
+        };
+        let ty = object.ty().canonical().spelling();
+        let Some((class, args)) = class_of(&ty) else {
+            return Ok(None);
+        };
+        let block = match class {
+            "BlockReduce" | "BlockScan" => true,
+            "WarpReduce" | "WarpScan" => false,
+            "BlockLoad"
+            | "BlockStore"
+            | "BlockRadixSort"
+            | "BlockExchange"
+            | "BlockHistogram"
+            | "BlockDiscontinuity"
+            | "BlockAdjacentDifference"
+            | "BlockShuffle"
+            | "BlockMergeSort"
+            | "WarpExchange"
+            | "WarpLoad"
+            | "WarpStore"
+            | "WarpMergeSort" => {
+                return unsupported(n, format!("cub::{class} is not modelled"));
+            }
+            _ => return Ok(None),
+        };
+        let loc = loc_of(n);
+        let params: Vec<Node> = n
+            .referenced()
+            .map(|f| {
+                f.children()
+                    .into_iter()
+                    .filter(|c| c.kind() == K::PARM)
+                    .collect()
+            })
+            .unwrap_or_default();
+        // Inputs are read before the collective, outputs written after.
+        let mut outputs = Vec::new();
+        for (i, a) in n.args().iter().enumerate() {
+            let output = params.get(i).is_some_and(|p| {
+                let t = p.ty();
+                t.is_reference() && !t.pointee().is_const_qualified() && !t.pointee().is_record()
+            });
+            if output {
+                outputs.push(*a);
+            } else {
+                self.rvalue(a)?;
+            }
+        }
+        if block && synchronizes(class, &args) {
+            let storage = self.cub_storage(&object)?;
+            if let Some(p) = &storage {
+                // Which threads touch which cells is CUB's business: a
+                // race on the storage is one of its contract, its two
+                // threads not necessarily those that meet.
+                self.approximate(
+                    "CUB's temporary storage is modelled by its contract: each thread stores, every thread may read",
+                );
+                let q = memory::at_cell(p, linear_tid());
+                self.access(&q, Mode::Write, loc);
+            }
+            self.sync(loc);
+            if let Some(p) = &storage {
+                let k = self.name("storage_cell");
+                let q = memory::at_cell(p, Expr::var(&k));
+                self.access_each(
+                    k,
+                    builtin::product(builtin::BLOCK_DIM),
+                    None,
+                    &q,
+                    Mode::Read,
+                    loc,
+                );
+            }
+        }
+        for o in outputs {
+            let lv = self.lvalue(&o)?;
+            self.clobber(&lv, loc);
+        }
+        // A warp's broadcast hands every lane the same value.
+        if class == "WarpScan" && name == "Broadcast" {
+            let lanes = args
+                .first()
+                .and_then(|a| a.parse().ok())
+                .unwrap_or(builtin::WARP_SIZE);
+            return Ok(Some(self.collective(Expr::Int(lanes))));
+        }
+        Ok(Some(Val::Unknown))
+    }
+
+    /// `cub::LoadDirectBlocked(t, p, items)` and its striped and storing
+    /// kin (`f`, called as `n`): each item of thread `t` is one cell of
+    /// `p`, blocked (`t * N + i`) or striped (`t + i * BLOCK_THREADS`),
+    /// only below the valid count when one is given. `None` for other
+    /// functions.
+    pub(super) fn cub_direct(
+        &mut self,
+        f: &Node,
+        n: &Node,
+        name: &str,
+        args: &[Node],
+    ) -> R<Option<Val>> {
+        let (mode, striped) = match name {
+            "LoadDirectBlocked" => (Mode::Read, false),
+            "LoadDirectStriped" => (Mode::Read, true),
+            "StoreDirectBlocked" => (Mode::Write, false),
+            "StoreDirectStriped" => (Mode::Write, true),
+            _ => return Ok(None),
+        };
+        if !in_cub(f) {
+            return Ok(None);
+        }
+        let [tid, itr, items, rest @ ..] = args else {
+            return Ok(None);
+        };
+        let loc = loc_of(n);
+        let Some(count) = strip(*items).ty().array_size() else {
+            return unsupported(n, format!("cub::{name} on items of unknown count"));
+        };
+        let block = match (striped, f.template_args().first()) {
+            (false, _) => 0,
+            (true, Some(Ok(b))) => *b,
+            (true, _) => return unsupported(n, format!("cub::{name} of an unknown block size")),
+        };
+        let t = self.int(tid, "linear_tid")?;
+        let valid = match rest.first() {
+            Some(v) => Some(self.int(v, "valid_items")?),
+            None => None,
+        };
+        for r in rest.iter().skip(1) {
+            self.rvalue(r)?;
+        }
+        let Some(p) = self.pointer(itr)? else {
+            return unsupported(n, "access through a pointer of unknown origin");
+        };
+        let i = self.name("item");
+        let at = if striped {
+            Expr::add(t, Expr::bin(Op::Mul, Expr::var(&i), Expr::Int(block)))
+        } else {
+            Expr::add(Expr::bin(Op::Mul, t, Expr::Int(count)), Expr::var(&i))
+        };
+        let q = memory::at_cell(&p, at.clone());
+        let guard = valid.map(|v| Cond::cmp(Rel::Lt, at, v));
+        self.access_each(i, Expr::Int(count), guard, &q, mode, loc);
+        if mode == Mode::Read {
+            let lv = self.lvalue(items)?;
+            self.clobber(&lv, loc);
+        }
+        Ok(Some(Val::Unknown))
+    }
+
+    /// The temporary storage a CUB object was made on
+    /// (`BlockReduce(temp)`, or a variable made so): the memory it names,
+    /// if drfscan knows it. `None` for an object made without one, whose
+    /// storage is CUB's own.
+    fn cub_storage(&mut self, object: &Node) -> R<Option<Ptr>> {
+        let mut at = strip(*object);
+        if at.kind() == K::DECL_REF {
+            match at.referenced().filter(|d| d.kind() == K::VAR) {
+                Some(d) => match exprs(&d).last() {
+                    Some(init) => at = strip(*init),
+                    None => return Ok(None),
+                },
+                None => return Ok(None),
+            }
+        }
+        let made =
+            at.kind() == K::CALL && at.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR);
+        let Some(storage) = exprs(&at).first().copied().filter(|_| made) else {
+            return Ok(None);
+        };
+        Ok(match self.lvalue(&storage)? {
+            LVal::Mem(p) => Some(p),
+            _ => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_and_their_template_arguments() {
+        let (c, a) =
+            class_of("cub::BlockReduce<float, 256, cub::BLOCK_REDUCE_WARP_REDUCTIONS, 1, 1, 0>")
+                .unwrap();
+        assert_eq!((c, a.len(), a[1]), ("BlockReduce", 6, "256"));
+        assert!(synchronizes(c, &a));
+        let (c, a) = class_of("cub::CUB_200700_SM_750_NS::BlockScan<int, 32>").unwrap();
+        assert_eq!(c, "BlockScan");
+        assert!(!synchronizes(c, &a), "a raking scan of one warp");
+        let (c, a) = class_of("cub::BlockScan<int, 32, cub::BLOCK_SCAN_WARP_SCANS>").unwrap();
+        assert!(synchronizes(c, &a));
+        let (c, a) = class_of("cub::BlockScan<int, 16, cub::BLOCK_SCAN_RAKING, 4>").unwrap();
+        assert!(synchronizes(c, &a), "64 threads");
+        assert_eq!(class_of("cub::Sum").map(|c| c.0), Some("Sum"));
+        assert!(class_of("cooperative_groups::thread_block").is_none());
+    }
+}
