@@ -1742,7 +1742,7 @@ impl Lower {
             if p.ty().is_record() && !p.ty().is_reference() {
                 // A structure passed by value: a copy of the argument's.
                 self.aliases.remove(&pk);
-                let v = match record_source(*a) {
+                let v = match record_source(*a).filter(|s| s.ty().is_record()) {
                     Some(src) => {
                         let from = self.record_variable(&src)?;
                         self.copy_record(&pk, from.as_deref());
