@@ -502,7 +502,7 @@ impl Lower {
 
     /// When `init` is a call of a function (through the copies of its
     /// result around it), evaluates it and gives its value and the
-    /// structure variable every return of it named, if one did (`return
+    /// structure variable its one `return` names, if it does (`return
     /// sub;`). `None`, and `init` left unevaluated, for other expressions.
     pub(super) fn returned_record(&mut self, init: &Node) -> R<Option<(Option<String>, Val)>> {
         let mut at = strip(*init);
@@ -1806,11 +1806,12 @@ impl Lower {
             });
         self.path = saved_path;
         let rets = self.returns.pop().unwrap_or_default();
+        // One `return` of a structure variable: its fields at the end are
+        // what it returns (with several, a later path's assignments could
+        // stand for an earlier return's).
         let records = self.record_returns.pop().unwrap_or_default();
-        self.returned_record = match records.split_first() {
-            Some((Some(first), rest)) if rest.iter().all(|r| r.as_ref() == Some(first)) => {
-                Some((loc_of(call), first.clone()))
-            }
+        self.returned_record = match records.as_slice() {
+            [Some(only)] => Some((loc_of(call), only.clone())),
             _ => None,
         };
         self.stack.pop();

@@ -195,7 +195,7 @@ pub struct Lower {
     /// Per function being inlined, for each `return` of a structure, the
     /// variable holding it (`return sub;`), if it is one.
     record_returns: Vec<Vec<Option<String>>>,
-    /// The call inlined last, when every return of it named one structure
+    /// The call inlined last, when its one return names a structure
     /// variable: the call's place and that variable, which a copy of the
     /// call's result copies from.
     returned_record: Option<(Loc, String)>,
