@@ -33,6 +33,29 @@ __global__ void softmax_rows(float *x, int n) {
     row[i] /= sum;
 }
 
+// The same with the block size a template parameter: clang leaves the
+// collective's class open in the template, and the model still applies.
+template <int THREADS> __global__ void norm_rows(float *x, int n) {
+  typedef cub::BlockReduce<float, THREADS> BlockReduce;
+  __shared__ typename BlockReduce::TempStorage temp;
+  __shared__ float shared_val;
+  float *row = x + blockIdx.x * n;
+  float sum = 0.0f;
+  for (int i = threadIdx.x; i < n; i += THREADS)
+    sum += row[i] * row[i];
+  sum = BlockReduce(temp).Sum(sum);
+  if (threadIdx.x == 0)
+    shared_val = rsqrtf(sum);
+  __syncthreads();
+  float scale = shared_val;
+  float peak = 0.0f;
+  for (int i = threadIdx.x; i < n; i += THREADS)
+    peak = fmaxf(peak, fabsf(row[i] * scale));
+  peak = BlockReduce(temp).Reduce(peak, cub::Max());
+  if (threadIdx.x == 0)
+    shared_val = peak;
+}
+
 __global__ void prefix_offsets(const int *counts, int *offsets, int *total) {
   using BlockScan = cub::BlockScan<int, 128>;
   __shared__ typename BlockScan::TempStorage scan;
@@ -49,5 +72,6 @@ int main() {
   int *c, *o, *t;
   softmax_rows<<<64, 256>>>(x, 1000);
   prefix_offsets<<<16, 128>>>(c, o, t);
+  norm_rows<128><<<64, 128>>>(x, 1000);
   return 0;
 }

@@ -699,6 +699,22 @@ __global__ void k(int *a) {
 }",
     );
     assert!(err.contains("cub::BlockLoad is not modelled"), "{err}");
+    // In a template analysed uninstantiated the class is left open: the
+    // same model, with the block size from the template's argument.
+    let k = kernel(
+        "#include <cub/cub.cuh>
+template <int T> __global__ void k(int *b) {
+  typedef cub::BlockScan<int, T> S;
+  __shared__ typename S::TempStorage u;
+  int x = 0;
+  S(u).ExclusiveSum(1, x);
+  b[x] = 0;
+}
+template __global__ void k<64>(int *);",
+    );
+    let out = show(&k);
+    assert!(out.contains(&format!("u: wr[({lin})]; sync;")), "{out}");
+    assert!(out.contains("b: sync; wr[v]"), "{out}");
     // Direct loads and stores name their cells.
     let out = shape(
         "#include <cub/cub.cuh>

@@ -233,6 +233,16 @@ fn default_argument<'a>(a: Option<&Node<'a>>, p: &Node<'a>) -> Option<Node<'a>> 
     p.children().into_iter().rev().find(|c| c.is_expression())
 }
 
+/// The member a dependent member call names: its last token (`shared .
+/// getPointer`), since a dependent member reference has no spelling.
+fn dependent_member_name(callee: &Node) -> Option<String> {
+    let callee = strip(*callee);
+    if callee.kind() != K::MEMBER_REF || callee.referenced().is_some() {
+        return None;
+    }
+    callee.tokens().last().map(|(t, _)| t.clone())
+}
+
 /// The member function a dependent member call names (`m.get()` with `m`
 /// of type `SharedMem<T>`): the one member function of that name, with a
 /// body, of the object's class template.
@@ -250,9 +260,7 @@ fn dependent_method<'a>(callee: &Node<'a>) -> Option<Node<'a>> {
             .specialized_template()
             .filter(|t| t.kind() == K::CLASS_TEMPLATE)?
     };
-    // A dependent member reference has no spelling: its last token names
-    // the member (`shared . getPointer`).
-    let name = callee.tokens().last().map(|(t, _)| t.clone())?;
+    let name = dependent_member_name(&callee)?;
     let methods: Vec<Node> = class
         .children()
         .into_iter()
@@ -1028,6 +1036,13 @@ impl Lower {
                     }
                 }
                 return Ok(Val::Unknown);
+            }
+            // A CUB collective on an object of a class the template leaves
+            // open (`cub::BlockReduce<T, THREADS>(temp).Sum(x)`).
+            if let Some(member) = ch.first().and_then(|c| dependent_member_name(c)) {
+                if let Some(v) = self.cub_collective(n, &member)? {
+                    return Ok(v);
+                }
             }
             // A member call on an object whose class template the
             // template leaves open (`SharedMem<T> m; m.get()`): the class

@@ -35,10 +35,12 @@ fn class_of(ty: &str) -> Option<(&str, Vec<&str>)> {
 /// Whether a block-wide collective of the class with these template
 /// arguments synchronizes the block: always, but for the raking
 /// algorithms on a block of one warp, which run warp-synchronously.
-fn synchronizes(class: &str, args: &[&str]) -> bool {
+fn synchronizes(class: &str, args: &[&str], constants: &HashMap<String, i64>) -> bool {
+    // In a template analysed uninstantiated, sizes may be its parameters.
+    let size = |a: &str| a.parse::<i64>().ok().or_else(|| constants.get(a).copied());
     let threads: Option<i64> = [1, 3, 4]
         .iter()
-        .map(|&i| args.get(i).map_or(Some(1), |a| a.parse::<i64>().ok()))
+        .map(|&i| args.get(i).map_or(Some(1), |a| size(a)))
         .product();
     let raking = match args.get(2) {
         Some(a) => a.contains("RAKING"),
@@ -69,7 +71,21 @@ impl Lower {
         let Some(object) = object_node(n) else {
             return Ok(None);
         };
-        let ty = object.ty().canonical().spelling();
+        let mut ty = object.ty().canonical().spelling();
+        // A class a template leaves open is spelled without its namespace;
+        // its declaration, or the alias naming it, says where it is from.
+        let declared_in_cub = || {
+            object.type_declaration().is_some_and(|d| {
+                in_cub(&d)
+                    || d.specialized_template().is_some_and(|t| in_cub(&t))
+                    || d.children()
+                        .iter()
+                        .any(|c| c.referenced().is_some_and(|r| in_cub(&r)))
+            })
+        };
+        if !ty.trim_start_matches("const ").starts_with("cub::") && declared_in_cub() {
+            ty = format!("cub::{}", ty.trim_start_matches("const "));
+        }
         let Some((class, args)) = class_of(&ty) else {
             return Ok(None);
         };
@@ -94,8 +110,8 @@ impl Lower {
             _ => return Ok(None),
         };
         let loc = loc_of(n);
-        let params: Vec<Node> = n
-            .referenced()
+        let callee = n.referenced();
+        let params: Vec<Node> = callee
             .map(|f| {
                 f.children()
                     .into_iter()
@@ -103,20 +119,39 @@ impl Lower {
                     .collect()
             })
             .unwrap_or_default();
-        // Inputs are read before the collective, outputs written after.
+        let operands: Vec<Node> = match callee {
+            Some(_) => n.args(),
+            None => exprs(n).into_iter().skip(1).collect(),
+        };
+        // Inputs are read before the collective, outputs written after. In
+        // a template analysed uninstantiated the call names no member: a
+        // scan's variables after its input may all be outputs.
+        let scan = class.ends_with("Scan");
         let mut outputs = Vec::new();
-        for (i, a) in n.args().iter().enumerate() {
-            let output = params.get(i).is_some_and(|p| {
-                let t = p.ty();
-                t.is_reference() && !t.pointee().is_const_qualified() && !t.pointee().is_record()
-            });
+        for (i, a) in operands.iter().enumerate() {
+            let output = match callee {
+                Some(_) => params.get(i).is_some_and(|p| {
+                    let t = p.ty();
+                    t.is_reference()
+                        && !t.pointee().is_const_qualified()
+                        && !t.pointee().is_record()
+                }),
+                None => {
+                    let v = strip(*a);
+                    scan && i > 0
+                        && v.kind() == K::DECL_REF
+                        && v.referenced()
+                            .is_some_and(|d| d.kind() == K::VAR || d.kind() == K::PARM)
+                        && !v.ty().is_record()
+                }
+            };
             if output {
                 outputs.push(*a);
             } else {
                 self.rvalue(a)?;
             }
         }
-        if block && synchronizes(class, &args) {
+        if block && synchronizes(class, &args, &self.template_constants) {
             let storage = self.cub_storage(&object)?;
             if let Some(p) = &storage {
                 // Which threads touch which cells is CUB's business: a
@@ -146,10 +181,11 @@ impl Lower {
             let lv = self.lvalue(&o)?;
             self.clobber(&lv, loc);
         }
-        // A warp's broadcast hands every lane the same value.
+        // A warp's broadcast hands every lane of a logical warp (the
+        // class's second argument) the same value.
         if class == "WarpScan" && name == "Broadcast" {
             let lanes = args
-                .first()
+                .get(1)
                 .and_then(|a| a.parse().ok())
                 .unwrap_or(builtin::WARP_SIZE);
             return Ok(Some(self.collective(Expr::Int(lanes))));
@@ -223,25 +259,42 @@ impl Lower {
     /// if drfscan knows it. `None` for an object made without one, whose
     /// storage is CUB's own.
     fn cub_storage(&mut self, object: &Node) -> R<Option<Ptr>> {
-        let mut at = strip(*object);
-        if at.kind() == K::DECL_REF {
-            match at.referenced().filter(|d| d.kind() == K::VAR) {
-                Some(d) => match exprs(&d).last() {
-                    Some(init) => at = strip(*init),
+        let class = object.ty().canonical().spelling();
+        let mut at = *object;
+        for _ in 0..8 {
+            let inner = exprs(&at);
+            // The construction (`BlockReduce(temp)`, unresolved in a
+            // template): its one operand of another type is the storage.
+            let made =
+                at.kind() == K::CALL && at.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR);
+            let unresolved = (matches!(at.kind(), K::UNEXPOSED | K::FUNCTIONAL_CAST)
+                || (at.kind() == K::CALL && at.referenced().is_none()))
+                && at.ty().canonical().spelling() == class;
+            if let [storage] = inner[..] {
+                if (made || unresolved) && storage.ty().canonical().spelling() != class {
+                    return Ok(match self.lvalue(&storage)? {
+                        LVal::Mem(p) => Some(p),
+                        _ => None,
+                    });
+                }
+            }
+            // A variable of the class: what it was made from.
+            if at.kind() == K::DECL_REF {
+                match at.referenced().filter(|d| d.kind() == K::VAR) {
+                    Some(d) => match exprs(&d).last() {
+                        Some(init) => at = *init,
+                        None => return Ok(None),
+                    },
                     None => return Ok(None),
-                },
-                None => return Ok(None),
+                }
+                continue;
+            }
+            match inner[..] {
+                [one] => at = one,
+                _ => return Ok(None),
             }
         }
-        let made =
-            at.kind() == K::CALL && at.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR);
-        let Some(storage) = exprs(&at).first().copied().filter(|_| made) else {
-            return Ok(None);
-        };
-        Ok(match self.lvalue(&storage)? {
-            LVal::Mem(p) => Some(p),
-            _ => None,
-        })
+        Ok(None)
     }
 }
 
@@ -255,14 +308,19 @@ mod tests {
             class_of("cub::BlockReduce<float, 256, cub::BLOCK_REDUCE_WARP_REDUCTIONS, 1, 1, 0>")
                 .unwrap();
         assert_eq!((c, a.len(), a[1]), ("BlockReduce", 6, "256"));
-        assert!(synchronizes(c, &a));
+        let none = HashMap::new();
+        assert!(synchronizes(c, &a, &none));
         let (c, a) = class_of("cub::CUB_200700_SM_750_NS::BlockScan<int, 32>").unwrap();
         assert_eq!(c, "BlockScan");
-        assert!(!synchronizes(c, &a), "a raking scan of one warp");
+        assert!(!synchronizes(c, &a, &none), "a raking scan of one warp");
         let (c, a) = class_of("cub::BlockScan<int, 32, cub::BLOCK_SCAN_WARP_SCANS>").unwrap();
-        assert!(synchronizes(c, &a));
+        assert!(synchronizes(c, &a, &none));
         let (c, a) = class_of("cub::BlockScan<int, 16, cub::BLOCK_SCAN_RAKING, 4>").unwrap();
-        assert!(synchronizes(c, &a), "64 threads");
+        assert!(synchronizes(c, &a, &none), "64 threads");
+        let (c, a) = class_of("cub::BlockScan<int, THREADS>").unwrap();
+        let one_warp = HashMap::from([("THREADS".to_string(), 32)]);
+        assert!(!synchronizes(c, &a, &one_warp), "a template's one warp");
+        assert!(synchronizes(c, &a, &none), "an unknown size synchronizes");
         assert_eq!(class_of("cub::Sum").map(|c| c.0), Some("Sum"));
         assert!(class_of("cooperative_groups::thread_block").is_none());
     }
