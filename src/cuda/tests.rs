@@ -710,10 +710,10 @@ template <int T> __global__ void k(int *b) {
   S(u).ExclusiveSum(1, x);
   b[x] = 0;
 }
-template __global__ void k<64>(int *);",
+void host(int *b) { k<64><<<1, 64>>>(b); }",
     );
     let out = show(&k);
-    assert!(out.contains(&format!("u: wr[({lin})]; sync;")), "{out}");
+    assert!(out.contains("u: wr[tid.x]; sync;"), "{out}");
     assert!(out.contains("b: sync; wr[v]"), "{out}");
     // Direct loads and stores name their cells.
     let out = shape(

@@ -34,7 +34,8 @@ fn class_of(ty: &str) -> Option<(&str, Vec<&str>)> {
 
 /// Whether a block-wide collective of the class with these template
 /// arguments synchronizes the block: always, but for the raking
-/// algorithms on a block of one warp, which run warp-synchronously.
+/// algorithms on a block of one warp, which run warp-synchronously (and,
+/// to stay sound, on a block of a size drfscan cannot read).
 fn synchronizes(class: &str, args: &[&str], constants: &HashMap<String, i64>) -> bool {
     // In a template analysed uninstantiated, sizes may be its parameters.
     let size = |a: &str| a.parse::<i64>().ok().or_else(|| constants.get(a).copied());
@@ -47,7 +48,7 @@ fn synchronizes(class: &str, args: &[&str], constants: &HashMap<String, i64>) ->
         // BlockScan's default algorithm rakes; BlockReduce's does not.
         None => class == "BlockScan",
     };
-    !(raking && threads.is_some_and(|t| t <= builtin::WARP_SIZE))
+    !(raking && threads.is_none_or(|t| t <= builtin::WARP_SIZE))
 }
 
 /// Whether `f` is declared in CUB's namespace (or a versioned namespace
@@ -320,7 +321,12 @@ mod tests {
         let (c, a) = class_of("cub::BlockScan<int, THREADS>").unwrap();
         let one_warp = HashMap::from([("THREADS".to_string(), 32)]);
         assert!(!synchronizes(c, &a, &one_warp), "a template's one warp");
-        assert!(synchronizes(c, &a, &none), "an unknown size synchronizes");
+        assert!(
+            !synchronizes(c, &a, &none),
+            "a raking scan of unknown size may not"
+        );
+        let (c, a) = class_of("cub::BlockReduce<int, THREADS>").unwrap();
+        assert!(synchronizes(c, &a, &none), "warp reductions always do");
         assert_eq!(class_of("cub::Sum").map(|c| c.0), Some("Sum"));
         assert!(class_of("cooperative_groups::thread_block").is_none());
     }
