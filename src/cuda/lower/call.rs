@@ -175,17 +175,32 @@ pub(super) fn atomic_mode(name: &str) -> Option<Mode> {
 /// `thread_block_tile`, …), from its canonical spelling, past `const` and
 /// the versioned namespaces the toolkit nests its API in.
 pub(super) fn group_kind(spelling: &str) -> Option<&str> {
-    let mut rest = spelling
-        .trim_start_matches("const ")
-        .strip_prefix("cooperative_groups::")?;
+    let rest = past_namespaces(
+        spelling
+            .trim_start_matches("const ")
+            .strip_prefix("cooperative_groups::")?,
+    );
+    Some(class_name(rest))
+}
+
+/// `spelling` past its leading namespaces (`__v1::thread_block` is
+/// `thread_block`), up to the first template's arguments.
+pub(super) fn past_namespaces(spelling: &str) -> &str {
+    let mut rest = spelling;
     while let Some((head, tail)) = rest.split_once("::") {
         if head.contains('<') {
             break;
         }
         rest = tail;
     }
-    let end = rest.find(['<', ' ', '&']).unwrap_or(rest.len());
-    Some(&rest[..end])
+    rest
+}
+
+/// The class a type spelled `spelling` names, without its template
+/// arguments or reference.
+pub(super) fn class_name(spelling: &str) -> &str {
+    let end = spelling.find(['<', ' ', '&']).unwrap_or(spelling.len());
+    &spelling[..end]
 }
 
 /// Whether `c` holds for the leader of a group with ranks `rank` only:

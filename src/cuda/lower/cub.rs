@@ -7,20 +7,35 @@
 //! block-wide collectives move data through memory in ways drfscan does
 //! not follow: unsupported.
 
-use super::call::object_node;
+use super::call::{class_name, object_node, past_namespaces};
 use super::*;
+
+/// The collectives drfscan models.
+const MODELLED: [&str; 4] = ["BlockReduce", "BlockScan", "WarpReduce", "WarpScan"];
+
+/// The collectives that move data through memory in ways drfscan does not
+/// follow.
+const UNMODELLED: [&str; 13] = [
+    "BlockLoad",
+    "BlockStore",
+    "BlockRadixSort",
+    "BlockExchange",
+    "BlockHistogram",
+    "BlockDiscontinuity",
+    "BlockAdjacentDifference",
+    "BlockShuffle",
+    "BlockMergeSort",
+    "WarpExchange",
+    "WarpLoad",
+    "WarpStore",
+    "WarpMergeSort",
+];
 
 /// The class of a CUB object type (`cub::BlockReduce<float, 256>`, with
 /// the versioned namespace of the toolkit's headers) and its template
 /// arguments.
 fn class_of(ty: &str) -> Option<(&str, Vec<&str>)> {
-    let mut rest = ty.trim_start_matches("const ").strip_prefix("cub::")?;
-    while let Some((head, tail)) = rest.split_once("::") {
-        if head.contains('<') {
-            break;
-        }
-        rest = tail;
-    }
+    let rest = past_namespaces(ty.trim_start_matches("const ").strip_prefix("cub::")?);
     let (name, args) = match rest.split_once('<') {
         Some((name, args)) => (name, args.trim_end_matches([' ', '&']).strip_suffix('>')?),
         None => (rest.trim_end_matches([' ', '&']), ""),
@@ -72,7 +87,14 @@ impl Lower {
         let Some(object) = object_node(n) else {
             return Ok(None);
         };
-        let mut ty = object.ty().canonical().spelling();
+        let spelled = object.ty().canonical().spelling();
+        let bare = spelled.trim_start_matches("const ");
+        // Most member calls are on other classes: their name says so
+        // before any declaration is looked at.
+        let name_of = class_name(past_namespaces(bare.strip_prefix("cub::").unwrap_or(bare)));
+        if !MODELLED.contains(&name_of) && !UNMODELLED.contains(&name_of) {
+            return Ok(None);
+        }
         // A class a template leaves open is spelled without its namespace;
         // its declaration, or the alias naming it, says where it is from.
         let declared_in_cub = || {
@@ -84,32 +106,20 @@ impl Lower {
                         .any(|c| c.referenced().is_some_and(|r| in_cub(&r)))
             })
         };
-        if !ty.trim_start_matches("const ").starts_with("cub::") && declared_in_cub() {
-            ty = format!("cub::{}", ty.trim_start_matches("const "));
-        }
+        let ty = if bare.starts_with("cub::") {
+            bare.to_string()
+        } else if declared_in_cub() {
+            format!("cub::{bare}")
+        } else {
+            return Ok(None);
+        };
         let Some((class, args)) = class_of(&ty) else {
             return Ok(None);
         };
-        let block = match class {
-            "BlockReduce" | "BlockScan" => true,
-            "WarpReduce" | "WarpScan" => false,
-            "BlockLoad"
-            | "BlockStore"
-            | "BlockRadixSort"
-            | "BlockExchange"
-            | "BlockHistogram"
-            | "BlockDiscontinuity"
-            | "BlockAdjacentDifference"
-            | "BlockShuffle"
-            | "BlockMergeSort"
-            | "WarpExchange"
-            | "WarpLoad"
-            | "WarpStore"
-            | "WarpMergeSort" => {
-                return unsupported(n, format!("cub::{class} is not modelled"));
-            }
-            _ => return Ok(None),
-        };
+        if UNMODELLED.contains(&class) {
+            return unsupported(n, format!("cub::{class} is not modelled"));
+        }
+        let block = class.starts_with("Block");
         let loc = loc_of(n);
         let callee = n.referenced();
         let params: Vec<Node> = callee
