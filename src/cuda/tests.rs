@@ -3029,3 +3029,26 @@ fn variables_stepped_once_per_turn_of_an_uncounted_loop_are_inductions() {
         assert!(!text.contains("iter *"), "{body}\n{text}");
     }
 }
+
+#[test]
+fn range_based_for_walks_the_cells_of_an_array() {
+    let out = shape(
+        "__global__ void k(int *out) {
+  __shared__ int s[4];
+  __shared__ int big[64];
+  for (int &v : s) v = threadIdx.x;
+  int t = 0;
+  for (int v : big) { if (v < 0) break; t += v; }
+  int regs[2];
+  regs[0] = 1;
+  regs[1] = 2;
+  for (int r : regs) out[r] = t;
+}",
+    );
+    // Four cells unrolled, sixty-four a counted loop over the hidden
+    // iterator, a thread's own array walked like any other.
+    assert!(out.contains("s: wr[0]; wr[1]; wr[2]; wr[3]; \n"), "{out}");
+    assert!(out.contains("big: for v#index in 0..64 {"), "{out}");
+    assert!(out.contains("rd[v#index]"), "{out}");
+    assert!(out.contains("out: wr[r]; wr[r#2]; \n"), "{out}");
+}

@@ -94,6 +94,18 @@ pub(super) fn goto_label(s: &Node) -> Option<String> {
         .find(|l| !l.is_empty())
 }
 
+/// The key of the hidden iterator a range-based `for`'s loop variable `var`
+/// is initialised from (`*__begin1`).
+fn hidden_iterator(var: &Node) -> Option<String> {
+    fn find(n: Node) -> Option<String> {
+        if n.kind() == K::DECL_REF {
+            return n.referenced().map(|d| key(&d));
+        }
+        n.children().into_iter().find_map(find)
+    }
+    var.children().into_iter().find_map(find)
+}
+
 /// Whether `n` assigns its first operand (`=`, `+=`, `++`, …).
 fn is_assignment(n: &Node) -> bool {
     let k = n.kind();
@@ -214,6 +226,10 @@ pub(super) struct Shape<'a> {
     pub(super) bound: Expr,
     pub(super) step: Step,
     pub(super) rest: Option<Node<'a>>,
+    /// A pointer that moves one element per iteration with the counter,
+    /// from where it is at the loop's entry: a range-based `for`'s hidden
+    /// iterator.
+    pub(super) cursor: Option<(String, Ptr)>,
 }
 
 pub(super) enum Step {
@@ -429,6 +445,10 @@ impl Lower {
         if k == K::COMPOUND {
             return self.block(&s.children());
         }
+        if k == K::VAR {
+            self.decl(s)?;
+            return Ok(Jumps::none());
+        }
         if k == K::DECL_STMT {
             for d in s.children() {
                 if d.kind() == K::VAR {
@@ -490,7 +510,8 @@ impl Lower {
                 }),
                 None => unsupported(s, "goto"),
             },
-            _ if k == K::TRY || k == K::FOR_RANGE => unsupported(s, "unsupported statement"),
+            _ if k == K::FOR_RANGE => self.pointers_across_iterations(s, |me| me.range_for(s)),
+            _ if k == K::TRY => unsupported(s, "unsupported statement"),
             _ => {
                 // Statements clang does not expose (`#pragma unroll`,
                 // `[[likely]]`, attributed statements): their one
@@ -1020,6 +1041,45 @@ impl Lower {
         self.generic_loop(s, cond, &body, inc, &assigned, &names, false)
     }
 
+    /// `for (T v : a)` over an array of a constant size `n`: a counted loop
+    /// from 0 to `n` whose hidden iterator (clang's `__begin`, which the
+    /// loop variable is declared from) walks the array's cells.
+    fn range_for(&mut self, s: &Node) -> R<Jumps> {
+        let ch = s.children();
+        let [var, range, body] = ch.as_slice() else {
+            return unsupported(s, "a range-based for clang does not expose");
+        };
+        let Some(n) = range.ty().array_size() else {
+            return unsupported(
+                s,
+                "a range-based for over a container (only arrays are modelled)",
+            );
+        };
+        let Some(cursor) = hidden_iterator(var) else {
+            return unsupported(s, "a range-based for clang does not expose");
+        };
+        let Some(start) = self.pointer(range)? else {
+            return unsupported(s, "a range-based for over an array of unknown origin");
+        };
+        let counter = format!("{}#range", key(s));
+        self.env.insert(counter.clone(), Val::Int(Expr::Int(0)));
+        let shape = Shape {
+            var: counter,
+            lo: Expr::Int(0),
+            rel: Rel::Lt,
+            bound: Expr::Int(n),
+            step: Step::Add(Expr::Int(1)),
+            rest: None,
+            cursor: Some((cursor, start)),
+        };
+        let mut assigned = HashSet::new();
+        self.assigned(body, &mut assigned);
+        let mut names = HashMap::new();
+        Self::var_names(s, &mut names);
+        names.insert(shape.var.clone(), format!("{}#index", var.spelling()));
+        self.counted_loop(s, shape, &[*var, *body], &assigned, &names)
+    }
+
     pub(super) fn while_stmt(&mut self, s: &Node, is_do: bool) -> R<Jumps> {
         let ch = s.children();
         let (cond, body) = if is_do {
@@ -1269,6 +1329,7 @@ impl Lower {
             bound,
             step,
             rest,
+            cursor: None,
         })
     }
 
@@ -1522,7 +1583,10 @@ impl Lower {
         let returns0 = self.returns.last().map_or(0, Vec::len);
         let mut others = assigned.clone();
         others.remove(&shape.var);
-        let inductions = self.inductions(&shape, body, &others);
+        let mut inductions = self.inductions(&shape, body, &others);
+        if let Some((cursor, p)) = &shape.cursor {
+            inductions.push((cursor.clone(), Val::Ptr(p.clone()), Expr::Int(1)));
+        }
         // What the loop's variables hold before it, and which unknowns were
         // made before it: see `last_iteration`.
         let before: HashMap<String, Val> = others
@@ -1950,6 +2014,13 @@ impl Lower {
         let mut gotos = Jumps::none();
         for x in values {
             self.env.insert(shape.var.clone(), Val::Int(Expr::Int(*x)));
+            if let Some((cursor, p)) = &shape.cursor {
+                let moved = Expr::sub(Expr::Int(*x), shape.lo.clone());
+                self.step_inductions(
+                    vec![(cursor.clone(), Val::Ptr(p.clone()), Expr::Int(1))],
+                    &moved,
+                );
+            }
             let mut inner = Jumps::none();
             let slot = &mut inner;
             self.branches(
