@@ -657,6 +657,27 @@ impl Launches {
     }
 }
 
+/// The arguments every launch of `sites` passes as one constant, by
+/// position.
+pub fn constant_args(sites: &[LaunchSite]) -> Vec<(usize, i64)> {
+    let constant = |r: &Relation| match (&r.lhs, &r.term) {
+        (Side::Arg(i, _), Term::Int(c)) if r.rel == Rel::Eq => Some((*i as usize, *c)),
+        _ => None,
+    };
+    let Some((first, rest)) = sites.split_first() else {
+        return Vec::new();
+    };
+    first
+        .relations
+        .iter()
+        .filter_map(constant)
+        .filter(|a| {
+            rest.iter()
+                .all(|s| s.relations.iter().any(|r| constant(r) == Some(*a)))
+        })
+        .collect()
+}
+
 /// The kernel template and template arguments an unresolved template id
 /// of a host template names (`reduce<T, 512, true>` in the body of
 /// `template <class T> void run(…)`): the arguments that are constants, and

@@ -788,7 +788,19 @@ fn parse_tu(
             }
             let mut args = Vec::new();
             let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                lower::Lower::new(&name, warp_is_block, home, site).kernel(&f, &targs)
+                // What the launch fixes is known while lowering, as the
+                // command line's parameters are; what host code passes
+                // counts only when the command line sets no size (`finish`).
+                let mut named = launch_constants(launch, &[]);
+                named.extend(launch.params.iter().cloned());
+                let args = if free == (true, true) {
+                    launch::constant_args(&sites)
+                } else {
+                    Vec::new()
+                };
+                lower::Lower::new(&name, warp_is_block, home, site)
+                    .with_launch(named, args)
+                    .kernel(&f, &targs)
             }))
             .unwrap_or_else(|_| {
                 Err(Unsupported {

@@ -3052,3 +3052,32 @@ fn range_based_for_walks_the_cells_of_an_array() {
     assert!(out.contains("rd[v#index]"), "{out}");
     assert!(out.contains("out: wr[r]; wr[r#2]; \n"), "{out}");
 }
+
+#[test]
+fn launch_values_are_known_while_lowering() {
+    // The block size and an argument every launch passes as one constant:
+    // the halving loop is unrolled from 4, and the doubling `offset` it
+    // carries is a constant in every copy instead of each thread's unknown.
+    let out = shape(
+        "__global__ void k(int *a, int n) {
+  int offset = 1;
+  for (int d = blockDim.x; d > 1; d >>= 1) {
+    __syncthreads();
+    if (threadIdx.x < d / 2) a[offset * threadIdx.x] = 0;
+    offset *= 2;
+  }
+  a[n] = 1;
+}
+void host(int *a) { k<<<1, 4>>>(a, 9); k<<<1, 4>>>(a, 9); }",
+    );
+    assert_eq!(
+        out,
+        "a: sync; if (tid.x < 2) { wr[tid.x]; } sync; if (tid.x < 1) { wr[(2 * tid.x)]; } wr[9]; \n"
+    );
+    // An argument two launches pass differently stays a parameter.
+    let out = shape(
+        "__global__ void k(int *a, int n) { a[n] = 1; }
+void host(int *a) { k<<<1, 4>>>(a, 9); k<<<1, 4>>>(a, 8); }",
+    );
+    assert_eq!(out, "a: wr[n]; \n");
+}

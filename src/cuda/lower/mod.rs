@@ -161,6 +161,12 @@ pub struct Lower {
     power_candidates: bool,
     /// This lowering takes the block for one-dimensional (a variant).
     flat_block: bool,
+    /// Launch dimensions (and the ids along axes of size 1) and parameters
+    /// by name, and arguments by position, that every launch agrees on:
+    /// known while lowering, loops over them are counted or unrolled (`for
+    /// (d = blockDim.x; d > 0; d >>= 1)` halves from 512).
+    launch: Vec<(String, i64)>,
+    launch_args: Vec<(usize, i64)>,
     /// The source names `threadIdx` or `blockDim` along y or z.
     names_rows: Cell<bool>,
     /// Pointers a loop only swaps among arrays and never moves within one:
@@ -403,6 +409,8 @@ impl Lower {
             powers_assumed: BTreeSet::new(),
             power_candidates: false,
             flat_block: false,
+            launch: Vec::new(),
+            launch_args: Vec::new(),
             names_rows: Cell::new(false),
             last_cell: None,
             copied_cell: None,
@@ -444,6 +452,15 @@ impl Lower {
             unrolled_copies: 1,
             collectives: 0,
         }
+    }
+
+    /// This lowering with the launch's known values: `named` launch
+    /// dimensions and parameters (`blockDim.x` = 256, `n` = 1024), and the
+    /// arguments at the positions of `args`.
+    pub fn with_launch(mut self, named: Vec<(String, i64)>, args: Vec<(usize, i64)>) -> Lower {
+        self.launch = named;
+        self.launch_args = args;
+        self
     }
 
     /// Lowers a kernel (a function definition or function template; for a
@@ -542,7 +559,8 @@ impl Lower {
         }
         let written_flat = !first.names_rows.get();
         if lowered.is_ok() && ticket_needs_flat && written_flat && !first.flat_block {
-            let mut flat = Lower::new(&name, first.warp_is_block, &first.main, first.site);
+            let mut flat = Lower::new(&name, first.warp_is_block, &first.main, first.site)
+                .with_launch(first.launch.clone(), first.launch_args.clone());
             flat.flat_block = true;
             if let Ok(mut p) = flat.kernel(f, template_args) {
                 p.variants.clear();
@@ -567,6 +585,8 @@ impl Lower {
         next.no_block_tickets = self.no_block_tickets;
         next.order_by_ticket = self.order_by_ticket.clone();
         next.flat_block = self.flat_block;
+        next.launch = self.launch.clone();
+        next.launch_args = self.launch_args.clone();
         next
     }
 
@@ -618,10 +638,24 @@ impl Lower {
                     }
                     self.env.insert(key(&c), Val::Ptr(p));
                 } else if ty.is_integral() && !name.is_empty() {
+                    // A value every launch passes is that value in every
+                    // index, as the solver would have it anyway.
+                    let known = self
+                        .launch_args
+                        .iter()
+                        .find(|(i, _)| *i == position)
+                        .map(|(_, v)| *v)
+                        .or_else(|| {
+                            self.launch
+                                .iter()
+                                .find(|(n, _)| *n == name)
+                                .map(|(_, v)| *v)
+                        });
                     let name = self.param(&name);
                     self.prog.args[position] = Some(name.clone());
                     self.prog.assumes.extend(domain(&c, &name));
-                    self.env.insert(key(&c), Val::Int(Expr::Var(name)));
+                    let value = known.map_or_else(|| Expr::Var(name), Expr::Int);
+                    self.env.insert(key(&c), Val::Int(value));
                 } else if let (true, Some(arg)) = (
                     ty.is_dependent(),
                     type_args.get(&plain_type(&ty.spelling())),
