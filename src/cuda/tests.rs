@@ -3081,3 +3081,30 @@ void host(int *a) { k<<<1, 4>>>(a, 9); k<<<1, 4>>>(a, 8); }",
     );
     assert_eq!(out, "a: wr[n]; \n");
 }
+
+#[test]
+fn unresolved_pointer_steps_move_the_pointer() {
+    // With some `operator+=` and `operator++` in scope, clang leaves each
+    // step of a `T *` in a template an unresolved operator call: the steps
+    // still move the pointer, and a loop's step is an induction.
+    let out = shape(
+        "struct V { float x; };
+__device__ void operator+=(V &a, V b) { a.x += b.x; }
+__device__ V &operator++(V &a) { return a; }
+__device__ V &operator--(V &a) { return a; }
+template <typename T> __global__ void k(T *a, int n) {
+  T *p = a;
+  p += threadIdx.x;
+  for (int r = 0; r < n; ++r) { *p = 0; p += 64; }
+  T *q = a;
+  *q++ = 1;
+  *++q = 2;
+  --q;
+  *q = 3;
+}",
+    );
+    assert_eq!(
+        out,
+        "a: for r in 0..n { wr[(tid.x + (r * 64))]; } wr[0]; wr[2]; wr[1]; \n",
+    );
+}

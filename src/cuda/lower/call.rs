@@ -987,6 +987,29 @@ impl Lower {
             if let Some((o, ops)) = pointer_operator(n) {
                 return match (o.as_str(), ops.as_slice()) {
                     ("operator*", _) => self.load(n),
+                    // `p += k`, `++p`, `p++` on a `T *p`: the pointer moves.
+                    ("operator+=" | "operator-=" | "operator++" | "operator--", [a, rest @ ..]) => {
+                        let lv = self.lvalue(a)?;
+                        let before = self.rvalue(a)?;
+                        let by = match (o.as_str(), rest) {
+                            ("operator+=" | "operator-=", [b]) => self.rvalue(b)?,
+                            _ => Val::Int(Expr::Int(1)),
+                        };
+                        let bop = if o.ends_with('-') || o.ends_with("-=") {
+                            op::SUB
+                        } else {
+                            op::ADD
+                        };
+                        let after = self.arith(bop, before.clone(), by);
+                        self.store(&lv, after.clone(), loc);
+                        // A postfix step (`p++`) is written after its operand.
+                        let postfix = n
+                            .tokens()
+                            .first()
+                            .is_some_and(|(t, _)| t != "++" && t != "--");
+                        let incdec = matches!(o.as_str(), "operator++" | "operator--");
+                        Ok(if incdec && postfix { before } else { after })
+                    }
                     ("operator&", [a]) => Ok(match self.lvalue(a)? {
                         LVal::Mem(p) => Val::Ptr(p),
                         _ => Val::Unknown,
@@ -1950,33 +1973,42 @@ fn builtin_operator(name: &str) -> Option<i32> {
 
 /// Whether an operator function assigns its first operand (`operator=`,
 /// `operator+=`, `operator++`, …).
-fn assigns(name: &str) -> bool {
+pub(super) fn assigns(name: &str) -> bool {
     assignment(name).is_some() || matches!(name, "operator++" | "operator--")
+}
+
+/// An operator call a template leaves unresolved: the operator's name and
+/// its operands in order.
+pub(super) fn unresolved_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>>)> {
+    if n.kind() != K::CALL || n.referenced().is_some() {
+        return None;
+    }
+    let ch = exprs(n);
+    let is_operator = |c: &Node| {
+        strip(*c)
+            .referenced()
+            .filter(|d| d.kind() == K::OVERLOADED_REF && d.spelling().starts_with("operator"))
+            .map(|d| d.spelling())
+    };
+    let at = ch.iter().position(|c| is_operator(c).is_some())?;
+    let o = is_operator(&ch[at])?;
+    let operands = ch
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| *k != at)
+        .map(|(_, c)| *c)
+        .collect();
+    Some((o, operands))
 }
 
 /// An operator a template leaves unresolved only because some overload is
 /// in scope (`X + i`, `*p` over a `const T *X` where cub or
 /// `helper_math.h` define operators) that can only be the built-in one,
 /// since no overload takes a pointer and an integer, or a pointer alone:
-/// its spelling (`operator+`, `operator-`, `operator*`, `operator&`) and
-/// operands.
+/// its spelling (`operator+`, `operator-`, `operator*`, `operator&`, and
+/// the steps `+=`, `-=`, `++`, `--`) and operands.
 pub(super) fn pointer_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>>)> {
-    if n.kind() != K::CALL || n.referenced().is_some() {
-        return None;
-    }
-    let ch = exprs(n);
-    let at = ch.iter().position(|c| {
-        strip(*c)
-            .referenced()
-            .is_some_and(|d| d.kind() == K::OVERLOADED_REF && d.spelling().starts_with("operator"))
-    })?;
-    let o = strip(ch[at]).referenced()?.spelling();
-    let ops: Vec<Node> = ch
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| *k != at)
-        .map(|(_, c)| *c)
-        .collect();
+    let (o, ops) = unresolved_operator(n)?;
     // `X + i + j` nests one unresolved operator in another.
     let pointer = |c: &Node| {
         let s = strip(*c);
@@ -1994,7 +2026,8 @@ pub(super) fn pointer_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>
     };
     let builtin = match (o.as_str(), ops.as_slice()) {
         ("operator+", [a, b]) => (pointer(a) && int(b)) || (int(a) && pointer(b)),
-        ("operator-", [a, b]) => pointer(a) && int(b),
+        ("operator-" | "operator+=" | "operator-=", [a, b]) => pointer(a) && int(b),
+        ("operator++" | "operator--", [a, ..]) => pointer(a),
         ("operator*", [a]) => pointer(a),
         // `&x[i]` over a `T *x`: no one overloads `&` on an element.
         ("operator&", [a]) => strip(*a).kind() == K::ARRAY_SUBSCRIPT,

@@ -106,16 +106,23 @@ fn hidden_iterator(var: &Node) -> Option<String> {
     var.children().into_iter().find_map(find)
 }
 
-/// Whether `n` assigns its first operand (`=`, `+=`, `++`, …).
-fn is_assignment(n: &Node) -> bool {
+/// What `n` assigns (`=`, `+=`, `++`, …): its first operand, or the
+/// operand of an operator a template leaves unresolved (`p += k` on a `T *p`
+/// while some `operator+=` is in scope).
+fn assignment_target<'a>(n: &Node<'a>) -> Option<Node<'a>> {
     let k = n.kind();
-    (k == K::BINARY && n.binop() == op::ASSIGN)
+    let assigns = (k == K::BINARY && n.binop() == op::ASSIGN)
         || k == K::COMPOUND_ASSIGN
         || (k == K::UNARY
             && matches!(
                 n.unop(),
                 op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC
-            ))
+            ));
+    if assigns {
+        return exprs(n).first().copied();
+    }
+    let (o, operands) = super::call::unresolved_operator(n)?;
+    super::call::assigns(&o).then(|| operands.first().copied())?
 }
 
 /// Nodes past which a jump condition is replaced by an unknown.
@@ -728,12 +735,7 @@ impl Lower {
     /// The variables a loop body assigns: their values change from one
     /// iteration to the next.
     pub(super) fn assigned(&self, n: &Node, out: &mut HashSet<String>) {
-        let target = if is_assignment(n) {
-            exprs(n).first().copied()
-        } else {
-            None
-        };
-        if let Some(t) = target {
+        if let Some(t) = assignment_target(n) {
             let mut t = strip(t);
             while t.kind() == K::MEMBER_REF {
                 match exprs(&t).first() {
@@ -972,16 +974,16 @@ impl Lower {
                 _ => false,
             }
         }
-        if is_assignment(n) {
+        if let Some(target) = assignment_target(n) {
             let ch = exprs(n);
-            let to_v = ch.first().is_some_and(|t| {
-                let t = strip(*t);
+            let to_v = {
+                let t = strip(target);
                 t.kind() == K::DECL_REF
                     && t.referenced().is_some_and(|d| {
                         let k = key(&d);
                         self.aliases.get(&k).cloned().unwrap_or(k) == v
                     })
-            });
+            };
             let copies = n.kind() == K::BINARY && ch.len() == 2 && copy(ch[1]);
             if to_v && !copies {
                 return false;
@@ -1500,6 +1502,15 @@ impl Lower {
         if k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::POST_INC) {
             return Some((resolve(var_key(exprs(n).first()?)?), None));
         }
+        if let Some((o, operands)) = super::call::unresolved_operator(n) {
+            let var = resolve(var_key(operands.first()?)?);
+            return match (o.as_str(), operands.as_slice()) {
+                ("operator++", _) => Some((var, None)),
+                ("operator+=", [_, r]) => Some((var, Some((*r, 1)))),
+                ("operator-=", [_, r]) => Some((var, Some((*r, -1)))),
+                _ => None,
+            };
+        }
         let ch = exprs(n);
         let [l, r] = ch.as_slice() else { return None };
         let var = resolve(var_key(l)?);
@@ -1528,8 +1539,8 @@ impl Lower {
     }
 
     fn count_assignments(&self, n: &Node, var: &str, count: &mut usize) {
-        if is_assignment(n) {
-            let target = exprs(n).first().and_then(var_key);
+        if let Some(target) = assignment_target(n) {
+            let target = var_key(&target);
             let target = target.map(|k| self.aliases.get(&k).cloned().unwrap_or(k));
             if target.as_deref() == Some(var) {
                 *count += 1;
