@@ -534,6 +534,10 @@ impl<'tu> Node<'tu> {
             .filter(|f| f.kind() == CXCursor_FieldDecl)
             .collect()
     }
+    /// The translation unit the cursor belongs to.
+    pub fn unit(&self) -> Node<'tu> {
+        self._tu.root()
+    }
     pub fn semantic_parent(&self) -> Option<Node<'tu>> {
         let c = unsafe { clang_getCursorSemanticParent(self.c) };
         let n = Node { c, _tu: self._tu };
@@ -761,14 +765,15 @@ pub mod kind {
         CXCursor_ContinueStmt as CONTINUE, CXCursor_ConversionFunction as CONVERSION,
         CXCursor_DeclRefExpr as DECL_REF, CXCursor_DeclStmt as DECL_STMT,
         CXCursor_DefaultStmt as DEFAULT, CXCursor_DoStmt as DO,
-        CXCursor_EnumConstantDecl as ENUM_CONSTANT, CXCursor_FieldDecl as FIELD,
-        CXCursor_FloatingLiteral as FLOAT_LIT, CXCursor_ForStmt as FOR,
-        CXCursor_FunctionDecl as FUNCTION, CXCursor_FunctionTemplate as FUNCTION_TEMPLATE,
-        CXCursor_GNUNullExpr as GNU_NULL, CXCursor_GotoStmt as GOTO, CXCursor_IfStmt as IF,
-        CXCursor_InitListExpr as INIT_LIST, CXCursor_IntegerLiteral as INT_LIT,
-        CXCursor_LabelStmt as LABEL, CXCursor_LambdaExpr as LAMBDA,
-        CXCursor_LinkageSpec as LINKAGE_SPEC, CXCursor_MSAsmStmt as MS_ASM,
-        CXCursor_MemberRefExpr as MEMBER_REF, CXCursor_Namespace as NAMESPACE,
+        CXCursor_EnumConstantDecl as ENUM_CONSTANT, CXCursor_EnumDecl as ENUM,
+        CXCursor_FieldDecl as FIELD, CXCursor_FloatingLiteral as FLOAT_LIT,
+        CXCursor_ForStmt as FOR, CXCursor_FunctionDecl as FUNCTION,
+        CXCursor_FunctionTemplate as FUNCTION_TEMPLATE, CXCursor_GNUNullExpr as GNU_NULL,
+        CXCursor_GotoStmt as GOTO, CXCursor_IfStmt as IF, CXCursor_InitListExpr as INIT_LIST,
+        CXCursor_IntegerLiteral as INT_LIT, CXCursor_LabelStmt as LABEL,
+        CXCursor_LambdaExpr as LAMBDA, CXCursor_LinkageSpec as LINKAGE_SPEC,
+        CXCursor_MSAsmStmt as MS_ASM, CXCursor_MemberRefExpr as MEMBER_REF,
+        CXCursor_Namespace as NAMESPACE,
         CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM,
         CXCursor_NullStmt as NULL_STMT, CXCursor_OverloadedDeclRef as OVERLOADED_REF,
         CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM, CXCursor_ReturnStmt as RETURN,

@@ -3108,3 +3108,28 @@ template <typename T> __global__ void k(T *a, int n) {
         "a: for r in 0..n { wr[(tid.x + (r * 64))]; } wr[0]; wr[2]; wr[1]; \n",
     );
 }
+
+#[test]
+fn file_scope_axioms_are_every_kernels_assumptions() {
+    // GPUVerify's `__axiom` at file scope; one inside a function stays
+    // without effect, as before, and still compiles.
+    let k = kernel(
+        "__axiom(blockDim.x == 64);
+namespace ns { __axiom(gridDim.x >= 2); }
+__global__ void k(int *a, int n) { __axiom(n == 3); a[threadIdx.x] = n; }",
+    );
+    assert!(
+        k.assumes
+            .contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.x"), Expr::Int(64))),
+        "{:?}",
+        k.assumes
+    );
+    assert!(k
+        .assumes
+        .contains(&Cond::cmp(Rel::Ge, Expr::var("gridDim.x"), Expr::Int(2))));
+    assert!(!k.assumes.iter().any(|c| {
+        let mut vars = std::collections::BTreeSet::new();
+        c.free_vars(&mut vars);
+        vars.contains("n")
+    }));
+}

@@ -732,7 +732,7 @@ impl Lower {
 
     /// The variables a kernel's precondition makes powers of two
     /// (`__requires(__is_pow2(n))`): masks by them are remainders.
-    fn note_powers(&mut self, c: &Cond) {
+    pub(super) fn note_powers(&mut self, c: &Cond) {
         match c {
             Cond::And(a, b) => {
                 self.note_powers(a);

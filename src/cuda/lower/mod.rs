@@ -334,6 +334,37 @@ fn key(n: &Node) -> String {
     format!("d{}@{}", n.id(), n.canonical_offset())
 }
 
+/// The conditions of GPUVerify's `__axiom(c);` at file scope in the unit's
+/// own files (the prelude makes each an enumerator sized by `c`).
+fn file_axioms<'a>(n: &Node<'a>) -> Vec<Node<'a>> {
+    let mut out = Vec::new();
+    for c in n.children() {
+        let k = c.kind();
+        if k == K::NAMESPACE || k == K::LINKAGE_SPEC {
+            out.extend(file_axioms(&c));
+        } else if k == K::ENUM && !c.pos().file.starts_with(crate::cuda::prelude::DIR) {
+            for e in c.children() {
+                if e.kind() != K::ENUM_CONSTANT || !e.spelling().starts_with("__drfscan_axiom_") {
+                    continue;
+                }
+                let size = e
+                    .children()
+                    .into_iter()
+                    .find_map(|x| find_kind(x, K::UNARY_EXPR));
+                out.extend(size.and_then(|s| exprs(&s).first().copied()));
+            }
+        }
+    }
+    out
+}
+
+fn find_kind(n: Node, kind: std::os::raw::c_int) -> Option<Node> {
+    if n.kind() == kind {
+        return Some(n);
+    }
+    n.children().into_iter().find_map(|c| find_kind(c, kind))
+}
+
 /// Skips parentheses, implicit conversions and casts.
 pub(super) fn strip<'a>(n: Node<'a>) -> Node<'a> {
     let mut n = n;
@@ -690,6 +721,11 @@ impl Lower {
         let Some(body) = body else {
             return unsupported(f, "kernel without a body");
         };
+        for axiom in file_axioms(&f.unit()) {
+            let c = self.cond(&axiom)?;
+            self.note_powers(&c);
+            self.prog.assumes.push(c);
+        }
         let j = self.block(&body.children())?;
         if let Some((label, _)) = j.gotos.first() {
             return unsupported(f, &format!("goto {label} before its label or into a block"));

@@ -18,7 +18,6 @@ __device__ void __global_invariant(bool);
 __device__ void __candidate_global_invariant(bool);
 __device__ void __global_assert(bool);
 __device__ void __global_ensures(bool);
-__device__ void __axiom(bool);
 __device__ void __requires_fresh_array(const volatile void *);
 __device__ bool __implies(bool, bool);
 __device__ bool __enabled(void);
@@ -65,5 +64,11 @@ __device__ void __non_temporal_loads_end(void);
 #define __function_wide_invariant(X)
 #define __function_wide_candidate_invariant(X)
 #define __global_requires(X) __requires(X)
+/* `__axiom(c);` at file scope: every kernel assumes `c`. An enumerator
+   sized by the condition keeps it in the tree, in a form valid in any
+   scope (inside a function it has no effect). */
+#define __DRFSCAN_CAT2(A, B) A##B
+#define __DRFSCAN_CAT(A, B) __DRFSCAN_CAT2(A, B)
+#define __axiom(X) enum { __DRFSCAN_CAT(__drfscan_axiom_, __COUNTER__) = sizeof((X)) }
 
 #endif
