@@ -62,7 +62,6 @@ impl Lower {
             | "__global_assert"
             | "__ensures"
             | "__global_ensures"
-            | "__axiom"
             | "__barrier_invariant"
             | "__barrier_invariant_binary"
             | "__requires_fresh_array"

@@ -730,9 +730,15 @@ impl Lower {
         Some((fixed, select, syncs_before))
     }
 
+    /// `c` a precondition of the kernel (`__requires`, `__axiom`).
+    pub(super) fn require(&mut self, c: Cond) {
+        self.note_powers(&c);
+        self.prog.assumes.push(c);
+    }
+
     /// The variables a kernel's precondition makes powers of two
     /// (`__requires(__is_pow2(n))`): masks by them are remainders.
-    pub(super) fn note_powers(&mut self, c: &Cond) {
+    fn note_powers(&mut self, c: &Cond) {
         match c {
             Cond::And(a, b) => {
                 self.note_powers(a);
@@ -852,8 +858,7 @@ impl Lower {
                     let c = self.cond(a)?;
                     let in_loop = !self.loop_vars.is_empty();
                     if self.path.is_empty() && !in_loop && self.stack.len() == 1 {
-                        self.note_powers(&c);
-                        self.prog.assumes.push(c);
+                        self.require(c);
                     }
                 }
                 return Ok(Some(Val::Unknown));

@@ -366,19 +366,11 @@ impl Lower {
     /// `threadIdx.x` and friends, with the launch's known values.
     pub(super) fn builtin(&self, n: &Node) -> Option<Expr> {
         let e = self.builtin_var(n)?;
-        Some(match &e {
-            Expr::Var(v) => match self.launch.iter().find(|(name, _)| name == v) {
-                Some((_, value)) => Expr::Int(*value),
-                None => e,
-            },
-            _ => {
-                let known = self
-                    .launch
-                    .iter()
-                    .fold(e, |e, (name, value)| e.subst(name, &Expr::Int(*value)));
-                simplify(&known)
-            }
-        })
+        let known = self
+            .launch
+            .iter()
+            .fold(e, |e, (name, value)| e.subst(name, &Expr::Int(*value)));
+        Some(simplify(&known))
     }
 
     fn builtin_var(&self, n: &Node) -> Option<Expr> {

@@ -358,7 +358,8 @@ fn file_axioms<'a>(n: &Node<'a>) -> Vec<Node<'a>> {
     out
 }
 
-fn find_kind(n: Node, kind: std::os::raw::c_int) -> Option<Node> {
+/// `n` or its first descendant of kind `kind`, depth first.
+pub(super) fn find_kind(n: Node, kind: std::os::raw::c_int) -> Option<Node> {
     if n.kind() == kind {
         return Some(n);
     }
@@ -723,8 +724,7 @@ impl Lower {
         };
         for axiom in file_axioms(&f.unit()) {
             let c = self.cond(&axiom)?;
-            self.note_powers(&c);
-            self.prog.assumes.push(c);
+            self.require(c);
         }
         let j = self.block(&body.children())?;
         if let Some((label, _)) = j.gotos.first() {

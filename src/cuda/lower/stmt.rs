@@ -97,13 +97,8 @@ pub(super) fn goto_label(s: &Node) -> Option<String> {
 /// The key of the hidden iterator a range-based `for`'s loop variable `var`
 /// is initialised from (`*__begin1`).
 fn hidden_iterator(var: &Node) -> Option<String> {
-    fn find(n: Node) -> Option<String> {
-        if n.kind() == K::DECL_REF {
-            return n.referenced().map(|d| key(&d));
-        }
-        n.children().into_iter().find_map(find)
-    }
-    var.children().into_iter().find_map(find)
+    let iterator = find_kind(*var, K::DECL_REF)?.referenced()?;
+    Some(key(&iterator))
 }
 
 /// What `n` assigns (`=`, `+=`, `++`, …): its first operand, or the
