@@ -480,6 +480,20 @@ impl<'tu> Node<'tu> {
                 .collect()
         }
     }
+    /// A specialization's template arguments as types: `None` for values
+    /// and for what clang does not give as a type.
+    pub fn template_arg_types(&self) -> Vec<Option<Ty>> {
+        unsafe {
+            let n = clang_Cursor_getNumTemplateArguments(self.c);
+            (0..n.max(0) as u32)
+                .map(|i| {
+                    (clang_Cursor_getTemplateArgumentKind(self.c, i) == CXTemplateArgumentKind_Type)
+                        .then(|| Ty(clang_Cursor_getTemplateArgumentType(self.c, i)))
+                        .filter(|t| t.0.kind != CXType_Invalid)
+                })
+                .collect()
+        }
+    }
     /// The declarations an unresolved name in a template may refer to.
     pub fn overloaded_decls(&self) -> Vec<Node<'tu>> {
         unsafe {
@@ -739,6 +753,44 @@ impl Ty {
         let k = self.canonical().kind();
         k == CXType_Unexposed || k == CXType_Invalid || k == CXType_Dependent
     }
+    /// The type a structure declares under `name`: a member `typedef` or
+    /// alias (`using Type2 = __half2;`) as what it names, or a nested
+    /// structure.
+    #[allow(non_upper_case_globals)]
+    pub fn member(&self, name: &str) -> Option<Ty> {
+        extern "C" fn visit(c: CXCursor, _p: CXCursor, data: CXClientData) -> CXChildVisitResult {
+            let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
+            out.push(c);
+            CXChildVisit_Continue
+        }
+        unsafe {
+            let decl = clang_getTypeDeclaration(clang_getCanonicalType(self.0));
+            if clang_Cursor_isNull(decl) != 0 {
+                return None;
+            }
+            let mut members: Vec<CXCursor> = Vec::new();
+            clang_visitChildren(
+                decl,
+                visit,
+                &mut members as *mut Vec<CXCursor> as *mut c_void,
+            );
+            members.into_iter().find_map(|c| {
+                if cx_string(clang_getCursorSpelling(c)) != name {
+                    return None;
+                }
+                let t = match clang_getCursorKind(c) {
+                    CXCursor_TypedefDecl | CXCursor_TypeAliasDecl => {
+                        clang_getTypedefDeclUnderlyingType(c)
+                    }
+                    CXCursor_StructDecl | CXCursor_ClassDecl | CXCursor_UnionDecl => {
+                        clang_getCursorType(c)
+                    }
+                    _ => return None,
+                };
+                (t.kind != CXType_Invalid).then_some(Ty(t))
+            })
+        }
+    }
     pub fn is_const_qualified(&self) -> bool {
         unsafe { clang_isConstQualifiedType(self.0) != 0 }
     }
@@ -760,6 +812,7 @@ pub mod kind {
         CXCursor_CXXThrowExpr as THROW, CXCursor_CXXTryStmt as TRY, CXCursor_CallExpr as CALL,
         CXCursor_CaseStmt as CASE, CXCursor_CharacterLiteral as CHAR_LIT,
         CXCursor_ClassDecl as CLASS, CXCursor_ClassTemplate as CLASS_TEMPLATE,
+        CXCursor_ClassTemplatePartialSpecialization as CLASS_TEMPLATE_PARTIAL,
         CXCursor_CompoundAssignOperator as COMPOUND_ASSIGN, CXCursor_CompoundStmt as COMPOUND,
         CXCursor_ConditionalOperator as CONDITIONAL, CXCursor_Constructor as CONSTRUCTOR,
         CXCursor_ContinueStmt as CONTINUE, CXCursor_ConversionFunction as CONVERSION,

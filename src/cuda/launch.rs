@@ -528,6 +528,10 @@ impl Launches {
                 if self.call(&c, func, callers) {
                     continue;
                 }
+            } else if k == K::VAR && kernel_alias(&c).is_some() && only_launched(&c, func) {
+                // `auto kernel = k<T, 128>; kernel<<<g, b>>>(…)`: naming the
+                // kernel there lets no address escape.
+                continue;
             } else if k == K::DECL_REF {
                 if let Some(r) = c.referenced() {
                     if let Some(key) = kernel_key(&r) {
@@ -590,7 +594,18 @@ impl Launches {
         // A launch in a host template names its kernel through a template
         // id clang leaves unresolved (`reduce<T, 512><<<…>>>`, or `k<<<…>>>`
         // with every argument deduced).
+        let alias = c
+            .referenced()
+            .filter(|v| v.kind() == K::VAR)
+            .and_then(|v| kernel_alias(&v));
         let target = match c.referenced() {
+            Some(_) if alias.is_some() => {
+                let (key, kernel, dependent) = alias.expect("checked");
+                if dependent && !self.partial.contains(&key) {
+                    self.partial.push(key.clone());
+                }
+                Some((key, kernel))
+            }
             Some(callee) => kernel_key(&callee).map(|key| (key, callee)),
             None => {
                 let dependent = c.children().first().and_then(|f| named_kernel(f, true));
@@ -855,6 +870,62 @@ pub fn kernel_name(spelling: &str, targs: &TemplateArgs) -> String {
         })
         .collect();
     format!("{spelling}<{}>", args.join(", "))
+}
+
+/// The kernel a local variable is initialised to (`auto kernel =
+/// k<T, 128>;` or `= &k<float>`), with whether a host template leaves it
+/// an instantiation only in part.
+fn kernel_alias<'a>(var: &Node<'a>) -> Option<(KernelKey, Node<'a>, bool)> {
+    let init = var
+        .children()
+        .into_iter()
+        .rev()
+        .find(|c| c.is_expression())?;
+    if let Some((key, f)) = referenced_kernel(&init) {
+        return Some((key, f, false));
+    }
+    let init = strip(init);
+    let init = if init.kind() == K::UNARY {
+        strip(*init.children().first()?)
+    } else {
+        init
+    };
+    named_kernel(&init, true).map(|(t, args)| ((t.id(), args), t, true))
+}
+
+/// Whether the variable `var` is launched in `func`, and every use of it
+/// there is the kernel of a launch or the subject of an attribute or
+/// occupancy query.
+fn only_launched(var: &Node, func: Option<Node>) -> bool {
+    fn walk(n: &Node, var: u32, uses: &mut usize, allowed: &mut usize, launches: &mut usize) {
+        for c in n.children() {
+            let k = c.kind();
+            if k == K::DECL_REF && c.referenced().is_some_and(|r| r.id() == var) {
+                *uses += 1;
+            }
+            if k == K::CALL {
+                let launch = c.referenced().is_some_and(|r| r.id() == var);
+                let query = c.referenced().is_some_and(|f| {
+                    let s = f.spelling();
+                    s.starts_with("cudaFuncSet")
+                        || s.starts_with("cudaFuncGetAttributes")
+                        || s.starts_with("cudaOccupancy")
+                });
+                let names = |i: u32| strip(c.arg(i)).referenced().is_some_and(|r| r.id() == var);
+                if launch || (query && (0..c.num_args().max(0) as u32).any(names)) {
+                    *allowed += 1;
+                }
+                *launches += usize::from(launch);
+            }
+            walk(&c, var, uses, allowed, launches);
+        }
+    }
+    let Some(func) = func else {
+        return false;
+    };
+    let (mut uses, mut allowed, mut launches) = (0, 0, 0);
+    walk(&func, var.id(), &mut uses, &mut allowed, &mut launches);
+    launches > 0 && uses == allowed
 }
 
 fn referenced_kernel<'a>(n: &Node<'a>) -> Option<(KernelKey, Node<'a>)> {

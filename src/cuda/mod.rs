@@ -621,7 +621,8 @@ fn parse_tu(
     // launch or an explicit instantiation), or the template itself.
     let mut specs: Vec<Instantiation> = Vec::new();
     let mut dependent: Vec<Instantiation> = Vec::new();
-    collect_instantiations(&tu.root(), main, &mut specs, &mut dependent);
+    let mut arg_types = std::collections::HashMap::new();
+    collect_instantiations(&tu.root(), main, &mut specs, &mut dependent, &mut arg_types);
     // A launch in a host template names an instantiation only in part
     // (`k<128>` with a type argument deduced): one that an instantiation of
     // the unit, or a fuller id of another launch, already covers adds
@@ -800,6 +801,7 @@ fn parse_tu(
                 };
                 lower::Lower::new(&name, warp_is_block, home, site)
                     .with_launch(named, args)
+                    .with_type_args(arg_types.get(&(f.id(), targs.clone())).cloned().unwrap_or_default())
                     .kernel(&f, &targs)
             }))
             .unwrap_or_else(|_| {
@@ -940,11 +942,15 @@ fn collect_kernels<'a>(n: &Node<'a>, out: &mut Vec<Node<'a>>) {
 type TemplateArgs = Vec<Result<i64, String>>;
 type Instantiation = (u32, TemplateArgs, Loc);
 
+/// The types of an instantiation's type arguments, by position.
+type ArgTypes = std::collections::HashMap<(u32, TemplateArgs), Vec<Option<clang::Ty>>>;
+
 fn collect_instantiations(
     n: &Node,
     main: &str,
     out: &mut Vec<Instantiation>,
     dependent: &mut Vec<Instantiation>,
+    arg_types: &mut ArgTypes,
 ) {
     for c in n.children() {
         let k = c.kind();
@@ -972,13 +978,14 @@ fn collect_instantiations(
                     let args = s.template_args();
                     let known = out.iter().any(|(id, a, _)| *id == t.id() && *a == args);
                     if !args.is_empty() && !known {
+                        arg_types.insert((t.id(), args.clone()), s.template_arg_types());
                         out.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
                     }
                 }
             }
         }
         if c.pos().file == main {
-            collect_instantiations(&c, main, out, dependent);
+            collect_instantiations(&c, main, out, dependent, arg_types);
         }
     }
 }

@@ -3133,3 +3133,93 @@ __global__ void k(int *a, int n) { __axiom(n == 3); a[threadIdx.x] = n; }",
         vars.contains("n")
     }));
 }
+
+#[test]
+fn an_instantiation_sizes_the_types_its_template_leaves_dependent() {
+    // Member types of a traits argument and `sizeof(T)` take the sizes
+    // the instantiation gives them: `params.x` is counted in halves, a
+    // pair is two of them, and `T` is a 4-byte `float` for the `float4`
+    // view.
+    let out = shape(
+        "#include <cuda_fp16.h>
+struct Fp16 { using Type = __half; using Type2 = __half2; };
+struct Io { using IOTraits = Fp16; };
+struct Params { void *x; };
+template <typename Traits_> __global__ void k(Params params) {
+  using IOTraits = typename Traits_::IOTraits;
+  using IOType = typename IOTraits::Type;
+  using IOType2 = typename IOTraits::Type2;
+  const IOType *base = reinterpret_cast<const IOType *>(params.x);
+  IOType2 v = *reinterpret_cast<const IOType2 *>(&base[4 * threadIdx.x]);
+  reinterpret_cast<IOType2 *>(params.x)[threadIdx.x] = v;
+}
+void run(Params p) { k<Io><<<1, 32>>>(p); }",
+    );
+    assert!(
+        out.contains("rd[(4 * tid.x)]; rd[((4 * tid.x) + 1)]; "),
+        "{out}"
+    );
+    assert!(
+        out.contains("wr[(tid.x * 2)]; wr[((tid.x * 2) + 1)]; "),
+        "{out}"
+    );
+    let out = shape(
+        "template <typename T> __global__ void k(T *a) {
+  constexpr int V = 16 / sizeof(T);
+  reinterpret_cast<float4 *>(a)[threadIdx.x] = make_float4(0, 0, 0, 0);
+  a[threadIdx.x * V] = 1;
+}
+void run(float *a) { k<float><<<1, 32>>>(a); }",
+    );
+    assert!(out.contains("wr[(tid.x * 4)]; "), "{out}");
+}
+
+#[test]
+fn a_kernel_named_by_a_local_variable_is_launched_through_it() {
+    // `auto kernel = k<T, 1>; kernel<<<…>>>`: the launch is the kernel's,
+    // in a host template or not, and an attribute query on the variable
+    // lets no address escape.
+    let src = "template <typename T, int N> __global__ void k(T *a) { a[threadIdx.x] = 0; }\n\
+        template <typename T> void run(T *a) {\n\
+          auto kernel = k<T, 1>;\n\
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);\n\
+          kernel<<<1, 64>>>(a);\n\
+        }\n\
+        void go(float *a) { auto kernel = &k<float, 2>; kernel<<<2, dim3(32, 4)>>>(a); }\n";
+    let u = unit(src);
+    let blocks = |name: &str| {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches.iter().map(|s| s.block).collect::<Vec<_>>()
+    };
+    assert_eq!(blocks("k<T, 1>"), vec![[Some(64), Some(1), Some(1)]]);
+    assert_eq!(blocks("k<float, 2>"), vec![[Some(32), Some(4), Some(1)]]);
+    // A variable that goes anywhere else lets the kernel's address escape.
+    let src = "__global__ void k(int *a) { a[threadIdx.x] = 0; }\n\
+        void keep(void (*)(int *));\n\
+        void go(int *a) { auto kernel = k; keep(kernel); kernel<<<1, 64>>>(a); }\n";
+    let u = unit(src);
+    assert!(u.kernels[0].launches.is_empty());
+}
+
+#[test]
+fn dependent_calls_reach_explicit_specializations_and_conversions() {
+    // `SharedMemory<U>` whose specializations each return an `extern
+    // __shared__` array: the block's dynamic shared memory, its element
+    // type open. `U(n)` converts `n`; it is not a call through `n`.
+    let out = shape(
+        "template <typename T> struct SharedMemory;
+template <> struct SharedMemory<float> {
+  __device__ float *get() { extern __shared__ float f[]; return f; }
+};
+template <> struct SharedMemory<double> {
+  __device__ double *get() { extern __shared__ double d[]; return d; }
+};
+template <typename U> __global__ void k(U *out, int n) {
+  SharedMemory<U> shared;
+  U *buf = shared.get();
+  buf[threadIdx.x] = U(n);
+  out[threadIdx.x] = buf[0] / U(n);
+}",
+    );
+    assert!(out.contains("f: wr[tid.x]; rd[0]; "), "{out}");
+}

@@ -260,8 +260,12 @@ fn dependent_member_name(callee: &Node) -> Option<String> {
 
 /// The member function a dependent member call names (`m.get()` with `m`
 /// of type `SharedMem<T>`): the one member function of that name, with a
-/// body, of the object's class template.
-fn dependent_method<'a>(callee: &Node<'a>) -> Option<Node<'a>> {
+/// body, of the object's class template. Where only explicit
+/// specializations define it (`SharedMemory<float>`, `<double>`), and each
+/// returns an `extern __shared__` array, they all return the block's one
+/// dynamic shared memory: the first of them, whose element type the caller
+/// leaves open (`true`).
+fn dependent_method<'a>(callee: &Node<'a>) -> Option<(Node<'a>, bool)> {
     let callee = strip(*callee);
     if callee.kind() != K::MEMBER_REF || callee.referenced().is_some() {
         return None;
@@ -282,9 +286,54 @@ fn dependent_method<'a>(callee: &Node<'a>) -> Option<Node<'a>> {
         .filter(|m| m.kind() == K::METHOD && m.spelling() == name)
         .collect();
     match methods.as_slice() {
-        [m] if children_has_body(m) => Some(*m),
-        _ => None,
+        [m] if children_has_body(m) => return Some((*m, false)),
+        [] => {}
+        _ => return None,
     }
+    let specialized: Vec<Node> = class
+        .semantic_parent()?
+        .children()
+        .into_iter()
+        .filter(|c| matches!(c.kind(), K::STRUCT | K::CLASS))
+        .filter(|c| {
+            c.specialized_template()
+                .is_some_and(|t| t.id() == class.id())
+        })
+        .collect();
+    let mut methods = Vec::new();
+    for c in &specialized {
+        let named: Vec<Node> = c
+            .children()
+            .into_iter()
+            .filter(|m| m.kind() == K::METHOD && m.spelling() == name)
+            .collect();
+        match named.as_slice() {
+            [m] if children_has_body(m) && !uses_this(m) && returns_dynamic_shared(m) => {
+                methods.push(*m)
+            }
+            _ => return None,
+        }
+    }
+    methods.first().map(|m| (*m, true))
+}
+
+/// Whether `f` declares an `extern __shared__` array and returns it.
+fn returns_dynamic_shared(f: &Node) -> bool {
+    let Some(body) = f.children().into_iter().find(|c| c.kind() == K::COMPOUND) else {
+        return false;
+    };
+    let shared = find_kind(body, K::VAR).is_some_and(|v| {
+        v.has_attr(K::CUDA_SHARED) && v.tokens().iter().any(|(t, _)| t == "extern")
+    });
+    let returns = body.children().iter().any(|c| {
+        c.kind() == K::RETURN
+            && exprs(c).first().is_some_and(|e| {
+                strip(*e)
+                    .referenced()
+                    .is_some_and(|d| d.kind() == K::VAR && d.has_attr(K::CUDA_SHARED))
+            })
+    });
+    shared && returns
 }
 
 /// The type of the object a member call is made on (`b` in `b.sync()`).
@@ -1090,16 +1139,26 @@ impl Lower {
             // A member call on an object whose class template the
             // template leaves open (`SharedMem<T> m; m.get()`): the class
             // template's one member function of that name.
-            if let Some(m) = ch.first().and_then(|c| dependent_method(c)) {
-                if let Some(v) = self.project_method_of(n, &ch, m)? {
-                    return Ok(v);
+            if let Some((m, open)) = ch.first().and_then(|c| dependent_method(c)) {
+                match self.project_method_of(n, &ch, m)? {
+                    Some(Val::Ptr(p)) if open => return Ok(Val::Ptr(p.of_open_cells())),
+                    Some(v) => return Ok(v),
+                    None => {}
                 }
             }
             if let Some(first) = ch.first() {
                 let fs = strip(*first);
                 if fs.kind() == K::DECL_REF || fs.kind() == K::MEMBER_REF {
                     if let Some(d) = fs.referenced() {
-                        if d.kind() == K::VAR || d.kind() == K::PARM || d.kind() == K::FIELD {
+                        // A number is no callee: `U(n)` is a conversion to
+                        // a type the template leaves open, which clang
+                        // keeps as an unresolved construction of `n`.
+                        let number = d.ty().is_integral() || d.ty().is_floating();
+                        if number && ch.len() == 1 {
+                            return self.rvalue(&fs);
+                        }
+                        let variable = matches!(d.kind(), K::VAR | K::PARM | K::FIELD);
+                        if variable && !number {
                             return unsupported(n, "call through a function pointer");
                         }
                     }
@@ -1850,6 +1909,19 @@ impl Lower {
         if self.site.is_none() && f.pos().file != self.main {
             self.site = Some(loc_of(call));
         }
+        // A template's own type parameters are numbered from 0 as the
+        // kernel's are: in a callee template they are not the kernel's.
+        let own_params = f.kind() == K::FUNCTION_TEMPLATE
+            || f.semantic_parent()
+                .is_some_and(|p| matches!(p.kind(), K::CLASS_TEMPLATE | K::CLASS_TEMPLATE_PARTIAL));
+        let layouts = if own_params {
+            Some(std::mem::take(&mut self.layouts))
+        } else if f.kind() == K::FUNCTION && f.specialized_template().is_some() {
+            let args = f.template_arg_types();
+            Some(std::mem::replace(&mut self.layouts, Layouts::new(args)))
+        } else {
+            None
+        };
         self.stack.push(fkey);
         self.returns.push(Vec::new());
         self.record_returns.push(Vec::new());
@@ -1873,6 +1945,9 @@ impl Lower {
             _ => None,
         };
         self.stack.pop();
+        if let Some(kernel) = layouts {
+            self.layouts = kernel;
+        }
         self.site = saved_site;
         r?;
         // The result: the value of the return reached, by path.

@@ -109,7 +109,7 @@ impl Lower {
             || k == K::MEMBER_REF
             || (k == K::UNARY && n.unop() == op::DEREF);
         let (at, array, index, bytes) = self.last_cell.take()?;
-        let whole = n.ty().size_of() == Some(bytes);
+        let whole = self.layouts.size_of(n.ty()) == Some(bytes);
         (read && whole && at == loc_of(&n)).then_some(Value::Read { array, index })
     }
 
@@ -232,7 +232,7 @@ impl Lower {
                     let _ = p;
                     Val::Unknown
                 }
-                Val::Ptr(p) => Val::Ptr(p.viewed_as(n.ty())),
+                Val::Ptr(p) => Val::Ptr(p.viewed_as(n.ty(), &self.layouts)),
                 v => v,
             });
         }
@@ -252,6 +252,23 @@ impl Lower {
             }
         }
         if k == K::UNARY_EXPR && ty.is_integral() {
+            // `sizeof(T)` (or `alignof`) where the instantiation says what
+            // `T` is.
+            let alignof = n
+                .tokens()
+                .iter()
+                .any(|(t, _)| t.contains("alignof") || t.contains("_Alignof"));
+            let bytes: Vec<Option<u64>> = n
+                .children()
+                .iter()
+                .map(|c| match alignof {
+                    true => self.layouts.align_of(c.ty()),
+                    false => self.layouts.size_of(c.ty()),
+                })
+                .collect();
+            if let [Some(bytes)] = bytes[..] {
+                return Ok(Val::Int(Expr::Int(bytes as i64)));
+            }
             // `sizeof(T)` for a template parameter `T`: unknown here, but
             // the same in every thread (a loop bound `size / sizeof(T)` is
             // uniform).

@@ -152,8 +152,7 @@ impl Ptr {
     }
 
     /// Of an array whose cells are values of `ty`.
-    pub(super) fn of_cells(target: Target, index: Vec<Expr>, ty: Ty) -> Ptr {
-        let size = ty.size_of().unwrap_or(0);
+    pub(super) fn of_cells(target: Target, index: Vec<Expr>, size: u64) -> Ptr {
         Ptr {
             target,
             index,
@@ -166,21 +165,36 @@ impl Ptr {
         }
     }
 
-    /// The pointer seen as `ty` (a pointer type): a cast changes the size of
-    /// the elements that arithmetic and subscripts count in.
-    pub(super) fn viewed_as(mut self, ty: Ty) -> Ptr {
+    /// The pointer with its cells' size forgotten: where the element type
+    /// is one the template leaves open.
+    pub(super) fn of_open_cells(mut self) -> Ptr {
         self.alts = std::mem::take(&mut self.alts)
             .into_iter()
-            .map(|(c, q)| (c, q.viewed_as(ty)))
+            .map(|(c, q)| (c, q.of_open_cells()))
+            .collect();
+        self.cell = 0;
+        self.elem = 0;
+        self
+    }
+
+    /// The pointer seen as `ty` (a pointer type): a cast changes the size of
+    /// the elements that arithmetic and subscripts count in.
+    pub(super) fn viewed_as(mut self, ty: Ty, layouts: &Layouts) -> Ptr {
+        self.alts = std::mem::take(&mut self.alts)
+            .into_iter()
+            .map(|(c, q)| (c, q.viewed_as(ty, layouts)))
             .collect();
         if self.cell != 0 && ty.is_pointer() {
             let pointee = ty.canonical().pointee();
             // A pointer to rows of a multi-dimensional array moves whole
             // dimensions, which the index keeps apart.
             if !pointee.is_array() {
-                if let Some(size) = pointee.size_of() {
+                if let Some(size) = layouts.size_of(pointee) {
                     self.elem = size;
-                    if pointee.align_of().is_some_and(|a| a % self.cell == 0) {
+                    if layouts
+                        .align_of(pointee)
+                        .is_some_and(|a| a % self.cell == 0)
+                    {
                         self.rounded = false;
                     }
                 }
@@ -708,7 +722,11 @@ impl Lower {
         self.add_array(&name, Scope::Global, loc_of(n));
         let mut index = p.cell_index();
         index.push(Expr::Int(0));
-        Some(Ptr::of_cells(Target::Shared(name), index, cell_type(ty)))
+        Some(Ptr::of_cells(
+            Target::Shared(name),
+            index,
+            self.cell_size(ty),
+        ))
     }
 
     /// A pointer read from `__shared__` memory where the kernel keeps
@@ -829,7 +847,7 @@ impl Lower {
             Val::Ptr(Ptr::of_cells(
                 Target::Shared(name),
                 index,
-                cell_type(d.ty()),
+                self.cell_size(d.ty()),
             ))
         } else if d.ty().is_array() {
             // A read-only table (`__constant__`, `const`): its cells never
@@ -837,7 +855,7 @@ impl Lower {
             Val::Ptr(Ptr::of_cells(
                 Target::ReadOnly(name),
                 vec![],
-                cell_type(d.ty()),
+                self.cell_size(d.ty()),
             ))
         } else {
             match d.eval_int() {
@@ -1067,14 +1085,12 @@ impl Lower {
             } else if is_param && (n.ty().is_pointer() || has_array_type(n)) {
                 let name = qualified;
                 self.add_array(&name, Scope::Global, loc_of(n));
-                self.env.insert(
-                    fk.clone(),
-                    Val::Ptr(Ptr::of_cells(
-                        Target::Shared(name),
-                        vec![],
-                        cell_type(n.ty()),
-                    )),
-                );
+                let mut p =
+                    Ptr::of_cells(Target::Shared(name.clone()), vec![], self.cell_size(n.ty()));
+                if let Some(&bytes) = self.cell_bytes.get(&name) {
+                    p.cell = bytes;
+                }
+                self.env.insert(fk.clone(), Val::Ptr(p));
             } else if has_array_type(n) {
                 // An array inside a thread's own structure
                 // (`auto pi = p[i]; pi.acc[0]`): private, a
@@ -1110,14 +1126,15 @@ impl Lower {
                 let pointee = ty.canonical().pointee();
                 let key = unqualified(pointee.canonical().spelling());
                 if key != "void" {
+                    let size = self.layouts.size_of(pointee);
                     self.open_views
                         .entry(array.clone())
                         .or_default()
-                        .insert(key, unqualified(ty.pointee().spelling()));
+                        .insert(key, (unqualified(ty.pointee().spelling()), size));
                 }
             }
         }
-        Ok(p.map(|p| p.viewed_as(ty)))
+        Ok(p.map(|p| p.viewed_as(ty, &self.layouts)))
     }
 
     pub(super) fn pointer_at(&mut self, n: &Node) -> R<Option<Ptr>> {

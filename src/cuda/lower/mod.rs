@@ -16,6 +16,7 @@ mod asm;
 mod call;
 mod cub;
 mod expr;
+mod layout;
 mod locks;
 mod memory;
 mod stmt;
@@ -23,6 +24,7 @@ pub(crate) use stmt::compound_base;
 
 use call::*;
 use expr::*;
+use layout::Layouts;
 use memory::*;
 use stmt::*;
 
@@ -265,13 +267,17 @@ pub struct Lower {
     /// analysis leaves open, as a template's `T`), the types pointers to it
     /// were viewed as: two of them count elements of different sizes in one
     /// index, which nothing scales.
-    open_views: HashMap<String, std::collections::BTreeMap<String, String>>,
+    /// Each view's spelling and, where the instantiation gives it, its
+    /// size.
+    open_views: HashMap<String, std::collections::BTreeMap<String, (String, Option<u64>)>>,
     /// How many copies of the current statement the unrolled loops around
     /// it make.
     unrolled_copies: u64,
     /// Collectives lowered so far: each execution of one in the lowered
     /// program (after inlining and unrolling) is a cell of its own.
     collectives: u32,
+    /// Sizes of the types an instantiation gives a template's parameters.
+    layouts: Layouts,
 }
 
 /// The name of the pseudo-arrays whose cells stand for what collectives
@@ -483,7 +489,22 @@ impl Lower {
             open_views: HashMap::new(),
             unrolled_copies: 1,
             collectives: 0,
+            layouts: Layouts::default(),
         }
+    }
+
+    /// This lowering of one instantiation of a kernel template, whose type
+    /// arguments (by position; `None` for values) give sizes to the types
+    /// the template leaves dependent.
+    pub fn with_type_args(mut self, args: Vec<Option<Ty>>) -> Lower {
+        self.layouts = Layouts::new(args);
+        self
+    }
+
+    /// Bytes of one cell of an array or pointer of type `ty` (0 when not
+    /// known).
+    fn cell_size(&self, ty: Ty) -> u64 {
+        self.layouts.size_of(cell_type(ty)).unwrap_or(0)
     }
 
     /// This lowering with the launch's known values: `named` launch
@@ -532,8 +553,11 @@ impl Lower {
                 "values published in `__shared__` memory that the kernel overwrites",
             );
         }
-        if let Some((array, views)) = first.open_views.iter().find(|(_, v)| v.len() > 1) {
-            let views: Vec<&str> = views.values().map(String::as_str).collect();
+        let open = |v: &std::collections::BTreeMap<String, (String, Option<u64>)>| {
+            v.len() > 1 && v.values().any(|(_, size)| size.is_none())
+        };
+        if let Some((array, views)) = first.open_views.iter().find(|(_, v)| open(v)) {
+            let views: Vec<&str> = views.values().map(|(v, _)| v.as_str()).collect();
             return unsupported(
                 f,
                 format!(
@@ -546,12 +570,21 @@ impl Lower {
         // the narrowest part, where the wider accesses cover several, as
         // long as each is few enough cells to be one access per cell.
         let widest = &first.widest_views;
-        let parts: HashMap<String, u64> = first
+        let mut parts: HashMap<String, u64> = first
             .narrow_views
             .iter()
             .filter(|(a, part)| widest.get(*a).is_none_or(|w| w / **part <= MAX_WIDTH))
             .map(|(a, part)| (a.clone(), *part))
             .collect();
+        // An array of untyped cells (`void *`) viewed as elements of
+        // different known sizes: counted in cells of their common divisor.
+        for (array, views) in &first.open_views {
+            let sizes: Vec<u64> = views.values().filter_map(|(_, size)| *size).collect();
+            if sizes.len() > 1 && sizes.len() == views.len() {
+                let common = sizes.iter().fold(0, |g, &s| gcd(g, s));
+                parts.entry(array.clone()).or_insert(common);
+            }
+        }
         // Else, where fields are dimensions, a part is any field of its
         // cell.
         let padded: HashMap<String, usize> = first
@@ -593,6 +626,7 @@ impl Lower {
         if lowered.is_ok() && ticket_needs_flat && written_flat && !first.flat_block {
             let mut flat = Lower::new(&name, first.warp_is_block, &first.main, first.site)
                 .with_launch(first.launch.clone(), first.launch_args.clone());
+            flat.layouts = first.layouts.clone();
             flat.flat_block = true;
             if let Ok(mut p) = flat.kernel(f, template_args) {
                 p.variants.clear();
@@ -619,6 +653,7 @@ impl Lower {
         next.flat_block = self.flat_block;
         next.launch = self.launch.clone();
         next.launch_args = self.launch_args.clone();
+        next.layouts = self.layouts.clone();
         next
     }
 
@@ -663,7 +698,8 @@ impl Lower {
                         name
                     };
                     self.add_array(&name, Scope::Global, loc_of(&c));
-                    let mut p = Ptr::of_cells(Target::Shared(name.clone()), vec![], cell_type(ty));
+                    let mut p =
+                        Ptr::of_cells(Target::Shared(name.clone()), vec![], self.cell_size(ty));
                     self.pointer_params.insert(name.clone());
                     if let Some(&bytes) = self.cell_bytes.get(&name) {
                         p.cell = bytes;
@@ -1221,4 +1257,12 @@ fn is_integer_type(spelling: &str) -> bool {
             | "uintptr_t"
     );
     builtin || fixed
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }

@@ -544,7 +544,11 @@ impl Lower {
             };
             self.env.insert(
                 k,
-                Val::Ptr(Ptr::of_cells(Target::Shared(name), index, cell_type(ty))),
+                Val::Ptr(Ptr::of_cells(
+                    Target::Shared(name),
+                    index,
+                    self.cell_size(ty),
+                )),
             );
             return Ok(());
         }
