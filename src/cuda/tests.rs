@@ -3223,3 +3223,18 @@ template <typename U> __global__ void k(U *out, int n) {
     );
     assert!(out.contains("f: wr[tid.x]; rd[0]; "), "{out}");
 }
+
+#[test]
+fn byte_moves_add_up_before_they_are_rounded_to_cells() {
+    // Two moves by byte counts no cell is known to divide, then a view as
+    // `float *`: one access at the sum of the bytes, in cells.
+    let out = shape(
+        "__global__ void k(const float *x, float *d, int nb0, int nb1) {
+  d[threadIdx.x] = *(const float *)((const char *)x + blockIdx.x * nb1 + threadIdx.x * nb0);
+}",
+    );
+    assert!(
+        out.contains("x: rd[(((bid.x * nb1) + (tid.x * nb0)) / 4)]; "),
+        "{out}"
+    );
+}

@@ -1154,7 +1154,12 @@ impl Lower {
                         // a type the template leaves open, which clang
                         // keeps as an unresolved construction of `n`.
                         let number = d.ty().is_integral() || d.ty().is_floating();
-                        if number && ch.len() == 1 {
+                        // Or a value of an open type (`float(x)` with `src_t
+                        // x`): the written call starts with the type, not
+                        // with the variable.
+                        let converted = d.ty().is_dependent()
+                            && n.tokens().first().is_some_and(|(t, _)| *t != d.spelling());
+                        if (number || converted) && ch.len() == 1 {
                             return self.rvalue(&fs);
                         }
                         let variable = matches!(d.kind(), K::VAR | K::PARM | K::FIELD);

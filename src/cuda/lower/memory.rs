@@ -34,6 +34,10 @@ pub(super) struct Ptr {
     /// requires every access to be aligned; an access while it is still
     /// rounded reaches a cell of the array drfscan does not know.
     pub(super) rounded: bool,
+    /// While rounded: the last index before the moves by bytes, and the
+    /// bytes moved since, so that further moves add up before rounding
+    /// (`(char *)x + i * nb1 + j * nb0`).
+    pub(super) unaligned: Option<(Expr, Expr)>,
     /// The narrowest part of a cell a move by parts counted in (4 for
     /// `(float *)p + 1` over `float2` cells); 0 when none did.
     pub(super) part: u64,
@@ -145,6 +149,7 @@ impl Ptr {
             cell: 0,
             elem: 0,
             rounded: false,
+            unaligned: None,
             part: 0,
             alts: Vec::new(),
             address: false,
@@ -159,6 +164,7 @@ impl Ptr {
             cell: size,
             elem: size,
             rounded: false,
+            unaligned: None,
             part: 0,
             alts: Vec::new(),
             address: false,
@@ -196,6 +202,7 @@ impl Ptr {
                         .is_some_and(|a| a % self.cell == 0)
                     {
                         self.rounded = false;
+                        self.unaligned = None;
                     }
                 }
             }
@@ -307,6 +314,22 @@ impl Ptr {
                 v => v,
             };
         }
+        // Off whole cells already: the bytes add up, then round down.
+        if let (Some((base, bytes)), Some(last)) = (self.unaligned.take(), self.index.last_mut()) {
+            let elem = i64::try_from(self.elem.max(1)).unwrap_or(1);
+            let cell = i64::try_from(self.cell.max(1)).unwrap_or(1);
+            let bytes = simplify(&Expr::bin(
+                op,
+                bytes,
+                Expr::bin(Op::Mul, k, Expr::Int(elem)),
+            ));
+            *last = simplify(&Expr::add(
+                base.clone(),
+                Expr::bin(Op::Div, bytes.clone(), Expr::Int(cell)),
+            ));
+            self.unaligned = Some((base, bytes));
+            return Val::Ptr(self);
+        }
         match self.in_cells(k.clone()) {
             Some(cells) => {
                 self.advance(op, cells);
@@ -315,11 +338,18 @@ impl Ptr {
             // Parts of a cell (bytes): rounded down.
             None if !self.rounded && self.elem != 0 && self.cell.is_multiple_of(self.elem) => {
                 let parts = (self.cell / self.elem) as i64;
-                let bytes = simplify(&Expr::bin(op, Expr::Int(0), k));
+                let moved = simplify(&Expr::bin(op, Expr::Int(0), k));
+                let base = self.index.last().cloned().unwrap_or(Expr::Int(0));
+                let bytes = simplify(&Expr::bin(
+                    Op::Mul,
+                    moved.clone(),
+                    Expr::Int(self.elem as i64),
+                ));
                 self.advance(
                     Op::Add,
-                    simplify(&Expr::bin(Op::Div, bytes, Expr::Int(parts))),
+                    simplify(&Expr::bin(Op::Div, moved, Expr::Int(parts))),
                 );
+                self.unaligned = Some((base, bytes));
                 self.rounded = true;
                 self.part = match self.part {
                     0 => self.elem,

@@ -2286,10 +2286,18 @@ pub(super) fn join(c: &Cond, a: Val, b: Val) -> Val {
                 && b.alts.is_empty()
                 && !a.index.iter().chain(&b.index).any(too_big) =>
         {
+            let ite = |x: Expr, y: Expr| {
+                simplify(&Expr::Ite(Box::new(c.clone()), Box::new(x), Box::new(y)))
+            };
+            let unaligned = match (a.unaligned, b.unaligned) {
+                (Some((x, xb)), Some((y, yb))) => Some((ite(x, y), ite(xb, yb))),
+                _ => None,
+            };
             Val::Ptr(Ptr {
                 cell: a.cell,
                 elem: a.elem,
                 rounded: a.rounded || b.rounded,
+                unaligned,
                 part: match (a.part, b.part) {
                     (0, q) | (q, 0) => q,
                     (p, q) => p.min(q),
