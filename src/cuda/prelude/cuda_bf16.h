@@ -8,7 +8,7 @@ typedef struct { unsigned short x; } __nv_bfloat16_raw;
 typedef struct { unsigned short x, y; } __nv_bfloat162_raw;
 struct __nv_bfloat16 {
   unsigned short __x;
-  __host__ __device__ __nv_bfloat16() {}
+  __nv_bfloat16() = default;
   __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &);
   __host__ __device__ __nv_bfloat16 &operator=(const __nv_bfloat16_raw &);
   __host__ __device__ operator __nv_bfloat16_raw() const;
@@ -23,7 +23,7 @@ struct __nv_bfloat16 {
 };
 struct __nv_bfloat162 {
   __nv_bfloat16 x, y;
-  __host__ __device__ __nv_bfloat162() {}
+  __nv_bfloat162() = default;
   __host__ __device__ __nv_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) : x(a), y(b) {}
 };
 __host__ __device__ __nv_bfloat16 operator+(__nv_bfloat16, __nv_bfloat16);
@@ -133,6 +133,7 @@ __device__ __nv_bfloat16 __shfl_up_sync(unsigned int, __nv_bfloat16, unsigned in
 __device__ __nv_bfloat162 __shfl_sync(unsigned int, __nv_bfloat162, int, int = 32);
 __device__ __nv_bfloat162 __shfl_xor_sync(unsigned int, __nv_bfloat162, int, int = 32);
 __device__ __nv_bfloat162 __shfl_down_sync(unsigned int, __nv_bfloat162, unsigned int, int = 32);
+__device__ __nv_bfloat162 __shfl_up_sync(unsigned int, __nv_bfloat162, unsigned int, int = 32);
 __device__ __nv_bfloat16 atomicAdd(__nv_bfloat16 *, __nv_bfloat16);
 __device__ __nv_bfloat162 atomicAdd(__nv_bfloat162 *, __nv_bfloat162);
 template <> __device__ __nv_bfloat16 __ldg(const __nv_bfloat16 *);

@@ -7,7 +7,7 @@ typedef struct { unsigned short x; } __half_raw;
 typedef struct { unsigned short x, y; } __half2_raw;
 struct __half {
   unsigned short __x;
-  __host__ __device__ __half() {}
+  __half() = default;
   __host__ __device__ __half(const __half_raw &);
   __host__ __device__ __half &operator=(const __half_raw &);
   __host__ __device__ operator __half_raw() const;
@@ -22,7 +22,7 @@ struct __half {
 };
 struct __half2 {
   __half x, y;
-  __host__ __device__ __half2() {}
+  __half2() = default;
   __host__ __device__ __half2(const __half2_raw &);
   __host__ __device__ __half2 &operator=(const __half2_raw &);
   __host__ __device__ operator __half2_raw() const;
@@ -160,6 +160,7 @@ __device__ __half __shfl_up_sync(unsigned int, __half, unsigned int, int = 32);
 __device__ __half2 __shfl_sync(unsigned int, __half2, int, int = 32);
 __device__ __half2 __shfl_xor_sync(unsigned int, __half2, int, int = 32);
 __device__ __half2 __shfl_down_sync(unsigned int, __half2, unsigned int, int = 32);
+__device__ __half2 __shfl_up_sync(unsigned int, __half2, unsigned int, int = 32);
 __device__ __half atomicAdd(__half *, __half);
 __device__ __half2 atomicAdd(__half2 *, __half2);
 template <> __device__ __half __ldg(const __half *);
