@@ -3238,3 +3238,29 @@ fn byte_moves_add_up_before_they_are_rounded_to_cells() {
         "{out}"
     );
 }
+
+#[test]
+fn built_in_half_headers_declare_the_toolkits_value_functions() {
+    // Rounding, saturating and NaN-aware arithmetic, comparisons and
+    // conversions of half and bfloat16 pairs, a union of half pairs, and
+    // `float(x)` of a template's open type: all compile and are values.
+    let k = kernel(
+        "#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+typedef union { int2 i2; half2 h2[2]; } half4;
+template <typename S> __device__ float widen(S x) { return float(x); }
+__global__ void k(half2 *a, __nv_bfloat162 *b, half4 *q) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  half2 h = __h2div(a[i], __habs2(a[i]));
+  __nv_bfloat162 c = __hmax2_nan(b[i], __lowhigh2highlow(b[i]));
+  int n = __half2int_rd(__low2half(h)) + __bfloat162int_rz(__low2bfloat16(c));
+  half4 p;
+  p.h2[0] = __shfl_up_sync(0xffffffff, h, 1);
+  if (__hbgt2(h, h)) p.h2[1] = __hfma2_relu(h, h, h);
+  q[i] = p;
+  b[i] = c;
+  a[i] = __float2half2_rn(widen(n));
+}",
+    );
+    assert_eq!(k.arrays.len(), 3);
+}
