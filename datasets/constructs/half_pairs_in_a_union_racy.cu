@@ -11,7 +11,7 @@ typedef union {
   half2 h2[2];
 } half4;
 
-__global__ void pack_quads(const float4 *in, half4 *out, int n) {
+__global__ void pack_quads(const float4 *in, int2 *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float4 q = in[i];
   half4 p;
@@ -21,5 +21,5 @@ __global__ void pack_quads(const float4 *in, half4 *out, int n) {
   if (threadIdx.x % 32 != 0)
     p.h2[1] = __hadd2(p.h2[1], left);
   if (i < n)
-    out[i / 2] = p;
+    out[i / 2] = p.i2;
 }

@@ -3249,7 +3249,7 @@ fn built_in_half_headers_declare_the_toolkits_value_functions() {
 #include <cuda_bf16.h>
 typedef union { int2 i2; half2 h2[2]; } half4;
 template <typename S> __device__ float widen(S x) { return float(x); }
-__global__ void k(half2 *a, __nv_bfloat162 *b, half4 *q) {
+__global__ void k(half2 *a, __nv_bfloat162 *b, int2 *q) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   half2 h = __h2div(a[i], __habs2(a[i]));
   __nv_bfloat162 c = __hmax2_nan(b[i], __lowhigh2highlow(b[i]));
@@ -3257,7 +3257,7 @@ __global__ void k(half2 *a, __nv_bfloat162 *b, half4 *q) {
   half4 p;
   p.h2[0] = __shfl_up_sync(0xffffffff, h, 1);
   if (__hbgt2(h, h)) p.h2[1] = __hfma2_relu(h, h, h);
-  q[i] = p;
+  q[i] = p.i2;
   b[i] = c;
   a[i] = __float2half2_rn(widen(n));
 }",
