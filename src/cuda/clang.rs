@@ -791,6 +791,35 @@ impl Ty {
             })
         }
     }
+    /// Whether a value of the type may hold memory: a pointer, a
+    /// reference or an array among its fields (through nested structures),
+    /// or a type whose fields clang does not list (a lambda's closure, a
+    /// dependent type).
+    pub fn holds_pointers(&self) -> bool {
+        fn walk(t: Ty, depth: u32) -> bool {
+            let c = t.canonical();
+            if c.is_pointer() || c.is_reference() || c.is_array() {
+                return true;
+            }
+            if !c.is_record() {
+                return c.is_dependent();
+            }
+            if depth > 8 || c.spelling().contains("lambda") {
+                return true;
+            }
+            extern "C" fn visit(f: CXCursor, data: CXClientData) -> CXVisitorResult {
+                let out = unsafe { &mut *(data as *mut Vec<Ty>) };
+                out.push(Ty(unsafe { clang_getCursorType(f) }));
+                CXVisit_Continue
+            }
+            let mut fields: Vec<Ty> = Vec::new();
+            unsafe {
+                clang_Type_visitFields(c.0, visit, &mut fields as *mut Vec<Ty> as *mut c_void);
+            }
+            fields.into_iter().any(|f| walk(f, depth + 1))
+        }
+        walk(*self, 0)
+    }
     pub fn is_const_qualified(&self) -> bool {
         unsafe { clang_isConstQualifiedType(self.0) != 0 }
     }

@@ -3264,3 +3264,24 @@ __global__ void k(half2 *a, __nv_bfloat162 *b, int2 *q) {
     );
     assert_eq!(k.arrays.len(), 3);
 }
+
+#[test]
+fn calls_of_open_function_objects_that_may_hold_memory_are_unsupported() {
+    // An object of the template's type that holds a pointer (from the
+    // instantiation) may write anything it reaches; one holding values
+    // only, or built in the kernel from nothing, is a call without effects
+    // beyond its pointer arguments.
+    let src = "template <typename F> __global__ void k(int n, F f) { f(n); }
+struct Holds { int *p; __device__ void operator()(int i) const { p[0] = i; } };
+struct Plain { int s; __device__ int operator()(int i) const { return s * i; } };
+void run(int *p) { k<<<1, 32>>>(1, Holds{p}); k<<<1, 32>>>(1, Plain{2}); }";
+    let u = unit(src);
+    let by = |name: &str| u.kernels.iter().find(|k| k.name == name).unwrap();
+    let held = by("k<Holds>").lowered.clone().unwrap_err();
+    assert!(held.reason.contains("may hold pointers"), "{}", held.reason);
+    assert!(by("k<Plain>").lowered.is_ok());
+    let out = shape(
+        "template <typename R> __global__ void g(float *out, const int *ix) { R read; out[threadIdx.x] = read(ix[threadIdx.x]); }",
+    );
+    assert!(out.contains("out: wr[tid.x]; "), "{out}");
+}

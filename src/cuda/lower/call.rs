@@ -1188,11 +1188,32 @@ impl Lower {
         };
         let fk = f.kind();
         if (fk == K::VAR || fk == K::PARM || fk == K::FIELD) && f.ty().is_dependent() {
-            // A function object of a template parameter's type, in a
-            // template analysed uninstantiated: a call drfscan cannot see
-            // into, like one without a body.
+            // A function object of a template parameter's type: a call
+            // drfscan does not see into, like one without a body. It may
+            // write what its pointer arguments reach; one whose type may
+            // hold memory (pointer fields, captures, a type the
+            // instantiation does not give) may write anything.
+            // A local object built from nothing (`Reader read;`) holds no
+            // memory of the kernel's arguments.
+            let from_nothing = fk == K::VAR
+                && [K::DECL_REF, K::MEMBER_REF, K::LAMBDA]
+                    .iter()
+                    .all(|k| find_kind(f, *k).is_none());
+            let holds = !from_nothing
+                && self
+                    .layouts
+                    .resolve(f.ty())
+                    .is_none_or(|t| t.holds_pointers());
+            if holds {
+                return unsupported(
+                    n,
+                    "a call of a function object whose type the template leaves open and which may hold pointers",
+                );
+            }
             for a in &args {
-                self.rvalue(a)?;
+                if let Val::Ptr(p) = self.rvalue(a)? {
+                    self.access_somewhere(p, Mode::Write, loc);
+                }
             }
             return Ok(Val::Unknown);
         }

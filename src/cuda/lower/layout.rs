@@ -33,7 +33,7 @@ impl Layouts {
     /// canonically by its parameter's depth and position
     /// (`typename type-parameter-0-0::IOTraits::Type2`): the kernel's own
     /// parameters are depth 0.
-    fn resolve(&self, ty: Ty) -> Option<Ty> {
+    pub(super) fn resolve(&self, ty: Ty) -> Option<Ty> {
         if self.args.is_empty() {
             return None;
         }
