@@ -315,19 +315,8 @@ impl Ptr {
             };
         }
         // Off whole cells already: the bytes add up, then round down.
-        if let (Some((base, bytes)), Some(last)) = (self.unaligned.take(), self.index.last_mut()) {
-            let elem = i64::try_from(self.elem.max(1)).unwrap_or(1);
-            let cell = i64::try_from(self.cell.max(1)).unwrap_or(1);
-            let bytes = simplify(&Expr::bin(
-                op,
-                bytes,
-                Expr::bin(Op::Mul, k, Expr::Int(elem)),
-            ));
-            *last = simplify(&Expr::add(
-                base.clone(),
-                Expr::bin(Op::Div, bytes.clone(), Expr::Int(cell)),
-            ));
-            self.unaligned = Some((base, bytes));
+        if self.unaligned.is_some() {
+            self.add_bytes(op, k);
             return Val::Ptr(self);
         }
         match self.in_cells(k.clone()) {
@@ -337,19 +326,7 @@ impl Ptr {
             }
             // Parts of a cell (bytes): rounded down.
             None if !self.rounded && self.elem != 0 && self.cell.is_multiple_of(self.elem) => {
-                let parts = (self.cell / self.elem) as i64;
-                let moved = simplify(&Expr::bin(op, Expr::Int(0), k));
-                let base = self.index.last().cloned().unwrap_or(Expr::Int(0));
-                let bytes = simplify(&Expr::bin(
-                    Op::Mul,
-                    moved.clone(),
-                    Expr::Int(self.elem as i64),
-                ));
-                self.advance(
-                    Op::Add,
-                    simplify(&Expr::bin(Op::Div, moved, Expr::Int(parts))),
-                );
-                self.unaligned = Some((base, bytes));
+                self.add_bytes(op, k);
                 self.rounded = true;
                 self.part = match self.part {
                     0 => self.elem,
@@ -359,6 +336,32 @@ impl Ptr {
             }
             None => Val::Unknown,
         }
+    }
+
+    /// Moves the pointer by `k` elements of its view where that may end off
+    /// whole cells: the bytes moved since the last whole cell add up, and
+    /// the last index is the cell holding the byte they reach.
+    fn add_bytes(&mut self, op: Op, k: Expr) {
+        let (base, bytes) = self.unaligned.take().unwrap_or_else(|| {
+            let base = self.index.last().cloned().unwrap_or(Expr::Int(0));
+            (base, Expr::Int(0))
+        });
+        let elem = i64::try_from(self.elem.max(1)).unwrap_or(1);
+        let cell = i64::try_from(self.cell.max(1)).unwrap_or(1);
+        let bytes = simplify(&Expr::bin(
+            op,
+            bytes,
+            Expr::bin(Op::Mul, k, Expr::Int(elem)),
+        ));
+        let last = simplify(&Expr::add(
+            base.clone(),
+            Expr::bin(Op::Div, bytes.clone(), Expr::Int(cell)),
+        ));
+        match self.index.last_mut() {
+            Some(l) => *l = last,
+            None => self.index.push(last),
+        }
+        self.unaligned = Some((base, bytes));
     }
 
     /// `k` elements of the pointer's view, in cells of its array; `None`
