@@ -1195,13 +1195,19 @@ fn precondition(
         .collect();
     let flat = flat.into_iter().reduce(Cond::and);
     candidates.extend(flat.clone());
+    // Every size at least a bound is asked before each alone: when races
+    // survive it, their witness rejects each single one without the
+    // solver; when it removes them, a single one may still, and is the
+    // simpler suggestion.
+    let mut groups: Vec<Cond> = Vec::new();
     for b in &bounds {
-        for p in &params {
-            candidates.push(at_least(p, b));
-        }
         if params.len() > 1 {
             let all = params.iter().map(|p| at_least(p, b)).reduce(Cond::and);
+            groups.extend(all.clone());
             candidates.extend(all);
+        }
+        for p in &params {
+            candidates.push(at_least(p, b));
         }
     }
     // A size within another: `width <= pitch`.
@@ -1385,6 +1391,8 @@ fn precondition(
     // later candidate its values satisfy.
     let mut witnessed = racy.witnessed.to_vec();
     let mut found = None;
+    // A group that removes the races, kept while its members are asked.
+    let mut group = None;
     let mut cut_short = false;
     let mut undecided = false;
     // Exact quotients, row lengths and sizes against lengths in bytes
@@ -1458,6 +1466,10 @@ fn precondition(
                 || (Some(&shown) == flat.as_ref() && reached(&alone, &mut own))
         };
         if removes && working {
+            if groups.contains(&shown) {
+                group.get_or_insert(shown);
+                continue;
+            }
             found = Some(shown);
             break;
         }
@@ -1467,7 +1479,7 @@ fn precondition(
         own.cut_short = 0;
     }
     stats.add(&own);
-    match found {
+    match found.or(group) {
         Some(c) => Search::Found(c),
         None if cut_short => Search::CutShort,
         None if undecided => Search::Undecided,

@@ -77,6 +77,11 @@ pub enum Term {
     Int(i64),
     /// The kernel's argument at this position, with its parameter's name.
     Arg(u32, String),
+    /// A host value the launch analysis does not follow, by the name of
+    /// the host variable that holds it, where a constant multiplies it
+    /// (`gridDim.x = 4 * xRegionDim`): the size is then a multiple of the
+    /// constant, whatever the value.
+    Host(String),
     Bin(TermOp, Box<Term>, Box<Term>),
     /// `a rel b ? then : otherwise` (`iDivUp(n, b)`, `big ? 512 : 256`).
     Ite(Rel, Box<[Term; 4]>),
@@ -136,10 +141,21 @@ impl Term {
 
     fn has_arg(&self) -> bool {
         match self {
-            Term::Int(_) => false,
+            Term::Int(_) | Term::Host(_) => false,
             Term::Arg(..) => true,
             Term::Bin(_, a, b) => a.has_arg() || b.has_arg(),
             Term::Ite(_, parts) => parts.iter().any(Term::has_arg),
+        }
+    }
+
+    /// Whether a launch size equal to the term says something of it: the
+    /// term has an argument or a host value a constant multiplies.
+    fn informs(&self) -> bool {
+        match self {
+            Term::Int(_) => false,
+            Term::Arg(..) | Term::Host(_) => true,
+            Term::Bin(_, a, b) => a.informs() || b.informs(),
+            Term::Ite(_, parts) => parts.iter().any(Term::informs),
         }
     }
 
@@ -147,7 +163,7 @@ impl Term {
     fn value(&self) -> Option<i64> {
         match self {
             Term::Int(v) => Some(*v),
-            Term::Arg(..) => None,
+            Term::Arg(..) | Term::Host(_) => None,
             Term::Bin(o, a, b) => {
                 let (a, b) = (a.value()?, b.value()?);
                 match o {
@@ -183,6 +199,9 @@ impl Term {
         Some(match self {
             Term::Int(v) => Expr::Int(*v),
             Term::Arg(i, _) => Expr::var(names.get(*i as usize)?.as_deref()?),
+            // Only a whole size can be said to be a multiple (see
+            // `Relation::cond`).
+            Term::Host(_) => return None,
             Term::Bin(o, a, b) => {
                 let (a, b) = (a.expr(names, valid)?, b.expr(names, valid)?);
                 match o {
@@ -229,7 +248,7 @@ impl std::fmt::Display for Term {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Term::Int(v) => write!(f, "{v}"),
-            Term::Arg(_, name) => write!(f, "{name}"),
+            Term::Arg(_, name) | Term::Host(name) => write!(f, "{name}"),
             Term::Ite(rel, parts) => {
                 let [a, b, then, otherwise] = &**parts;
                 write!(
@@ -274,6 +293,15 @@ impl Relation {
             Side::Dim(d) => Expr::var(d),
             Side::Arg(i, _) => Expr::var(names.get(*i as usize)?.as_deref()?),
         };
+        // `gridDim.x = 4 * xRegionDim`: a multiple of 4, whatever the
+        // host's value.
+        if let (Term::Bin(TermOp::Mul, a, b), Rel::Eq) = (&self.term, self.rel) {
+            if let (Term::Int(c), Term::Host(_)) | (Term::Host(_), Term::Int(c)) = (&**a, &**b) {
+                use crate::protocol::Op;
+                let rem = Expr::bin(Op::Mod, lhs, Expr::Int(*c));
+                return Some(Cond::cmp(Rel::Eq, rem, Expr::Int(0)));
+            }
+        }
         let mut valid = Vec::new();
         let mut equal = Cond::cmp(self.rel, lhs.clone(), self.term.expr(names, &mut valid)?);
         // A size that is a quotient (`M / 16`, `(n - off) / 16 - 1`) gives
@@ -357,6 +385,7 @@ impl LaunchSite {
         fn rename(t: &Term, names: &[Option<String>]) -> Term {
             match t {
                 Term::Int(v) => Term::Int(*v),
+                Term::Host(name) => Term::Host(name.clone()),
                 Term::Arg(i, name) => {
                     let named = names.get(*i as usize).cloned().flatten();
                     Term::Arg(*i, named.unwrap_or_else(|| name.clone()))
@@ -1627,6 +1656,7 @@ fn relations(
         }
     }
     if passed.is_empty() {
+        dim_relations(config, here, callers, &passed, &mut out);
         return out;
     }
     // Arguments host code computes from other arguments (`block_width =
@@ -1662,18 +1692,43 @@ fn relations(
             }
         }
     }
+    dim_relations(config, here, callers, &passed, &mut out);
+    out
+}
+
+/// What a launch's sizes are in terms of the values passed (and host
+/// values constants multiply).
+fn dim_relations(
+    config: [&Node; 2],
+    here: Here,
+    callers: &Callers,
+    passed: &[Passed],
+    out: &mut Vec<Relation>,
+) {
     for (n, names) in config
         .into_iter()
         .zip([builtin::GRID_DIM, builtin::BLOCK_DIM])
     {
-        let terms = dim_terms(n, here, callers, &passed, 0);
+        let terms = dim_terms(n, here, callers, passed, 0);
         for (t, d) in terms.into_iter().zip(names) {
-            if let Some(term) = t.filter(Term::has_arg) {
+            if let Some(term) = t.filter(Term::informs) {
                 out.push(Relation::eq(Side::Dim(d.to_string()), term));
             }
         }
     }
-    out
+}
+
+/// The host variable an integer expression reads, as a launch term's
+/// unknown (see [`Term::Host`]).
+fn host_variable(n: &Node) -> Option<Term> {
+    let n = strip(*n);
+    if n.kind() != K::DECL_REF || !n.ty().is_integral() {
+        return None;
+    }
+    let v = n
+        .referenced()
+        .filter(|v| matches!(v.kind(), K::VAR | K::PARM))?;
+    Some(Term::Host(v.spelling()))
 }
 
 /// What the loop whose counter `n` reads (declared in its initialisation,
@@ -1916,9 +1971,21 @@ fn term_at(
         let [a, b] = ch.as_slice() else { return None };
         let o = term_op(&n)?;
         // Depth counts the definitions followed, not the operators.
-        let a = term_at(a, here, callers, passed, depth)?;
-        let b = term_at(b, here, callers, passed, depth)?;
-        return Some(Term::bin(o, a, b));
+        let (ta, tb) = (
+            term_at(a, here, callers, passed, depth),
+            term_at(b, here, callers, passed, depth),
+        );
+        // A constant times a host value: a multiple of the constant.
+        let host = |c: &Option<Term>, x: &Node| match (o, c) {
+            (TermOp::Mul, Some(Term::Int(c))) if *c > 1 => host_variable(x),
+            _ => None,
+        };
+        return match (ta, tb) {
+            (Some(a), Some(b)) => Some(Term::bin(o, a, b)),
+            (Some(c), None) => host(&Some(c.clone()), b).map(|h| Term::bin(o, c, h)),
+            (None, Some(c)) => host(&Some(c.clone()), a).map(|h| Term::bin(o, h, c)),
+            (None, None) => None,
+        };
     }
     if n.kind() == K::CONDITIONAL {
         let ch = n.children();

@@ -3285,3 +3285,68 @@ void run(int *p) { k<<<1, 32>>>(1, Holds{p}); k<<<1, 32>>>(1, Plain{2}); }";
     );
     assert!(out.contains("out: wr[tid.x]; "), "{out}");
 }
+
+#[test]
+fn a_pointer_every_block_publishes_in_shared_memory_is_read_back() {
+    // All threads, or thread 0 before a barrier, store the block's part of
+    // `out` in a `__shared__` pointer: reads of it are that pointer, not
+    // one at a place of the block's own that blocks may share.
+    for store in ["", "if (threadIdx.x == 0) "] {
+        let src = format!(
+            "__global__ void k(float *out) {{\n\
+               __shared__ float *region;\n\
+               {store}region = out + blockIdx.x * 64;\n\
+               __syncthreads();\n\
+               region[threadIdx.x] = 1.0f;\n\
+             }}"
+        );
+        let out = show(&kernel(&src));
+        assert!(
+            out.contains("out: sync; wr[((bid.x * 64) + tid.x)]"),
+            "{out}"
+        );
+    }
+    // A pointer stored in a loop, or two different ones, stay apart from
+    // the block's: the place is the kernel's own unknown.
+    let src = "__global__ void k(float *out, int n) {\n\
+        __shared__ float *region;\n\
+        if (threadIdx.x == 0) region = out + blockIdx.x * 64;\n\
+        __syncthreads();\n\
+        region[threadIdx.x] = 1.0f;\n\
+        __syncthreads();\n\
+        if (threadIdx.x == 0) region = out + n;\n\
+        __syncthreads();\n\
+        region[threadIdx.x] = 2.0f;\n\
+      }";
+    let out = show(&kernel(src));
+    assert!(out.contains("region.offset"), "{out}");
+}
+
+#[test]
+fn a_launch_size_a_constant_times_a_host_value_is_a_multiple_of_it() {
+    // `grid.x = 4 * regions` with `regions` computed on the host: the
+    // grid is a whole number of fours, whatever `regions` is.
+    let src = "__global__ void k(float *p) { p[blockIdx.x] = 0; }\n\
+        void run(float *p, int w) {\n\
+          int regions = (w + 3) / 4;\n\
+          dim3 grid;\n\
+          grid.x = 4 * regions;\n\
+          k<<<grid, 64>>>(p);\n\
+          k<<<dim3(regions * 8), 64>>>(p);\n\
+        }\n";
+    let u = unit(src);
+    let k = &u.kernels[0];
+    let shown: Vec<String> = k.launches.iter().map(|s| s.describe()).collect();
+    assert_eq!(
+        shown,
+        [
+            "<<<(4 * regions, 1, 1), (64, 1, 1)>>>",
+            "<<<(regions * 8, 1, 1), (64, 1, 1)>>>"
+        ]
+    );
+    let lowered = k.lowered.clone().unwrap();
+    let assumed: Vec<String> = lowered.assumes.iter().map(|c| c.to_string()).collect();
+    let assumed = assumed.join("\n");
+    assert!(assumed.contains("gridDim.x % 4 == 0"), "{assumed}");
+    assert!(assumed.contains("gridDim.x % 8 == 0"), "{assumed}");
+}

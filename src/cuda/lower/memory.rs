@@ -577,18 +577,35 @@ impl Lower {
                 }
             }
         };
-        let value = match v {
-            Val::Int(e) if p.whole_cell() && p.alts.is_empty() && !too_big(e) => simplify(e),
+        let (value, pointer) = match v {
+            Val::Int(e) if p.whole_cell() && p.alts.is_empty() && !too_big(e) => {
+                (simplify(e), None)
+            }
+            // A pointer into one array at a place the block shares: its
+            // address is the value, as its stores record it.
+            Val::Ptr(q)
+                if p.whole_cell() && p.alts.is_empty() && q.alts.is_empty() && !q.rounded =>
+            {
+                match self.address(q, p) {
+                    Some(address) if q.index.iter().all(|e| self.block_level(e)) => {
+                        (address, Some(q.clone()))
+                    }
+                    _ => return overwrite(self),
+                }
+            }
             _ => return overwrite(self),
         };
         let every_block = self.thread_zero_path().filter(|_| self.outside_loops());
-        let uniform = index.iter().chain([&value]).all(|e| self.block_level(e));
+        // A pointer's index was asked above; its address names the array.
+        let uniform = index.iter().all(|e| self.block_level(e))
+            && (pointer.is_some() || self.block_level(&value));
         match (self.published.get(a), every_block) {
             _ if !uniform => overwrite(self),
             (None, Some((conds, _))) => {
                 let q = Published {
                     index: index.to_vec(),
                     value,
+                    pointer,
                     conds,
                 };
                 self.published.insert(a.clone(), Some(q));
@@ -610,9 +627,12 @@ impl Lower {
         if !q.conds.iter().all(|c| self.path.contains(c)) {
             return None;
         }
-        let value = q.value.clone();
+        let value = match &q.pointer {
+            Some(pointer) => Val::Ptr(pointer.clone()),
+            None => Val::Int(q.value.clone()),
+        };
         self.publish_reads.insert(a.clone());
-        Some(Val::Int(value))
+        Some(value)
     }
 
     /// Whether every write of an array whose published value a read took
@@ -716,6 +736,9 @@ impl Lower {
             LVal::Var(v) => Ok(self.env.get(&v).cloned().unwrap_or(Val::Unknown)),
             LVal::Mem(p) => {
                 let v = self.read(&p, loc_of(n));
+                if let Val::Ptr(_) = v {
+                    return Ok(v);
+                }
                 let q = self
                     .loaded_pointer(n, &p)
                     .or_else(|| self.kept_pointer(n, &p));

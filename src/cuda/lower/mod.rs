@@ -315,6 +315,9 @@ struct BlockTicket {
 struct Published {
     index: Vec<Expr>,
     value: Expr,
+    /// A pointer published (`base = out + blockIdx.x * 64`): what reads
+    /// take, where `value` is the address its stores record.
+    pointer: Option<Ptr>,
     /// The conditions on the block around the write: a read sees the
     /// value only under them.
     conds: Vec<Cond>,
