@@ -561,6 +561,13 @@ impl Trace {
                     }
                     // Which array matters, not its name: read-only arrays
                     // are numbered in order of appearance.
+                    Some(crate::protocol::Value::Fields(fields)) => {
+                        let _ = write!(out, " (stores-fields");
+                        for e in fields {
+                            let _ = write!(out, " {}", sexpr(e, &mut names));
+                        }
+                        out.push(')');
+                    }
                     Some(crate::protocol::Value::Read { array, index }) => {
                         let _ = write!(out, " (stores-cell a{}", names.add(&format!("{array}[]")));
                         for e in index {

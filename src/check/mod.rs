@@ -822,6 +822,10 @@ fn stores_differ(trace: &Trace, r: &smt::RawRace) -> bool {
         issued(trace, k, r.accesses[k])
             .map(|a| match a.value.as_ref()? {
                 Value::Expr(e) => Some((None, vec![eval(e)?])),
+                Value::Fields(fields) => {
+                    let fields = fields.iter().map(eval).collect::<Option<Vec<i64>>>()?;
+                    Some((Some("{}"), fields))
+                }
                 Value::Read { array, index } => {
                     let cell = index.iter().map(eval).collect::<Option<Vec<i64>>>()?;
                     Some((Some(array.as_str()), cell))
@@ -2033,6 +2037,24 @@ mod tests {
         let k = kernel("params n m; array a { wr[0] = n + m }");
         let report = check_kernel(&k, &Options::default());
         assert_eq!(report.verdict(), Verdict::Drf);
+    }
+
+    #[test]
+    fn structures_with_equal_fields_are_benign() {
+        // Every row of a block stores one structure: equal field by field.
+        let kernel =
+            |src: &str| parse(&format!("params k; {src} array rows {{ rd[tid.y] }}")).unwrap();
+        let k = kernel("array s { wr[tid.x] = {k, 2 * k} }");
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.verdict(), Verdict::Drf);
+        assert_eq!(report.arrays[0].benign.len(), 1);
+        // Fields swapped between rows, or one field of the thread's own:
+        // different structures, whatever their fields add up to.
+        for v in ["{tid.y, 1 - tid.y}", "{k, tid.y}"] {
+            let k = kernel(&format!("array s {{ wr[tid.x] = {v} }}"));
+            let report = check_kernel(&k, &Options::default());
+            assert_eq!(report.verdict(), Verdict::Racy, "{v}");
+        }
     }
 
     #[test]

@@ -548,6 +548,20 @@ impl<'tu> Node<'tu> {
             .filter(|f| f.kind() == CXCursor_FieldDecl)
             .collect()
     }
+    /// Whether this expression's type is a structure whose value is its
+    /// fields, as `record_fields` lists them: no union, no base class.
+    pub fn is_plain_record(&self) -> bool {
+        let c = unsafe {
+            clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(self.c)))
+        };
+        let n = Node { c, _tu: self._tu };
+        if n.is_null() || !matches!(n.kind(), kind::STRUCT | kind::CLASS) {
+            return false;
+        }
+        !n.children()
+            .iter()
+            .any(|f| f.kind() == CXCursor_CXXBaseSpecifier)
+    }
     /// The translation unit the cursor belongs to.
     pub fn unit(&self) -> Node<'tu> {
         self._tu.root()

@@ -3350,3 +3350,66 @@ fn a_launch_size_a_constant_times_a_host_value_is_a_multiple_of_it() {
     assert!(assumed.contains("gridDim.x % 4 == 0"), "{assumed}");
     assert!(assumed.contains("gridDim.x % 8 == 0"), "{assumed}");
 }
+
+#[test]
+fn structures_stored_whole_record_their_fields() {
+    // `out[b] = s` and `out[b] = make_float2(…)`: the store's value is the
+    // structure's fields, so equal structures make a benign pair; a copy
+    // of one input cell stores that cell.
+    let k = kernel(
+        "__global__ void k(float2 *out, float2 *copy, const float2 *in, int n) {\n\
+           float2 s;\n\
+           s.x = n;\n\
+           s.y = 2 * n;\n\
+           out[blockIdx.x] = s;\n\
+           out[blockIdx.x + n] = make_float2(n, 1.0f);\n\
+           copy[blockIdx.x] = in[blockIdx.x];\n\
+         }",
+    );
+    let text = crate::protocol::print::print(&k);
+    assert!(text.contains("wr[bid.x] = {n, 2 * n}"), "{text}");
+    assert!(text.contains("wr[bid.x + n] = {n, "), "{text}");
+    assert!(text.contains("wr[bid.x] = in[bid.x]"), "{text}");
+    // A field the kernel does not know leaves the value out.
+    let k = kernel(
+        "__global__ void k(float2 *out, const float *in) {\n\
+           float2 s;\n\
+           s.x = in[threadIdx.x];\n\
+           s.y = 0;\n\
+           out[blockIdx.x] = s;\n\
+         }",
+    );
+    let text = crate::protocol::print::print(&k);
+    assert!(
+        text.contains("wr[bid.x]") && !text.contains("wr[bid.x] ="),
+        "{text}"
+    );
+}
+
+#[test]
+fn writes_through_the_address_of_a_local_change_it() {
+    // `*q = x` with `q = &a` makes `a` that value; a pointer to it passed
+    // to a function without a body, or the variable bound to a `T &`
+    // parameter of one, leaves it unknown.
+    let out = shape(
+        "__global__ void k(int *out) {\n\
+           int a = 0;\n\
+           int *q = &a;\n\
+           *q = threadIdx.x;\n\
+           out[a] = 1;\n\
+         }",
+    );
+    assert!(out.contains("wr[tid.x]"), "{out}");
+    for call in ["set(&a)", "set_ref(a)"] {
+        let out = shape(&format!(
+            "__device__ void set(int *v);\n\
+             __device__ void set_ref(int &v);\n\
+             __global__ void k(int *out) {{\n\
+               int a = 0;\n\
+               {call};\n\
+               out[a] = 1;\n\
+             }}"
+        ));
+        assert!(!out.contains("wr[0]"), "{call}: {out}");
+    }
+}

@@ -284,6 +284,10 @@ pub enum Value {
     /// copies of different cells may differ (`wr[tid] = in[tid + k]` in
     /// the text format).
     Read { array: String, index: Vec<Expr> },
+    /// A structure stored whole (`out[b] = s` for a `float2 s`), by the
+    /// values of its fields in order: two stores are equal when every
+    /// field is (`{x, y}` in the text format).
+    Fields(Vec<Expr>),
 }
 
 impl Value {
@@ -291,7 +295,7 @@ impl Value {
     pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
         match self {
             Value::Expr(e) => std::slice::from_ref(e).iter(),
-            Value::Read { index, .. } => index.iter(),
+            Value::Read { index, .. } | Value::Fields(index) => index.iter(),
         }
     }
 
@@ -303,6 +307,7 @@ impl Value {
                 array: array.clone(),
                 index: index.iter().map(f).collect(),
             },
+            Value::Fields(fields) => Value::Fields(fields.iter().map(f).collect()),
         }
     }
 

@@ -699,6 +699,16 @@ impl Parser {
     /// A write's value: an expression, or a cell of an array the kernel
     /// never writes (`in[tid + k]`).
     fn stored_value(&mut self) -> Result<Value> {
+        if self.is_sym("{") {
+            let open = self.bump().loc;
+            let mut fields = vec![self.expr()?];
+            while self.is_sym(",") {
+                self.bump();
+                fields.push(self.expr()?);
+            }
+            self.expect_sym("}", &format!(" to close `{{` at {open}"))?;
+            return Ok(Value::Fields(fields));
+        }
         let next_is_bracket = matches!(
             self.toks.get(self.pos + 1).map(|t| &t.tok),
             Some(Tok::Sym(s)) if *s == "["

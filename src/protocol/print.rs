@@ -361,6 +361,10 @@ impl fmt::Display for super::Value {
                 f.write_str(array)?;
                 index.iter().try_for_each(|i| write!(f, "[{i}]"))
             }
+            super::Value::Fields(fields) => {
+                let fields: Vec<String> = fields.iter().map(|e| e.to_string()).collect();
+                write!(f, "{{{}}}", fields.join(", "))
+            }
         }
     }
 }

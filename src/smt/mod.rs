@@ -2179,6 +2179,36 @@ impl Encoder {
         f.apply(&args).as_int().expect("an integer function")
     }
 
+    /// A structure's value as one number: a function of its fields
+    /// whose projections give them back, so that two structures are equal
+    /// exactly when their fields are (the projections, stated for each
+    /// application, make it injective without a quantifier).
+    fn fields(&mut self, fields: &[Expr]) -> (Int, Vec<Bool>) {
+        let args: Vec<Int> = fields.iter().map(|e| self.expr(e)).collect();
+        let n = args.len();
+        let int = Sort::int();
+        let domain = vec![&int; n];
+        let whole = FuncDecl::new(format!("!fields/{n}"), &domain, &int);
+        let dyn_args: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+        let v = whole
+            .apply(&dyn_args)
+            .as_int()
+            .expect("an integer function");
+        let projections = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let field = FuncDecl::new(format!("!field {i}/{n}"), &[&int], &int);
+                field
+                    .apply(&[&v])
+                    .as_int()
+                    .expect("an integer function")
+                    .eq(a)
+            })
+            .collect();
+        (v, projections)
+    }
+
     fn var(&mut self, name: &str) -> Int {
         if let Some(b) = self.bound.get(name) {
             return b.clone();
@@ -2224,6 +2254,11 @@ impl Encoder {
                 let v = match v {
                     Value::Expr(e) => self.expr(e),
                     Value::Read { array, index } => self.cell(array, index),
+                    Value::Fields(fields) => {
+                        let (v, projections) = self.fields(fields);
+                        parts.extend(projections);
+                        v
+                    }
                 };
                 parts.push(value.eq(v));
             }

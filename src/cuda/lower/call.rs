@@ -552,6 +552,64 @@ impl Lower {
         Ok(Some(from))
     }
 
+    /// The values of the fields of the structure variable `src` names, in
+    /// order and through nested structures, when each is a number this
+    /// lowering knows (a uniform value becomes its variable).
+    /// Whether `src` was evaluated here (a call, whose structure is the
+    /// one its `return` names: `make_float2(a, b)`), and the values.
+    fn record_value(&mut self, src: &Node) -> R<(bool, Option<Vec<Expr>>)> {
+        let src = strip(*src);
+        if !src.is_plain_record() {
+            return Ok((false, None));
+        }
+        let (evaluated, from) = match src.kind() {
+            K::DECL_REF => (false, self.record_variable(&src)?),
+            K::CALL => match self.returned_record(&src)? {
+                Some((from, _)) => (true, from),
+                None => (false, None),
+            },
+            _ => (false, None),
+        };
+        let Some(from) = from else {
+            return Ok((evaluated, None));
+        };
+        let mut fields = Vec::new();
+        let known = self.field_values(&src, &from, &mut fields, 0);
+        Ok((evaluated, known.then_some(fields)))
+    }
+
+    fn field_values(&mut self, record: &Node, key: &str, out: &mut Vec<Expr>, depth: u32) -> bool {
+        let fields = record.record_fields();
+        if fields.is_empty() || depth > 4 {
+            return false;
+        }
+        for f in fields {
+            let k = format!("{key}.{}", f.spelling());
+            let ty = f.ty();
+            if ty.is_record() {
+                if !f.is_plain_record() || !self.field_values(&f, &k, out, depth + 1) {
+                    return false;
+                }
+                continue;
+            }
+            if !(ty.is_integral() || ty.is_floating()) {
+                return false;
+            }
+            let e = match self.env.get(&k).cloned() {
+                Some(Val::Int(e)) if !too_big(&e) => simplify(&e),
+                Some(Val::Float(bits)) => Expr::Int(bits as i64),
+                Some(v @ (Val::Uniform | Val::Stored(..))) => {
+                    let e = self.materialize(v, "field");
+                    self.env.insert(k, Val::Int(e.clone()));
+                    e
+                }
+                _ => return false,
+            };
+            out.push(e);
+        }
+        true
+    }
+
     /// Copies the structure held in variable `from` into variable `to`:
     /// every field known so far, nested ones too; `to`'s old fields go.
     pub(super) fn copy_record(&mut self, to: &str, from: Option<&str>) {
@@ -1305,12 +1363,22 @@ impl Lower {
                 let params = u32::try_from(f.num_args()).unwrap_or(0);
                 for (i, a) in (0u32..).zip(&args) {
                     let ty = strip(*a).ty();
+                    let by_reference = (i < params)
+                        .then(|| f.arg(i).ty())
+                        .filter(|t| t.is_reference() && !t.pointee().is_const_qualified());
                     if ty.is_pointer() || ty.is_array() {
                         if let Some(p) = self.pointer(a)? {
                             let seen = if i < params { f.arg(i).ty() } else { ty };
                             let writes = !seen.canonical().pointee().is_const_qualified();
                             let mode = if writes { Mode::Write } else { Mode::Read };
                             self.access_somewhere(p, mode, loc);
+                        }
+                    } else if by_reference.is_some() {
+                        // `f(v)` into a `T &` parameter: `v` may change.
+                        match self.lvalue(a)? {
+                            lv @ LVal::Var(_) => self.clobber(&lv, loc),
+                            LVal::Mem(p) => self.access_somewhere(p, Mode::Write, loc),
+                            LVal::Unknown => {}
                         }
                     } else {
                         self.rvalue(a)?;
@@ -1632,8 +1700,28 @@ impl Lower {
         }
         if let (Some(o), Some(target)) = (assignment(name), ops.first()) {
             let lv = self.lvalue(target)?;
-            for a in ops.iter().skip(1) {
+            // A structure copied whole into memory stores its fields'
+            // values, or the cell it copies: equal stores are benign.
+            // The source is the last operand; the operator's own name may
+            // come between.
+            let src = ops.last().filter(|_| o == "=" && ops.len() > 1);
+            let (evaluated, fields) = match (src, &lv) {
+                (Some(src), LVal::Mem(_)) => self.record_value(src)?,
+                _ => (false, None),
+            };
+            let unevaluated = if evaluated { ops.len() - 1 } else { ops.len() };
+            for a in &ops[1..unevaluated] {
                 self.rvalue(a)?;
+            }
+            if let (Some(fields), LVal::Mem(p)) = (fields, &lv) {
+                self.access_storing(p, Mode::Write, loc, Some(Value::Fields(fields)));
+                return Ok(Val::Unknown);
+            }
+            if let (Some(src), LVal::Mem(p)) = (src, &lv) {
+                if let Some(cell) = self.copied_cell_of(src) {
+                    self.access_storing(p, Mode::Write, loc, Some(cell));
+                    return Ok(Val::Unknown);
+                }
             }
             self.assign_unknown(&lv, o != "=", loc);
             return Ok(Val::Unknown);

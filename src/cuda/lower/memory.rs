@@ -391,6 +391,9 @@ impl Lower {
     /// An access; for a write, with the value it stores when known.
     pub(super) fn access_storing(&mut self, p: &Ptr, mode: Mode, loc: Loc, value: Option<Value>) {
         self.last_cell = None;
+        if let (Target::Private(v), true) = (&p.target, mode != Mode::Read) {
+            self.clobber_private(v, loc);
+        }
         if let Some(((c, q), rest)) = p.alts.split_first() {
             let rest = Ptr {
                 alts: rest.to_vec(),
@@ -514,6 +517,14 @@ impl Lower {
             _ => None,
         };
         self.access_storing(p, Mode::Write, loc, value);
+        // `*q = x` with `q = &n`: `n` is `x` now.
+        if let (Target::Private(n), [Expr::Int(0)], Val::Int(e)) =
+            (&p.target, p.index.as_slice(), v)
+        {
+            if p.alts.is_empty() && !p.rounded && matches!(self.env.get(n), Some(Val::Int(_))) {
+                self.env.insert(n.clone(), Val::Int(e.clone()));
+            }
+        }
         let index = p.cell_index();
         self.publish(p, v, &index);
         if let (Val::Int(e), false, true) = (v, p.rounded, p.alts.is_empty()) {
@@ -666,6 +677,12 @@ impl Lower {
         self.access(p, Mode::Read, loc);
         if p.rounded || !p.alts.is_empty() {
             return Val::Unknown;
+        }
+        // `*q` with `q = &n`: `n`.
+        if let (Target::Private(n), [Expr::Int(0)]) = (&p.target, p.index.as_slice()) {
+            if let Some(v @ Val::Int(_)) = self.env.get(n) {
+                return v.clone();
+            }
         }
         let index = p.cell_index();
         // A `__shared__` array is the block's own: blocks read apart. A
@@ -1291,6 +1308,20 @@ impl Lower {
         if matches!(p.target, Target::Shared(_)) {
             p.index = vec![self.local("offset")];
             self.access(&p, mode, loc);
+        }
+        if let (Target::Private(v), Mode::Write) = (&p.target, mode) {
+            self.clobber_private(v, loc);
+        }
+    }
+
+    /// A write through a pointer to a thread's own variable (`q = &n`,
+    /// `&s.x`): the variable it is in, fields and all, takes values
+    /// drfscan does not know, unless the write says which (`write`).
+    fn clobber_private(&mut self, name: &str, loc: Loc) {
+        let root = name.split('.').next().unwrap_or(name);
+        let fields = format!("{root}.");
+        if self.env.contains_key(root) || self.env.keys().any(|k| k.starts_with(&fields)) {
+            self.clobber(&LVal::Var(root.to_string()), loc);
         }
     }
 }
