@@ -3413,3 +3413,22 @@ fn writes_through_the_address_of_a_local_change_it() {
         assert!(!out.contains("wr[0]"), "{call}: {out}");
     }
 }
+
+#[test]
+fn a_dependent_call_of_several_overloads_runs_each_on_a_branch() {
+    // `put(out, v, i)` with `T *out`: clang leaves the call between the
+    // overloads, each of which the instantiation may pick.
+    let out = shape(
+        "__device__ void put(float *o, float v, int at) { o[at] = v; }\n\
+         __device__ void put(int *o, int v, int at) { o[at + 1] = v; }\n\
+         template <typename T> __global__ void k(T *out) {\n\
+           put(out, (T)1, threadIdx.x);\n\
+         }",
+    );
+    assert!(out.contains("overload"), "{out}");
+    assert!(
+        out.contains("wr[tid.x]") && out.contains("wr[(tid.x + 1)]"),
+        "{out}"
+    );
+    assert!(!out.contains("offset"), "{out}");
+}

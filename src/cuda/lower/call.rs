@@ -1074,18 +1074,24 @@ impl Lower {
             // Of several, the one whose parameters take the arguments
             // (`transpose(a, s, 66, l, 8)` beside `transpose(a, s, 66, l,
             // int *il)`).
-            if let Some(cand) = overloaded.and_then(|r| {
-                let defined: Vec<Node> = r
-                    .overloaded_decls()
+            let defined: Vec<Node> = overloaded.map_or_else(Vec::new, |r| {
+                r.overloaded_decls()
                     .into_iter()
                     .filter(|d| matches!(d.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
                     .map(|d| d.definition().unwrap_or(d))
                     .filter(children_has_body)
                     .filter(|d| takes(d, &args))
-                    .collect();
-                (defined.len() == 1).then(|| defined[0])
-            }) {
-                return self.inline_specialized(n, &cand, &args, &strip(ch[0]));
+                    .collect()
+            });
+            match defined.as_slice() {
+                [one] => return self.inline_specialized(n, one, &args, &strip(ch[0])),
+                // Several (`store(float *, float)` and `store(int *,
+                // int)`): the instantiation picks one, the same for every
+                // thread; each runs on a branch of its own.
+                [_, _, ..] if defined.len() <= MAX_OVERLOADS => {
+                    return self.each_overload(n, &defined, &args, &strip(ch[0]), loc);
+                }
+                _ => {}
             }
             // An operator on a template's dependent operands (`v - s` with
             // `T v` while some `operator-` is in scope) lists the unresolved
@@ -1891,6 +1897,50 @@ impl Lower {
     /// (`swizzle<K, 8>(i, j)` with `K` the kernel's): its value parameters
     /// take the arguments written after the name, or their defaults, for
     /// the call. Those left open stay one unknown value for every thread.
+    /// Each of `defined` inlined on a branch of its own, under an unknown
+    /// value every thread shares naming the one the instantiation picks;
+    /// variables and the result are joined as after an `if`.
+    fn each_overload(
+        &mut self,
+        call: &Node,
+        defined: &[Node],
+        args: &[Node],
+        callee: &Node,
+        loc: Loc,
+    ) -> R<Val> {
+        let pick = Expr::Var(self.unknown_param("overload"));
+        let before = self.env.clone();
+        let mut branches = Vec::new();
+        for f in defined {
+            self.env = before.clone();
+            let (v, s) = self.capture(|me| me.inline_specialized(call, f, args, callee))?;
+            branches.push((v, s, std::mem::take(&mut self.env)));
+        }
+        let (mut v, mut s, mut env) = branches.pop().expect("several overloads");
+        for (k, (bv, bs, benv)) in branches.into_iter().enumerate().rev() {
+            let c = Cond::cmp(Rel::Eq, pick.clone(), Expr::Int(k as i64));
+            let keys: BTreeSet<String> = env.keys().chain(benv.keys()).cloned().collect();
+            env = keys
+                .into_iter()
+                .map(|key| {
+                    let a = benv.get(&key).cloned().unwrap_or(Val::Unknown);
+                    let b = env.get(&key).cloned().unwrap_or(Val::Unknown);
+                    (key, super::stmt::join(&c, a, b))
+                })
+                .collect();
+            v = super::stmt::join(&c, bv, v);
+            s = Stmt::If {
+                cond: c,
+                then: Box::new(bs),
+                els: Box::new(s),
+                loc,
+            };
+        }
+        self.env = env;
+        self.emit(s);
+        Ok(v)
+    }
+
     fn inline_specialized(
         &mut self,
         call: &Node,
@@ -2132,6 +2182,10 @@ fn fragment_of(n: &Node, constant: &dyn Fn(&str) -> Option<i64>) -> Option<Tile>
         col_major,
     })
 }
+
+/// More definitions than this for one dependent call are not each
+/// inlined: the call stays unresolved.
+const MAX_OVERLOADS: usize = 4;
 
 /// The operator of an assignment operator function: `=` of `operator=`,
 /// `+=` of `operator+=`; `None` for comparisons and every other function.

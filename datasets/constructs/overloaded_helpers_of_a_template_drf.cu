@@ -1,0 +1,21 @@
+// expect: drf
+// A kernel template stores through a helper overloaded for each element
+// type it is built for. Inside the template the call's argument types are
+// open, so clang leaves it unresolved between the overloads; whichever
+// one an instantiation picks writes only the thread's own element.
+__device__ void store_scaled(float *out, float v, int at) { out[at] = v / 255.0f - 0.5f; }
+__device__ void store_scaled(int *out, int v, int at) { out[at] = v - 128; }
+
+template <typename T>
+__global__ void unpack(T *out, const unsigned char *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  T v = (T)in[i];
+  if (i < n)
+    store_scaled(out, v, i);
+}
+
+template <typename T> void run(T *out, const unsigned char *in, int n) {
+  unpack<<<(n + 255) / 256, 256>>>(out, in, n);
+}
+template void run<float>(float *, const unsigned char *, int);
+template void run<int>(int *, const unsigned char *, int);
