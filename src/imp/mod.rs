@@ -273,6 +273,11 @@ pub fn simplify(e: &Expr) -> Expr {
                 (Op::BitOr, Expr::Int(x), Expr::Int(y)) => Expr::Int(x | y),
                 (Op::BitXor, Expr::Int(x), Expr::Int(y)) => Expr::Int(x ^ y),
                 (Op::Shl | Op::Shr, _, Expr::Int(0)) => a,
+                // `i >> (4 + i)`, a shift by more than the bits a
+                // nonnegative `i` has (`i < 2^i`): 0, as the GPU's shift
+                // gives it (`(i) >> LOG_NUM_BANKS + (i) >> 8`, a macro whose
+                // precedence shifts by the index itself).
+                (Op::Shr, _, _) if at_least_zero(&a) && shift_past_bits(&a, &b) => Expr::Int(0),
                 // A mask of a run of bits is a quotient of a remainder: the
                 // digits the solver's mixed-radix lemmas read.
                 (Op::BitAnd, _, Expr::Int(c)) if bit_run(*c).is_some_and(|(lo, _)| lo > 0) => {
@@ -361,6 +366,45 @@ fn bit_run(c: i64) -> Option<(u32, u32)> {
 /// The bits `e` may have set, in two's complement of unbounded width: the
 /// top bit stands for every bit from there on (a value that may be
 /// negative).
+/// Whether `e` is never negative by its form: ids, sizes and constants at
+/// least 0 under sums, products, quotients and shifts.
+fn at_least_zero(e: &Expr) -> bool {
+    match e {
+        Expr::Int(c) => *c >= 0,
+        Expr::Var(v) => {
+            let base = v.split('@').next().unwrap_or(v);
+            builtin::is_thread_id(base) || builtin::is_dim(base)
+        }
+        Expr::Bin(Op::Add | Op::Mul | Op::Div | Op::Shr | Op::Shl | Op::Min, a, b) => {
+            at_least_zero(a) && at_least_zero(b)
+        }
+        Expr::Bin(Op::Mod, a, b) => at_least_zero(a) && matches!(**b, Expr::Int(c) if c > 0),
+        _ => false,
+    }
+}
+
+/// Whether shift amount `k` is `x` plus a constant at least 0 (`4 + x`,
+/// `x + 4`): the summands of `k` are those of `x` and constants.
+fn shift_past_bits(x: &Expr, k: &Expr) -> bool {
+    fn summands(e: &Expr, out: &mut Vec<Expr>, c: &mut i64) {
+        match e {
+            Expr::Bin(Op::Add, a, b) => {
+                summands(a, out, c);
+                summands(b, out, c);
+            }
+            Expr::Int(k) => *c = c.saturating_add(*k),
+            e => out.push(e.clone()),
+        }
+    }
+    let (mut xs, mut ks) = (Vec::new(), Vec::new());
+    let (mut xc, mut kc) = (0, 0);
+    summands(x, &mut xs, &mut xc);
+    summands(k, &mut ks, &mut kc);
+    xs.sort();
+    ks.sort();
+    !xs.is_empty() && xs == ks && kc >= xc
+}
+
 pub fn possible_bits(e: &Expr) -> u64 {
     let power = |k: &Expr| match *k {
         Expr::Int(k) if k > 0 && (k as u64).is_power_of_two() => Some(k.trailing_zeros()),
@@ -623,6 +667,37 @@ pub fn is_uniform(vars: &BTreeSet<String>, globals: &[String]) -> bool {
 mod tests {
     use super::*;
     use crate::protocol::Stmt as P;
+
+    #[test]
+    fn a_shift_past_the_bits_of_a_nonnegative_index_is_zero() {
+        use crate::protocol::eval::eval_expr;
+        let v = Expr::var;
+        let bin = |op, a, b| Expr::bin(op, a, b);
+        // `(2t + 1) >> 4 + (2t + 1) >> 8`, as C reads the macro.
+        let i = bin(
+            Op::Add,
+            bin(Op::Mul, Expr::Int(2), v("tid.x")),
+            Expr::Int(1),
+        );
+        let pad = bin(
+            Op::Shr,
+            bin(Op::Shr, i.clone(), bin(Op::Add, Expr::Int(4), i.clone())),
+            Expr::Int(8),
+        );
+        assert_eq!(simplify(&pad), Expr::Int(0));
+        for t in 0..2048 {
+            let at = |n: &str| (n == "tid.x").then_some(t);
+            assert_eq!(eval_expr(&pad, &at), Ok(0), "tid.x = {t}");
+        }
+        // A value of any sign, or a shift short of the index, stays.
+        for e in [
+            bin(Op::Shr, v("n"), bin(Op::Add, v("n"), Expr::Int(4))),
+            bin(Op::Shr, v("tid.x"), bin(Op::Sub, v("tid.x"), Expr::Int(1))),
+            bin(Op::Shr, v("tid.x"), bin(Op::Add, v("tid.y"), Expr::Int(4))),
+        ] {
+            assert_ne!(simplify(&e), Expr::Int(0), "{e}");
+        }
+    }
 
     #[test]
     fn fields_in_disjoint_bits_are_summed_with_the_same_value() {
