@@ -552,11 +552,12 @@ impl Lower {
         Ok(Some(from))
     }
 
-    /// The values of the fields of the structure variable `src` names, in
-    /// order and through nested structures, when each is a number this
-    /// lowering knows (a uniform value becomes its variable).
-    /// Whether `src` was evaluated here (a call, whose structure is the
-    /// one its `return` names: `make_float2(a, b)`), and the values.
+    /// The values of the fields of the structure `src` is, in order and
+    /// through nested structures, when each is a number this lowering
+    /// knows (a uniform value becomes its variable): `src` names a
+    /// structure variable, or calls a function whose `return` names one
+    /// (`make_float2(a, b)`). With whether `src` was evaluated here, as a
+    /// call is.
     fn record_value(&mut self, src: &Node) -> R<(bool, Option<Vec<Expr>>)> {
         let src = strip(*src);
         if !src.is_plain_record() {
@@ -578,6 +579,8 @@ impl Lower {
         Ok((evaluated, known.then_some(fields)))
     }
 
+    /// Pushes onto `out` the values of the fields of `record`'s type held
+    /// in variable `key`; false when one is not a known number.
     fn field_values(&mut self, record: &Node, key: &str, out: &mut Vec<Expr>, depth: u32) -> bool {
         let fields = record.record_fields();
         if fields.is_empty() || depth > 4 {
@@ -1893,10 +1896,6 @@ impl Lower {
         }
     }
 
-    /// `inline` of a function template named in a template pattern
-    /// (`swizzle<K, 8>(i, j)` with `K` the kernel's): its value parameters
-    /// take the arguments written after the name, or their defaults, for
-    /// the call. Those left open stay one unknown value for every thread.
     /// Each of `defined` inlined on a branch of its own, under an unknown
     /// value every thread shares naming the one the instantiation picks;
     /// variables and the result are joined as after an `if`.
@@ -1941,6 +1940,10 @@ impl Lower {
         Ok(v)
     }
 
+    /// `inline` of a function template named in a template pattern
+    /// (`swizzle<K, 8>(i, j)` with `K` the kernel's): its value parameters
+    /// take the arguments written after the name, or their defaults, for
+    /// the call. Those left open stay one unknown value for every thread.
     fn inline_specialized(
         &mut self,
         call: &Node,
