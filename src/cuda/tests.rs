@@ -3412,6 +3412,29 @@ fn writes_through_the_address_of_a_local_change_it() {
         ));
         assert!(!out.contains("wr[0]"), "{call}: {out}");
     }
+    // A pointer variable set through its address points where it was set
+    // to, and anywhere after a function without a body sets it.
+    let out = shape(
+        "__global__ void k(float *a, float *b) {\n\
+           float *p = a;\n\
+           float **pp = &p;\n\
+           *pp = b;\n\
+           p[threadIdx.x] = 1.0f;\n\
+         }",
+    );
+    assert!(
+        out.starts_with("b: wr[tid.x]") && !out.contains("a:"),
+        "{out}"
+    );
+    let r = reason(
+        "__device__ void pick(float **out, float *from);\n\
+         __global__ void k(float *a, float *b) {\n\
+           float *p = a + threadIdx.x;\n\
+           pick(&p, b);\n\
+           p[0] = 1.0f;\n\
+         }",
+    );
+    assert!(r.contains("unknown origin"), "{r}");
 }
 
 #[test]

@@ -517,12 +517,15 @@ impl Lower {
             _ => None,
         };
         self.access_storing(p, Mode::Write, loc, value);
-        // `*q = x` with `q = &n`: `n` is `x` now.
-        if let (Target::Private(n), [Expr::Int(0)], Val::Int(e)) =
-            (&p.target, p.index.as_slice(), v)
-        {
-            if p.alts.is_empty() && !p.rounded && matches!(self.env.get(n), Some(Val::Int(_))) {
-                self.env.insert(n.clone(), Val::Int(e.clone()));
+        // `*q = x` with `q = &n`: `n` is `x` now, a number or a pointer
+        // (`*pp = b` with `pp = &p`).
+        if let (Target::Private(n), [Expr::Int(0)]) = (&p.target, p.index.as_slice()) {
+            let exact = p.alts.is_empty() && !p.rounded;
+            match (v, self.env.get(n)) {
+                (Val::Int(_), Some(Val::Int(_))) | (Val::Ptr(_), Some(Val::Unknown)) if exact => {
+                    self.env.insert(n.clone(), v.clone());
+                }
+                _ => {}
             }
         }
         let index = p.cell_index();
@@ -1319,6 +1322,12 @@ impl Lower {
     /// drfscan does not know, unless the write says which (`write`).
     fn clobber_private(&mut self, name: &str, loc: Loc) {
         let root = name.split('.').next().unwrap_or(name);
+        // A pointer variable written through its address (`pick(&p)`)
+        // points anywhere; `clobber` would keep what it held.
+        if matches!(self.env.get(root), Some(Val::Ptr(_))) {
+            self.env.insert(root.to_string(), Val::Unknown);
+            return;
+        }
         let fields = format!("{root}.");
         if self.env.contains_key(root) || self.env.keys().any(|k| k.starts_with(&fields)) {
             self.clobber(&LVal::Var(root.to_string()), loc);
