@@ -536,13 +536,9 @@ impl<'tu> Node<'tu> {
     /// The fields of the structure this expression's type is, through
     /// typedefs (`typedef struct { … } Matrix;`); empty for other types.
     pub fn record_fields(&self) -> Vec<Node<'tu>> {
-        let c = unsafe {
-            clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(self.c)))
-        };
-        let n = Node { c, _tu: self._tu };
-        if n.is_null() || n.kind() == CXCursor_NoDeclFound {
+        let Some(n) = self.canonical_declaration() else {
             return Vec::new();
-        }
+        };
         n.children()
             .into_iter()
             .filter(|f| f.kind() == CXCursor_FieldDecl)
@@ -551,16 +547,22 @@ impl<'tu> Node<'tu> {
     /// Whether this expression's type is a structure whose value is its
     /// fields, as `record_fields` lists them: no union, no base class.
     pub fn is_plain_record(&self) -> bool {
+        let Some(n) = self.canonical_declaration() else {
+            return false;
+        };
+        matches!(n.kind(), kind::STRUCT | kind::CLASS)
+            && !n
+                .children()
+                .iter()
+                .any(|f| f.kind() == CXCursor_CXXBaseSpecifier)
+    }
+    /// The declaration of this expression's type, through typedefs.
+    fn canonical_declaration(&self) -> Option<Node<'tu>> {
         let c = unsafe {
             clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(self.c)))
         };
         let n = Node { c, _tu: self._tu };
-        if n.is_null() || !matches!(n.kind(), kind::STRUCT | kind::CLASS) {
-            return false;
-        }
-        !n.children()
-            .iter()
-            .any(|f| f.kind() == CXCursor_CXXBaseSpecifier)
+        (!n.is_null() && n.kind() != CXCursor_NoDeclFound).then_some(n)
     }
     /// The translation unit the cursor belongs to.
     pub fn unit(&self) -> Node<'tu> {

@@ -1897,8 +1897,9 @@ impl Lower {
     }
 
     /// Each of `defined` inlined on a branch of its own, under an unknown
-    /// value every thread shares naming the one the instantiation picks;
-    /// variables and the result are joined as after an `if`.
+    /// value every thread shares naming the one the instantiation picks
+    /// (`if (overload == 0) … else if (overload == 1) … else …`), joined
+    /// as the branches of an `if` are (`Lower::merge`).
     fn each_overload(
         &mut self,
         call: &Node,
@@ -1908,25 +1909,31 @@ impl Lower {
         loc: Loc,
     ) -> R<Val> {
         let pick = Expr::Var(self.unknown_param("overload"));
-        let before = self.env.clone();
+        let picks = |k: usize| Cond::cmp(Rel::Eq, pick.clone(), Expr::Int(k as i64));
+        let (env0, facts0) = (self.env.clone(), self.facts.clone());
+        let last = defined.len() - 1;
         let mut branches = Vec::new();
-        for f in defined {
-            self.env = before.clone();
-            let (v, s) = self.capture(|me| me.inline_specialized(call, f, args, callee))?;
-            branches.push((v, s, std::mem::take(&mut self.env)));
+        for (k, f) in defined.iter().enumerate() {
+            self.env = env0.clone();
+            self.facts = facts0.clone();
+            let mut path: Vec<Cond> = (0..k).map(|j| Cond::not(picks(j))).collect();
+            if k < last {
+                path.push(picks(k));
+            }
+            let depth = self.path.len();
+            self.path.extend(path);
+            let lowered = self.capture(|me| me.inline_specialized(call, f, args, callee));
+            self.path.truncate(depth);
+            let (v, s) = lowered?;
+            let env = std::mem::take(&mut self.env);
+            let facts = std::mem::take(&mut self.facts);
+            branches.push((v, s, env, facts));
         }
-        let (mut v, mut s, mut env) = branches.pop().expect("several overloads");
-        for (k, (bv, bs, benv)) in branches.into_iter().enumerate().rev() {
-            let c = Cond::cmp(Rel::Eq, pick.clone(), Expr::Int(k as i64));
-            let keys: BTreeSet<String> = env.keys().chain(benv.keys()).cloned().collect();
-            env = keys
-                .into_iter()
-                .map(|key| {
-                    let a = benv.get(&key).cloned().unwrap_or(Val::Unknown);
-                    let b = env.get(&key).cloned().unwrap_or(Val::Unknown);
-                    (key, super::stmt::join(&c, a, b))
-                })
-                .collect();
+        let (mut v, mut s, env, facts) = branches.pop().expect("several overloads");
+        (self.env, self.facts) = (env, facts);
+        for (k, (bv, bs, benv, bfacts)) in branches.into_iter().enumerate().rev() {
+            let c = picks(k);
+            self.merge(&c, benv, bfacts);
             v = super::stmt::join(&c, bv, v);
             s = Stmt::If {
                 cond: c,
@@ -1935,7 +1942,6 @@ impl Lower {
                 loc,
             };
         }
-        self.env = env;
         self.emit(s);
         Ok(v)
     }
