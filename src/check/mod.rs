@@ -311,6 +311,21 @@ fn check_within(
         .arrays
         .iter()
         .map(|array| {
+            if let Some(v) = prepared.unbound_variable(array) {
+                return ArrayReport {
+                    name: array.name.clone(),
+                    verdict: Verdict::Error,
+                    reason: Some(format!(
+                        "internal error: the protocol of `{}` names `{v}` where nothing binds it",
+                        array.name
+                    )),
+                    loc: None,
+                    races: Vec::new(),
+                    benign: Vec::new(),
+                    intervals: 0,
+                    solver_calls: 0,
+                };
+            }
             if launches.is_empty() {
                 let (report, s) = check_prepared(&prepared, array, opts, cache, deadline);
                 stats.add(&s);

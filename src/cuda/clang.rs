@@ -714,6 +714,10 @@ impl Ty {
         let k = self.canonical().kind();
         k == CXType_Pointer || k == CXType_LValueReference && self.canonical().pointee().is_array()
     }
+    /// A pointer type, and not a reference to an array.
+    pub fn is_plain_pointer(&self) -> bool {
+        self.canonical().kind() == CXType_Pointer
+    }
     pub fn is_array(&self) -> bool {
         let k = self.canonical().kind();
         k == CXType_ConstantArray

@@ -3455,3 +3455,62 @@ fn a_dependent_call_of_several_overloads_runs_each_on_a_branch() {
     );
     assert!(!out.contains("offset"), "{out}");
 }
+
+#[test]
+fn answers_written_through_pointers_in_a_loop_are_no_loop_variable_after_it() {
+    // `*row = r` inside the loop of an inlined helper, and `keep(&last, j)`
+    // in the kernel's own loop: after the loop the variable holds a value
+    // of some iteration, never the loop variable itself.
+    for src in [
+        "__device__ void find(int n, int *row) {\n\
+           for (int r = 0; r < n; r++) if (r * r == blockIdx.x) *row = r;\n\
+         }\n\
+         __global__ void k(int *out, int n) {\n\
+           int row = 0;\n\
+           find(n, &row);\n\
+           out[row] = 1;\n\
+         }",
+        "__device__ void keep(int *d, int v) { *d = v; }\n\
+         __global__ void k(int *out, int n) {\n\
+           int last = 0;\n\
+           for (int j = 0; j < n; j++) keep(&last, j);\n\
+           out[last] = 1;\n\
+         }",
+    ] {
+        let k = kernel(src);
+        for a in &k.arrays {
+            assert_eq!(k.unbound_variable(a), None, "{}", show(&k));
+        }
+        let out = show(&k);
+        assert!(!out.contains("wr[0]"), "{out}");
+    }
+}
+
+#[test]
+fn a_helper_template_copying_whole_cells_records_the_cell_copied() {
+    // `E` of the helper is deduced from the kernel's `T`, known under an
+    // instantiation and open without one: either way an element of `src`
+    // is one whole cell, and the store records which.
+    let helper = "template <int n, typename E>\n\
+                  __device__ void load(E (&dst)[n], const E *src, int i) { dst[i] = src[i + 1]; }\n";
+    for (kernel_src, host) in [
+        (
+            "template <typename T> __global__ void k(const T *xs) {\n\
+            __shared__ T tile[32];\n\
+            load<32>(tile, xs, threadIdx.x);\n\
+          }\n",
+            "void run(const float *x) { k<float><<<1, 32>>>(x); }\n",
+        ),
+        (
+            "template <typename T> __global__ void k(const T *xs) {\n\
+            __shared__ T tile[32];\n\
+            load<32>(tile, xs, threadIdx.x);\n\
+          }\n",
+            "",
+        ),
+    ] {
+        let k = kernel(&format!("{helper}{kernel_src}{host}"));
+        let text = crate::protocol::print::print(&k);
+        assert!(text.contains("wr[tid.x] = xs[tid.x + 1]"), "{text}");
+    }
+}

@@ -763,6 +763,87 @@ impl Stmt {
 }
 
 impl Kernel {
+    /// A variable `array`'s protocol names where nothing binds it: not a
+    /// built-in, parameter or local, nor a loop variable in scope. The text
+    /// format's parser rejects such protocols; for a lowered kernel it is a
+    /// front-end defect, which no verdict may rest on.
+    pub fn unbound_variable(&self, array: &ArrayProtocol) -> Option<String> {
+        let declared = |v: &str| builtin::is_builtin(v) || self.is_param(v) || self.is_local(v);
+        array.body.unbound(&declared, &mut Vec::new())
+    }
+}
+
+impl Stmt {
+    fn unbound(&self, declared: &dyn Fn(&str) -> bool, bound: &mut Vec<String>) -> Option<String> {
+        let expr = |e: &Expr, bound: &mut Vec<String>| e.unbound(declared, bound);
+        match self {
+            Stmt::Skip | Stmt::Sync(_) | Stmt::GridSync(_) | Stmt::WarpSync(_) => None,
+            Stmt::Access(a) => a
+                .index
+                .iter()
+                .chain(a.value.iter().flat_map(Value::exprs))
+                .chain(a.lock.iter().flat_map(|l| &l.index))
+                .find_map(|e| expr(e, bound)),
+            Stmt::Seq(items) => items.iter().find_map(|s| s.unbound(declared, bound)),
+            Stmt::If {
+                cond, then, els, ..
+            } => cond
+                .unbound(declared, bound)
+                .or_else(|| then.unbound(declared, bound))
+                .or_else(|| els.unbound(declared, bound)),
+            Stmt::For {
+                var, lo, hi, body, ..
+            } => expr(lo, bound).or_else(|| expr(hi, bound)).or_else(|| {
+                bound.push(var.clone());
+                let found = body.unbound(declared, bound);
+                bound.pop();
+                found
+            }),
+        }
+    }
+}
+
+impl Expr {
+    fn unbound(&self, declared: &dyn Fn(&str) -> bool, bound: &mut Vec<String>) -> Option<String> {
+        match self {
+            Expr::Int(_) => None,
+            Expr::Var(v) => (!declared(v) && !bound.contains(v)).then(|| v.clone()),
+            Expr::Bin(_, a, b) => a
+                .unbound(declared, bound)
+                .or_else(|| b.unbound(declared, bound)),
+            Expr::Ite(c, a, b) => c
+                .unbound(declared, bound)
+                .or_else(|| a.unbound(declared, bound))
+                .or_else(|| b.unbound(declared, bound)),
+        }
+    }
+}
+
+impl Cond {
+    fn unbound(&self, declared: &dyn Fn(&str) -> bool, bound: &mut Vec<String>) -> Option<String> {
+        match self {
+            Cond::Bool(_) => None,
+            Cond::Cmp(_, a, b) => a
+                .unbound(declared, bound)
+                .or_else(|| b.unbound(declared, bound)),
+            Cond::And(a, b) | Cond::Or(a, b) => a
+                .unbound(declared, bound)
+                .or_else(|| b.unbound(declared, bound)),
+            Cond::Not(a) => a.unbound(declared, bound),
+            Cond::Forall { var, lo, hi, body } => lo
+                .unbound(declared, bound)
+                .or_else(|| hi.unbound(declared, bound))
+                .or_else(|| {
+                    bound.push(var.clone());
+                    let found = body.unbound(declared, bound);
+                    bound.pop();
+                    found
+                }),
+        }
+    }
+}
+
+impl Kernel {
     pub fn array(&self, name: &str) -> Option<&ArrayProtocol> {
         self.arrays.iter().find(|a| a.name == name)
     }
@@ -904,6 +985,26 @@ mod tests {
             }],
             ..Kernel::default()
         }
+    }
+
+    #[test]
+    fn a_variable_outside_its_loop_is_unbound() {
+        let mut k = kernel(vec![Expr::add(Expr::var("i"), Expr::var("tid.x"))]);
+        assert_eq!(k.unbound_variable(&k.arrays[0]), Some("i".into()));
+        let access = k.arrays[0].body.clone();
+        k.arrays[0].body = Stmt::For {
+            var: "i".into(),
+            lo: Expr::Int(0),
+            hi: Expr::var("n"),
+            body: Box::new(access.clone()),
+            loc: Loc::NONE,
+        };
+        assert_eq!(k.unbound_variable(&k.arrays[0]), Some("n".into()));
+        k.params.push("n".into());
+        assert_eq!(k.unbound_variable(&k.arrays[0]), None);
+        // After the loop, `i` is no longer bound.
+        k.arrays[0].body = Stmt::Seq(vec![k.arrays[0].body.clone(), access]);
+        assert_eq!(k.unbound_variable(&k.arrays[0]), Some("i".into()));
     }
 
     #[test]

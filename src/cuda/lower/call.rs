@@ -2007,6 +2007,50 @@ impl Lower {
         r
     }
 
+    /// The type arguments a call of the function template `f` deduces from
+    /// arguments whose types the caller knows (`T` of `const T *d` from a
+    /// `float *`, of `T (&a)[n]` from a `float[128]`), by position: the
+    /// sizes of `T` in its body, which libclang leaves dependent when the
+    /// call is in a template.
+    fn deduced_type_args(&self, f: &Node, params: &[Node], args: &[Node]) -> Vec<Option<Ty>> {
+        let count = f.template_params().len();
+        let mut out = vec![None; count];
+        let unref = |t: Ty| {
+            if t.is_reference() {
+                t.pointee().canonical()
+            } else {
+                t
+            }
+        };
+        for (p, a) in params.iter().zip(args) {
+            let (mut pt, mut at) = (unref(p.ty().canonical()), unref(a.ty().canonical()));
+            loop {
+                if let Some(j) = type_parameter(pt).filter(|j| *j < count) {
+                    if out[j].is_none() {
+                        out[j] = at
+                            .size_of()
+                            .map(|_| at)
+                            .or_else(|| self.layouts.resolve(at));
+                    }
+                    break;
+                }
+                if pt.is_plain_pointer() && at.is_plain_pointer() {
+                    (pt, at) = (pt.pointee().canonical(), at.pointee().canonical());
+                } else if (pt.is_plain_pointer() || pt.is_array()) && at.is_array() {
+                    let inner = if pt.is_array() {
+                        pt.element()
+                    } else {
+                        pt.pointee()
+                    };
+                    (pt, at) = (inner.canonical(), at.element().canonical());
+                } else {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
     pub(super) fn inline(&mut self, call: &Node, f: &Node, args: &[Node]) -> R<Val> {
         self.note_callee(f);
         let fkey = key(f);
@@ -2088,7 +2132,12 @@ impl Lower {
             || f.semantic_parent()
                 .is_some_and(|p| matches!(p.kind(), K::CLASS_TEMPLATE | K::CLASS_TEMPLATE_PARTIAL));
         let layouts = if own_params {
-            Some(std::mem::take(&mut self.layouts))
+            let deduced = if f.kind() == K::FUNCTION_TEMPLATE {
+                self.deduced_type_args(f, &params, args)
+            } else {
+                Vec::new()
+            };
+            Some(std::mem::replace(&mut self.layouts, Layouts::new(deduced)))
         } else if f.kind() == K::FUNCTION && f.specialized_template().is_some() {
             let args = f.template_arg_types();
             Some(std::mem::replace(&mut self.layouts, Layouts::new(args)))
@@ -2538,4 +2587,19 @@ mod tests {
         assert_eq!(count("f < g < 1 , 2 >>"), Some(1));
         assert_eq!(count("f < K , 8"), None);
     }
+}
+
+/// The position of the template type parameter `t` is, when it is one of
+/// the function's own (`const T` spelled canonically
+/// `const type-parameter-0-2`).
+fn type_parameter(t: Ty) -> Option<usize> {
+    let spelling = t.canonical().spelling();
+    let mut s = spelling.trim();
+    while let Some(r) = ["const ", "volatile "]
+        .iter()
+        .find_map(|q| s.strip_prefix(q))
+    {
+        s = r.trim_start();
+    }
+    s.strip_prefix("type-parameter-0-")?.parse().ok()
 }

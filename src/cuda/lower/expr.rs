@@ -109,7 +109,13 @@ impl Lower {
             || k == K::MEMBER_REF
             || (k == K::UNARY && n.unop() == op::DEREF);
         let (at, array, index, bytes) = self.last_cell.take()?;
-        let whole = self.layouts.size_of(n.ty()) == Some(bytes);
+        // A cell of a size no instantiation gives (a template's open `T`)
+        // is read whole by an element of the pointer's own type: the views
+        // of such an array all have one type, or the kernel is not analysed.
+        let whole = match self.layouts.size_of(n.ty()) {
+            Some(size) => size == bytes,
+            None => bytes == 0 && k != K::MEMBER_REF,
+        };
         (read && whole && at == loc_of(&n)).then_some(Value::Read { array, index })
     }
 

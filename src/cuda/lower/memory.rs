@@ -544,7 +544,9 @@ impl Lower {
     /// it store equal numbers: a cell of a one-dimensional array, as `address_of_a`
     /// plus the cell. A `__shared__` array's address is the block's own, so
     /// it is no value stored to global memory.
-    pub(super) fn address(&self, q: &Ptr, dst: &Ptr) -> Option<Expr> {
+    /// The address is a parameter of the protocol: one value for every
+    /// thread.
+    pub(super) fn address(&mut self, q: &Ptr, dst: &Ptr) -> Option<Expr> {
         let Target::Shared(a) = &q.target else {
             return None;
         };
@@ -560,10 +562,11 @@ impl Lower {
         if dst_global && !self.global(a) {
             return None;
         }
-        Some(simplify(&Expr::add(
-            Expr::var(&format!("address_of_{a}")),
-            cell.clone(),
-        )))
+        let base = format!("address_of_{a}");
+        if !self.prog.params.contains(&base) {
+            self.prog.params.push(base.clone());
+        }
+        Some(simplify(&Expr::add(Expr::var(&base), cell.clone())))
     }
 
     /// Records a write of a value the block shares to one cell of a
@@ -691,7 +694,11 @@ impl Lower {
         // A `__shared__` array is the block's own: blocks read apart. A
         // view narrower or wider than a cell reads part of one or several.
         if let Target::Shared(a) | Target::ReadOnly(a) = &p.target {
-            if p.whole_cell() && (matches!(p.target, Target::ReadOnly(_)) || self.global(a)) {
+            // Cells of a size the template leaves open are viewed in one
+            // type only (`open_views`): an element is a cell.
+            let open_cell = p.cell == 0 && p.elem == 0 && p.part == 0 && !p.rounded;
+            let whole = p.whole_cell() || open_cell;
+            if whole && (matches!(p.target, Target::ReadOnly(_)) || self.global(a)) {
                 self.last_cell = Some((loc, a.clone(), index.clone(), p.cell));
             }
         }

@@ -124,6 +124,9 @@ pub struct Lower {
     returns: Vec<Vec<(Cond, Val)>>,
     path: Vec<Cond>,
     aliases: HashMap<String, String>,
+    /// The source name of each local declared so far, by key: what an
+    /// unknown standing for its value is named after.
+    spellings: HashMap<String, String>,
     loop_vars: Vec<String>,
     /// `__syncwarp` orders the whole block when a block is one warp.
     warp_is_block: bool,
@@ -431,6 +434,7 @@ impl Lower {
             globals: HashMap::new(),
             stack: Vec::new(),
             array_names: HashMap::new(),
+            spellings: HashMap::new(),
             template_constants: HashMap::new(),
             this: Vec::new(),
             returns: Vec::new(),

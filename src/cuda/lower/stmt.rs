@@ -120,6 +120,26 @@ fn assignment_target<'a>(n: &Node<'a>) -> Option<Node<'a>> {
     super::call::assigns(&o).then(|| operands.first().copied())?
 }
 
+/// The pointer variable a store through memory goes through (`p` of `*p`,
+/// `p[i]`, `p->f`, `(*p).f`).
+fn pointer_base<'a>(t: Node<'a>) -> Option<Node<'a>> {
+    let mut t = strip(t);
+    let mut through = false;
+    loop {
+        let k = t.kind();
+        if k == K::MEMBER_REF || k == K::ARRAY_SUBSCRIPT || (k == K::UNARY && t.unop() == op::DEREF)
+        {
+            through |= k != K::MEMBER_REF || t.tokens().iter().any(|(s, _)| s == "->");
+            t = strip(*exprs(&t).first()?);
+        } else {
+            break;
+        }
+    }
+    (through && t.kind() == K::DECL_REF)
+        .then(|| t.referenced())
+        .flatten()
+}
+
 /// Nodes past which a jump condition is replaced by an unknown.
 const MAX_JUMP_NODES: usize = 256;
 
@@ -553,6 +573,7 @@ impl Lower {
             return Ok(());
         }
         let name = d.spelling();
+        self.spellings.insert(k.clone(), name.clone());
         let init = exprs(d).into_iter().last();
         if ty.is_record() {
             // A structure declared again (in a loop body) starts anew, and
@@ -750,6 +771,35 @@ impl Lower {
                     out.insert(self.aliases.get(&k).cloned().unwrap_or(k));
                 }
             }
+            // `*p = x`, `p[0] = x`, `p->f = x` with `p = &v`: the store sets
+            // `v`, whose value after the loop is no value of one iteration.
+            let base = pointer_base(t).map(|d| {
+                let k = key(&d);
+                self.aliases.get(&k).cloned().unwrap_or(k)
+            });
+            if let Some(Val::Ptr(p)) = base.and_then(|k| self.env.get(&k)) {
+                for q in std::iter::once(p).chain(p.alts.iter().map(|(_, q)| q)) {
+                    if let Target::Private(v) = &q.target {
+                        out.insert(v.split('.').next().unwrap_or(v).to_string());
+                    }
+                }
+            }
+        }
+        // `&v` of a thread's own variable: whatever the address is handed to
+        // (a callee, a pointer declared in the body) may store to `v`.
+        if n.kind() == K::UNARY && n.unop() == op::ADDR_OF {
+            let mut t = exprs(n).first().map(|t| strip(*t));
+            while let Some(m) = t.filter(|m| m.kind() == K::MEMBER_REF) {
+                t = exprs(&m).first().map(|b| strip(*b));
+            }
+            if let Some(d) = t
+                .filter(|t| t.kind() == K::DECL_REF)
+                .and_then(|t| t.referenced())
+                .filter(|d| d.kind() == K::VAR && !d.has_attr(K::CUDA_SHARED))
+            {
+                let k = key(&d);
+                out.insert(self.aliases.get(&k).cloned().unwrap_or(k));
+            }
         }
         for c in n.children() {
             self.assigned(&c, out);
@@ -765,7 +815,8 @@ impl Lower {
         for v in vars {
             match self.env.get(v) {
                 Some(Val::Int(_)) => {
-                    let hint = names.get(v).cloned().unwrap_or_default();
+                    let hint = names.get(v).or_else(|| self.spellings.get(v));
+                    let hint = hint.cloned().unwrap_or_default();
                     let e = self.local(&hint);
                     self.env.insert(v.clone(), Val::Int(e));
                 }

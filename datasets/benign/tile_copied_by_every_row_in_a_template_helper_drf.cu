@@ -1,0 +1,35 @@
+// expect: drf
+// Every row of a two-dimensional block loads the same tile through a
+// helper template whose element type is deduced from its arguments. All
+// rows store the same input cell in each tile cell: a benign race, both
+// when the kernel's element type is open and when the launch fixes it.
+template <int parts, int stride, typename E>
+__device__ void load_tile(E (&tile)[parts * stride], const E *__restrict__ src, int lane, int base) {
+  for (int p = 0; p < parts; p++)
+    tile[lane + p * stride] = src[base + p * stride];
+}
+
+template <typename T>
+__global__ void pair_terms(const T *__restrict__ xs, T *out, int n) {
+  __shared__ T tile[4 * 32];
+  int base = blockIdx.x * 128;
+  load_tile<4, 32>(tile, xs, threadIdx.x, base + threadIdx.x);
+  __syncthreads();
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  if (row < n)
+    out[(row * gridDim.x + blockIdx.x) * 32 + threadIdx.x] = tile[threadIdx.x] * tile[threadIdx.y];
+}
+
+template <typename T>
+__global__ void pair_terms_open(const T *__restrict__ xs, T *out) {
+  __shared__ T tile[4 * 32];
+  if (threadIdx.x < 32)
+    load_tile<4, 32>(tile, xs, threadIdx.x, blockIdx.x * 128 + threadIdx.x);
+  __syncthreads();
+  if (threadIdx.y == 0 && threadIdx.x < 32)
+    out[blockIdx.x * 32 + threadIdx.x] = tile[threadIdx.x];
+}
+
+void run(const float *xs, float *out, int n) {
+  pair_terms<float><<<dim3(8, n / 8), dim3(32, 8)>>>(xs, out, n);
+}
