@@ -3514,3 +3514,34 @@ fn a_helper_template_copying_whole_cells_records_the_cell_copied() {
         assert!(text.contains("wr[tid.x] = xs[tid.x + 1]"), "{text}");
     }
 }
+
+#[test]
+fn a_statement_expression_is_its_statements_then_its_last_value() {
+    let k = kernel(
+        "__global__ void k(int *out, int n) {\n\
+           int m = ({ int a = n; int b = 4; a < b ? a : b; });\n\
+           out[m + threadIdx.x] = 1;\n\
+         }",
+    );
+    let text = crate::protocol::print::print(&k);
+    assert!(text.contains("wr[(n < 4 ? n : 4) + tid.x]"), "{text}");
+}
+
+#[test]
+fn pointers_swapped_through_their_addresses_are_read_back() {
+    // `swap(&p, &q)` reads each pointer through its address and stores the
+    // other there: after the call each points where the other did.
+    let out = shape(
+        "__device__ void swap(float **a, float **b) { float *t = *a; *a = *b; *b = t; }\n\
+         __global__ void k(float *x, float *y) {\n\
+           float *p = x;\n\
+           float *q = y;\n\
+           swap(&p, &q);\n\
+           p[threadIdx.x] = 1.0f;\n\
+         }",
+    );
+    assert!(
+        out.starts_with("y: wr[tid.x]") && !out.contains("x:"),
+        "{out}"
+    );
+}

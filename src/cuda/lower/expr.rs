@@ -119,6 +119,31 @@ impl Lower {
         (read && whole && at == loc_of(&n)).then_some(Value::Read { array, index })
     }
 
+    /// `({ s1; …; e; })`, GNU C's statement expression (the usual form of
+    /// a `max` macro that evaluates its arguments once): the statements
+    /// run in order, and the value is the last one's.
+    fn statement_expression(&mut self, n: &Node) -> R<Val> {
+        let Some(body) = n.children().into_iter().find(|c| c.kind() == K::COMPOUND) else {
+            return unsupported(n, "a statement expression clang does not expose");
+        };
+        let items = body.children();
+        let Some((last, rest)) = items.split_last() else {
+            return Ok(Val::Unknown);
+        };
+        let jumps = self.block(rest)?;
+        if jumps.any() != Cond::Bool(false) {
+            return unsupported(n, "a jump out of a statement expression");
+        }
+        if last.is_expression() {
+            return self.rvalue(last);
+        }
+        let jumps = self.block(std::slice::from_ref(last))?;
+        if jumps.any() != Cond::Bool(false) {
+            return unsupported(n, "a jump out of a statement expression");
+        }
+        Ok(Val::Unknown)
+    }
+
     pub(super) fn cond(&mut self, n: &Node) -> R<Cond> {
         self.depth += 1;
         let r = if self.depth > MAX_DEPTH {
@@ -374,7 +399,7 @@ impl Lower {
             return Ok(Val::Unknown);
         }
         if k == K::STMT_EXPR {
-            return unsupported(n, "statement expression");
+            return self.statement_expression(&n);
         }
         if k == K::NEW || k == K::DELETE || k == K::THROW {
             return unsupported(n, "dynamic allocation or exceptions in device code");

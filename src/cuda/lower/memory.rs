@@ -686,7 +686,7 @@ impl Lower {
         }
         // `*q` with `q = &n`: `n`.
         if let (Target::Private(n), [Expr::Int(0)]) = (&p.target, p.index.as_slice()) {
-            if let Some(v @ Val::Int(_)) = self.env.get(n) {
+            if let Some(v @ (Val::Int(_) | Val::Ptr(_))) = self.env.get(n) {
                 return v.clone();
             }
         }
