@@ -193,6 +193,12 @@ impl Stats {
 /// Steps the evaluator may take to replay one witness.
 pub const REPLAY_BUDGET: u64 = 10_000_000;
 
+/// Steps for each later witness of an array once one ran out of
+/// [`REPLAY_BUDGET`]: witnesses of one array tend to run the same loops,
+/// and a kernel with many races would spend most of its time in replays
+/// that end the same way.
+const REPLAY_BUDGET_AFTER_EXHAUSTION: u64 = REPLAY_BUDGET / 16;
+
 /// Checks every array protocol of `kernel`.
 pub fn check_kernel(kernel: &Kernel, opts: &Options) -> KernelReport {
     check_kernel_cached(kernel, opts, &NoCache)
@@ -599,6 +605,7 @@ fn check_prepared(
     // replays from another interval is not one.
     let mut bad_witnesses: BTreeMap<[u32; 2], String> = BTreeMap::new();
     let mut unreplayed: Vec<String> = Vec::new();
+    let mut replay_budget = REPLAY_BUDGET;
     let mut seen: HashSet<[u32; 2]> = HashSet::new();
     // Copies of one source access (unrolled loops, inlined calls) race the
     // same way: users see one race per pair of source accesses, confirmed
@@ -682,7 +689,7 @@ fn check_prepared(
                         [site(&b.accesses[0]), site(&b.accesses[1])]
                             == [site(&race.accesses[0]), site(&race.accesses[1])]
                     });
-                    if !known && replay(kernel, array, &race).is_ok() {
+                    if !known && replay(kernel, array, &race, &mut replay_budget).is_ok() {
                         report.benign.push(race);
                     }
                 }
@@ -727,7 +734,7 @@ fn check_prepared(
                         }
                     }
                     let mut race = race;
-                    match replay(kernel, array, &race) {
+                    match replay(kernel, array, &race, &mut replay_budget) {
                         Ok(note) => {
                             // Confirmed means reproduced from the witness.
                             if note.is_some() {
@@ -1692,10 +1699,15 @@ pub fn instance(kernel: &Kernel, w: &Witness) -> Instance {
     Instance { globals, threads }
 }
 
-/// Runs the witness of `race` on the concrete evaluator. A witness that
-/// runs out of budget is kept, with a note: it is not shown wrong, only too
-/// long to run.
-fn replay(kernel: &Kernel, array: &ArrayProtocol, race: &Race) -> Result<Option<String>, String> {
+/// Runs the witness of `race` on the concrete evaluator within `budget`
+/// steps. A witness that runs out of budget is kept, with a note: it is
+/// not shown wrong, only too long to run; later ones get a smaller budget.
+fn replay(
+    kernel: &Kernel,
+    array: &ArrayProtocol,
+    race: &Race,
+    budget: &mut u64,
+) -> Result<Option<String>, String> {
     let inst = instance(kernel, &race.witness);
     let ids = (race.accesses[0].id, race.accesses[1].id);
     let [a, b] = &race.accesses;
@@ -1703,11 +1715,14 @@ fn replay(kernel: &Kernel, array: &ArrayProtocol, race: &Race) -> Result<Option<
         "the witness for the race of `{}` between access #{} at {} and access #{} at {}",
         race.array, a.id, a.loc, b.id, b.loc
     );
-    match eval::replay(kernel, array, &inst, ids, &race.index, REPLAY_BUDGET) {
+    match eval::replay(kernel, array, &inst, ids, &race.index, *budget) {
         Ok(true) => Ok(None),
-        Err(EvalError::Budget) => Ok(Some(format!(
-            "{what} was not replayed: evaluation budget exhausted"
-        ))),
+        Err(EvalError::Budget) => {
+            *budget = REPLAY_BUDGET_AFTER_EXHAUSTION;
+            Ok(Some(format!(
+                "{what} was not replayed: evaluation budget exhausted"
+            )))
+        }
         // The solver leaves an operation C does not define (a shift by a
         // negative amount) unconstrained: the race is possible, not shown.
         Err(EvalError::Overflow(op)) => Ok(Some(format!(
@@ -1790,6 +1805,20 @@ mod tests {
                 .unwrap()
                 .insert(hash.to_string(), outcome.clone());
         }
+    }
+
+    #[test]
+    fn a_witness_out_of_budget_shrinks_the_budget_of_the_next() {
+        let k = kernel("params n; array a { wr[0] }");
+        let report = check_kernel(&k, &Options::default());
+        let race = &report.arrays[0].races[0];
+        let mut budget = 0;
+        let note = replay(&k, &k.arrays[0], race, &mut budget).unwrap();
+        assert!(note.is_some_and(|n| n.contains("budget exhausted")));
+        assert_eq!(budget, REPLAY_BUDGET_AFTER_EXHAUSTION);
+        let mut budget = REPLAY_BUDGET;
+        assert_eq!(replay(&k, &k.arrays[0], race, &mut budget), Ok(None));
+        assert_eq!(budget, REPLAY_BUDGET);
     }
 
     #[test]

@@ -142,7 +142,7 @@ pub fn run(
     inst: &Instance,
     budget: u64,
 ) -> Result<Vec<AccessValue>, EvalError> {
-    run_as(kernel, array, inst, budget, Issued::All)
+    run_as(kernel, array, inst, budget, Issued::All, None)
 }
 
 /// What [`run_as`] returns of the accesses issued.
@@ -164,6 +164,7 @@ fn run_as(
     inst: &Instance,
     budget: u64,
     issued: Issued,
+    only: Option<[u32; 2]>,
 ) -> Result<Vec<AccessValue>, EvalError> {
     let globals = global_env(kernel, inst)?;
     let threads = (0..inst.threads.len())
@@ -189,6 +190,8 @@ fn run_as(
             steps: &mut steps,
             budget,
             issued,
+            only,
+            loops_without_var: HashMap::new(),
         };
         thread.exec(&array.body)?;
         barriers.push(thread.barriers);
@@ -260,7 +263,7 @@ pub fn is_drf(
     inst: &Instance,
     budget: u64,
 ) -> Result<bool, EvalError> {
-    let values = run_as(kernel, array, inst, budget, Issued::Distinct)?;
+    let values = run_as(kernel, array, inst, budget, Issued::Distinct, None)?;
     Ok(races(array.scope, inst, &values).is_empty())
 }
 
@@ -281,7 +284,14 @@ pub fn replay(
             inst.threads.len()
         )));
     }
-    let values = run_as(kernel, array, inst, budget, Issued::Distinct)?;
+    let values = run_as(
+        kernel,
+        array,
+        inst,
+        budget,
+        Issued::Distinct,
+        Some([ids.0, ids.1]),
+    )?;
     let issued = |t: usize, id: u32| {
         values
             .iter()
@@ -558,6 +568,12 @@ struct Thread<'a> {
     steps: &'a mut u64,
     budget: u64,
     issued: Issued,
+    /// The accesses whose values are wanted (a replay's two), when not all
+    /// are: the others are stepped over unevaluated.
+    only: Option<[u32; 2]>,
+    /// For each loop met so far, whether its body leaves its variable
+    /// unmentioned (see [`Issued::Distinct`]), by the loop's address.
+    loops_without_var: HashMap<*const Stmt, bool>,
 }
 
 impl Thread<'_> {
@@ -579,6 +595,9 @@ impl Thread<'_> {
             Stmt::Skip => {}
             Stmt::Access(a) => {
                 self.step()?;
+                if self.only.is_some_and(|ids| !ids.contains(&a.id)) {
+                    return Ok(());
+                }
                 let index = a
                     .index
                     .iter()
@@ -622,14 +641,16 @@ impl Thread<'_> {
                 var, lo, hi, body, ..
             } => {
                 let (lo, mut hi) = (self.expr(lo)?, self.expr(hi)?);
-                if self.issued == Issued::Distinct
-                    && hi > lo + 1
-                    && !body.has_sync()
-                    && !body.has_warp_sync()
-                {
-                    let mut mentioned = BTreeSet::new();
-                    body.free_vars(&mut mentioned);
-                    if !mentioned.contains(var) {
+                if self.issued == Issued::Distinct && hi > lo + 1 {
+                    let once = *self
+                        .loops_without_var
+                        .entry(stmt as *const Stmt)
+                        .or_insert_with(|| {
+                            let mut mentioned = BTreeSet::new();
+                            body.free_vars(&mut mentioned);
+                            !body.has_sync() && !body.has_warp_sync() && !mentioned.contains(var)
+                        });
+                    if once {
                         hi = lo + 1;
                     }
                 }
