@@ -887,6 +887,9 @@ pub mod kind {
         CXCursor_UnexposedDecl as UNEXPOSED_DECL, CXCursor_UnexposedExpr as UNEXPOSED,
         CXCursor_VarDecl as VAR, CXCursor_WhileStmt as WHILE,
     };
+    /// The translation unit's cursor as libclang 15 and later number it;
+    /// the bindings' constant is the older number.
+    pub const TRANSLATION_UNIT: std::os::raw::c_int = 350;
 }
 
 pub mod op {

@@ -3545,3 +3545,26 @@ fn pointers_swapped_through_their_addresses_are_read_back() {
         "{out}"
     );
 }
+
+#[test]
+fn a_function_object_of_an_open_type_is_one_of_the_programs() {
+    // The instantiation giving `Op` is in the translation unit: if none of
+    // its function objects of one parameter may hold memory, the call
+    // writes nothing; if one may (a pointer field, a capturing lambda),
+    // the call may write anything.
+    let kernel_src = "template <typename Op>\n\
+                      __global__ void k(float *out, const float *in, Op op) {\n\
+                        out[threadIdx.x] = op(in[threadIdx.x]);\n\
+                      }\n";
+    let plain =
+        "struct Twice { float k; __device__ float operator()(float v) const { return k * v; } };\n";
+    let out = shape(&format!("{plain}{kernel_src}"));
+    assert!(out.contains("out: wr[tid.x]"), "{out}");
+    for holding in [
+        "struct Lookup { float *t; __device__ float operator()(float v) const { return t[0] * v; } };\n",
+        "void host(float *p) { auto f = [=] __device__ (float v) { return p[0] * v; }; (void)f; }\n",
+    ] {
+        let r = reason(&format!("{plain}{holding}{kernel_src}"));
+        assert!(r.contains("may hold pointers"), "{holding}: {r}");
+    }
+}

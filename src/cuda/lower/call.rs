@@ -1267,10 +1267,10 @@ impl Lower {
                     .iter()
                     .all(|k| find_kind(f, *k).is_none());
             let holds = !from_nothing
-                && self
-                    .layouts
-                    .resolve(f.ty())
-                    .is_none_or(|t| t.holds_pointers());
+                && match self.layouts.resolve(f.ty()) {
+                    Some(t) => t.holds_pointers(),
+                    None => self.open_functor_may_hold_pointers(&f, args.len()),
+                };
             if holds {
                 return unsupported(
                     n,
@@ -1894,6 +1894,27 @@ impl Lower {
         if !self.prog.callees.contains(&extent) {
             self.prog.callees.push(extent);
         }
+    }
+
+    /// Whether the object `f`, of a type the template leaves open, may hold
+    /// memory when called with `arity` arguments. The instantiation that
+    /// gives the type is in the translation unit, so the type is one of its
+    /// function objects: a structure or class with a call operator of that
+    /// many parameters, or a lambda. The program's own (outside the
+    /// toolkit's headers) are looked at; if none may hold memory (pointer,
+    /// reference or array fields, or a lambda's captures), neither does
+    /// `f`.
+    fn open_functor_may_hold_pointers(&mut self, f: &Node, arity: usize) -> bool {
+        if let Some(&holds) = self.open_functors.get(&arity) {
+            return holds;
+        }
+        let mut root = *f;
+        while let Some(p) = root.semantic_parent() {
+            root = p;
+        }
+        let holds = root.kind() != K::TRANSLATION_UNIT || functors_may_hold_pointers(&root, arity);
+        self.open_functors.insert(arity, holds);
+        holds
     }
 
     /// Each of `defined` inlined on a branch of its own, under an unknown
@@ -2602,4 +2623,50 @@ fn type_parameter(t: Ty) -> Option<usize> {
         s = r.trim_start();
     }
     s.strip_prefix("type-parameter-0-")?.parse().ok()
+}
+
+/// Whether a function object under `n`, outside the toolkit's headers,
+/// with a call operator of `arity` parameters may hold memory (see
+/// `Lower::open_functor_may_hold_pointers`).
+fn functors_may_hold_pointers(n: &Node, arity: usize) -> bool {
+    let params = |f: &Node| f.children().iter().filter(|c| c.kind() == K::PARM).count();
+    for c in n.children() {
+        if from_toolkit(&c) {
+            continue;
+        }
+        let k = c.kind();
+        if matches!(
+            k,
+            K::STRUCT | K::CLASS | K::CLASS_TEMPLATE | K::CLASS_TEMPLATE_PARTIAL
+        ) {
+            let calls = c.children().iter().any(|m| {
+                matches!(m.kind(), K::METHOD | K::FUNCTION_TEMPLATE)
+                    && m.spelling() == "operator()"
+                    && params(m) == arity
+            });
+            let holds = if k == K::STRUCT || k == K::CLASS {
+                c.ty().holds_pointers()
+            } else {
+                c.children()
+                    .iter()
+                    .any(|m| m.kind() == K::FIELD && m.ty().holds_pointers())
+            };
+            if calls && holds {
+                return true;
+            }
+        }
+        if k == K::LAMBDA && params(&c) == arity {
+            // Anything between the brackets captures: `[=]` may copy a
+            // pointer, `[&]` refers to the enclosing variables.
+            let toks = c.tokens();
+            let empty = matches!(toks.as_slice(), [(open, _), (close, _), ..] if open == "[" && close == "]");
+            if !empty {
+                return true;
+            }
+        }
+        if functors_may_hold_pointers(&c, arity) {
+            return true;
+        }
+    }
+    false
 }

@@ -273,6 +273,10 @@ pub struct Lower {
     /// Each view's spelling and, where the instantiation gives it, its
     /// size.
     open_views: HashMap<String, std::collections::BTreeMap<String, (String, Option<u64>)>>,
+    /// Whether some function object of the program with a call operator of
+    /// so many parameters may hold memory, by that number (see
+    /// `Lower::open_functor_may_hold_pointers`).
+    open_functors: HashMap<usize, bool>,
     /// How many copies of the current statement the unrolled loops around
     /// it make.
     unrolled_copies: u64,
@@ -494,6 +498,7 @@ impl Lower {
             padded: HashMap::new(),
             pointer_params: HashSet::new(),
             open_views: HashMap::new(),
+            open_functors: HashMap::new(),
             unrolled_copies: 1,
             collectives: 0,
             layouts: Layouts::default(),
