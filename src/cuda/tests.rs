@@ -3568,3 +3568,15 @@ fn a_function_object_of_an_open_type_is_one_of_the_programs() {
         assert!(r.contains("may hold pointers"), "{holding}: {r}");
     }
 }
+
+#[test]
+fn managed_variables_are_device_memory() {
+    let out = shape(
+        "__managed__ int flag;\n\
+         __global__ void k(int *out) { out[threadIdx.x] = flag; flag = 1; }",
+    );
+    assert!(
+        out.contains("flag: wr[0]") || out.contains("flag: rd[0]"),
+        "{out}"
+    );
+}

@@ -10,7 +10,9 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+/* A unified-memory variable is a device variable the host may also use
+   (clang reads the `managed` attribute in HIP only). */
+#define __managed__ __attribute__((device)) __attribute__((managed))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 /* `__noinline__` is a keyword of clang's CUDA mode: as a macro it would
    break libstdc++'s `__attribute__((__noinline__))`. */

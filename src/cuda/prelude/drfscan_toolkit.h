@@ -13,6 +13,11 @@ extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem =
    `__attribute__((__noinline__))` (<memory>, <random>); clang reads
    `__noinline__` as a keyword in CUDA mode, in both places. */
 #undef __noinline__
+/* clang reads the `managed` attribute of CUDA's `__managed__` in HIP only:
+   a unified-memory variable would be a host variable device code cannot
+   name. It is a device variable the host may also use. */
+#undef __managed__
+#define __managed__ __attribute__((device)) __attribute__((managed))
 #include "drfscan_cache_hints.h"
 #include "drfscan_annotations.h"
 #include "drfscan_device_runtime.h"
