@@ -755,8 +755,8 @@ impl Lower {
     /// The variables a loop body assigns: their values change from one
     /// iteration to the next.
     pub(super) fn assigned(&self, n: &Node, out: &mut HashSet<String>) {
-        if let Some(t) = assignment_target(n) {
-            let mut t = strip(t);
+        if let Some(target) = assignment_target(n) {
+            let mut t = strip(target);
             while t.kind() == K::MEMBER_REF {
                 match exprs(&t).first() {
                     Some(b) => t = strip(*b),
@@ -773,14 +773,14 @@ impl Lower {
             }
             // `*p = x`, `p[0] = x`, `p->f = x` with `p = &v`: the store sets
             // `v`, whose value after the loop is no value of one iteration.
-            let base = pointer_base(t).map(|d| {
+            let base = pointer_base(target).map(|d| {
                 let k = key(&d);
                 self.aliases.get(&k).cloned().unwrap_or(k)
             });
             if let Some(Val::Ptr(p)) = base.and_then(|k| self.env.get(&k)) {
                 for q in std::iter::once(p).chain(p.alts.iter().map(|(_, q)| q)) {
                     if let Target::Private(v) = &q.target {
-                        out.insert(v.split('.').next().unwrap_or(v).to_string());
+                        self.assigned_with_fields(v.split('.').next().unwrap_or(v), out);
                     }
                 }
             }
@@ -798,12 +798,20 @@ impl Lower {
                 .filter(|d| d.kind() == K::VAR && !d.has_attr(K::CUDA_SHARED))
             {
                 let k = key(&d);
-                out.insert(self.aliases.get(&k).cloned().unwrap_or(k));
+                self.assigned_with_fields(&self.aliases.get(&k).cloned().unwrap_or(k), out);
             }
         }
         for c in n.children() {
             self.assigned(&c, out);
         }
+    }
+
+    /// `var` and the fields of it the lowering tracks (`s.x` of a
+    /// structure): a store through its address may change any of them.
+    fn assigned_with_fields(&self, var: &str, out: &mut HashSet<String>) {
+        let fields = format!("{var}.");
+        out.extend(self.env.keys().filter(|k| k.starts_with(&fields)).cloned());
+        out.insert(var.to_string());
     }
 
     pub(super) fn forget(&mut self, vars: &HashSet<String>, names: &HashMap<String, String>) {
