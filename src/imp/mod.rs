@@ -363,9 +363,6 @@ fn bit_run(c: i64) -> Option<(u32, u32)> {
     (hi <= 62 && (run as u64).is_power_of_two()).then_some((lo, hi))
 }
 
-/// The bits `e` may have set, in two's complement of unbounded width: the
-/// top bit stands for every bit from there on (a value that may be
-/// negative).
 /// Whether `e` is never negative by its form: ids, sizes and constants at
 /// least 0 under sums, products, quotients and shifts.
 fn at_least_zero(e: &Expr) -> bool {
@@ -405,6 +402,9 @@ fn shift_past_bits(x: &Expr, k: &Expr) -> bool {
     !xs.is_empty() && xs == ks && kc >= xc
 }
 
+/// The bits `e` may have set, in two's complement of unbounded width: the
+/// top bit stands for every bit from there on (a value that may be
+/// negative).
 pub fn possible_bits(e: &Expr) -> u64 {
     let power = |k: &Expr| match *k {
         Expr::Int(k) if k > 0 && (k as u64).is_power_of_two() => Some(k.trailing_zeros()),
