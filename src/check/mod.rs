@@ -112,6 +112,23 @@ pub struct ArrayReport {
     pub solver_calls: usize,
 }
 
+impl ArrayReport {
+    /// The report of array `name` before any race, interval or solver call
+    /// is counted in it.
+    pub fn empty(name: impl Into<String>, verdict: Verdict, reason: Option<String>) -> ArrayReport {
+        ArrayReport {
+            name: name.into(),
+            verdict,
+            reason,
+            loc: None,
+            races: Vec::new(),
+            benign: Vec::new(),
+            intervals: 0,
+            solver_calls: 0,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KernelReport {
     pub name: String,
@@ -294,16 +311,7 @@ fn check_within(
         let arrays = prepared
             .arrays
             .iter()
-            .map(|a| ArrayReport {
-                name: a.name.clone(),
-                verdict: Verdict::Unknown,
-                reason: Some(VACUOUS.into()),
-                loc: None,
-                races: Vec::new(),
-                benign: Vec::new(),
-                intervals: 0,
-                solver_calls: 0,
-            })
+            .map(|a| ArrayReport::empty(&a.name, Verdict::Unknown, Some(VACUOUS.into())))
             .collect();
         let report = KernelReport {
             name: kernel.name.clone(),
@@ -318,19 +326,11 @@ fn check_within(
         .iter()
         .map(|array| {
             if let Some(v) = prepared.unbound_variable(array) {
-                return ArrayReport {
-                    name: array.name.clone(),
-                    verdict: Verdict::Error,
-                    reason: Some(format!(
-                        "internal error: the protocol of `{}` names `{v}` where nothing binds it",
-                        array.name
-                    )),
-                    loc: None,
-                    races: Vec::new(),
-                    benign: Vec::new(),
-                    intervals: 0,
-                    solver_calls: 0,
-                };
+                let why = format!(
+                    "internal error: the protocol of `{}` names `{v}` where nothing binds it",
+                    array.name
+                );
+                return ArrayReport::empty(&array.name, Verdict::Error, Some(why));
             }
             if launches.is_empty() {
                 let (report, s) = check_prepared(&prepared, array, opts, cache, deadline);
@@ -570,16 +570,7 @@ fn check_prepared(
     deadline: Deadline,
 ) -> (ArrayReport, Stats) {
     let mut stats = Stats::default();
-    let mut report = ArrayReport {
-        name: array.name.clone(),
-        verdict: Verdict::Drf,
-        reason: None,
-        loc: None,
-        races: Vec::new(),
-        benign: Vec::new(),
-        intervals: 0,
-        solver_calls: 0,
-    };
+    let mut report = ArrayReport::empty(&array.name, Verdict::Drf, None);
 
     let started = Instant::now();
     let traces = match analysis::traces(kernel, array, opts.block_level) {

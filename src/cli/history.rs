@@ -542,16 +542,7 @@ fn file_reports(rows: &[ResultRow]) -> Result<Vec<FileReport>> {
             };
             arrays
                 .entry(x.array.as_str())
-                .or_insert_with(|| ArrayReport {
-                    name: x.array.clone(),
-                    verdict: Verdict::Racy,
-                    reason: None,
-                    loc: None,
-                    races: Vec::new(),
-                    benign: Vec::new(),
-                    intervals: 0,
-                    solver_calls: 0,
-                })
+                .or_insert_with(|| ArrayReport::empty(&x.array, Verdict::Racy, None))
                 .races
                 .push(race);
         }

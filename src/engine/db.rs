@@ -285,16 +285,11 @@ pub fn remember_over_budget(db: &dyn Db, kernel: KernelRef<'_>, config: Config, 
     let report = KernelReport {
         approximations: Vec::new(),
         name: k.name.clone(),
-        arrays: vec![check::ArrayReport {
-            name: String::new(),
-            verdict: Verdict::Unknown,
-            reason: Some(reason.to_string()),
-            loc: None,
-            races: Vec::new(),
-            benign: Vec::new(),
-            intervals: 0,
-            solver_calls: 0,
-        }],
+        arrays: vec![check::ArrayReport::empty(
+            String::new(),
+            Verdict::Unknown,
+            Some(reason.to_string()),
+        )],
     };
     if let Ok(json) = serde_json::to_string(&report) {
         db.caches().report_put(&budget_key(&key, options), json);
