@@ -2610,21 +2610,6 @@ mod tests {
     }
 }
 
-/// The position of the template type parameter `t` is, when it is one of
-/// the function's own (`const T` spelled canonically
-/// `const type-parameter-0-2`).
-fn type_parameter(t: Ty) -> Option<usize> {
-    let spelling = t.canonical().spelling();
-    let mut s = spelling.trim();
-    while let Some(r) = ["const ", "volatile "]
-        .iter()
-        .find_map(|q| s.strip_prefix(q))
-    {
-        s = r.trim_start();
-    }
-    s.strip_prefix("type-parameter-0-")?.parse().ok()
-}
-
 /// Whether a function object under `n`, outside the toolkit's headers,
 /// with a call operator of `arity` parameters may hold memory (see
 /// `Lower::open_functor_may_hold_pointers`).

@@ -38,31 +38,44 @@ impl Layouts {
             return None;
         }
         let spelling = ty.canonical().spelling();
-        let mut s = spelling.trim();
-        loop {
-            let rest = ["const ", "volatile ", "typename "]
-                .iter()
-                .find_map(|q| s.strip_prefix(q));
-            match rest {
-                Some(r) => s = r.trim_start(),
-                None => break,
-            }
-        }
+        let s = unqualified(&spelling);
         // Members of a template specialization, pointers and arrays are
         // not followed.
         if s.contains(['<', '*', '&', '[', '(']) {
             return None;
         }
         let mut path = s.split("::");
-        let index: usize = path
-            .next()?
-            .strip_prefix("type-parameter-0-")?
-            .parse()
-            .ok()?;
+        let index = parameter_index(path.next()?)?;
         let mut t = (*self.args.get(index)?)?;
         for member in path {
             t = t.member(member.trim())?;
         }
         Some(t)
     }
+}
+
+/// The position of the template type parameter `ty` is, when it is one of
+/// the function's or kernel's own (`const T` spelled canonically `const
+/// type-parameter-0-2`).
+pub(super) fn type_parameter(ty: Ty) -> Option<usize> {
+    parameter_index(unqualified(&ty.canonical().spelling()))
+}
+
+/// A canonical spelling without its leading `const`, `volatile` and
+/// `typename`.
+fn unqualified(spelling: &str) -> &str {
+    let mut s = spelling.trim();
+    while let Some(rest) = ["const ", "volatile ", "typename "]
+        .iter()
+        .find_map(|q| s.strip_prefix(q))
+    {
+        s = rest.trim_start();
+    }
+    s
+}
+
+/// The position of `type-parameter-0-N`, the spelling of a depth-0
+/// template parameter.
+fn parameter_index(s: &str) -> Option<usize> {
+    s.strip_prefix("type-parameter-0-")?.parse().ok()
 }

@@ -24,7 +24,7 @@ pub(crate) use stmt::compound_base;
 
 use call::*;
 use expr::*;
-use layout::Layouts;
+use layout::{type_parameter, Layouts};
 use memory::*;
 use stmt::*;
 
