@@ -490,7 +490,7 @@ impl Lower {
                 return ty;
             }
             if let Some(k) = var_key(&at) {
-                let k = self.aliases.get(&k).cloned().unwrap_or(k);
+                let k = self.aliased(k);
                 return self.group_types.get(&k).cloned().unwrap_or(ty);
             }
             if at.kind() == K::CALL && at.spelling() == "tiled_partition" {
@@ -1559,7 +1559,7 @@ impl Lower {
                 let callee = strip(*exprs(n).first()?);
                 let object = exprs(&callee).first().copied()?;
                 let k = var_key(&object)?;
-                let k = self.aliases.get(&k).cloned().unwrap_or(k);
+                let k = self.aliased(k);
                 if let Some(g) = self.groups.get(&k) {
                     return Some(g.clone());
                 }

@@ -900,6 +900,12 @@ impl Lower {
         }
     }
 
+    /// The variable key `k` stands for: the caller's variable a reference
+    /// parameter is bound to, or `k` itself.
+    fn aliased(&self, k: String) -> String {
+        self.aliases.get(&k).cloned().unwrap_or(k)
+    }
+
     fn param(&mut self, base: &str) -> String {
         let n = self.name(base);
         self.prog.params.push(n.clone());

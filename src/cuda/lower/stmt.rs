@@ -120,6 +120,19 @@ fn assignment_target<'a>(n: &Node<'a>) -> Option<Node<'a>> {
     super::call::assigns(&o).then(|| operands.first().copied())?
 }
 
+/// The object whose field `t` names, through nested fields (`s` of
+/// `s.a.b`), or `t` itself.
+fn member_base(t: Node) -> Node {
+    let mut t = strip(t);
+    while t.kind() == K::MEMBER_REF {
+        match exprs(&t).first() {
+            Some(b) => t = strip(*b),
+            None => break,
+        }
+    }
+    t
+}
+
 /// The pointer variable a store through memory goes through (`p` of `*p`,
 /// `p[i]`, `p->f`, `(*p).f`).
 fn pointer_base<'a>(t: Node<'a>) -> Option<Node<'a>> {
@@ -756,27 +769,17 @@ impl Lower {
     /// iteration to the next.
     pub(super) fn assigned(&self, n: &Node, out: &mut HashSet<String>) {
         if let Some(target) = assignment_target(n) {
-            let mut t = strip(target);
-            while t.kind() == K::MEMBER_REF {
-                match exprs(&t).first() {
-                    Some(b) => t = strip(*b),
-                    None => break,
-                }
-            }
+            let t = member_base(target);
             if t.kind() == K::DECL_REF {
                 // A `__shared__` variable is memory: assigning it writes
                 // the memory and leaves where it is as it was.
                 if let Some(d) = t.referenced().filter(|d| !d.has_attr(K::CUDA_SHARED)) {
-                    let k = key(&d);
-                    out.insert(self.aliases.get(&k).cloned().unwrap_or(k));
+                    out.insert(self.aliased(key(&d)));
                 }
             }
             // `*p = x`, `p[0] = x`, `p->f = x` with `p = &v`: the store sets
             // `v`, whose value after the loop is no value of one iteration.
-            let base = pointer_base(target).map(|d| {
-                let k = key(&d);
-                self.aliases.get(&k).cloned().unwrap_or(k)
-            });
+            let base = pointer_base(target).map(|d| self.aliased(key(&d)));
             if let Some(Val::Ptr(p)) = base.and_then(|k| self.env.get(&k)) {
                 for q in std::iter::once(p).chain(p.alts.iter().map(|(_, q)| q)) {
                     if let Target::Private(v) = &q.target {
@@ -788,17 +791,14 @@ impl Lower {
         // `&v` of a thread's own variable: whatever the address is handed to
         // (a callee, a pointer declared in the body) may store to `v`.
         if n.kind() == K::UNARY && n.unop() == op::ADDR_OF {
-            let mut t = exprs(n).first().map(|t| strip(*t));
-            while let Some(m) = t.filter(|m| m.kind() == K::MEMBER_REF) {
-                t = exprs(&m).first().map(|b| strip(*b));
-            }
-            if let Some(d) = t
+            if let Some(d) = exprs(n)
+                .first()
+                .map(|t| member_base(*t))
                 .filter(|t| t.kind() == K::DECL_REF)
                 .and_then(|t| t.referenced())
                 .filter(|d| d.kind() == K::VAR && !d.has_attr(K::CUDA_SHARED))
             {
-                let k = key(&d);
-                self.assigned_with_fields(&self.aliases.get(&k).cloned().unwrap_or(k), out);
+                self.assigned_with_fields(&self.aliased(key(&d)), out);
             }
         }
         for c in n.children() {
@@ -1037,10 +1037,7 @@ impl Lower {
             let to_v = {
                 let t = strip(target);
                 t.kind() == K::DECL_REF
-                    && t.referenced().is_some_and(|d| {
-                        let k = key(&d);
-                        self.aliases.get(&k).cloned().unwrap_or(k) == v
-                    })
+                    && t.referenced().is_some_and(|d| self.aliased(key(&d)) == v)
             };
             let copies = n.kind() == K::BINARY && ch.len() == 2 && copy(ch[1]);
             if to_v && !copies {
@@ -1555,7 +1552,7 @@ impl Lower {
     /// `v += c`, `v -= c`, `v = v + c`, `v++`: the variable's key and the
     /// node of `c` with its sign (none for a step of one).
     fn step_of<'a>(&self, n: &Node<'a>) -> Option<(String, Option<(Node<'a>, i64)>)> {
-        let resolve = |k: String| self.aliases.get(&k).cloned().unwrap_or(k);
+        let resolve = |k: String| self.aliased(k);
         let k = n.kind();
         if k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::POST_INC) {
             return Some((resolve(var_key(exprs(n).first()?)?), None));
@@ -1599,7 +1596,7 @@ impl Lower {
     fn count_assignments(&self, n: &Node, var: &str, count: &mut usize) {
         if let Some(target) = assignment_target(n) {
             let target = var_key(&target);
-            let target = target.map(|k| self.aliases.get(&k).cloned().unwrap_or(k));
+            let target = target.map(|k| self.aliased(k));
             if target.as_deref() == Some(var) {
                 *count += 1;
             }
