@@ -434,6 +434,13 @@ impl<'tu> Node<'tu> {
         (!n.is_null()).then_some(n)
     }
     /// A template's parameters, in order.
+    /// A function's parameters, in order.
+    pub fn params(&self) -> Vec<Node<'tu>> {
+        self.children()
+            .into_iter()
+            .filter(|c| c.kind() == kind::PARM)
+            .collect()
+    }
     pub fn template_params(&self) -> Vec<Node<'tu>> {
         self.children()
             .into_iter()

@@ -91,11 +91,7 @@ pub(super) fn has_asm(n: &Node) -> bool {
 /// less those with defaults, and no integer where it takes a pointer or
 /// the reverse (a type a template leaves open may be either).
 fn takes(f: &Node, args: &[Node]) -> bool {
-    let params: Vec<Node> = f
-        .children()
-        .into_iter()
-        .filter(|c| c.kind() == K::PARM)
-        .collect();
+    let params: Vec<Node> = f.params();
     let required = params
         .iter()
         .filter(|p| !p.children().iter().any(Node::is_expression))
@@ -1766,11 +1762,7 @@ impl Lower {
             return Ok(None);
         }
         let mut args: Vec<Node> = n.args();
-        let params = def
-            .children()
-            .iter()
-            .filter(|c| c.kind() == K::PARM)
-            .count();
+        let params = def.params().len();
         // An operator call (`a + b`) passes its object as the first
         // argument; `a.f(b)` names it in its callee.
         let object = if args.len() == params + 1 {
@@ -2081,11 +2073,7 @@ impl Lower {
         if self.stack.len() > 64 {
             return unsupported(call, "calls nested too deeply");
         }
-        let params: Vec<Node> = f
-            .children()
-            .into_iter()
-            .filter(|c| c.kind() == K::PARM)
-            .collect();
+        let params: Vec<Node> = f.params();
         let mut bound = Vec::new();
         for (i, p) in params.iter().enumerate() {
             let pk = key(p);
@@ -2614,7 +2602,6 @@ mod tests {
 /// with a call operator of `arity` parameters may hold memory (see
 /// `Lower::open_functor_may_hold_pointers`).
 fn functors_may_hold_pointers(n: &Node, arity: usize) -> bool {
-    let params = |f: &Node| f.children().iter().filter(|c| c.kind() == K::PARM).count();
     for c in n.children() {
         if from_toolkit(&c) {
             continue;
@@ -2627,7 +2614,7 @@ fn functors_may_hold_pointers(n: &Node, arity: usize) -> bool {
             let calls = c.children().iter().any(|m| {
                 matches!(m.kind(), K::METHOD | K::FUNCTION_TEMPLATE)
                     && m.spelling() == "operator()"
-                    && params(m) == arity
+                    && m.params().len() == arity
             });
             let holds = if k == K::STRUCT || k == K::CLASS {
                 c.ty().holds_pointers()
@@ -2640,7 +2627,7 @@ fn functors_may_hold_pointers(n: &Node, arity: usize) -> bool {
                 return true;
             }
         }
-        if k == K::LAMBDA && params(&c) == arity {
+        if k == K::LAMBDA && c.params().len() == arity {
             // Anything between the brackets captures: `[=]` may copy a
             // pointer, `[&]` refers to the enclosing variables.
             let toks = c.tokens();

@@ -122,14 +122,7 @@ impl Lower {
         let block = class.starts_with("Block");
         let loc = loc_of(n);
         let callee = n.referenced();
-        let params: Vec<Node> = callee
-            .map(|f| {
-                f.children()
-                    .into_iter()
-                    .filter(|c| c.kind() == K::PARM)
-                    .collect()
-            })
-            .unwrap_or_default();
+        let params: Vec<Node> = callee.map(|f| f.params()).unwrap_or_default();
         let operands: Vec<Node> = match callee {
             Some(_) => n.args(),
             None => exprs(n).into_iter().skip(1).collect(),
