@@ -989,6 +989,68 @@ fn a_builds_compile_commands_give_each_file_its_flags() {
 }
 
 #[test]
+fn a_makefile_gives_its_cuda_rules_flags_to_the_files_below_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let proj = dir.path().join("proj");
+    std::fs::create_dir_all(proj.join("src")).unwrap();
+    std::fs::create_dir_all(proj.join("inc")).unwrap();
+    // The element type comes from a header the Makefile's -I finds, chosen
+    // by a -D in a configuration the Makefile picks by default.
+    std::fs::write(
+        proj.join("inc/real.h"),
+        "#if defined FLOAT\ntypedef float real_t;\n#endif\n",
+    )
+    .unwrap();
+    std::fs::write(
+        proj.join("src/k.cu"),
+        "#include \"real.h\"\n__global__ void tiled(real_t *a) {\n  __shared__ real_t s[TILE];\n  if (threadIdx.x < TILE)\n    s[threadIdx.x] = a[threadIdx.x];\n}\n",
+    )
+    .unwrap();
+    let makefile = "PREC ?= single\nifeq ($(PREC),single)\n  REAL = -DFLOAT\nendif\n\
+                    CFLAGS := $(REAL) -DTILE=32 -Iinc -O3\n\
+                    OBJS = $(patsubst %.cu,%.o,$(wildcard src/*.cu))\n\
+                    %.o: %.cu\n\tnvcc $(CFLAGS) -c $< -o $@\n";
+    std::fs::write(proj.join("Makefile"), makefile).unwrap();
+    let db = dir.path().join("h.db");
+    let scan = |extra: &[&str]| {
+        let mut args = vec!["scan", proj.to_str().unwrap(), "--db", db.to_str().unwrap()];
+        args.extend(extra);
+        run(&args, dir.path())
+    };
+    let out = scan(&[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1 drf"), "{text}");
+    assert!(
+        text.contains("Makefile flags: 1 files from 1 Makefiles"),
+        "{text}"
+    );
+    let s = json(&scan(&["--format", "json", "--no-makefiles"]));
+    assert_eq!(s["verdicts"]["error"], 1, "{s:#}");
+    assert_eq!(s["makefile_files"], 0, "{s:#}");
+    // The parse cache knows the Makefile's flags: another tile size parses again.
+    std::fs::write(
+        proj.join("Makefile"),
+        makefile.replace("TILE=32", "TILE=bad size"),
+    )
+    .unwrap();
+    let s = json(&scan(&["--format", "json"]));
+    assert_eq!(s["verdicts"]["error"], 1, "{s:#}");
+    assert_eq!(s["makefile_files"], 1, "{s:#}");
+    // A compilation database wins over the Makefile for the files it lists.
+    std::fs::write(
+        proj.join("compile_commands.json"),
+        format!(
+            r#"[{{"directory": "{}", "file": "src/k.cu", "command": "nvcc -DFLOAT -DTILE=8 -Iinc -c src/k.cu"}}]"#,
+            proj.display()
+        ),
+    )
+    .unwrap();
+    let s = json(&scan(&["--format", "json"]));
+    assert_eq!(s["verdicts"]["drf"], 1, "{s:#}");
+    assert_eq!(s["makefile_files"], 0, "{s:#}");
+}
+
+#[test]
 fn launches_in_other_files_of_the_directory_fix_the_launch() {
     // Parboil's layout: the kernel in `kernels.cu`, its launch in `main.cu`
     // through a declaration. The kernel is DRF only at its launched width

@@ -97,6 +97,7 @@ pub fn frontend_options(a: &AnalysisArgs) -> anyhow::Result<FrontendOptions> {
             Some(path) => CompileCommands::load(path).map_err(anyhow::Error::msg)?,
             None => CompileCommands::default(),
         },
+        no_makefiles: a.no_makefiles,
         ..FrontendOptions::default()
     })
 }
@@ -256,7 +257,8 @@ fn render(files: &[FileReport], format: Format) -> String {
 }
 
 pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
-    let fopts = frontend_options(&args.analysis)?;
+    // A file named by itself takes the Makefile of its own directory.
+    let fopts = frontend_options(&args.analysis)?.with_makefiles(&args.files, &[]);
     let opts = args.analysis.options();
     let mut files: Vec<FileReport> = Vec::new();
     let mut units: Vec<Option<Unit>> = Vec::new();
@@ -343,12 +345,12 @@ pub fn eval(args: EvalArgs) -> anyhow::Result<i32> {
     // Includes the include path misses are looked up in the evaluated
     // trees, as `scan` does.
     let dirs: Vec<PathBuf> = args.paths.iter().filter(|p| p.is_dir()).cloned().collect();
+    let found = drfscan::engine::walk::find(&dirs, &globset::GlobSet::empty());
     let fopts = FrontendOptions {
-        tree_headers: drfscan::cuda::TreeHeaders::new(
-            drfscan::engine::walk::find(&dirs, &globset::GlobSet::empty()).headers,
-        ),
+        tree_headers: drfscan::cuda::TreeHeaders::new(found.headers),
         ..frontend_options(&args.analysis)?
-    };
+    }
+    .with_makefiles(&found.files, &dirs);
     let opts = args.analysis.options();
     let store = args
         .db

@@ -327,6 +327,13 @@ pub fn scan(a: ScanArgs) -> Result<i32> {
                     commands.files
                 );
             }
+            if summary.makefile_files > 0 {
+                outln!(
+                    "Makefile flags: {} files from {} Makefiles (--no-makefiles to ignore them)",
+                    summary.makefile_files,
+                    summary.makefiles
+                );
+            }
             if let Some(share) = &summary.shard {
                 outln!(
                     "shard {}/{}: {} of the tree's {} files; fold the shards with `drfscan merge`",

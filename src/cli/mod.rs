@@ -107,6 +107,12 @@ pub struct AnalysisArgs {
     /// scanned directory or its build/ by itself.
     #[arg(long, value_name = "FILE")]
     pub compile_commands: Option<PathBuf>,
+    /// Do not read -D, -I, -U, -std and -include from the Makefiles of the
+    /// scanned tree. By default a file no compilation database lists gets
+    /// the flags of the first rule that compiles CUDA in the nearest
+    /// Makefile at or above its directory (not above the scanned path).
+    #[arg(long)]
+    pub no_makefiles: bool,
 }
 
 impl AnalysisArgs {

@@ -31,7 +31,7 @@ impl std::hash::Hash for CompileCommands {
 /// include directories go after the user's `-I` (which are searched
 /// first), macros and the language standard before the user's `-D` (which
 /// win).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Flags {
     pub includes: Vec<String>,
     pub others: Vec<String>,

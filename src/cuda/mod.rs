@@ -7,6 +7,7 @@ pub mod commands;
 pub mod label;
 pub mod launch;
 mod lower;
+pub mod makefile;
 mod precompiled;
 pub mod prelude;
 pub mod toolkit;
@@ -39,11 +40,46 @@ pub struct FrontendOptions {
     /// (`--compile-commands`, or found in the scanned directory).
     #[serde(default)]
     pub compile_commands: commands::CompileCommands,
+    /// `--no-makefiles`: the Makefiles of the scanned tree are not read.
+    #[serde(default)]
+    pub no_makefiles: bool,
+    /// The flags each scanned file's Makefile gives it, for files no
+    /// compilation database lists. Part of the unit-cache key through
+    /// [`FrontendOptions::build_flags`].
+    #[serde(skip)]
+    pub makefiles: makefile::Makefiles,
     /// Headers of the scanned tree: an `#include` that no include directory
     /// resolves is looked up among them (see [`tree_include_dirs`]). Part of
     /// the unit-cache key through [`TreeHeaders::digest`].
     #[serde(skip)]
     pub tree_headers: TreeHeaders,
+}
+
+impl FrontendOptions {
+    /// The flags the build gives `file`: its compilation database's entry,
+    /// else its Makefile's.
+    pub fn build_flags(&self, file: &Path) -> Option<&commands::Flags> {
+        self.compile_commands
+            .flags(file)
+            .or_else(|| self.makefiles.flags(file))
+    }
+
+    /// Reads the Makefiles of `files` (found under `roots`) that no
+    /// compilation database lists, unless `--no-makefiles`.
+    pub fn with_makefiles(self, files: &[PathBuf], roots: &[PathBuf]) -> FrontendOptions {
+        if self.no_makefiles {
+            return self;
+        }
+        let unlisted: Vec<PathBuf> = files
+            .iter()
+            .filter(|f| self.compile_commands.flags(f).is_none())
+            .cloned()
+            .collect();
+        FrontendOptions {
+            makefiles: makefile::Makefiles::find(&unlisted, roots),
+            ..self
+        }
+    }
 }
 
 /// The headers of a scanned tree, with a digest of their paths taken once
@@ -436,7 +472,7 @@ fn invocation(
     };
     // The build's flags: its include directories after the user's, its
     // macros before the user's, which win.
-    let built = opts.compile_commands.flags(&main);
+    let built = opts.build_flags(&main);
     if let Some(flags) = built {
         args.extend(flags.others.iter().cloned());
     }

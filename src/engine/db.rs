@@ -110,8 +110,7 @@ pub fn hash_bytes(bytes: &[u8]) -> String {
 fn unit_key(file: &str, hash: &str, frontend: &FrontendOptions) -> String {
     let flags = serde_json::to_string(frontend).unwrap_or_default();
     let built = frontend
-        .compile_commands
-        .flags(std::path::Path::new(file))
+        .build_flags(std::path::Path::new(file))
         .map(|f| format!("{:?}", (&f.includes, &f.others)))
         .unwrap_or_default();
     let mut h = blake3::Hasher::new();

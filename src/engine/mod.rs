@@ -69,6 +69,9 @@ pub struct RunSummary {
     pub wall_ms: f64,
     /// The share of the tree a sharded scan took.
     pub shard: Option<shard::Share>,
+    /// Files that took their flags from a Makefile, and how many Makefiles.
+    pub makefile_files: usize,
+    pub makefiles: usize,
 }
 
 impl RunSummary {
@@ -162,6 +165,8 @@ pub fn scan(paths: &[PathBuf], opts: &ScanOptions, store: &mut Store) -> Result<
         warnings: Vec::new(),
         wall_ms: 0.0,
         shard: None,
+        makefile_files: 0,
+        makefiles: 0,
     };
     let outcome = run_scan(paths, opts, &exclude, &pool, store, run, &mut summary);
     let before = opts
@@ -274,10 +279,14 @@ fn run_scan(
         summary.shard = Some(part.share);
     }
     summary.warnings = found.skipped;
+    let scanned: Vec<PathBuf> = read.iter().map(|(p, _)| p.clone()).collect();
     let frontend = FrontendOptions {
         tree_headers: crate::cuda::TreeHeaders::new(found.headers),
         ..opts.frontend.clone()
-    };
+    }
+    .with_makefiles(&scanned, paths);
+    summary.makefile_files = frontend.makefiles.files;
+    summary.makefiles = frontend.makefiles.makefiles;
     let config = Config::new(&db, frontend, opts.check.clone());
 
     let mut sources = Vec::new();
