@@ -1016,6 +1016,13 @@ fn collect_instantiations(
                     if !args.is_empty() && !known {
                         arg_types.insert((t.id(), args.clone()), s.template_arg_types());
                         out.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
+                        // A host template of this file instantiated here
+                        // (`run<float>(…)`) launches the instantiations its
+                        // body names with these arguments (`k<T><<<…>>>`
+                        // becomes `k<float>`); each is read once.
+                        if !s.has_attr(K::CUDA_GLOBAL) && t.pos().file == main {
+                            collect_instantiations(&s, main, out, dependent, arg_types);
+                        }
                     }
                 }
             }

@@ -843,6 +843,28 @@ fn includes_are_hashed() {
 }
 
 #[test]
+fn instantiated_host_templates_name_the_kernel_instantiations_they_launch() {
+    // `run<T>` launches `k<T>`: the calls of `run` give `k` its types, and
+    // the dependent launch gives each its configuration.
+    let src = "template <typename T> __global__ void k(T *a) { a[threadIdx.x] = (T)0; }\n\
+        template <typename T> void run(T *a) { k<T><<<1, 64>>>(a); }\n\
+        template <typename T> void twice(T *a) { run<T>(a); run<T>(a); }\n\
+        void go(int *a, short *b) { twice<int>(a); run<short>(b); }\n";
+    let u = unit(src);
+    let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["k<int>", "k<short>"]);
+    for k in &u.kernels {
+        assert_eq!(k.launches.len(), 1, "{}", k.name);
+        assert_eq!(k.launches[0].block[0], Some(64));
+    }
+    // Not instantiated anywhere: the kernel stays open.
+    let src = "template <typename T> __global__ void k(T *a) { a[threadIdx.x] = (T)0; }\n\
+        template <typename T> void run(T *a) { k<T><<<1, 64>>>(a); }\n";
+    let names: Vec<String> = unit(src).kernels.iter().map(|k| k.name.clone()).collect();
+    assert_eq!(names, ["k<T>"]);
+}
+
+#[test]
 fn launches_in_host_templates_count_for_every_instantiation_they_may_make() {
     // Every argument deduced: the launch is of the template.
     let src = "template <typename T> __global__ void mm(T *c) { c[threadIdx.y * 16 + threadIdx.x] = 0; }\n\
@@ -888,7 +910,8 @@ fn launches_in_host_templates_count_for_every_instantiation_they_may_make() {
         void go(int *a) { run<float>(a); }\n";
     let mut names: Vec<String> = unit(src).kernels.iter().map(|k| k.name.clone()).collect();
     names.sort();
-    assert_eq!(names, ["k<T, 4>", "k<float, 2>"]);
+    // `run<float>` is instantiated: `k<T, …>` is `k<float, 4>` there.
+    assert_eq!(names, ["k<float, 2>", "k<float, 4>"]);
 }
 
 #[test]
