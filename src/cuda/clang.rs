@@ -441,6 +441,10 @@ impl<'tu> Node<'tu> {
             .filter(|c| c.kind() == kind::PARM)
             .collect()
     }
+    /// A member function declared `const`.
+    pub fn is_const_method(&self) -> bool {
+        unsafe { clang_CXXMethod_isConst(self.c) != 0 }
+    }
     pub fn template_params(&self) -> Vec<Node<'tu>> {
         self.children()
             .into_iter()
@@ -817,6 +821,27 @@ impl Ty {
                 (t.kind != CXType_Invalid).then_some(Ty(t))
             })
         }
+    }
+    /// The type of the field `name` of a structure, as this (complete)
+    /// type instantiates it. Fields of base classes are not listed.
+    pub fn field(&self, name: &str) -> Option<Ty> {
+        extern "C" fn visit(f: CXCursor, data: CXClientData) -> CXVisitorResult {
+            let (name, out) = unsafe { &mut *(data as *mut (&str, Option<Ty>)) };
+            if cx_string(unsafe { clang_getCursorSpelling(f) }) == *name {
+                *out = Some(Ty(unsafe { clang_getCursorType(f) }));
+                return CXVisit_Break;
+            }
+            CXVisit_Continue
+        }
+        let mut found: (&str, Option<Ty>) = (name, None);
+        unsafe {
+            clang_Type_visitFields(
+                self.canonical().0,
+                visit,
+                &mut found as *mut (&str, Option<Ty>) as *mut c_void,
+            );
+        }
+        found.1.filter(|t| t.0.kind != CXType_Invalid)
     }
     /// Whether a value of the type may hold memory: a pointer, a
     /// reference or an array among its fields (through nested structures),

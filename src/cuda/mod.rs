@@ -837,7 +837,10 @@ fn parse_tu(
                 };
                 lower::Lower::new(&name, warp_is_block, home, site)
                     .with_launch(named, args)
-                    .with_type_args(arg_types.get(&(f.id(), targs.clone())).cloned().unwrap_or_default())
+                    .with_instance_types({
+                        let types = arg_types.get(&(f.id(), targs.clone())).cloned().unwrap_or_default();
+                        (types.args, types.params)
+                    })
                     .kernel(&f, &targs)
             }))
             .unwrap_or_else(|_| {
@@ -978,8 +981,16 @@ fn collect_kernels<'a>(n: &Node<'a>, out: &mut Vec<Node<'a>>) {
 type TemplateArgs = Vec<Result<i64, String>>;
 type Instantiation = (u32, TemplateArgs, Loc);
 
-/// The types of an instantiation's type arguments, by position.
-type ArgTypes = std::collections::HashMap<(u32, TemplateArgs), Vec<Option<clang::Ty>>>;
+/// What an instantiation makes of its template's types: its type
+/// arguments by position, and its parameters' types by name (`Acc<float>`
+/// where the template reads `Acc<T>`).
+#[derive(Clone, Default)]
+struct InstanceTypes {
+    args: Vec<Option<clang::Ty>>,
+    params: Vec<(String, clang::Ty)>,
+}
+
+type ArgTypes = std::collections::HashMap<(u32, TemplateArgs), InstanceTypes>;
 
 fn collect_instantiations(
     n: &Node,
@@ -1014,7 +1025,16 @@ fn collect_instantiations(
                     let args = s.template_args();
                     let known = out.iter().any(|(id, a, _)| *id == t.id() && *a == args);
                     if !args.is_empty() && !known {
-                        arg_types.insert((t.id(), args.clone()), s.template_arg_types());
+                        let params = (0..s.num_args().max(0) as u32)
+                            .map(|i| s.arg(i))
+                            .filter(|p| !p.spelling().is_empty())
+                            .map(|p| (p.spelling(), p.ty()))
+                            .collect();
+                        let types = InstanceTypes {
+                            args: s.template_arg_types(),
+                            params,
+                        };
+                        arg_types.insert((t.id(), args.clone()), types);
                         out.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
                         // A host template of this file instantiated here
                         // (`run<float>(…)`) launches the instantiations its

@@ -843,6 +843,33 @@ fn includes_are_hashed() {
 }
 
 #[test]
+fn dependent_fields_of_parameters_take_the_instantiations_types() {
+    // `data_` is `typename Traits<T>::PtrType` in the template: not a
+    // pointer until `k<float>` says it is `float *`. `data()` has a const
+    // overload, chosen for the const parameter.
+    let src = "template <typename T> struct Traits { typedef T *PtrType; };\n\
+        template <typename T> struct Acc {\n\
+          typedef typename Traits<T>::PtrType PtrType;\n\
+          __device__ PtrType data() { return data_; }\n\
+          __device__ const PtrType data() const { return data_; }\n\
+          PtrType data_; int n;\n\
+        };\n\
+        template <typename T> __global__ void k(const Acc<T> in, Acc<T> out) {\n\
+          out.data()[threadIdx.x] = in.data()[threadIdx.x + in.n];\n\
+          out.data_[threadIdx.x] += 1;\n\
+        }\n\
+        void go(Acc<float> a, Acc<float> b) { k<float><<<1, 64>>>(a, b); }\n";
+    let u = unit(src);
+    let k = u.kernels[0]
+        .lowered
+        .clone()
+        .unwrap_or_else(|e| panic!("{}", e.reason));
+    let s = show(&k);
+    assert!(s.contains("out.data_: wr[tid.x]"), "{s}");
+    assert!(s.contains("in.data_: rd[(tid.x + in.n)]"), "{s}");
+}
+
+#[test]
 fn instantiated_host_templates_name_the_kernel_instantiations_they_launch() {
     // `run<T>` launches `k<T>`: the calls of `run` give `k` its types, and
     // the dependent launch gives each its configuration.

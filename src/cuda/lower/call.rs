@@ -261,7 +261,7 @@ fn dependent_member_name(callee: &Node) -> Option<String> {
 /// returns an `extern __shared__` array, they all return the block's one
 /// dynamic shared memory: the first of them, whose element type the caller
 /// leaves open (`true`).
-fn dependent_method<'a>(callee: &Node<'a>) -> Option<(Node<'a>, bool)> {
+fn dependent_method<'a>(callee: &Node<'a>, args: usize) -> Option<(Node<'a>, bool)> {
     let callee = strip(*callee);
     if callee.kind() != K::MEMBER_REF || callee.referenced().is_some() {
         return None;
@@ -281,7 +281,28 @@ fn dependent_method<'a>(callee: &Node<'a>) -> Option<(Node<'a>, bool)> {
         .into_iter()
         .filter(|m| m.kind() == K::METHOD && m.spelling() == name)
         .collect();
-    match methods.as_slice() {
+    // Overloads: the one of the call's arity, and of a const object's
+    // constness (`data()` and `data() const`, as accessors pair them).
+    let chosen: Vec<Node> = match methods.as_slice() {
+        [_, _, ..] => {
+            let fit: Vec<Node> = methods
+                .iter()
+                .filter(|m| m.params().len() == args)
+                .copied()
+                .collect();
+            match fit.as_slice() {
+                [_, _, ..] => {
+                    let constant = object.ty().is_const_qualified();
+                    fit.into_iter()
+                        .filter(|m| m.is_const_method() == constant)
+                        .collect()
+                }
+                _ => fit,
+            }
+        }
+        _ => methods,
+    };
+    match chosen.as_slice() {
         [m] if children_has_body(m) => return Some((*m, false)),
         [] => {}
         _ => return None,
@@ -1202,7 +1223,7 @@ impl Lower {
             // A member call on an object whose class template the
             // template leaves open (`SharedMem<T> m; m.get()`): the class
             // template's one member function of that name.
-            if let Some((m, open)) = ch.first().and_then(|c| dependent_method(c)) {
+            if let Some((m, open)) = ch.first().and_then(|c| dependent_method(c, ch.len() - 1)) {
                 match self.project_method_of(n, &ch, m)? {
                     Some(Val::Ptr(p)) if open => return Ok(Val::Ptr(p.of_open_cells())),
                     Some(v) => return Ok(v),

@@ -1160,16 +1160,25 @@ impl Lower {
     ) -> LVal {
         let fk = format!("{v}.{field}");
         if !self.env.contains_key(&fk) {
-            if is_param && n.ty().is_integral() {
+            // A field a template's dependent type declares (`typename
+            // Traits<T>::PtrType data_`) has its type in the instantiation.
+            let ty = match n.ty() {
+                t if is_param && t.is_dependent() => {
+                    self.instantiated_field(&qualified).unwrap_or(t)
+                }
+                t => t,
+            };
+            if is_param && ty.is_integral() {
                 let name = self.param(&qualified);
                 self.env.insert(fk.clone(), Val::Int(Expr::Var(name)));
-            } else if is_param && n.ty().is_floating() {
+            } else if is_param && ty.is_floating() {
                 self.env.insert(fk.clone(), Val::Uniform);
-            } else if is_param && (n.ty().is_pointer() || has_array_type(n)) {
+            } else if is_param
+                && (ty.is_pointer() || ty.canonical().is_array() || has_array_type(n))
+            {
                 let name = qualified;
                 self.add_array(&name, Scope::Global, loc_of(n));
-                let mut p =
-                    Ptr::of_cells(Target::Shared(name.clone()), vec![], self.cell_size(n.ty()));
+                let mut p = Ptr::of_cells(Target::Shared(name.clone()), vec![], self.cell_size(ty));
                 if let Some(&bytes) = self.cell_bytes.get(&name) {
                     p.cell = bytes;
                 }
@@ -1186,6 +1195,17 @@ impl Lower {
             }
         }
         LVal::Var(fk)
+    }
+
+    /// The type of the field a parameter's path names (`out.data_`), in the
+    /// instantiation lowered.
+    fn instantiated_field(&self, path: &str) -> Option<Ty> {
+        let mut parts = path.split('.');
+        let mut ty = *self.param_types.get(parts.next()?)?;
+        for field in parts {
+            ty = ty.field(field)?;
+        }
+        Some(ty)
     }
 
     /// The array and index a pointer-valued expression denotes.

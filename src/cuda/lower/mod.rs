@@ -285,6 +285,8 @@ pub struct Lower {
     collectives: u32,
     /// Sizes of the types an instantiation gives a template's parameters.
     layouts: Layouts,
+    /// The kernel's parameters' types in the instantiation lowered, by name.
+    param_types: HashMap<String, Ty>,
 }
 
 /// The name of the pseudo-arrays whose cells stand for what collectives
@@ -502,14 +504,21 @@ impl Lower {
             unrolled_copies: 1,
             collectives: 0,
             layouts: Layouts::default(),
+            param_types: HashMap::new(),
         }
     }
 
     /// This lowering of one instantiation of a kernel template, whose type
     /// arguments (by position; `None` for values) give sizes to the types
     /// the template leaves dependent.
-    pub fn with_type_args(mut self, args: Vec<Option<Ty>>) -> Lower {
+    /// Its parameters' types there (`Acc<float>` where the template reads
+    /// `Acc<T>`) give the types of fields the template leaves dependent.
+    pub fn with_instance_types(
+        mut self,
+        (args, params): (Vec<Option<Ty>>, Vec<(String, Ty)>),
+    ) -> Lower {
         self.layouts = Layouts::new(args);
+        self.param_types = params.into_iter().collect();
         self
     }
 
