@@ -655,10 +655,15 @@ fn parse_tu(
     collect_kernels(&tu.root(), &mut templates);
     // Template kernels: one unit per instantiation the file makes (by a
     // launch or an explicit instantiation), or the template itself.
-    let mut specs: Vec<Instantiation> = Vec::new();
-    let mut dependent: Vec<Instantiation> = Vec::new();
-    let mut arg_types = std::collections::HashMap::new();
-    collect_instantiations(&tu.root(), main, &mut specs, &mut dependent, &mut arg_types);
+    let mut instances = Instances::default();
+    instances.collect(&tu.root(), main, false);
+    instances.bound_hosted();
+    let Instances {
+        mut specs,
+        dependent,
+        types: arg_types,
+        ..
+    } = instances;
     // A launch in a host template names an instantiation only in part
     // (`k<128>` with a type argument deduced): one that an instantiation of
     // the unit, or a fuller id of another launch, already covers adds
@@ -992,64 +997,117 @@ struct InstanceTypes {
 
 type ArgTypes = std::collections::HashMap<(u32, TemplateArgs), InstanceTypes>;
 
-fn collect_instantiations(
-    n: &Node,
-    main: &str,
-    out: &mut Vec<Instantiation>,
-    dependent: &mut Vec<Instantiation>,
-    arg_types: &mut ArgTypes,
-) {
-    for c in n.children() {
-        let k = c.kind();
-        let spec = if k == K::FUNCTION && c.pos().file == main {
-            Some(c)
-        } else if k == K::CALL || k == K::DECL_REF || k == K::UNEXPOSED {
-            c.referenced().filter(|r| r.kind() == K::FUNCTION)
-        } else {
-            None
-        };
-        if k == K::DECL_REF && spec.is_none() {
-            // A launch in a host template: the arguments it fixes.
-            if let Some((t, args)) = launch::dependent_kernel(&c) {
-                if !dependent
-                    .iter()
-                    .any(|(id, a, _)| *id == t.id() && *a == args)
-                {
-                    dependent.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
-                }
-            }
-        }
-        if let Some(s) = spec {
-            if let Some(t) = s.specialized_template() {
-                if t.kind() == K::FUNCTION_TEMPLATE {
-                    let args = s.template_args();
-                    let known = out.iter().any(|(id, a, _)| *id == t.id() && *a == args);
-                    if !args.is_empty() && !known {
-                        let params = (0..s.num_args().max(0) as u32)
-                            .map(|i| s.arg(i))
-                            .filter(|p| !p.spelling().is_empty())
-                            .map(|p| (p.spelling(), p.ty()))
-                            .collect();
-                        let types = InstanceTypes {
-                            args: s.template_arg_types(),
-                            params,
-                        };
-                        arg_types.insert((t.id(), args.clone()), types);
-                        out.push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
-                        // A host template of this file instantiated here
-                        // (`run<float>(…)`) launches the instantiations its
-                        // body names with these arguments (`k<T><<<…>>>`
-                        // becomes `k<float>`); each is read once.
-                        if !s.has_attr(K::CUDA_GLOBAL) && t.pos().file == main {
-                            collect_instantiations(&s, main, out, dependent, arg_types);
-                        }
+/// The instantiations of kernel templates a file makes.
+#[derive(Default)]
+struct Instances {
+    /// Named whole: by a launch, an explicit instantiation, or a launch in
+    /// the body of an instantiated host template.
+    specs: Vec<Instantiation>,
+    /// Named in part by a launch in a host template (`k<T, 64>`).
+    dependent: Vec<Instantiation>,
+    types: ArgTypes,
+    /// Those of `specs` that only an instantiated host template's body
+    /// names.
+    hosted: std::collections::HashSet<(u32, TemplateArgs)>,
+}
+
+/// More instantiations than this of one kernel template, named only by
+/// host templates' instantiations (a dispatch over every quantization
+/// type and column count), are not each analysed: the launch in the host
+/// template stays one analysis of the template with those arguments open.
+pub(crate) const MAX_HOSTED: usize = 16;
+
+impl Instances {
+    fn collect(&mut self, n: &Node, main: &str, hosted: bool) {
+        for c in n.children() {
+            let k = c.kind();
+            let spec = if k == K::FUNCTION && c.pos().file == main {
+                Some(c)
+            } else if k == K::CALL || k == K::DECL_REF || k == K::UNEXPOSED {
+                c.referenced().filter(|r| r.kind() == K::FUNCTION)
+            } else {
+                None
+            };
+            if k == K::DECL_REF && spec.is_none() {
+                // A launch in a host template: the arguments it fixes.
+                if let Some((t, args)) = launch::dependent_kernel(&c) {
+                    if !self
+                        .dependent
+                        .iter()
+                        .any(|(id, a, _)| *id == t.id() && *a == args)
+                    {
+                        let at = Loc::new(c.pos().line, c.pos().column);
+                        self.dependent.push((t.id(), args, at));
                     }
                 }
             }
+            if let Some(s) = spec {
+                if let Some(t) = s.specialized_template() {
+                    if t.kind() == K::FUNCTION_TEMPLATE {
+                        self.instantiation(&c, &s, &t, main, hosted);
+                    }
+                }
+            }
+            if c.pos().file == main {
+                self.collect(&c, main, hosted);
+            }
         }
-        if c.pos().file == main {
-            collect_instantiations(&c, main, out, dependent, arg_types);
+    }
+
+    /// The instantiation `s` of the template `t`, named at `c`.
+    fn instantiation(&mut self, c: &Node, s: &Node, t: &Node, main: &str, hosted: bool) {
+        let args = s.template_args();
+        let key = (t.id(), args.clone());
+        if self
+            .specs
+            .iter()
+            .any(|(id, a, _)| *id == key.0 && *a == args)
+        {
+            // Named whole outside host templates too: not only hosted.
+            if !hosted {
+                self.hosted.remove(&key);
+            }
+            return;
         }
+        if args.is_empty() {
+            return;
+        }
+        let params = (0..s.num_args().max(0) as u32)
+            .map(|i| s.arg(i))
+            .filter(|p| !p.spelling().is_empty())
+            .map(|p| (p.spelling(), p.ty()))
+            .collect();
+        let types = InstanceTypes {
+            args: s.template_arg_types(),
+            params,
+        };
+        self.types.insert(key.clone(), types);
+        self.specs
+            .push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
+        let kernel = s.has_attr(K::CUDA_GLOBAL);
+        if hosted && kernel {
+            self.hosted.insert(key);
+        }
+        // A host template of this file instantiated here (`run<float>(…)`)
+        // launches the instantiations its body names with these arguments
+        // (`k<T><<<…>>>` becomes `k<float>`); each is read once.
+        if !kernel && t.pos().file == main {
+            self.collect(s, main, true);
+        }
+    }
+
+    /// Drops the hosted instantiations of every kernel template that has
+    /// more than [`MAX_HOSTED`] of them.
+    fn bound_hosted(&mut self) {
+        let mut per_template: std::collections::HashMap<u32, usize> = Default::default();
+        for (t, _) in &self.hosted {
+            *per_template.entry(*t).or_default() += 1;
+        }
+        let hosted = &self.hosted;
+        self.specs.retain(|(t, a, _)| {
+            per_template.get(t).is_none_or(|&n| n <= MAX_HOSTED)
+                || !hosted.contains(&(*t, a.clone()))
+        });
     }
 }
 

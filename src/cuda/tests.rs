@@ -870,6 +870,25 @@ fn dependent_fields_of_parameters_take_the_instantiations_types() {
 }
 
 #[test]
+fn shared_reads_stay_shared_through_branches_and_returns() {
+    // A read every thread of the block makes at one address, merged with
+    // a constant by a helper's returns, by `?:` or by an `if`, is still one
+    // value for the block: a local the kernel lists as block-uniform.
+    for body in [
+        "int c = ok(blockIdx.x, n, a);",
+        "int c = blockIdx.x < n ? a[blockIdx.x] : 0;",
+        "int c = 0; if (blockIdx.x < n) c = a[blockIdx.x];",
+    ] {
+        let src = format!(
+            "__device__ int ok(int i, int n, const int *a) {{ if (i < n) return a[i]; return 0; }}\n\
+             __global__ void k(int n, const int *a, float *out) {{ {body} if (c) out[blockIdx.x] = 1; }}\n"
+        );
+        let k = kernel(&src);
+        assert!(!k.block_uniform.is_empty(), "{body}: {}", show(&k));
+    }
+}
+
+#[test]
 fn instantiated_host_templates_name_the_kernel_instantiations_they_launch() {
     // `run<T>` launches `k<T>`: the calls of `run` give `k` its types, and
     // the dependent launch gives each its configuration.
@@ -884,6 +903,21 @@ fn instantiated_host_templates_name_the_kernel_instantiations_they_launch() {
         assert_eq!(k.launches.len(), 1, "{}", k.name);
         assert_eq!(k.launches[0].block[0], Some(64));
     }
+    // A dispatch over many values: past MAX_HOSTED instantiations the
+    // kernel is analysed once, open, as without them.
+    let calls: String = (0..=crate::cuda::MAX_HOSTED)
+        .map(|i| format!("run<{i}>(a); "))
+        .collect();
+    let src = format!(
+        "template <int N> __global__ void k(int *a) {{ a[threadIdx.x * (N + 1)] = 0; }}\n\
+         template <int N> void run(int *a) {{ k<N><<<1, 64>>>(a); }}\n\
+         void go(int *a) {{ {calls} }}\n"
+    );
+    let names: Vec<String> = unit(&src).kernels.iter().map(|k| k.name.clone()).collect();
+    assert_eq!(names, ["k"], "{names:?}");
+    let few = src.replace("run<16>(a);", "").replace("run<15>(a);", "");
+    let names: Vec<String> = unit(&few).kernels.iter().map(|k| k.name.clone()).collect();
+    assert_eq!(names.len(), crate::cuda::MAX_HOSTED - 1, "{names:?}");
     // Not instantiated anywhere: the kernel stays open.
     let src = "template <typename T> __global__ void k(T *a) { a[threadIdx.x] = (T)0; }\n\
         template <typename T> void run(T *a) { k<T><<<1, 64>>>(a); }\n";

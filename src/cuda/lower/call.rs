@@ -2207,7 +2207,7 @@ impl Lower {
         for (c, v) in rets.into_iter().rev() {
             result = Some(match result {
                 None => v,
-                Some(rest) => super::stmt::join(&c, v, rest),
+                Some(rest) => self.join_shared(&c, v, rest, &f.spelling()),
             });
         }
         Ok(result.unwrap_or(Val::Unknown))

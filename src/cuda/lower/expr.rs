@@ -390,7 +390,7 @@ impl Lower {
             let (a, ba) = self.capture(|me| me.rvalue(&ch[1]))?;
             let (b, bb) = self.capture(|me| me.rvalue(&ch[2]))?;
             self.emit_if(c.clone(), ba, bb, loc_of(n));
-            return Ok(super::stmt::join(&c, a, b));
+            return Ok(self.join_shared(&c, a, b, "choice"));
         }
         if k == K::CALL {
             return self.call(n);

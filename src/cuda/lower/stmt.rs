@@ -737,6 +737,26 @@ impl Lower {
         Ok(jt.under(&c).or(je.under(&nc)))
     }
 
+    /// `join`, with a value known only to be shared (a read every thread
+    /// of the block makes at one address, a grid-wide scalar, a float
+    /// constant) named first when the other side is an integer or another
+    /// such value: `c ? bcp[i] : 0` is then as uniform as `c` is, where
+    /// the join alone would make it unknown to each thread.
+    pub(super) fn join_shared(&mut self, c: &Cond, a: Val, b: Val, hint: &str) -> Val {
+        let shared = |v: &Val| matches!(v, Val::Stored(..) | Val::Uniform | Val::Float(_));
+        let scalar = |v: &Val| shared(v) || matches!(v, Val::Int(_));
+        if a == b || !(scalar(&a) && scalar(&b)) || !(shared(&a) || shared(&b)) {
+            return join(c, a, b);
+        }
+        let name = |me: &mut Self, v: Val| match v {
+            v if shared(&v) => Val::Int(me.materialize(v, hint)),
+            v => v,
+        };
+        let a = name(self, a);
+        let b = name(self, b);
+        join(c, a, b)
+    }
+
     pub(super) fn merge(
         &mut self,
         c: &Cond,
@@ -758,7 +778,7 @@ impl Lower {
                 }
                 continue;
             };
-            let v = join(c, vt, ve.clone());
+            let v = self.join_shared(c, vt, ve.clone(), &k);
             merged.insert(k, v);
         }
         self.env = merged;
