@@ -510,9 +510,9 @@ impl Lower {
 
     /// This lowering of one instantiation of a kernel template, whose type
     /// arguments (by position; `None` for values) give sizes to the types
-    /// the template leaves dependent.
-    /// Its parameters' types there (`Acc<float>` where the template reads
-    /// `Acc<T>`) give the types of fields the template leaves dependent.
+    /// the template leaves dependent, and whose parameters' types
+    /// (`Acc<float>` where the template reads `Acc<T>`) give the types of
+    /// fields it leaves dependent.
     pub fn with_instance_types(
         mut self,
         (args, params): (Vec<Option<Ty>>, Vec<(String, Ty)>),
