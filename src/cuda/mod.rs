@@ -1006,8 +1006,8 @@ struct Instances {
     /// Named in part by a launch in a host template (`k<T, 64>`).
     dependent: Vec<Instantiation>,
     types: ArgTypes,
-    /// Those of `specs` that only an instantiated host template's body
-    /// names.
+    /// Those of `specs` and `dependent` that only an instantiated host
+    /// template's body names.
     hosted: std::collections::HashSet<(u32, TemplateArgs)>,
 }
 
@@ -1036,6 +1036,12 @@ impl Instances {
                         .iter()
                         .any(|(id, a, _)| *id == t.id() && *a == args)
                     {
+                        // In an instantiated host template's body the
+                        // name may still be unresolved, its arguments
+                        // now constants: an instantiation found there.
+                        if hosted {
+                            self.hosted.insert((t.id(), args.clone()));
+                        }
                         let at = Loc::new(c.pos().line, c.pos().column);
                         self.dependent.push((t.id(), args, at));
                     }
@@ -1084,7 +1090,9 @@ impl Instances {
         self.types.insert(key.clone(), types);
         self.specs
             .push((t.id(), args, Loc::new(c.pos().line, c.pos().column)));
-        let kernel = s.has_attr(K::CUDA_GLOBAL);
+        // The template carries the attribute: an implicit instantiation may
+        // not list it.
+        let kernel = t.has_attr(K::CUDA_GLOBAL) || s.has_attr(K::CUDA_GLOBAL);
         if hosted && kernel {
             self.hosted.insert(key);
         }
@@ -1104,6 +1112,10 @@ impl Instances {
             *per_template.entry(*t).or_default() += 1;
         }
         let hosted = &self.hosted;
+        self.dependent.retain(|(t, a, _)| {
+            per_template.get(t).is_none_or(|&n| n <= MAX_HOSTED)
+                || !hosted.contains(&(*t, a.clone()))
+        });
         self.specs.retain(|(t, a, _)| {
             per_template.get(t).is_none_or(|&n| n <= MAX_HOSTED)
                 || !hosted.contains(&(*t, a.clone()))
