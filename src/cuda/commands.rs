@@ -100,7 +100,8 @@ struct Entry {
     command: Option<String>,
 }
 
-fn canonical(path: &Path) -> PathBuf {
+/// A path as the file system resolves it, for looking files up by path.
+pub(super) fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 

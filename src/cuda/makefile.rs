@@ -13,7 +13,7 @@
 //! `.cu` file (`%.o: %.cu`, `.cu.o:`, `main: main.cu`), or of the first
 //! recipe that calls `nvcc`.
 
-use super::commands::{clang_flags, Flags};
+use super::commands::{canonical, clang_flags, Flags};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -93,10 +93,6 @@ impl Makefiles {
         }
         self.by_file.get(&canonical(file))
     }
-}
-
-fn canonical(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// The first Makefile in `dir` or a directory above it, not above `root`.
@@ -532,18 +528,9 @@ fn operands(rest: &str) -> Option<(String, String)> {
     let rest = rest.trim();
     if let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
         // The comma that separates them is outside any `$(…)`.
-        let mut depth = 0i32;
-        for (i, c) in inner.char_indices() {
-            match c {
-                '(' | '{' => depth += 1,
-                ')' | '}' => depth -= 1,
-                ',' if depth == 0 => {
-                    return Some((inner[..i].to_string(), inner[i + 1..].to_string()));
-                }
-                _ => {}
-            }
-        }
-        return None;
+        let first = super::launch::split_outside(inner, &[('(', ')'), ('{', '}')])[0];
+        let second = inner.get(first.len() + 1..)?;
+        return Some((first.to_string(), second.to_string()));
     }
     let words = shlex::split(rest)?;
     match words.as_slice() {
