@@ -822,26 +822,32 @@ impl Ty {
             })
         }
     }
-    /// The type of the field `name` of a structure, as this (complete)
-    /// type instantiates it. Fields of base classes are not listed.
-    pub fn field(&self, name: &str) -> Option<Ty> {
+    /// The fields of a structure, by name and type, as this (complete) type
+    /// instantiates them. Fields of base classes are not listed.
+    fn fields(&self) -> Vec<(String, Ty)> {
         extern "C" fn visit(f: CXCursor, data: CXClientData) -> CXVisitorResult {
-            let (name, out) = unsafe { &mut *(data as *mut (&str, Option<Ty>)) };
-            if cx_string(unsafe { clang_getCursorSpelling(f) }) == *name {
-                *out = Some(Ty(unsafe { clang_getCursorType(f) }));
-                return CXVisit_Break;
-            }
+            let out = unsafe { &mut *(data as *mut Vec<(String, Ty)>) };
+            let name = cx_string(unsafe { clang_getCursorSpelling(f) });
+            out.push((name, Ty(unsafe { clang_getCursorType(f) })));
             CXVisit_Continue
         }
-        let mut found: (&str, Option<Ty>) = (name, None);
+        let mut fields: Vec<(String, Ty)> = Vec::new();
         unsafe {
             clang_Type_visitFields(
                 self.canonical().0,
                 visit,
-                &mut found as *mut (&str, Option<Ty>) as *mut c_void,
+                &mut fields as *mut Vec<(String, Ty)> as *mut c_void,
             );
         }
-        found.1.filter(|t| t.0.kind != CXType_Invalid)
+        fields
+    }
+    /// The type of the field `name` of a structure (see [`Ty::fields`]).
+    pub fn field(&self, name: &str) -> Option<Ty> {
+        self.fields()
+            .into_iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t)
+            .filter(|t| t.0.kind != CXType_Invalid)
     }
     /// Whether a value of the type may hold memory: a pointer, a
     /// reference or an array among its fields (through nested structures),
@@ -859,16 +865,7 @@ impl Ty {
             if depth > 8 || c.spelling().contains("lambda") {
                 return true;
             }
-            extern "C" fn visit(f: CXCursor, data: CXClientData) -> CXVisitorResult {
-                let out = unsafe { &mut *(data as *mut Vec<Ty>) };
-                out.push(Ty(unsafe { clang_getCursorType(f) }));
-                CXVisit_Continue
-            }
-            let mut fields: Vec<Ty> = Vec::new();
-            unsafe {
-                clang_Type_visitFields(c.0, visit, &mut fields as *mut Vec<Ty> as *mut c_void);
-            }
-            fields.into_iter().any(|f| walk(f, depth + 1))
+            c.fields().into_iter().any(|(_, f)| walk(f, depth + 1))
         }
         walk(*self, 0)
     }

@@ -1078,8 +1078,9 @@ impl Instances {
         if args.is_empty() {
             return;
         }
-        let params = (0..s.num_args().max(0) as u32)
-            .map(|i| s.arg(i))
+        let params = s
+            .args()
+            .into_iter()
             .filter(|p| !p.spelling().is_empty())
             .map(|p| (p.spelling(), p.ty()))
             .collect();
@@ -1112,14 +1113,12 @@ impl Instances {
             *per_template.entry(*t).or_default() += 1;
         }
         let hosted = &self.hosted;
-        self.dependent.retain(|(t, a, _)| {
+        let keep = |(t, a, _): &Instantiation| {
             per_template.get(t).is_none_or(|&n| n <= MAX_HOSTED)
                 || !hosted.contains(&(*t, a.clone()))
-        });
-        self.specs.retain(|(t, a, _)| {
-            per_template.get(t).is_none_or(|&n| n <= MAX_HOSTED)
-                || !hosted.contains(&(*t, a.clone()))
-        });
+        };
+        self.dependent.retain(keep);
+        self.specs.retain(keep);
     }
 }
 
