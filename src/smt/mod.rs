@@ -1906,7 +1906,10 @@ impl Split<'_> {
                 let suffix = format!("@{}", k + 1);
                 divisions[k] = list
                     .iter()
-                    .filter_map(|(a, e)| Some((*a, self.facts.divide(e, m, &suffix)?)))
+                    .filter_map(|(a, e)| {
+                        let d = self.facts.divide(e, m, &suffix)?;
+                        Some((*a, d.borrowing(self.facts, m, a)))
+                    })
                     .collect();
             }
             // A thread-global rest every access shares is no part of either

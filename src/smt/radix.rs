@@ -604,17 +604,19 @@ impl Facts {
                 *top.entry(vars.clone()).or_default() += *c;
                 continue;
             }
-            if *c < 0 || !globals.iter().all(|v| self.never_negative(v)) {
+            if !globals.iter().all(|v| self.never_negative(v)) {
                 return None;
             }
             let globals: Vec<String> = globals.into_iter().cloned().collect();
+            // A term that subtracts a variable is largest at its floor
+            // (`n - 1 - i` at the loop's start).
             let bound: Poly = match locals.as_slice() {
-                [] => [(Vec::new(), 1)].into_iter().collect(),
-                [d] => {
+                [d] if *c > 0 => {
                     let mut b = self.local_bound(d, atoms, access, suffix)?;
                     *b.entry(Vec::new()).or_default() -= 1;
                     b
                 }
+                [d] => self.local_floor(d, atoms, access, suffix)?,
                 _ => return None,
             };
             for (m, k) in bound {
@@ -625,6 +627,36 @@ impl Facts {
         }
         top.retain(|_, c| *c != 0);
         Some(top)
+    }
+
+    /// A thread-global `L` with `L ≤ var`, for a thread-local variable or
+    /// atom: 0 for ids and atoms never negative, a loop's start or a floor
+    /// of it.
+    fn local_floor(
+        &self,
+        var: &str,
+        atoms: &Atoms,
+        access: &TraceAccess,
+        suffix: &str,
+    ) -> Option<Poly> {
+        if let Some((_, e)) = atoms.iter().find(|(n, _)| n == var) {
+            return self.atom_never_negative(e).then(Poly::new);
+        }
+        if id_size(var.strip_suffix(suffix)?).is_some() {
+            return Some(Poly::new());
+        }
+        let lo = &access.loops.iter().find(|b| b.var == var)?.lo;
+        let (p, lo_atoms) = self.poly_with_atoms(lo, suffix)?;
+        let floor = if p.keys().flatten().any(|v| v.ends_with(suffix)) {
+            let negated: Poly = p.iter().map(|(m, c)| (m.clone(), -c)).collect();
+            let top = self.upper_bound(&negated, &lo_atoms, access, suffix)?;
+            top.into_iter().map(|(m, c)| (m, -c)).collect()
+        } else {
+            p
+        };
+        // The floor's atoms must mean what the caller's do.
+        let foreign = |v: &String| v.starts_with('[') && !atoms.iter().any(|(n, _)| n == v);
+        (!floor.keys().flatten().any(foreign)).then_some(floor)
     }
 
     /// `p ≥ least` for every value: no negative term, and the constant is
@@ -749,6 +781,29 @@ impl Facts {
             })
             .map(|(_, b)| b)
             .collect()
+    }
+
+    /// Polynomials `P` with `x < P` by a guard `a < b` on `path` with `a ≥
+    /// x`: `b` itself, and `y` for `b = y / k` (`k ≥ 1`) when `a` is never
+    /// negative, which makes `b` positive and so at most `y` (`tid < n / 2`
+    /// keeps `tid` below `n`).
+    fn guard_ceilings(&self, path: &Cond, x: &Poly, suffix: &str) -> Vec<Poly> {
+        let mut out = Vec::new();
+        for (a, b) in strictly_below(path) {
+            let Some((pa, a_atoms)) = self.poly_with_atoms(a, suffix) else {
+                continue;
+            };
+            if !self.at_least(&minus(&pa, x), 0) {
+                continue;
+            }
+            out.extend(self.poly_with_atoms(b, suffix).map(|(p, _)| p));
+            if let Expr::Bin(Op::Div, y, k) = b {
+                if matches!(**k, Expr::Int(1..)) && self.never_negative_sum(&pa, &a_atoms) {
+                    out.extend(self.poly_with_atoms(y, suffix).map(|(p, _)| p));
+                }
+            }
+        }
+        out
     }
 
     /// With the facts an access's path gives when it is taken: under
@@ -2645,6 +2700,85 @@ mod tests {
         assert!(!below(&v("p@1"), Expr::Int(1096), &loop_to(max)));
     }
 
+    #[test]
+    fn a_column_counted_down_borrows_a_row_and_a_halved_guard_bounds_it() {
+        // A ring per thread: `ring < n / 2`, `for i in ring..n - 1 - ring`.
+        let facts = Facts::new(&[]);
+        let ring = add(mul(v("bid.x@1"), Expr::Int(256)), v("tid.x@1"));
+        let last = Expr::sub(Expr::sub(v("n"), Expr::Int(1)), ring.clone());
+        let i = Binder {
+            var: "i@1".into(),
+            lo: ring.clone(),
+            hi: last.clone(),
+        };
+        let guarded = |index: Expr| {
+            let mut a = access(index, vec![i.clone()]);
+            a.path = Cond::cmp(
+                Rel::Lt,
+                ring.clone(),
+                Expr::bin(Op::Div, v("n"), Expr::Int(2)),
+            );
+            a
+        };
+        let by_n = |index: &Expr| {
+            facts
+                .moduli(index, "@1")
+                .into_iter()
+                .find(|m| m.modulus == v("n") || m.modulus == mul(Expr::Int(1), v("n")))
+                .expect("n is a modulus")
+        };
+        let env: HashMap<&str, i64> = [("n", 9), ("bid.x@1", 0), ("tid.x@1", 2), ("i@1", 4)]
+            .into_iter()
+            .collect();
+        // `i·n + (n - 1 - ring)` reads `(i + 1)·n - 1 - ring`, a negative
+        // remainder, until a row is borrowed back.
+        let right = add(mul(v("i@1"), v("n")), last.clone());
+        // `(n - 1 - i)·n + ring`: the remainder is below `n` by the guard.
+        let left = add(
+            mul(
+                Expr::sub(last.clone(), Expr::sub(v("i@1"), ring.clone())),
+                v("n"),
+            ),
+            ring.clone(),
+        );
+        for (index, row, column) in [
+            (&right, v("i@1"), last.clone()),
+            (
+                &left,
+                Expr::sub(Expr::sub(v("n"), Expr::Int(1)), v("i@1")),
+                ring.clone(),
+            ),
+        ] {
+            let a = guarded(index.clone());
+            let m = by_n(index);
+            let d = facts
+                .divide(index, &m, "@1")
+                .unwrap()
+                .borrowing(&facts, &m, &a);
+            assert!(d.remainder_below(&facts, &m, &a, false), "{index:?}");
+            let (y, x) = d.parts(false);
+            assert_eq!(ev(&y, &env), ev(&row, &env), "{y:?}");
+            assert_eq!(ev(&x, &env), ev(&column, &env), "{x:?}");
+        }
+        // Without the guard, nothing keeps `ring` below `n`.
+        let a = access(left.clone(), vec![i.clone()]);
+        let m = by_n(&left);
+        let d = facts
+            .divide(&left, &m, "@1")
+            .unwrap()
+            .borrowing(&facts, &m, &a);
+        assert!(!d.remainder_below(&facts, &m, &a, false));
+        // A remainder that may be in range is left as it is.
+        let plain = add(mul(v("ring@1"), v("n")), v("i@1"));
+        let a = guarded(plain.clone());
+        let m = by_n(&plain);
+        let d = facts
+            .divide(&plain, &m, "@1")
+            .unwrap()
+            .borrowing(&facts, &m, &a);
+        assert_eq!(ev(&d.parts(false).1, &env), 4);
+    }
+
     proptest! {
         /// Whatever the rewrite accepts equals what it replaces, for every
         /// value of the dividend and every non-negative radix (zero
@@ -2863,13 +2997,27 @@ impl Division {
             }
         }
         facts
-            .guard_bounds(&access.path, &x, &self.suffix)
-            .into_iter()
-            .any(|b| {
-                facts
-                    .poly_with_atoms(b, &self.suffix)
-                    .is_some_and(|(b, _)| facts.at_least(&minus(&w, &b), 0))
-            })
+            .guard_ceilings(&access.path, &x, &self.suffix)
+            .iter()
+            .any(|b| facts.at_least(&minus(&w, b), 0))
+    }
+
+    /// The same number with one row borrowed when the remainder is
+    /// negative wherever `access` runs: `i·n - 1 - tid` is row `i - 1`,
+    /// column `n - 1 - tid`. A remainder never in range makes no lemma.
+    pub fn borrowing(mut self, facts: &Facts, m: &Modulus, access: &TraceAccess) -> Division {
+        let facts = facts.with_path(&access.path, &self.suffix);
+        let negative = facts
+            .upper_bound(&self.x, &self.atoms, access, &self.suffix)
+            .is_some_and(|top| facts.at_least(&minus(&Poly::new(), &top), 1));
+        if negative {
+            *self.y.entry(Vec::new()).or_default() -= 1;
+            *self.x.entry(m.key.vars.clone()).or_default() += m.key.constant as i128;
+            *self.x.entry(Vec::new()).or_default() += m.offset;
+            self.y.retain(|_, c| *c != 0);
+            self.x.retain(|_, c| *c != 0);
+        }
+        self
     }
 
     /// `(Y, X)` as expressions, without `X`'s thread-global monomials when
