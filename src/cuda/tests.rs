@@ -473,6 +473,21 @@ void host(float *a, int *b) { rev<float, 64><<<1, 64>>>(a); rev<int, 32><<<1, 32
 }
 
 #[test]
+fn a_helpers_value_arguments_after_a_built_in_type_are_bound() {
+    // `float` has no cursor: `N` is the only expression written.
+    let src = "template <typename T, int N, int K>
+__device__ void put(T *d) { if constexpr (N * sizeof(T) == 8) d[K] = 0; else d[N + K] = 1; }
+template <int U> __global__ void k(float *a) { put<float, U, 3>(a + threadIdx.x * U); }
+void host(float *a) { k<2><<<1, 32>>>(a); }
+";
+    let u = unit(src);
+    let k = u.kernels[0].lowered.clone().unwrap();
+    let shown = show(&k);
+    assert!(shown.contains("wr[((tid.x * 2) + 3)]"), "{shown}");
+    assert!(!shown.contains('N'), "{shown}");
+}
+
+#[test]
 fn unsupported_constructs_have_a_reason_and_a_place() {
     assert!(reason("__device__ int f(int n) { return n ? f(n - 1) : 0; }\n__global__ void k(int *a) { a[0] = f(3); }").contains("recursive"));
     assert!(

@@ -2006,13 +2006,31 @@ impl Lower {
         };
         let aligned = written.len() == count;
         let params = f.template_params();
+        // Without a cursor per argument, the values still line up with the
+        // value parameters when every other written argument is a type
+        // (`load<float, N>`): expressions are exactly the values.
+        let values: Vec<&Node> = written.iter().filter(|a| a.is_expression()).collect();
+        let by_value = !aligned
+            && values.len()
+                == params
+                    .iter()
+                    .take(count)
+                    .filter(|p| p.kind() == K::NON_TYPE_TEMPLATE_PARAM)
+                    .count();
         let mut saved = Vec::new();
+        let mut value_at = 0;
         for (i, p) in params.iter().enumerate() {
             if p.kind() != K::NON_TYPE_TEMPLATE_PARAM {
                 continue;
             }
-            let value = match written.get(i) {
-                _ if i < count && !aligned => None,
+            let arg = if by_value && i < count {
+                value_at += 1;
+                values.get(value_at - 1).copied()
+            } else {
+                written.get(i)
+            };
+            let value = match arg {
+                _ if i < count && !aligned && !by_value => None,
                 Some(a) if a.is_expression() => match self.rvalue(a)? {
                     v @ Val::Int(_) => Some(v),
                     _ => None,
