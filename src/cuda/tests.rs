@@ -488,6 +488,33 @@ void host(float *a) { k<2><<<1, 32>>>(a); }
 }
 
 #[test]
+fn constructors_that_only_initialize_fields_give_them_their_values() {
+    let k = kernel(
+        "struct P { int a, b; __device__ P(int x, int y = 3) : a(x), b(y + 1) {} };
+struct Q { int a; __device__ Q(int x) { a = x * 5; } };
+__global__ void k(int *o) {
+  dim3 idx(threadIdx.x + 1, threadIdx.y);
+  P p(threadIdx.x);
+  P r = P(2, threadIdx.x);
+  Q q(threadIdx.x);
+  o[idx.x * 100 + idx.y + idx.z] = 0;
+  o[p.a + p.b] = 1;
+  o[r.a + r.b] = 2;
+  o[q.a] = 3;
+}",
+    );
+    let shown = show(&k);
+    assert!(
+        shown.contains("wr[((((tid.x + 1) * 100) + tid.y) + 1)]"),
+        "{shown}"
+    );
+    assert!(shown.contains("wr[(tid.x + 4)]"), "{shown}");
+    assert!(shown.contains("wr[(2 + (tid.x + 1))]"), "{shown}");
+    // A body is not read this way: the field stays unknown.
+    assert!(shown.contains("wr[a]"), "{shown}");
+}
+
+#[test]
 fn unsupported_constructs_have_a_reason_and_a_place() {
     assert!(reason("__device__ int f(int n) { return n ? f(n - 1) : 0; }\n__global__ void k(int *a) { a[0] = f(3); }").contains("recursive"));
     assert!(

@@ -650,6 +650,81 @@ impl Lower {
         self.env.extend(fields);
     }
 
+    /// `T v(a, b)` or `T v = T(a, b)` with a constructor that only sets
+    /// fields from its scalar parameters (`dim3(x, y, z) : x(x), y(y),
+    /// z(z) {}`): the fields of the structure variable `var` get those
+    /// values. False, with nothing evaluated, for any other initializer.
+    pub(super) fn construct(&mut self, var: &str, init: &Node) -> R<bool> {
+        let mut at = strip(*init);
+        fn ctor_of<'t>(n: &Node<'t>) -> Option<Node<'t>> {
+            (n.kind() == K::CALL)
+                .then(|| n.referenced())
+                .flatten()
+                .filter(|c| c.kind() == K::CONSTRUCTOR)
+        }
+        // Through copies of the temporary.
+        while let (Some(_), [one]) = (ctor_of(&at), &exprs(&at)[..]) {
+            if !strip(*one).ty().is_record() {
+                break;
+            }
+            at = strip(*one);
+        }
+        let Some(def) = ctor_of(&at).and_then(|c| c.definition()) else {
+            return Ok(false);
+        };
+        let mut params = Vec::new();
+        let mut fields: Vec<(String, Node)> = Vec::new();
+        let mut field = None;
+        for c in def.children() {
+            match c.kind() {
+                K::PARM => params.push(c),
+                // A member initializer: the field, then its value.
+                K::MEMBER if field.is_none() => field = Some(c.spelling()),
+                K::COMPOUND if c.children().is_empty() && field.is_none() => {}
+                _ if c.is_attribute() => {}
+                _ if c.is_expression() && field.is_some() => {
+                    fields.push((field.take().unwrap_or_default(), c));
+                }
+                // A base class, a delegated constructor or a body.
+                _ => return Ok(false),
+            }
+        }
+        let scalar = |p: &Node| {
+            let t = p.ty();
+            !t.is_record() && !t.is_reference() && (t.is_integral() || t.is_floating())
+        };
+        if fields.is_empty() || field.is_some() || !params.iter().all(scalar) {
+            return Ok(false);
+        }
+        let args = at.args();
+        let mut saved = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            let default = default_argument(args.get(i), p);
+            let Some(a) = default.as_ref().or(args.get(i)) else {
+                return Ok(false);
+            };
+            let v = self.rvalue(a)?;
+            let pk = key(p);
+            saved.push((pk.clone(), self.env.insert(pk, v)));
+        }
+        let mut values = Vec::new();
+        for (name, e) in &fields {
+            values.push((format!("{var}.{name}"), self.rvalue(e)?));
+        }
+        for (k, v) in saved.into_iter().rev() {
+            match v {
+                Some(v) => self.env.insert(k, v),
+                None => self.env.remove(&k),
+            };
+        }
+        for (k, v) in values {
+            if v != Val::Unknown {
+                self.env.insert(k, v);
+            }
+        }
+        Ok(true)
+    }
+
     /// When `init` is a call of a function (through the copies of its
     /// result around it), evaluates it and gives its value and the
     /// structure variable its one `return` names, if it does (`return

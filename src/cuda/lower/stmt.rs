@@ -623,6 +623,12 @@ impl Lower {
                 self.env.insert(k, Val::Unknown);
                 return Ok(());
             }
+            if let Some(init) = &init {
+                if self.construct(&k, init)? {
+                    self.env.insert(k, Val::Unknown);
+                    return Ok(());
+                }
+            }
             // `Matrix s = sub(a, i, j);`: the fields of the structure the
             // function returned.
             if let Some((from, v)) = match init {
