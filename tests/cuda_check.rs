@@ -131,7 +131,7 @@ fn bad_input_gets_a_verdict_and_other_files_still_run() {
     let ptx = temp_file(
         &dir,
         "ptx.cu",
-        b"__global__ void ptx(int *a) { asm volatile(\"st.global.u32 [%0], 1;\" :: \"l\"(a)); }\n",
+        b"__global__ void ptx(int *a) { asm volatile(\"bar.sync 1, 64;\"); a[threadIdx.x] = 1; }\n",
     );
     let empty = temp_file(&dir, "empty.cu", b"");
     let binary = temp_file(&dir, "blob.cu", &[0u8, 159, 146, 150, 0, 1, 2]);

@@ -1,9 +1,11 @@
 // expect: unsupported
 // options: --block-dim 128 --grid-dim 8
-// Inline PTX that stores to global memory: the access is invisible to a
-// source-level analysis.
+// Inline PTX that waits at a named barrier of 64 threads: the order it
+// makes between the threads that reach it is not modelled.
 
-__global__ void ptx_store(float *a, float v) {
+__global__ void ptx_named_barrier(float *a, float v) {
   float *p = a + blockIdx.x * blockDim.x + threadIdx.x;
-  asm volatile("st.global.f32 [%0], %1;" : : "l"(p), "f"(v) : "memory");
+  *p = v;
+  asm volatile("bar.sync 1, 64;" ::: "memory");
+  a[blockIdx.x * blockDim.x + (threadIdx.x + 1) % 64] += v;
 }

@@ -547,8 +547,19 @@ fn assembly_that_computes_on_registers_is_modelled() {
     let text = show(&k);
     assert!(text.contains("a: rd[tid.x];"), "{text}");
     assert!(text.contains("h: rd[tid.x]; wr[tid.x];"), "{text}");
-    // Loads, stores and barriers in assembly are not modelled.
-    for memory in ["ld.global.u32 %0, [%1];", "bar.sync 0;"] {
+    // A plain load is a read of its address, of its type's width.
+    let k = kernel("__global__ void k(int *a) { int r; asm volatile(\"ld.global.v2.u32 {%0, %1}, [%2];\" : \"=r\"(r), \"=r\"(r) : \"l\"(a + 2 * threadIdx.x)); }");
+    let text = show(&k);
+    assert!(
+        text.contains("rd[(2 * tid.x)]; rd[((2 * tid.x) + 1)];"),
+        "{text}"
+    );
+    // Guarded loads, loads at an offset and barriers are not modelled.
+    for memory in [
+        "@p ld.global.u32 %0, [%1];",
+        "ld.global.u32 %0, [%1+4];",
+        "bar.sync 0;",
+    ] {
         let src = format!("__global__ void k(int *a) {{ int r; asm volatile(\"{memory}\" : \"=r\"(r) : \"l\"(a)); a[threadIdx.x] = r; }}");
         assert!(
             reason(&src).contains(memory.trim_end_matches(';')),
@@ -2039,7 +2050,7 @@ fn an_unsupported_construct_in_a_header_is_named_there() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("h.cuh"),
-        "__device__ int lane(int *p) {\n  int r;\n  asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(r) : \"l\"(p));\n  return r;\n}\n",
+        "__device__ int lane(int *p) {\n  int r;\n  asm(\"ld.local.u32 %0, [%1];\" : \"=r\"(r) : \"l\"(p));\n  return r;\n}\n",
     )
     .unwrap();
     let src = "#include \"h.cuh\"\n__global__ void k(int *a) {\n  a[lane(a)] = 0;\n}\n";

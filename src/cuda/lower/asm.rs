@@ -6,8 +6,9 @@
 //! take values drfscan does not know, except the special registers a
 //! thread reads its own ids from (`mov.u32 %0, %%laneid;`), which take
 //! their exact values. Asynchronous copies into shared memory,
-//! `ldmatrix` and `stmatrix` are accesses of the shared addresses they name
-//! ([`memory_op`]). Any other instruction that may load, store, copy,
+//! `ldmatrix` and `stmatrix` are accesses of the shared addresses they name,
+//! and so are unguarded loads, stores, atomics and reductions (`ld`, `st`,
+//! `atom`, `red`) of global, shared or generic addresses ([`memory_op`]). Any other instruction that may load, store, copy,
 //! branch or wait at a barrier keeps the statement unsupported.
 
 use super::memory::Ptr;
@@ -205,6 +206,16 @@ pub(super) enum MemoryOp {
     /// `cp.async.wait_all`: waits on the thread's own copies, which order
     /// nothing between threads.
     Wait,
+    /// `ld`, `st`, `atom` and `red` on global, shared or generic
+    /// addresses: `bytes` bytes at `[%address]`, read, written, or updated
+    /// atomically. Loads and stores with a memory order (`.relaxed`,
+    /// `.acquire`, `.release`, `.volatile`) are strong in PTX's memory
+    /// model: they do not race with one another, as atomics.
+    Access {
+        address: usize,
+        mode: Mode,
+        bytes: i64,
+    },
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -265,6 +276,9 @@ pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
                 lanes: lanes(),
             })
     };
+    if let Some(access) = plain_access(op, operands) {
+        return Some(access);
+    }
     if op.starts_with("ldmatrix.sync.aligned.") && op.contains(".shared") {
         let (_, address) = operands.rsplit_once(',')?;
         return row(address, Mode::Read);
@@ -274,6 +288,67 @@ pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
         return row(address, Mode::Write);
     }
     None
+}
+
+/// `ld`, `st`, `atom` or `red` ([`MemoryOp::Access`]) with a plain
+/// address operand (`[%k]`, no offset) in a state space drfscan has
+/// arrays for, and a width it can read from the type.
+fn plain_access(op: &str, operands: &str) -> Option<MemoryOp> {
+    let parts: Vec<&str> = op.split('.').collect();
+    let (&base, qualifiers) = parts.split_first()?;
+    let foreign = ["local", "param", "const", "shared::cluster", "tex"];
+    if qualifiers.iter().any(|q| foreign.contains(q)) {
+        return None;
+    }
+    let ordered = qualifiers
+        .iter()
+        .any(|q| ["relaxed", "acquire", "release", "volatile", "sc", "acq_rel"].contains(q));
+    let operands: Vec<&str> = operands.split(',').map(str::trim).collect();
+    let (mode, at) = match base {
+        "ld" if ordered => (Mode::Atomic, operands.len().checked_sub(1)?),
+        "ld" => (Mode::Read, operands.len().checked_sub(1)?),
+        "st" if ordered => (Mode::Atomic, 0),
+        "st" => (Mode::Write, 0),
+        "atom" => (Mode::Atomic, 1),
+        "red" => (Mode::Atomic, 0),
+        _ => return None,
+    };
+    // A vector's registers are one operand in braces, split above.
+    let address = if base == "ld" {
+        operands.iter().rev().find(|o| o.starts_with('['))?
+    } else if base == "st" {
+        operands.first()?
+    } else {
+        operands.get(at)?
+    };
+    let address = address
+        .strip_prefix('[')?
+        .strip_suffix(']')?
+        .trim()
+        .strip_prefix('%')?
+        .parse()
+        .ok()?;
+    let width = qualifiers.iter().rev().find_map(|q| {
+        let (kind, rest) = q.split_at(1.min(q.len()));
+        if !["b", "u", "s", "f"].contains(&kind) {
+            return None;
+        }
+        let (bits, pair) = match rest.strip_suffix("x2") {
+            Some(bits) => (bits, 2),
+            None => (rest, 1),
+        };
+        let bits: i64 = bits.parse().ok()?;
+        (bits % 8 == 0).then_some(bits / 8 * pair)
+    })?;
+    let lanes = qualifiers
+        .iter()
+        .find_map(|q| q.strip_prefix('v')?.parse::<i64>().ok())
+        .unwrap_or(1);
+    Some(MemoryOp::Access {
+        address,
+        mode,
+        bytes: width * lanes,
+    })
 }
 
 /// The first instruction that may do more than compute on registers.
@@ -356,7 +431,9 @@ impl Lower {
             let Some(m) = memory_op(i) else { continue };
             let wanted = match &m {
                 MemoryOp::Copy { dst, src, .. } => vec![*dst, *src],
-                MemoryOp::Rows { address, .. } => vec![*address],
+                MemoryOp::Rows { address, .. } | MemoryOp::Access { address, .. } => {
+                    vec![*address]
+                }
                 MemoryOp::Wait => Vec::new(),
             };
             let mut ptrs = Vec::new();
@@ -391,6 +468,9 @@ impl Lower {
                     };
                     self.cells(src, &Expr::Int(bytes), Mode::Read, loc);
                     self.cells(dst, &Expr::Int(bytes), Mode::Write, loc);
+                }
+                (MemoryOp::Access { mode, bytes, .. }, [at]) => {
+                    self.cells(at, &Expr::Int(*bytes), *mode, loc);
                 }
                 (MemoryOp::Rows { mode, lanes, .. }, [row]) => {
                     let rows = |me: &mut Self| {
@@ -476,9 +556,9 @@ mod tests {
         ));
         assert!(ask("fence.acq_rel.gpu;"));
         for memory in [
-            "ld.global.nc.u32 %0, [%1];",
-            "st.shared.u32 [%0], %1;",
-            "atom.global.add.u32 %0, [%1], 1;",
+            "@p ld.global.nc.u32 %0, [%1];",
+            "st.local.u32 [%0], %1;",
+            "atom.global.add.u32 %0, [%1+4], 1;",
             "bar.sync 0;",
             "bra L1;",
             "L1:",
@@ -537,12 +617,14 @@ mod tests {
         ] {
             assert_eq!(memory_op(wait), Some(MemoryOp::Wait), "{wait}");
         }
-        // Copies to global memory, bulk copies and plain loads are not
-        // these.
+        // Copies to global memory, bulk copies, accesses of other state
+        // spaces or at an offset, and guarded ones are not these.
         for other in [
             "cp.async.bulk.shared::cluster.global [%0], [%1], %2, [%3]",
             "cp.async.cg.shared.global %0, %1, 16",
-            "ld.shared.v4.b32 {%0, %1, %2, %3}, [%4]",
+            "ld.param.u32 %0, [%1]",
+            "ld.shared.v4.b32 {%0, %1, %2, %3}, [%4+16]",
+            "st.global.bf16x2 [%0], %1",
             "stmatrix.sync.aligned.x4.m8n8.global.b16 [%0], {%1, %2, %3, %4}",
         ] {
             assert_eq!(memory_op(other), None, "{other}");
@@ -552,6 +634,47 @@ mod tests {
         )
         .unwrap();
         assert_eq!(beyond_registers(&statement), None);
+    }
+
+    #[test]
+    fn loads_stores_and_atomics_name_their_address_and_width() {
+        let access = |address, mode, bytes| {
+            Some(MemoryOp::Access {
+                address,
+                mode,
+                bytes,
+            })
+        };
+        assert_eq!(
+            memory_op("ld.global.nc.v4.f32 {%0, %1, %2, %3}, [%4]"),
+            access(4, Mode::Read, 16)
+        );
+        assert_eq!(
+            memory_op("ld.shared.u16 %0, [%1]"),
+            access(1, Mode::Read, 2)
+        );
+        assert_eq!(
+            memory_op("st.global.v2.b64 [%0], {%1, %2}"),
+            access(0, Mode::Write, 16)
+        );
+        assert_eq!(memory_op("st.f16x2 [%2], %1"), access(2, Mode::Write, 4));
+        assert_eq!(
+            memory_op("red.release.gpu.global.add.s32 [%0], %1"),
+            access(0, Mode::Atomic, 4)
+        );
+        assert_eq!(
+            memory_op("atom.global.cas.b64 %0, [%1], %2, %3"),
+            access(1, Mode::Atomic, 8)
+        );
+        // Strong loads and stores order with each other as atomics do.
+        assert_eq!(
+            memory_op("ld.acquire.gpu.global.u32 %0, [%1]"),
+            access(1, Mode::Atomic, 4)
+        );
+        assert_eq!(
+            memory_op("st.volatile.shared.u8 [%0], %1"),
+            access(0, Mode::Atomic, 1)
+        );
     }
 
     #[test]
