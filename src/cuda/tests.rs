@@ -515,6 +515,22 @@ __global__ void k(int *o) {
 }
 
 #[test]
+fn the_address_of_a_private_array_is_its_first_cell() {
+    let k = kernel(
+        "struct V { float v[4]; };
+__global__ void k(const float *a, float *b) {
+  float src[4];
+  V *w = reinterpret_cast<V *>(&src);
+  *w = *reinterpret_cast<const V *>(a + 4 * threadIdx.x);
+  b[threadIdx.x] = src[2];
+}",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("a: rd[(4 * tid.x)];"), "{shown}");
+    assert!(shown.contains("b: wr[tid.x];"), "{shown}");
+}
+
+#[test]
 fn unsupported_constructs_have_a_reason_and_a_place() {
     assert!(reason("__device__ int f(int n) { return n ? f(n - 1) : 0; }\n__global__ void k(int *a) { a[0] = f(3); }").contains("recursive"));
     assert!(

@@ -1265,6 +1265,10 @@ impl Lower {
             let Some(inner) = exprs(&n).into_iter().next() else {
                 return Ok(None);
             };
+            // `&a` of an array is where `a` starts, as `a` itself.
+            if has_array_type(&strip(inner)) {
+                return self.pointer_at(&inner);
+            }
             return Ok(match self.lvalue(&inner)? {
                 LVal::Mem(p) => Some(p),
                 LVal::Var(v) => {
