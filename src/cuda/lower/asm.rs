@@ -210,7 +210,9 @@ pub(super) enum MemoryOp {
     /// addresses: `bytes` bytes at `[%address]`, read, written, or updated
     /// atomically. Loads and stores with a memory order (`.relaxed`,
     /// `.acquire`, `.release`, `.volatile`) are strong in PTX's memory
-    /// model: they do not race with one another, as atomics.
+    /// model: they do not race with one another, as atomics. As atomics,
+    /// an ordered load is also taken to conflict with a plain read, which
+    /// over-approximates.
     Access {
         address: usize,
         mode: Mode,

@@ -693,17 +693,24 @@ impl Lower {
             let t = p.ty();
             !t.is_record() && !t.is_reference() && (t.is_integral() || t.is_floating())
         };
-        if fields.is_empty() || field.is_some() || !params.iter().all(scalar) {
+        // An initializer that reads the object (another field) needs it.
+        let reads_object = fields.iter().any(|(_, e)| {
+            find_kind(*e, K::MEMBER_REF).is_some() || find_kind(*e, K::THIS).is_some()
+        });
+        if fields.is_empty() || field.is_some() || reads_object || !params.iter().all(scalar) {
             return Ok(false);
         }
         let args = at.args();
-        let mut saved = Vec::new();
+        let mut given = Vec::new();
         for (i, p) in params.iter().enumerate() {
-            let default = default_argument(args.get(i), p);
-            let Some(a) = default.as_ref().or(args.get(i)) else {
-                return Ok(false);
-            };
-            let v = self.rvalue(a)?;
+            match default_argument(args.get(i), p).or_else(|| args.get(i).copied()) {
+                Some(a) => given.push((p, a)),
+                None => return Ok(false),
+            }
+        }
+        let mut saved = Vec::new();
+        for (p, a) in given {
+            let v = self.rvalue(&a)?;
             let pk = key(p);
             saved.push((pk.clone(), self.env.insert(pk, v)));
         }

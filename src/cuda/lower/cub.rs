@@ -14,7 +14,8 @@ use super::*;
 const MODELLED: [&str; 4] = ["BlockReduce", "BlockScan", "WarpReduce", "WarpScan"];
 
 /// The collectives that move data through memory in ways drfscan does not
-/// follow.
+/// follow (but for `BlockLoad::Load` and `BlockStore::Store` of sizes and
+/// an algorithm drfscan knows, [`Lower::cub_block_io`]).
 const UNMODELLED: [&str; 13] = [
     "BlockLoad",
     "BlockStore",
@@ -116,6 +117,14 @@ impl Lower {
         let Some((class, args)) = class_of(&ty) else {
             return Ok(None);
         };
+        if matches!(
+            (class, name),
+            ("BlockLoad", "Load") | ("BlockStore", "Store")
+        ) {
+            if let Some(v) = self.cub_block_io(n, class, &args, &object)? {
+                return Ok(Some(v));
+            }
+        }
         if UNMODELLED.contains(&class) {
             return unsupported(n, format!("cub::{class} is not modelled"));
         }
@@ -193,6 +202,147 @@ impl Lower {
                 .and_then(|a| a.parse().ok())
                 .unwrap_or(builtin::WARP_SIZE);
             return Ok(Some(self.collective(Expr::Int(lanes))));
+        }
+        Ok(Some(Val::Unknown))
+    }
+
+    /// `BlockLoad<T, X, N, ALGORITHM, Y, Z>(temp).Load(p, items[, valid[,
+    /// default]])` and `BlockStore<…>(temp).Store(p, items[, valid])`: the
+    /// `N` items of the thread of linear id `t` are cells of `p`, blocked
+    /// (`t * N + i`: the direct and vectorized algorithms), striped (`t + i
+    /// * X * Y * Z`: striped and transpose) or warp-striped (`t / 32 * 32 *
+    /// N + t % 32 + i * 32`: the warp transposes), below the valid count
+    /// when one is given. A transpose exchanges the items through the
+    /// temporary storage: a block's under its barrier (each thread stores
+    /// its cell, every thread may read, as for the other collectives), a
+    /// warp's within the warp (each thread its own cell). `None` when the
+    /// sizes or the algorithm are not known.
+    fn cub_block_io(
+        &mut self,
+        n: &Node,
+        class: &str,
+        args: &[&str],
+        object: &Node,
+    ) -> R<Option<Val>> {
+        #[derive(PartialEq)]
+        enum Arrangement {
+            Blocked,
+            Striped,
+            WarpStriped,
+        }
+        let constants = &self.template_constants;
+        let size = |a: &str| a.parse::<i64>().ok().or_else(|| constants.get(a).copied());
+        let Some(count) = args.get(2).and_then(|a| size(a)) else {
+            return Ok(None);
+        };
+        let threads: Option<i64> = [1, 4, 5]
+            .iter()
+            .map(|&i| args.get(i).map_or(Some(1), |a| size(a)))
+            .product();
+        let Some(threads) = threads else {
+            return Ok(None);
+        };
+        // By name, or by number as the enumerations order them.
+        let algorithm = args.get(3).copied().unwrap_or("DIRECT");
+        let number: Option<i64> = algorithm
+            .trim_end_matches(')')
+            .rsplit(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|d| d.parse().ok());
+        let named = |suffix: &str, k: i64| algorithm.ends_with(suffix) || number == Some(k);
+        let (arrangement, block_exchange) = if named("_DIRECT", 0) || named("_VECTORIZE", 2) {
+            (Arrangement::Blocked, None)
+        } else if named("_STRIPED", 1) {
+            (Arrangement::Striped, None)
+        } else if named("_TRANSPOSE", 3) && !algorithm.contains("WARP") {
+            (Arrangement::Striped, Some(true))
+        } else if named("_WARP_TRANSPOSE", 4) || named("_WARP_TRANSPOSE_TIMESLICED", 5) {
+            (Arrangement::WarpStriped, Some(false))
+        } else if algorithm == "DIRECT" {
+            (Arrangement::Blocked, None)
+        } else {
+            return Ok(None);
+        };
+        if arrangement == Arrangement::WarpStriped && threads % builtin::WARP_SIZE != 0 {
+            return Ok(None);
+        }
+        let operands: Vec<Node> = match n.referenced() {
+            Some(_) => n.args(),
+            None => exprs(n).into_iter().skip(1).collect(),
+        };
+        let [itr, items, rest @ ..] = &operands[..] else {
+            return Ok(None);
+        };
+        let loc = loc_of(n);
+        let mode = if class == "BlockLoad" {
+            Mode::Read
+        } else {
+            Mode::Write
+        };
+        let valid = match rest.first() {
+            Some(v) => Some(self.int(v, "valid_items")?),
+            None => None,
+        };
+        for r in rest.iter().skip(1) {
+            self.rvalue(r)?;
+        }
+        let Some(p) = self.pointer(itr)? else {
+            return unsupported(n, "access through a pointer of unknown origin");
+        };
+        let exchange = |me: &mut Self| -> R<()> {
+            let Some(block) = block_exchange else {
+                return Ok(());
+            };
+            let storage = me.cub_storage(object)?;
+            if let Some(p) = &storage {
+                me.approximate(
+                    "CUB's temporary storage is modelled by its contract: each thread stores, every thread may read",
+                );
+                me.access(&memory::at_cell(p, linear_tid()), Mode::Write, loc);
+            }
+            if block {
+                me.sync(loc);
+                if let Some(p) = &storage {
+                    let k = me.name("storage_cell");
+                    let q = memory::at_cell(p, Expr::var(&k));
+                    me.access_each(k, Expr::Int(threads), None, &q, Mode::Read, loc);
+                }
+            }
+            Ok(())
+        };
+        if mode == Mode::Write {
+            self.rvalue(items)?;
+            exchange(self)?;
+        }
+        let t = linear_tid();
+        let i = self.name("item");
+        let warp = Expr::Int(builtin::WARP_SIZE);
+        let rank = match arrangement {
+            Arrangement::Blocked => {
+                Expr::add(Expr::bin(Op::Mul, t, Expr::Int(count)), Expr::var(&i))
+            }
+            Arrangement::Striped => {
+                Expr::add(t, Expr::bin(Op::Mul, Expr::var(&i), Expr::Int(threads)))
+            }
+            Arrangement::WarpStriped => Expr::add(
+                Expr::add(
+                    Expr::bin(
+                        Op::Mul,
+                        Expr::bin(Op::Div, t.clone(), warp.clone()),
+                        Expr::Int(builtin::WARP_SIZE * count),
+                    ),
+                    Expr::bin(Op::Mod, t, warp.clone()),
+                ),
+                Expr::bin(Op::Mul, Expr::var(&i), warp),
+            ),
+        };
+        let q = memory::at_cell(&p, rank.clone());
+        let guard = valid.map(|v| Cond::cmp(Rel::Lt, rank, v));
+        self.access_each(i, Expr::Int(count), guard, &q, mode, loc);
+        if mode == Mode::Read {
+            exchange(self)?;
+            let lv = self.lvalue(items)?;
+            self.clobber(&lv, loc);
         }
         Ok(Some(Val::Unknown))
     }

@@ -168,8 +168,8 @@ __device__ void StoreDirectStriped(int linear_tid, O block_itr, T (&items)[N]);
 template <int BLOCK_THREADS, class T, int N, class O>
 __device__ void StoreDirectStriped(int linear_tid, O block_itr, T (&items)[N], int valid_items);
 
-/* Declared so that kernels using them parse; drfscan reports them
-   unsupported. */
+/* Declared so that kernels using them parse. drfscan models BlockLoad's
+   Load and BlockStore's Store and reports the others unsupported. */
 template <class T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm ALGORITHM = BLOCK_LOAD_DIRECT,
           int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockLoad {
