@@ -305,23 +305,20 @@ fn plain_access(op: &str, operands: &str) -> Option<MemoryOp> {
     let ordered = qualifiers
         .iter()
         .any(|q| ["relaxed", "acquire", "release", "volatile", "sc", "acq_rel"].contains(q));
-    let operands: Vec<&str> = operands.split(',').map(str::trim).collect();
-    let (mode, at) = match base {
-        "ld" if ordered => (Mode::Atomic, operands.len().checked_sub(1)?),
-        "ld" => (Mode::Read, operands.len().checked_sub(1)?),
-        "st" if ordered => (Mode::Atomic, 0),
-        "st" => (Mode::Write, 0),
-        "atom" => (Mode::Atomic, 1),
-        "red" => (Mode::Atomic, 0),
+    let mode = match base {
+        "ld" | "st" if ordered => Mode::Atomic,
+        "ld" => Mode::Read,
+        "st" => Mode::Write,
+        "atom" | "red" => Mode::Atomic,
         _ => return None,
     };
-    // A vector's registers are one operand in braces, split above.
-    let address = if base == "ld" {
-        operands.iter().rev().find(|o| o.starts_with('['))?
-    } else if base == "st" {
-        operands.first()?
-    } else {
-        operands.get(at)?
+    // The address is a load's last operand (after a vector's registers in
+    // braces), a store's or reduction's first, an atomic's second.
+    let operands: Vec<&str> = operands.split(',').map(str::trim).collect();
+    let address = match base {
+        "ld" => operands.iter().rev().find(|o| o.starts_with('['))?,
+        "atom" => operands.get(1)?,
+        _ => operands.first()?,
     };
     let address = address
         .strip_prefix('[')?
