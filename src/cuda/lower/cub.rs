@@ -165,30 +165,7 @@ impl Lower {
             }
         }
         if block && synchronizes(class, &args, &self.template_constants) {
-            let storage = self.cub_storage(&object)?;
-            if let Some(p) = &storage {
-                // Which threads touch which cells is CUB's business: a
-                // race on the storage is one of its contract, its two
-                // threads not necessarily those that meet.
-                self.approximate(
-                    "CUB's temporary storage is modelled by its contract: each thread stores, every thread may read",
-                );
-                let q = memory::at_cell(p, linear_tid());
-                self.access(&q, Mode::Write, loc);
-            }
-            self.sync(loc);
-            if let Some(p) = &storage {
-                let k = self.name("storage_cell");
-                let q = memory::at_cell(p, Expr::var(&k));
-                self.access_each(
-                    k,
-                    builtin::product(builtin::BLOCK_DIM),
-                    None,
-                    &q,
-                    Mode::Read,
-                    loc,
-                );
-            }
+            self.storage_contract(&object, Some(builtin::product(builtin::BLOCK_DIM)), loc)?;
         }
         for o in outputs {
             let lv = self.lvalue(&o)?;
@@ -290,25 +267,12 @@ impl Lower {
             return unsupported(n, "access through a pointer of unknown origin");
         };
         let exchange = |me: &mut Self| -> R<()> {
-            let Some(block) = block_exchange else {
-                return Ok(());
-            };
-            let storage = me.cub_storage(object)?;
-            if let Some(p) = &storage {
-                me.approximate(
-                    "CUB's temporary storage is modelled by its contract: each thread stores, every thread may read",
-                );
-                me.access(&memory::at_cell(p, linear_tid()), Mode::Write, loc);
-            }
-            if block {
-                me.sync(loc);
-                if let Some(p) = &storage {
-                    let k = me.name("storage_cell");
-                    let q = memory::at_cell(p, Expr::var(&k));
-                    me.access_each(k, Expr::Int(threads), None, &q, Mode::Read, loc);
+            match block_exchange {
+                Some(block) => {
+                    me.storage_contract(object, block.then_some(Expr::Int(threads)), loc)
                 }
+                None => Ok(()),
             }
-            Ok(())
         };
         if mode == Mode::Write {
             self.rvalue(items)?;
@@ -406,6 +370,32 @@ impl Lower {
             self.clobber(&lv, loc);
         }
         Ok(Some(Val::Unknown))
+    }
+
+    /// CUB's contract on the temporary storage of `object`: each thread
+    /// stores its cell; with `threads` (a block-wide exchange), the block
+    /// synchronizes and any of its threads' cells may be read.
+    fn storage_contract(&mut self, object: &Node, threads: Option<Expr>, loc: Loc) -> R<()> {
+        let storage = self.cub_storage(object)?;
+        if let Some(p) = &storage {
+            // Which threads touch which cells is CUB's business: a race on
+            // the storage is one of its contract, its two threads not
+            // necessarily those that meet.
+            self.approximate(
+                "CUB's temporary storage is modelled by its contract: each thread stores, every thread may read",
+            );
+            self.access(&memory::at_cell(p, linear_tid()), Mode::Write, loc);
+        }
+        let Some(threads) = threads else {
+            return Ok(());
+        };
+        self.sync(loc);
+        if let Some(p) = &storage {
+            let k = self.name("storage_cell");
+            let q = memory::at_cell(p, Expr::var(&k));
+            self.access_each(k, threads, None, &q, Mode::Read, loc);
+        }
+        Ok(())
     }
 
     /// The temporary storage a CUB object was made on
