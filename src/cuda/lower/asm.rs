@@ -229,14 +229,6 @@ pub(super) enum Size {
 /// The memory instruction `i` is, when drfscan models it.
 pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
     let (op, operands) = i.split_once(char::is_whitespace).unwrap_or((i, ""));
-    let operand = |text: &str| -> Option<usize> {
-        text.trim()
-            .trim_start_matches('[')
-            .trim_end_matches(']')
-            .strip_prefix('%')?
-            .parse()
-            .ok()
-    };
     if op == "cp.async.commit_group" || op == "cp.async.wait_all" || op == "cp.async.wait_group" {
         return Some(MemoryOp::Wait);
     }
@@ -246,16 +238,13 @@ pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
             [d, s, n] | [d, s, n, _] => (*d, *s, n.trim()),
             _ => return None,
         };
-        if !(dst.trim().starts_with('[') && src.trim().starts_with('[')) {
-            return None;
-        }
         let bytes = match size.parse::<i64>() {
             Ok(n) => Size::Bytes(n),
             Err(_) => Size::Operand(operand(size)?),
         };
         return Some(MemoryOp::Copy {
-            dst: operand(dst)?,
-            src: operand(src)?,
+            dst: address(dst)?,
+            src: address(src)?,
             bytes,
         });
     }
@@ -266,17 +255,12 @@ pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
             .map_or(4, |(_, n)| n);
         8 * matrices
     };
-    let row = |address: &str, mode| {
-        address
-            .trim()
-            .starts_with('[')
-            .then(|| operand(address))
-            .flatten()
-            .map(|address| MemoryOp::Rows {
-                address,
-                mode,
-                lanes: lanes(),
-            })
+    let row = |text: &str, mode| {
+        address(text).map(|address| MemoryOp::Rows {
+            address,
+            mode,
+            lanes: lanes(),
+        })
     };
     if let Some(access) = plain_access(op, operands) {
         return Some(access);
@@ -290,6 +274,16 @@ pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
         return row(address, Mode::Write);
     }
     None
+}
+
+/// The number `k` of an operand `%k`.
+fn operand(text: &str) -> Option<usize> {
+    text.trim().strip_prefix('%')?.parse().ok()
+}
+
+/// The number `k` of an address operand `[%k]` (no offset).
+fn address(text: &str) -> Option<usize> {
+    operand(text.trim().strip_prefix('[')?.strip_suffix(']')?)
 }
 
 /// `ld`, `st`, `atom` or `red` ([`MemoryOp::Access`]) with a plain
@@ -315,18 +309,12 @@ fn plain_access(op: &str, operands: &str) -> Option<MemoryOp> {
     // The address is a load's last operand (after a vector's registers in
     // braces), a store's or reduction's first, an atomic's second.
     let operands: Vec<&str> = operands.split(',').map(str::trim).collect();
-    let address = match base {
+    let at = match base {
         "ld" => operands.iter().rev().find(|o| o.starts_with('['))?,
         "atom" => operands.get(1)?,
         _ => operands.first()?,
     };
-    let address = address
-        .strip_prefix('[')?
-        .strip_suffix(']')?
-        .trim()
-        .strip_prefix('%')?
-        .parse()
-        .ok()?;
+    let address = address(at)?;
     let width = qualifiers.iter().rev().find_map(|q| {
         let (kind, rest) = q.split_at(1.min(q.len()));
         if !["b", "u", "s", "f"].contains(&kind) {
