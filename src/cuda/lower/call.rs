@@ -650,6 +650,17 @@ impl Lower {
         self.env.extend(fields);
     }
 
+    /// Puts back the bindings `saved` holds as they were before (none
+    /// where there was none), the last saved first.
+    fn restore_env(&mut self, saved: Vec<(String, Option<Val>)>) {
+        for (k, v) in saved.into_iter().rev() {
+            match v {
+                Some(v) => self.env.insert(k, v),
+                None => self.env.remove(&k),
+            };
+        }
+    }
+
     /// `T v(a, b)` or `T v = T(a, b)` with a constructor that only sets
     /// fields from its scalar parameters (`dim3(x, y, z) : x(x), y(y),
     /// z(z) {}`): the fields of the structure variable `var` get those
@@ -718,12 +729,7 @@ impl Lower {
         for (name, e) in &fields {
             values.push((format!("{var}.{name}"), self.rvalue(e)?));
         }
-        for (k, v) in saved.into_iter().rev() {
-            match v {
-                Some(v) => self.env.insert(k, v),
-                None => self.env.remove(&k),
-            };
-        }
+        self.restore_env(saved);
         for (k, v) in values {
             if v != Val::Unknown {
                 self.env.insert(k, v);
@@ -2132,12 +2138,7 @@ impl Lower {
             }
         }
         let r = self.inline(call, f, args);
-        for (k, v) in saved.into_iter().rev() {
-            match v {
-                Some(v) => self.env.insert(k, v),
-                None => self.env.remove(&k),
-            };
-        }
+        self.restore_env(saved);
         r
     }
 
