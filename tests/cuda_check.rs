@@ -823,3 +823,26 @@ int main(int argc, char **argv) {
         "(128, 1, 1)",
     );
 }
+
+#[test]
+fn strides_of_a_tensor_are_asked_to_nest() {
+    // Each stride at least the one inside it times that one's extent, the
+    // innermost beyond a row: a product of sizes, no single bound.
+    let told = told_preconditions("realworld/tensor_strides_nested_racy.cu");
+    assert!(
+        told.iter()
+            .all(|p| p == "nb1 >= ne00 && nb2 >= nb1 * gridDim.x && nb3 >= nb2 * gridDim.y"),
+        "{told:?}"
+    );
+}
+
+#[test]
+fn planes_of_a_structure_of_arrays_are_asked_to_hold_the_grid() {
+    // `id + 2 * plane`: the plane is added a constant number of times,
+    // and must exceed the thread's part of the index over the grid.
+    let told = told_preconditions("realworld/planes_of_a_structure_of_arrays_racy.cu");
+    assert!(
+        told.iter().all(|p| p == "plane >= 512 * gridDim.x"),
+        "{told:?}"
+    );
+}

@@ -1068,7 +1068,7 @@ fn dim_divisors(traces: &[&Trace], dim: &str) -> Vec<i64> {
 }
 
 /// At most this many racy intervals are asked again for a precondition.
-const PRECONDITION_TRACES: usize = 8;
+const PRECONDITION_TRACES: usize = 16;
 
 /// A kernel's racy intervals, and the values of the races found in them.
 struct Racy<'a> {
@@ -1243,6 +1243,21 @@ fn precondition(
         for (p, c) in smt::quotient_multiples(t) {
             let c = multiple_of(&p, c);
             if params.contains(&&p) && !scaled.contains(&c) {
+                scaled.push(c);
+            }
+        }
+    }
+    // Strides of a tensor that keep its rows, planes and batches apart
+    // (`nb1 >= ne00 && nb2 >= nb1 * gridDim.x` for `i2 * nb2 + i1 * nb1 +
+    // i0`): a product of sizes, proved through nonlinear arithmetic.
+    for t in traces {
+        for c in smt::nested_strides(t, &kernel.params) {
+            let mut vars = BTreeSet::new();
+            c.free_vars(&mut vars);
+            let known = vars
+                .iter()
+                .all(|v| builtin::is_dim(v) || params.contains(&v));
+            if known && !scaled.contains(&c) {
                 scaled.push(c);
             }
         }

@@ -382,6 +382,61 @@ pub fn row_lengths(trace: &Trace) -> Vec<(String, Expr)> {
     out
 }
 
+/// Conditions that keep the cells of `trace`'s tensor indices apart
+/// ([`radix::Strides::nested`]): the strides nested in the order the
+/// kernel declares them (`nb1, nb2, nb3`, innermost first, as tensor
+/// libraries list dimensions), and in the reverse order (`stride_b,
+/// stride_t`, outermost first).
+pub fn nested_strides(trace: &Trace, params: &[String]) -> Vec<Cond> {
+    let facts = radix::Facts::new(&trace.assumptions);
+    // The accesses over one set of strides: the innermost stride holds
+    // the widest of their inner parts.
+    let mut found: Vec<radix::Strides> = Vec::new();
+    for a in trace.accesses.first().into_iter().flatten() {
+        for e in &a.index {
+            let Some(s) = facts.strides(e, a, "@1") else {
+                continue;
+            };
+            let same = |o: &&mut radix::Strides| {
+                o.strides.len() == s.strides.len()
+                    && o.strides
+                        .iter()
+                        .all(|(t, _)| s.strides.iter().any(|(u, _)| u == t))
+            };
+            match found.iter_mut().find(same) {
+                Some(o) => {
+                    for i in s.inner {
+                        if !o.inner.contains(&i) {
+                            o.inner.push(i);
+                        }
+                    }
+                }
+                None => found.push(s),
+            }
+        }
+    }
+    let mut out: Vec<Cond> = Vec::new();
+    for s in &found {
+        let mut order: Vec<&str> = params
+            .iter()
+            .map(String::as_str)
+            .filter(|p| s.strides.iter().any(|(t, _)| t == p))
+            .collect();
+        if order.len() != s.strides.len() {
+            continue;
+        }
+        for _ in 0..2 {
+            if let Some(c) = s.nested(&order) {
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+            order.reverse();
+        }
+    }
+    out
+}
+
 /// Thread-global variables whose being a multiple of a constant would
 /// make a quotient of `trace`'s indices exact ([`radix::quotient_multiples`]),
 /// with those constants: a caller's `width % 2 == 0` for an index of

@@ -759,7 +759,22 @@ impl Facts {
             return Some([(r.vars, r.constant as i128)].into_iter().collect());
         }
         if let Some(size) = id_size(var.strip_suffix(suffix)?) {
-            return poly(&Expr::var(size), &self.known);
+            let size = poly(&Expr::var(size), &self.known)?;
+            // A guard `tid < 8` on the path bounds the id more tightly than
+            // a block of 16.
+            let guarded = strictly_below(&access.path)
+                .into_iter()
+                .filter(|(a, _)| matches!(a, Expr::Var(v) if v == var))
+                .filter_map(|(_, b)| poly(b, &self.known))
+                .filter_map(|b| b.get(&Vec::new()).copied().filter(|_| b.len() == 1))
+                .filter(|k| *k >= 1)
+                .min();
+            let constant_size = size.get(&Vec::new()).copied().filter(|_| size.len() == 1);
+            return Some(match (guarded, constant_size) {
+                (Some(k), Some(s)) if k < s => [(Vec::new(), k)].into_iter().collect(),
+                (Some(k), None) => [(Vec::new(), k)].into_iter().collect(),
+                _ => size,
+            });
         }
         // `i < hi`, and `hi ≤` its own bound when it is the thread's
         // (`for (i = 0; i <= row % T; i++)`).
@@ -2581,6 +2596,83 @@ mod tests {
     }
 
     #[test]
+    fn tensor_strides_nest_innermost_first_over_their_ids_extents() {
+        // i1 · nb1 + i2 · nb2 + (tid + bz) · nb3 + i0, with i0 < ne00 a
+        // loop: each stride's extent is its ids' bound, the innermost part
+        // ends at ne00.
+        let facts = naturals(&["nb1", "nb2", "nb3", "ne00"]);
+        let index = add(
+            add(
+                add(mul(v("bid.x@1"), v("nb1")), mul(v("bid.y@1"), v("nb2"))),
+                mul(add(v("tid.x@1"), v("bid.z@1")), v("nb3")),
+            ),
+            v("i0@1"),
+        );
+        let i0 = Binder {
+            var: "i0@1".into(),
+            lo: v("tid.x@1"),
+            hi: v("ne00"),
+        };
+        let a = access(index.clone(), vec![i0]);
+        let s = facts.strides(&index, &a, "@1").expect("three strides");
+        assert_eq!(s.inner, vec![v("ne00")]);
+        let nested = s.nested(&["nb1", "nb2", "nb3"]).unwrap().to_string();
+        assert_eq!(
+            nested,
+            "nb1 >= ne00 && nb2 >= nb1 * gridDim.x && nb3 >= nb2 * gridDim.y"
+        );
+        // The last stride's ids reach blockDim.x + gridDim.z - 2.
+        let (_, extent) = s.strides.iter().find(|(t, _)| t == "nb3").unwrap();
+        assert_eq!(extent.to_string(), "-1 + blockDim.x + gridDim.z");
+        // One stride is a row length, not a nesting.
+        let row = add(mul(v("bid.x@1"), v("nb1")), v("tid.x@1"));
+        assert!(facts
+            .strides(&row, &access(row.clone(), vec![]), "@1")
+            .is_none());
+    }
+
+    #[test]
+    fn planes_added_a_constant_number_of_times_exceed_the_threads_part() {
+        // id + 2 · plane with id = bx · 512 + ty · 8 + tx under tx, ty < 8:
+        // the plane holds the grid's blocks up to the last one's 64 cells,
+        // the guard tighter than a block of 16 × 16.
+        let facts = Facts::new(&[
+            Cond::cmp(Rel::Ge, v("plane"), Expr::Int(0)),
+            Cond::cmp(Rel::Eq, v("blockDim.x"), Expr::Int(16)),
+            Cond::cmp(Rel::Eq, v("blockDim.y"), Expr::Int(16)),
+        ]);
+        let id = add(
+            add(
+                mul(v("bid.x@1"), Expr::Int(512)),
+                mul(v("tid.y@1"), Expr::Int(8)),
+            ),
+            v("tid.x@1"),
+        );
+        let index = add(id, mul(Expr::Int(2), v("plane")));
+        let mut a = access(index.clone(), vec![]);
+        a.path = Cond::and(
+            Cond::cmp(Rel::Lt, v("tid.x@1"), Expr::Int(8)),
+            Cond::cmp(Rel::Lt, v("tid.y@1"), Expr::Int(8)),
+        );
+        let lengths = facts.row_lengths(&index, &a, "@1");
+        let wanted = "-448 + 512 * gridDim.x";
+        assert!(
+            lengths
+                .iter()
+                .any(|r| r.w == "plane" && r.least().to_string() == wanted),
+            "{lengths:?}"
+        );
+        // Without the guard, the ids reach the block's 16 × 16.
+        a.path = Cond::Bool(true);
+        let lengths = facts.row_lengths(&index, &a, "@1");
+        assert!(
+            lengths.iter().all(|r| r.least().to_string() != wanted),
+            "{lengths:?}"
+        );
+        assert!(!lengths.is_empty());
+    }
+
+    #[test]
     fn padded_row_lengths_are_moduli() {
         // (n + 1) · (16 · by + ty + 1) + tx + 1, as Rodinia's backprop
         // indexes its weights: the row length is n + 1.
@@ -3236,7 +3328,162 @@ impl Facts {
                 constant: Some(constant),
             });
         }
+        out.extend(self.plane_lengths(index, access, suffix));
         out
+    }
+
+    /// The strides of a tensor `index` walks, `i1 * nb1 + i2 * nb2 + i0`
+    /// with `i1`, `i2` the thread's ids or loop variables and `nb1`, `nb2`
+    /// thread-global: each stride with the extent of its id, and the least
+    /// value beyond the innermost part of the index (`ne00` for `i0 <
+    /// ne00`). `None` without two such strides.
+    pub fn strides(&self, index: &Expr, access: &TraceAccess, suffix: &str) -> Option<Strides> {
+        let (p, atoms) = self.poly_with_atoms(index, suffix)?;
+        let facts = self.with_path(&access.path, suffix);
+        // Each stride with the thread's terms it multiplies: `(tid + bz) *
+        // s` steps by `s` over both.
+        let mut groups: Vec<(String, Poly)> = Vec::new();
+        let mut inner = Poly::new();
+        let global =
+            |v: &String| !v.ends_with(suffix) && !v.starts_with('[') && !builtin::is_dim(v);
+        for (vars, c) in &p {
+            let globals: Vec<&String> = vars.iter().filter(|v| !v.ends_with(suffix)).collect();
+            match globals.as_slice() {
+                [s] if global(s) && globals.len() < vars.len() => {
+                    let mut rest = vars.clone();
+                    rest.retain(|v| v != *s);
+                    match groups.iter_mut().find(|(t, _)| t == *s) {
+                        Some((_, ids)) => *ids.entry(rest).or_default() += c,
+                        None => groups.push(((*s).clone(), [(rest, *c)].into_iter().collect())),
+                    }
+                }
+                _ => *inner.entry(vars.clone()).or_default() += c,
+            }
+        }
+        let mut strides: Vec<(String, Expr)> = Vec::new();
+        for (s, ids) in &groups {
+            let mut extent = facts.upper_bound(ids, &atoms, access, suffix)?;
+            if extent
+                .keys()
+                .flatten()
+                .any(|v| v.ends_with(suffix) || v == s)
+            {
+                return None;
+            }
+            *extent.entry(Vec::new()).or_default() += 1;
+            extent.retain(|_, c| *c != 0);
+            strides.push((
+                s.clone(),
+                without_unit_factors(expr_with_atoms(&extent, &atoms)),
+            ));
+        }
+        if strides.len() < 2
+            || inner
+                .keys()
+                .flatten()
+                .any(|v| strides.iter().any(|(s, _)| s == v))
+        {
+            return None;
+        }
+        inner.retain(|vars, _| vars.iter().any(|v| v.ends_with(suffix)));
+        let mut least = if inner.is_empty() {
+            Poly::new()
+        } else {
+            facts.upper_bound(&inner, &atoms, access, suffix)?
+        };
+        if least.keys().flatten().any(|v| v.ends_with(suffix)) {
+            return None;
+        }
+        *least.entry(Vec::new()).or_default() += 1;
+        least.retain(|_, c| *c != 0);
+        Some(Strides {
+            strides,
+            inner: vec![without_unit_factors(expr_with_atoms(&least, &atoms))],
+        })
+    }
+
+    /// The plane sizes `index` assumes: a thread-global variable `W` the
+    /// index adds a constant number of times (`id + 2 * offset`, the third
+    /// component of a structure of arrays) keeps the planes apart when it
+    /// exceeds the thread's part of the index, `offset >= 512 * gridDim.x`
+    /// for `id = blockIdx.x * 512 + …`. Different accesses name different
+    /// planes, so no thread's term multiplies `W`.
+    fn plane_lengths(&self, index: &Expr, access: &TraceAccess, suffix: &str) -> Vec<RowLength> {
+        let mut out: Vec<RowLength> = Vec::new();
+        let Some((p, atoms)) = self.poly_with_atoms(index, suffix) else {
+            return out;
+        };
+        let facts = self.with_path(&access.path, suffix);
+        for (vars, c) in &p {
+            let [w] = vars.as_slice() else { continue };
+            if *c == 0 || w.ends_with(suffix) || w.starts_with('[') || builtin::is_dim(w) {
+                continue;
+            }
+            // `W` multiplying a thread's term too is a row length instead.
+            if p.keys().any(|k| k.len() > 1 && k.contains(w)) {
+                continue;
+            }
+            let mut x = p.clone();
+            x.remove(vars);
+            let constant = x.get(&Vec::new()).copied().unwrap_or(0);
+            x.retain(|vars, _| vars.iter().any(|v| v.ends_with(suffix)));
+            if x.is_empty() {
+                continue;
+            }
+            let Some(mut top) = facts.upper_bound(&x, &atoms, access, suffix) else {
+                continue;
+            };
+            if top.keys().flatten().any(|v| v.ends_with(suffix) || v == w) {
+                continue;
+            }
+            *top.entry(Vec::new()).or_default() += 1;
+            top.retain(|_, c| *c != 0);
+            let found = RowLength {
+                w: w.clone(),
+                least: top,
+                atoms: atoms.clone(),
+                constant: Some(constant),
+            };
+            if !out.contains(&found) {
+                out.push(found);
+            }
+        }
+        out
+    }
+}
+
+/// The strides of a tensor index ([`Facts::strides`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Strides {
+    /// Each stride, with the extent of the id it multiplies.
+    pub strides: Vec<(String, Expr)>,
+    /// The least innermost stride: beyond the rest of the index, of
+    /// each access over these strides.
+    pub inner: Vec<Expr>,
+}
+
+impl Strides {
+    /// The condition that keeps the index's cells apart when the strides
+    /// nest in `order` (innermost first): each stride at least the one
+    /// inside it times that one's extent, the innermost beyond the rest of
+    /// the index: `nb1 >= ne00 && nb2 >= nb1 * gridDim.x`.
+    pub fn nested(&self, order: &[&str]) -> Option<Cond> {
+        let mut conds = Vec::new();
+        let mut below = self.inner.clone();
+        for s in order {
+            let (_, extent) = self.strides.iter().find(|(t, _)| t == s)?;
+            conds.extend(
+                below
+                    .into_iter()
+                    .map(|b| Cond::cmp(Rel::Ge, Expr::var(s), b)),
+            );
+            below = vec![without_unit_factors(Expr::bin(
+                Op::Mul,
+                Expr::var(s),
+                extent.clone(),
+            ))];
+        }
+        conds.into_iter().reduce(Cond::and)
     }
 }
 

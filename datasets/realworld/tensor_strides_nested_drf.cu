@@ -1,0 +1,24 @@
+// expect: drf
+// tensor_strides_nested_racy.cu with the precondition drfscan suggests for
+// it, written over the tensor's sizes: rows, planes and batches apart.
+__global__ void copy_rows(const float *src, float *dst, long ne00, long ne01,
+                          long ne02, long ne03, long nb1, long nb2, long nb3) {
+  __requires(nb1 >= ne00 && nb2 >= nb1 * ne01 && nb3 >= nb2 * ne02);
+  const long i3 = blockIdx.z;
+  const long i2 = blockIdx.y;
+  const long i1 = blockIdx.x;
+  if (i3 >= ne03 || i2 >= ne02 || i1 >= ne01) {
+    return;
+  }
+  const float *src_row = src + ((i3 * ne02 + i2) * ne01 + i1) * ne00;
+  float *dst_row = dst + i1 * nb1 + i2 * nb2 + i3 * nb3;
+  for (long i0 = threadIdx.x; i0 < ne00; i0 += blockDim.x) {
+    dst_row[i0] = src_row[i0];
+  }
+}
+
+void copy(const float *src, float *dst, long ne00, long ne01, long ne02,
+          long ne03, long nb1, long nb2, long nb3) {
+  dim3 grid(ne01, ne02, ne03);
+  copy_rows<<<grid, 128>>>(src, dst, ne00, ne01, ne02, ne03, nb1, nb2, nb3);
+}
