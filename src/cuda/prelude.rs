@@ -9,6 +9,7 @@ const ANNOTATIONS: &str = include_str!("prelude/drfscan_annotations.h");
 const TOOLKIT: &str = include_str!("prelude/drfscan_toolkit.h");
 const CACHE_HINTS: &str = include_str!("prelude/drfscan_cache_hints.h");
 const DEVICE_RUNTIME: &str = include_str!("prelude/drfscan_device_runtime.h");
+const SURFACES: &str = include_str!("prelude/drfscan_surfaces.h");
 const ASSERT: &str = include_str!("prelude/assert.h");
 const COOPERATIVE_GROUPS: &str = include_str!("prelude/cooperative_groups.h");
 const CURAND_KERNEL: &str = include_str!("prelude/curand_kernel.h");
@@ -133,6 +134,10 @@ pub fn toolkit_files() -> Vec<(String, Vec<u8>)> {
             format!("{DIR}/drfscan_device_runtime.h"),
             DEVICE_RUNTIME.as_bytes().to_vec(),
         ),
+        (
+            format!("{DIR}/drfscan_surfaces.h"),
+            SURFACES.as_bytes().to_vec(),
+        ),
     ];
     out.extend(libraries);
     out
@@ -152,6 +157,10 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         (
             format!("{DIR}/drfscan_device_runtime.h"),
             DEVICE_RUNTIME.as_bytes().to_vec(),
+        ),
+        (
+            format!("{DIR}/drfscan_surfaces.h"),
+            SURFACES.as_bytes().to_vec(),
         ),
         (format!("{DIR}/assert.h"), ASSERT.as_bytes().to_vec()),
         (format!("{DIR}/cassert"), ASSERT.as_bytes().to_vec()),

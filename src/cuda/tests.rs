@@ -3776,3 +3776,34 @@ fn managed_variables_are_device_memory() {
         "{out}"
     );
 }
+
+#[test]
+fn surface_reads_and_writes_are_accesses_by_row_and_byte() {
+    // A `float` at byte 4·x of row y covers four byte cells; the read
+    // through a pointer stores into the thread's own variable.
+    let k = kernel(
+        "__global__ void k(cudaSurfaceObject_t s) {
+  int x = threadIdx.x; int y = blockIdx.x;
+  float v;
+  surf2Dread(&v, s, x * 4, y);
+  surf2Dwrite(v, s, x * 4, y);
+  surf3Dwrite((unsigned char)x, s, x, y, 2);
+}",
+    );
+    let body = show(&k);
+    let s = body
+        .lines()
+        .find(|l| l.starts_with("s: "))
+        .expect("the surface is an array");
+    assert!(s.contains("rd[bid.x][(tid.x * 4)]"), "{body}");
+    assert!(s.contains("wr[bid.x][((tid.x * 4) + 3)]"), "{body}");
+    assert!(s.contains("wr[2][bid.x][tid.x]"), "{body}");
+    assert!(
+        !s.contains("wr[2][bid.x][(tid.x + 1)]"),
+        "a byte covers one cell: {body}"
+    );
+    assert_eq!(
+        k.arrays.iter().find(|a| a.name == "s").unwrap().scope,
+        Scope::Global
+    );
+}

@@ -1006,6 +1006,13 @@ impl Lower {
                 }
                 return Ok(Some(Val::Int(v)));
             }
+            "surf1Dwrite" | "surf2Dwrite" | "surf3Dwrite" | "surf1DLayeredwrite"
+            | "surf2DLayeredwrite" | "surfCubemapwrite" | "surf1Dread" | "surf2Dread"
+            | "surf3Dread" | "surf1DLayeredread" | "surf2DLayeredread" | "surfCubemapread" => {
+                if let Some(v) = self.surface_access(n, name, args, loc)? {
+                    return Ok(Some(v));
+                }
+            }
             "load_matrix_sync" | "store_matrix_sync" => {
                 if let Some(v) = self.matrix_sync(name == "store_matrix_sync", args, loc)? {
                     return Ok(Some(v));
@@ -1501,6 +1508,65 @@ impl Lower {
                 Ok(Val::Unknown)
             }
         }
+    }
+
+    /// `surf2Dwrite(v, surf, x, y)`, `surf2Dread<T>(surf, x, y)`,
+    /// `surf2Dread(&v, surf, x, y)` and their 1-D, 3-D, layered and
+    /// cubemap kin: an access of the surface's memory, an array named
+    /// after the surface object, indexed by layer (or face, or z), row and
+    /// byte. `x` counts bytes, so an access covers the value's bytes: two
+    /// threads writing `float`s 2 bytes apart overlap.
+    fn surface_access(&mut self, n: &Node, name: &str, args: &[Node], loc: Loc) -> R<Option<Val>> {
+        let write = name.ends_with("write");
+        let coords = match name.trim_end_matches("write").trim_end_matches("read") {
+            "surf1D" => 1,
+            "surf2D" | "surf1DLayered" => 2,
+            _ => 3,
+        };
+        // The value written, or the pointer a read stores through.
+        let by_pointer = !write && args.first().is_some_and(|a| strip(*a).ty().is_pointer());
+        let at = usize::from(write || by_pointer);
+        if args.len() < at + 1 + coords {
+            return Ok(None);
+        }
+        // The value's own type: a cast (`(uchar)x`) is what is written.
+        let value_ty = if write {
+            args[0].ty()
+        } else if by_pointer {
+            args[0].ty().canonical().pointee()
+        } else {
+            n.ty()
+        };
+        let surface = strip(args[at]);
+        let decl = surface
+            .referenced()
+            .filter(|d| surface.kind() == K::DECL_REF && matches!(d.kind(), K::PARM | K::VAR));
+        let Some(decl) = decl else {
+            return unsupported(n, "an access of a surface drfscan cannot name");
+        };
+        let array = self.array_of(&decl, Scope::Global);
+        let mut index = Vec::new();
+        for a in &args[at + 1..at + 1 + coords] {
+            index.push(self.int(a, "coordinate")?);
+        }
+        // Layer (face, z), row, byte.
+        index.reverse();
+        let bytes = self.layouts.size_of(value_ty).unwrap_or(1);
+        let mut p = Ptr::of_cells(Target::Shared(array), index, 1);
+        p.elem = bytes;
+        if write {
+            let v = self.rvalue(&args[0])?;
+            self.write(&p, &v, loc);
+            return Ok(Some(Val::Unknown));
+        }
+        let v = self.read(&p, loc);
+        if by_pointer {
+            if let Some(q) = self.pointer(&args[0])? {
+                self.write(&q, &v, loc);
+            }
+            return Ok(Some(Val::Unknown));
+        }
+        Ok(Some(v))
     }
 
     /// `wmma::load_matrix_sync(frag, p, ldm[, layout])` and

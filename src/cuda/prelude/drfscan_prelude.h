@@ -306,8 +306,10 @@ enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero, cudaBoundaryModeClamp, cuda
 #define cudaTextureTypeCubemap 0x0C
 #define cudaTextureType1DLayered 0xF1
 #define cudaTextureType2DLayered 0xF2
-/* Texture and surface reads go through the texture cache: they read memory
-   no kernel writes while it runs, so they are values, not accesses. */
+/* Texture reads go through the texture cache: they read memory no kernel
+   writes while it runs, so they are values, not accesses. Surface reads
+   and writes are accesses of the surface's memory (see the front end). */
+#include "drfscan_surfaces.h"
 /* The attribute lets device code use texture references declared at file
    scope without `__device__`, as nvcc does. */
 template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
@@ -327,14 +329,6 @@ template <class T, int d, enum cudaTextureReadMode m> __device__ T tex2D(texture
 template <class T, int d, enum cudaTextureReadMode m> __device__ T tex3D(texture<T, d, m>, float, float, float);
 template <int d> __device__ float tex1Dfetch(texture<unsigned char, d, cudaReadModeNormalizedFloat>, int);
 template <int d> __device__ float tex2D(texture<unsigned char, d, cudaReadModeNormalizedFloat>, float, float);
-template <class T> __device__ T surf1Dread(cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T> __device__ T surf3Dread(cudaSurfaceObject_t, int, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T> __device__ void surf1Dread(T *, cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T> __device__ void surf2Dread(T *, cudaSurfaceObject_t, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T> __device__ void surf1Dwrite(T, cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
-template <class T> __device__ void surf3Dwrite(T, cudaSurfaceObject_t, int, int, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
 struct cudaChannelFormatDesc { int x, y, z, w; int f; };
 template <class T> cudaChannelFormatDesc cudaCreateChannelDesc(void);
 struct cudaArray;

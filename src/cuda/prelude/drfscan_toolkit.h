@@ -3,7 +3,8 @@
    launches of host code against the pre-9.2 launch API, which CUDA's
    headers no longer declare; drfscan reads those launches, so it declares
    it. The cache-hinted loads and stores clang's wrapper headers leave out,
-   GPUVerify's annotations and the device runtime follow. */
+   GPUVerify's annotations, the device runtime and the surface functions
+   follow. */
 #ifndef __DRFSCAN_TOOLKIT_H
 #define __DRFSCAN_TOOLKIT_H
 extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
@@ -21,4 +22,5 @@ extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem =
 #include "drfscan_cache_hints.h"
 #include "drfscan_annotations.h"
 #include "drfscan_device_runtime.h"
+#include "drfscan_surfaces.h"
 #endif
