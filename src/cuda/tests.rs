@@ -3807,3 +3807,25 @@ fn surface_reads_and_writes_are_accesses_by_row_and_byte() {
         Scope::Global
     );
 }
+
+#[test]
+fn a_shift_every_thread_runs_bounds_its_amount() {
+    let k =
+        kernel("__global__ void k(float *a, int s) { a[(blockIdx.x << s) + threadIdx.x] = 0; }");
+    assert!(
+        k.assumes
+            .iter()
+            .any(|c| c.to_string() == "s >= 0 && s < 32"),
+        "{:?}",
+        k.assumes
+    );
+    // Under a guard the shift says nothing of the other branch; by a
+    // thread's own value it is no fact of the kernel.
+    let guarded = kernel(
+        "__global__ void k(float *a, int s) { if (s < 40) a[(blockIdx.x << s) + threadIdx.x] = 0; }",
+    );
+    assert!(guarded.assumes.is_empty(), "{:?}", guarded.assumes);
+    let own =
+        kernel("__global__ void k(unsigned *a) { a[threadIdx.x] = 1u << (threadIdx.x % 32); }");
+    assert!(own.assumes.is_empty(), "{:?}", own.assumes);
+}

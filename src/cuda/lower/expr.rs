@@ -533,6 +533,9 @@ impl Lower {
     /// is then the same in every thread of a block, which is what barriers
     /// under it need.
     fn arith_typed(&mut self, n: &Node, o: i32, a: Val, b: Val) -> Val {
+        if let (op::SHL | op::SHR, Val::Int(amount)) = (o, &b) {
+            self.shift_in_range(n, amount);
+        }
         let floating = n.ty().is_floating() || exprs(n).iter().any(|c| c.ty().is_floating());
         let fractional = |v: &Val| matches!(v, Val::Uniform | Val::Float(_));
         if floating && (fractional(&a) || fractional(&b)) {
@@ -646,6 +649,32 @@ impl Lower {
     }
 
     /// Whether `v` is an integer parameter of the kernel.
+    /// A shift by a parameter (`blockIdx.x << log2N`) that every thread
+    /// runs: shifting by a negative amount or by the width or more is
+    /// undefined, so a program that runs it has `0 <= log2N < 32`. Only
+    /// where nothing guards it: a shift under `if (log2N < 32)` says
+    /// nothing of the other branch.
+    fn shift_in_range(&mut self, n: &Node, amount: &Expr) {
+        if matches!(amount, Expr::Int(_)) || !self.path.is_empty() || !self.loop_vars.is_empty() {
+            return;
+        }
+        let mut vars = BTreeSet::new();
+        amount.free_vars(&mut vars);
+        if !vars.iter().all(|v| self.int_param(v)) {
+            return;
+        }
+        let Some(bits) = self.layouts.size_of(n.ty()).map(|b| b as i64 * 8) else {
+            return;
+        };
+        let c = Cond::and(
+            Cond::cmp(Rel::Ge, amount.clone(), Expr::Int(0)),
+            Cond::cmp(Rel::Lt, amount.clone(), Expr::Int(bits)),
+        );
+        if !self.prog.assumes.contains(&c) {
+            self.prog.assumes.push(c);
+        }
+    }
+
     fn int_param(&self, v: &str) -> bool {
         self.prog.args.iter().flatten().any(|a| a == v)
     }
