@@ -620,6 +620,9 @@ impl Launches {
     fn call<'a>(&mut self, c: &Node<'a>, func: Option<Node<'a>>, callers: &Callers<'a>) -> bool {
         let pos = c.pos();
         let loc = Loc::new(pos.line, pos.column);
+        if self.wrapped_launch(c, func, callers) {
+            return true;
+        }
         // A launch in a host template names its kernel through a template
         // id clang leaves unresolved (`reduce<T, 512><<<…>>>`, or `k<<<…>>>`
         // with every argument deduced).
@@ -698,6 +701,258 @@ impl Launches {
         name.starts_with("cudaFuncGetAttributes")
             || name.starts_with("cudaFuncSet")
             || name.starts_with("cudaOccupancy")
+    }
+}
+
+impl Launches {
+    /// A call of a launch wrapper (`launch(k<T>, params, args…)` of
+    /// `template <class K, class... A> void launch(K kernel, const Params
+    /// &p, A&&... a) { kernel<<<p.grid, p.block>>>(a…); }`): a launch of
+    /// the kernel passed, with the sizes the wrapper's launch reads,
+    /// read at the call. `true` when `c` was handled whole.
+    fn wrapped_launch<'a>(
+        &mut self,
+        c: &Node<'a>,
+        func: Option<Node<'a>>,
+        callers: &Callers<'a>,
+    ) -> bool {
+        let Some(w) = callee_template(c) else {
+            return false;
+        };
+        let Some(launch) = wrapper_launch(&w) else {
+            return false;
+        };
+        let (n, kernel_at) = (c.num_args(), launch.kernel as i32);
+        if kernel_at >= n {
+            return false;
+        }
+        let arg = c.arg(launch.kernel);
+        let (key, kernel) = match referenced_kernel(&arg) {
+            Some(found) => found,
+            None => match named_kernel(&arg, true) {
+                Some((t, args)) => {
+                    let key = (t.id(), args);
+                    if !self.partial.contains(&key) {
+                        self.partial.push(key.clone());
+                    }
+                    (key, t)
+                }
+                None => return false,
+            },
+        };
+        let at_call = |size: &WrappedSize| -> Vec<Dims> {
+            let unknown = vec![[None; 3]];
+            if size.param as i32 >= n {
+                return unknown;
+            }
+            let a = c.arg(size.param);
+            match &size.field {
+                None => dims(&a, func, callers),
+                Some(field) => match field_at_call(&a, field, func) {
+                    Some(e) => dims(&e, func, callers),
+                    None => unknown,
+                },
+            }
+        };
+        let (grid, block) = (at_call(&launch.grid), at_call(&launch.block));
+        self.name(&key, &kernel);
+        let pos = c.pos();
+        self.launch(
+            key,
+            (grid, block),
+            Vec::new(),
+            pos.file.clone(),
+            Loc::new(pos.line, pos.column),
+        );
+        for i in (0..n).filter(|i| *i != kernel_at) {
+            self.walk(&c.arg(i as u32), func, &|_| true, callers);
+        }
+        true
+    }
+}
+
+/// The function template a call names: resolved (`launch<…>(…)`, a
+/// specialization), or the one template of an unresolved name in a host
+/// template.
+fn callee_template<'a>(c: &Node<'a>) -> Option<Node<'a>> {
+    if let Some(f) = c.referenced() {
+        return f
+            .specialized_template()
+            .filter(|t| t.kind() == K::FUNCTION_TEMPLATE);
+    }
+    let callee = strip(*c.children().first()?);
+    let callee = if callee.kind() == K::DECL_REF {
+        strip(*callee.children().first()?)
+    } else {
+        callee
+    };
+    if callee.kind() != K::OVERLOADED_REF {
+        return None;
+    }
+    let templates: Vec<Node> = callee
+        .overloaded_decls()
+        .into_iter()
+        .filter(|d| d.kind() == K::FUNCTION_TEMPLATE)
+        .collect();
+    match templates.as_slice() {
+        [t] => Some(*t),
+        _ => None,
+    }
+}
+
+/// A size a launch wrapper passes: its parameter, or a field of it.
+struct WrappedSize {
+    param: u32,
+    field: Option<String>,
+}
+
+/// The launch a wrapper makes of the kernel it is passed.
+struct WrapperLaunch {
+    kernel: u32,
+    grid: WrappedSize,
+    block: WrappedSize,
+}
+
+/// The launch `w` makes of a parameter (`kernel<<<p.grid, p.block>>>`),
+/// with the parameters (or their fields) its sizes are; `None` unless it
+/// makes exactly one.
+fn wrapper_launch(w: &Node) -> Option<WrapperLaunch> {
+    let params: Vec<Node> = w
+        .children()
+        .into_iter()
+        .filter(|c| c.kind() == K::PARM)
+        .collect();
+    let index = |n: &Node| -> Option<u32> {
+        let r = strip(*n).referenced()?;
+        params
+            .iter()
+            .position(|p| p.id() == r.id())
+            .map(|i| i as u32)
+    };
+    let size = |n: &Node| -> Option<WrappedSize> {
+        let n = uncopied(n);
+        if n.kind() == K::DECL_REF {
+            return Some(WrappedSize {
+                param: index(&n)?,
+                field: None,
+            });
+        }
+        if n.kind() == K::MEMBER_REF {
+            let base = *n.children().first()?;
+            return Some(WrappedSize {
+                param: index(&base)?,
+                field: Some(n.spelling()),
+            });
+        }
+        None
+    };
+    let mut found = Vec::new();
+    fn calls<'a>(n: &Node<'a>, out: &mut Vec<Node<'a>>) {
+        for c in n.children() {
+            if c.kind() == K::CALL {
+                out.push(c);
+            }
+            calls(&c, out);
+        }
+    }
+    let mut all = Vec::new();
+    calls(w, &mut all);
+    for c in all {
+        let ch = c.children();
+        let config = ch.iter().find(|x| {
+            x.kind() == K::CALL
+                && x.referenced().is_some_and(|f| {
+                    let s = f.spelling();
+                    s == "cudaConfigureCall" || s == "__cudaPushCallConfiguration"
+                })
+        });
+        let (Some(config), Some(callee)) = (config, ch.first()) else {
+            continue;
+        };
+        if config.num_args() < 2 {
+            continue;
+        }
+        let Some(kernel) = index(callee) else {
+            continue;
+        };
+        found.push(WrapperLaunch {
+            kernel,
+            grid: size(&config.arg(0))?,
+            block: size(&config.arg(1))?,
+        });
+    }
+    match found.len() {
+        1 => found.pop(),
+        _ => None,
+    }
+}
+
+/// `n` without the copies around it (a `dim3` constructed from a `dim3`
+/// or `uint3`).
+fn uncopied<'a>(n: &Node<'a>) -> Node<'a> {
+    let mut n = strip(*n);
+    while n.kind() == K::CALL
+        && n.num_args() == 1
+        && n.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR)
+    {
+        n = strip(n.arg(0));
+    }
+    n
+}
+
+/// The value field `field` of the argument `a` holds at the call: `a` a
+/// local never changed after its initialisation, by braces (`{grid,
+/// block, 0, s}`, fields in order) or by a constructor that sets the
+/// field from one of its parameters (`Params(g, b) : grid(g), block(b)
+/// {}`).
+fn field_at_call<'a>(a: &Node<'a>, field: &str, func: Option<Node<'a>>) -> Option<Node<'a>> {
+    let a = uncopied(a);
+    let var = a
+        .referenced()
+        .filter(|v| a.kind() == K::DECL_REF && v.kind() == K::VAR)?;
+    let f = func?;
+    if var.semantic_parent().is_none_or(|p| p.id() != f.id()) || local_modified(&f, &var) {
+        return None;
+    }
+    let init = var
+        .children()
+        .into_iter()
+        .rev()
+        .find(|c| c.is_expression())?;
+    field_of_init(&init, field, &var.record_fields())
+}
+
+fn field_of_init<'a>(init: &Node<'a>, field: &str, fields: &[Node<'a>]) -> Option<Node<'a>> {
+    let init = strip(*init);
+    match init.kind() {
+        K::INIT_LIST => {
+            let items: Vec<Node> = init
+                .children()
+                .into_iter()
+                .filter(|c| c.is_expression())
+                .collect();
+            if let [one] = items.as_slice() {
+                if strip(*one).kind() == K::CALL {
+                    return field_of_init(one, field, fields);
+                }
+            }
+            let at = fields.iter().position(|f| f.spelling() == field)?;
+            (items.len() == fields.len()).then(|| items[at])
+        }
+        K::CALL => {
+            let ctor = init.referenced().filter(|c| c.kind() == K::CONSTRUCTOR)?;
+            let ctor = ctor.definition().unwrap_or(ctor);
+            let ch = ctor.children();
+            let params: Vec<&Node> = ch.iter().filter(|c| c.kind() == K::PARM).collect();
+            let at = ch
+                .iter()
+                .position(|c| c.kind() == K::MEMBER && c.spelling() == field)?;
+            let value = uncopied(ch.get(at + 1)?);
+            let r = value.referenced().filter(|_| value.kind() == K::DECL_REF)?;
+            let k = params.iter().position(|p| p.id() == r.id())? as u32;
+            ((k as i32) < init.num_args()).then(|| init.arg(k))
+        }
+        _ => None,
     }
 }
 

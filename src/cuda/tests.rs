@@ -3829,3 +3829,33 @@ fn a_shift_every_thread_runs_bounds_its_amount() {
         kernel("__global__ void k(unsigned *a) { a[threadIdx.x] = 1u << (threadIdx.x % 32); }");
     assert!(own.assumes.is_empty(), "{:?}", own.assumes);
 }
+
+#[test]
+fn launches_through_a_wrapper_are_read_at_its_calls() {
+    // The wrapper launches its kernel parameter with sizes that are its
+    // parameters or their fields; each call is a launch of the kernel it
+    // passes, read there: a constructor's field, braces in field order, a
+    // size passed as is.
+    let src = "struct P { dim3 g; dim3 b; int s; P(const dim3 &g_, const dim3 &b_, int s_) : g(g_), b(b_), s(s_) {} };\n\
+        struct Q { dim3 g; dim3 b; };\n\
+        template <class K, class... A> static void go(K k, const P &p, A... a) { k<<<p.g, p.b, p.s>>>(a...); }\n\
+        template <class K, class... A> static void go_q(K k, Q q, A... a) { k<<<q.g, q.b>>>(a...); }\n\
+        template <class K, class... A> static void go_sized(K k, dim3 g, dim3 b, A... a) { k<<<g, b>>>(a...); }\n\
+        __global__ void one(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void two(float *a) { a[threadIdx.x] = 0; }\n\
+        __global__ void three(float *a) { a[threadIdx.x] = 0; }\n\
+        void run(float *a, int n) {\n\
+          const P p(n, dim3(32, 4), 0);\n\
+          go(one, p, a);\n\
+          Q q = {dim3(n), dim3(64)};\n\
+          go_q(two, q, a);\n\
+          go_sized(three, dim3(n), dim3(128), a);\n\
+        }\n";
+    let u = unit(src);
+    let by = |name: &str| u.kernels.iter().find(|k| k.name == name).unwrap();
+    assert_eq!(by("one").launches.len(), 1, "{:?}", by("one").launches);
+    assert_eq!(by("one").launches[0].block, [Some(32), Some(4), Some(1)]);
+    assert_eq!(by("two").launches[0].block, [Some(64), Some(1), Some(1)]);
+    assert_eq!(by("three").launches[0].block, [Some(128), Some(1), Some(1)]);
+    assert_eq!(by("three").launches[0].grid, [None, Some(1), Some(1)]);
+}
