@@ -887,6 +887,11 @@ fn wrapper_launch(w: &Node) -> Option<WrapperLaunch> {
     }
 }
 
+/// The initialiser of the local `var`, when it has one.
+fn initializer<'a>(var: &Node<'a>) -> Option<Node<'a>> {
+    var.children().into_iter().rev().find(|c| c.is_expression())
+}
+
 /// `n` without the copies around it (a `dim3` constructed from a `dim3`
 /// or `uint3`).
 fn uncopied<'a>(n: &Node<'a>) -> Node<'a> {
@@ -914,11 +919,7 @@ fn field_at_call<'a>(a: &Node<'a>, field: &str, func: Option<Node<'a>>) -> Optio
     if var.semantic_parent().is_none_or(|p| p.id() != f.id()) || local_modified(&f, &var) {
         return None;
     }
-    let init = var
-        .children()
-        .into_iter()
-        .rev()
-        .find(|c| c.is_expression())?;
+    let init = initializer(&var)?;
     field_of_init(&init, field, &var.record_fields())
 }
 
@@ -1160,11 +1161,7 @@ pub fn kernel_name(spelling: &str, targs: &TemplateArgs) -> String {
 /// k<T, 128>;` or `= &k<float>`), with whether a host template leaves it
 /// an instantiation only in part.
 fn kernel_alias<'a>(var: &Node<'a>) -> Option<(KernelKey, Node<'a>, bool)> {
-    let init = var
-        .children()
-        .into_iter()
-        .rev()
-        .find(|c| c.is_expression())?;
+    let init = initializer(var)?;
     if let Some((key, f)) = referenced_kernel(&init) {
         return Some((key, f, false));
     }
@@ -1694,7 +1691,7 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
         } else if let Some(values) = counted(&f, &var).or_else(|| ranged(&f, &var)) {
             values.into_iter().map(scalar).collect()
         } else {
-            let init = var.children().into_iter().rev().find(|c| c.is_expression());
+            let init = initializer(&var);
             let start = match init {
                 Some(i) => dims_at(&i, here, callers, depth + 1),
                 // `dim3 b;` is (1, 1, 1).
@@ -2198,7 +2195,7 @@ fn unchanged_init<'a>(n: &Node<'a>, here: Here) -> Option<Node<'a>> {
     {
         return None;
     }
-    var.children().into_iter().rev().find(|c| c.is_expression())
+    initializer(&var)
 }
 
 /// A host expression as a term over the values `passed` to the kernel:
@@ -2789,11 +2786,7 @@ fn counted(f: &Node, var: &Node) -> Option<Vec<i64>> {
     let [_, cond, inc, body] = ch.as_slice() else {
         return None;
     };
-    let init = var
-        .children()
-        .into_iter()
-        .rev()
-        .find(|c| c.is_expression())?;
+    let init = initializer(var)?;
     let start = strip(init).eval_int()?;
     let is_var = |x: &Node| refers_to(x, var);
     let cond = strip(*cond);
@@ -2867,11 +2860,7 @@ fn counted(f: &Node, var: &Node) -> Option<Vec<i64>> {
 /// non-const reference), or it is never set to a constant.
 fn least_assigned(f: &Node, var: &Node) -> Option<i64> {
     use super::clang::op;
-    let mut least: Option<i64> = var
-        .children()
-        .into_iter()
-        .rev()
-        .find(|c| c.is_expression())
+    let mut least: Option<i64> = initializer(var)
         .map(|init| strip(init).eval_int())
         .unwrap_or(None);
     // An initialiser that is no constant is a value of unknown sign.
@@ -2988,7 +2977,7 @@ fn loop_around<'a>(f: &Node<'a>, var: &Node<'a>, at: u32) -> Option<(Node<'a>, N
         if n.kind() == K::FOR {
             let start = ch.first().and_then(|i| match i.kind() {
                 K::DECL_STMT if i.children().iter().any(|d| d.id() == var.id()) => {
-                    var.children().into_iter().rev().find(|c| c.is_expression())
+                    initializer(&var)
                 }
                 _ => {
                     let i = strip(*i);
