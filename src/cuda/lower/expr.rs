@@ -648,7 +648,6 @@ impl Lower {
             .then(|| (Expr::bin(Op::Mod, x.clone(), p.clone()), p))
     }
 
-    /// Whether `v` is an integer parameter of the kernel.
     /// A shift by a parameter (`blockIdx.x << log2N`) that every thread
     /// runs: shifting by a negative amount or by the width or more is
     /// undefined, so a program that runs it has `0 <= log2N < 32`. Only
@@ -675,6 +674,7 @@ impl Lower {
         }
     }
 
+    /// Whether `v` is an integer parameter of the kernel.
     fn int_param(&self, v: &str) -> bool {
         self.prog.args.iter().flatten().any(|a| a == v)
     }
