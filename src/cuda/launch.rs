@@ -18,6 +18,7 @@ use super::TemplateArgs;
 use crate::protocol::{builtin, Cond, Expr, Loc, Rel};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// One axis of a dimension: a known size or not.
 pub type Dims = [Option<u64>; 3];
@@ -440,6 +441,9 @@ pub struct Launches {
     /// only in part: their type arguments may stand for any type, and the
     /// arguments they leave to deduction for any value.
     partial: Vec<KernelKey>,
+    /// What each function template called from host code launches, when
+    /// it is a launch wrapper ([`wrapper_launch`]), by template.
+    wrappers: HashMap<u32, Option<Rc<WrapperLaunch>>>,
 }
 
 /// Whether a launch keyed `general` (a launch in a host template) may
@@ -719,7 +723,12 @@ impl Launches {
         let Some(w) = callee_template(c) else {
             return false;
         };
-        let Some(launch) = wrapper_launch(&w) else {
+        let launch = self
+            .wrappers
+            .entry(w.id())
+            .or_insert_with(|| wrapper_launch(&w).map(Rc::new))
+            .clone();
+        let Some(launch) = launch else {
             return false;
         };
         let (n, kernel_at) = (c.num_args(), launch.kernel as i32);
