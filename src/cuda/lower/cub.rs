@@ -256,16 +256,7 @@ impl Lower {
         } else {
             Mode::Write
         };
-        let valid = match rest.first() {
-            Some(v) => Some(self.int(v, "valid_items")?),
-            None => None,
-        };
-        for r in rest.iter().skip(1) {
-            self.rvalue(r)?;
-        }
-        let Some(p) = self.pointer(itr)? else {
-            return unsupported(n, "access through a pointer of unknown origin");
-        };
+        let (p, valid) = self.cub_io_operands(n, itr, rest)?;
         let exchange = |me: &mut Self| -> R<()> {
             match block_exchange {
                 Some(block) => {
@@ -311,6 +302,23 @@ impl Lower {
         Ok(Some(Val::Unknown))
     }
 
+    /// The memory a CUB load or store reaches through `itr`, and the valid
+    /// item count its first optional operand gives; the rest (an
+    /// out-of-bounds default) are only evaluated.
+    fn cub_io_operands(&mut self, n: &Node, itr: &Node, rest: &[Node]) -> R<(Ptr, Option<Expr>)> {
+        let valid = match rest.first() {
+            Some(v) => Some(self.int(v, "valid_items")?),
+            None => None,
+        };
+        for r in rest.iter().skip(1) {
+            self.rvalue(r)?;
+        }
+        let Some(p) = self.pointer(itr)? else {
+            return unsupported(n, "access through a pointer of unknown origin");
+        };
+        Ok((p, valid))
+    }
+
     /// `cub::LoadDirectBlocked(t, p, items)` and its striped and storing
     /// kin (`f`, called as `n`): each item of thread `t` is one cell of
     /// `p`, blocked (`t * N + i`) or striped (`t + i * BLOCK_THREADS`),
@@ -346,16 +354,7 @@ impl Lower {
             (true, _) => return unsupported(n, format!("cub::{name} of an unknown block size")),
         };
         let t = self.int(tid, "linear_tid")?;
-        let valid = match rest.first() {
-            Some(v) => Some(self.int(v, "valid_items")?),
-            None => None,
-        };
-        for r in rest.iter().skip(1) {
-            self.rvalue(r)?;
-        }
-        let Some(p) = self.pointer(itr)? else {
-            return unsupported(n, "access through a pointer of unknown origin");
-        };
+        let (p, valid) = self.cub_io_operands(n, itr, rest)?;
         let i = self.name("item");
         let at = if striped {
             Expr::add(t, Expr::bin(Op::Mul, Expr::var(&i), Expr::Int(block)))
