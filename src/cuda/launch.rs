@@ -658,19 +658,10 @@ impl Launches {
             return false;
         };
         if let Some((key, callee)) = target {
-            // `k<<<g, b>>>(…)`: a child call configures the launch.
             let children = c.children();
-            let config = children.iter().find(|ch| {
-                ch.kind() == K::CALL
-                    && ch.referenced().is_some_and(|f| {
-                        let s = f.spelling();
-                        s == "cudaConfigureCall" || s == "__cudaPushCallConfiguration"
-                    })
-            });
-            let Some(config) = config else { return false };
-            if config.num_args() < 2 {
+            let Some(config) = launch_config(c) else {
                 return false;
-            }
+            };
             let grid = dims(&config.arg(0), func, callers);
             let block = dims(&config.arg(1), func, callers);
             let relations = relations(c, [&config.arg(0), &config.arg(1)], &callee, func, callers);
@@ -826,11 +817,7 @@ struct WrapperLaunch {
 /// with the parameters (or their fields) its sizes are; `None` unless it
 /// makes exactly one.
 fn wrapper_launch(w: &Node) -> Option<WrapperLaunch> {
-    let params: Vec<Node> = w
-        .children()
-        .into_iter()
-        .filter(|c| c.kind() == K::PARM)
-        .collect();
+    let params = w.params();
     let index = |n: &Node| -> Option<u32> {
         let r = strip(*n).referenced()?;
         params
@@ -867,21 +854,11 @@ fn wrapper_launch(w: &Node) -> Option<WrapperLaunch> {
     let mut all = Vec::new();
     calls(w, &mut all);
     for c in all {
-        let ch = c.children();
-        let config = ch.iter().find(|x| {
-            x.kind() == K::CALL
-                && x.referenced().is_some_and(|f| {
-                    let s = f.spelling();
-                    s == "cudaConfigureCall" || s == "__cudaPushCallConfiguration"
-                })
-        });
-        let (Some(config), Some(callee)) = (config, ch.first()) else {
+        let (Some(config), Some(callee)) = (launch_config(&c), c.children().first().copied())
+        else {
             continue;
         };
-        if config.num_args() < 2 {
-            continue;
-        }
-        let Some(kernel) = index(callee) else {
+        let Some(kernel) = index(&callee) else {
             continue;
         };
         found.push(WrapperLaunch {
@@ -899,6 +876,19 @@ fn wrapper_launch(w: &Node) -> Option<WrapperLaunch> {
 /// The initialiser of the local `var`, when it has one.
 fn initializer<'a>(var: &Node<'a>) -> Option<Node<'a>> {
     var.children().into_iter().rev().find(|c| c.is_expression())
+}
+
+/// The call that configures the launch `c` (`k<<<g, b>>>(…)`), with the
+/// grid and the block as its first two arguments.
+fn launch_config<'a>(c: &Node<'a>) -> Option<Node<'a>> {
+    let config = c.children().into_iter().find(|ch| {
+        ch.kind() == K::CALL
+            && ch.referenced().is_some_and(|f| {
+                let s = f.spelling();
+                s == "cudaConfigureCall" || s == "__cudaPushCallConfiguration"
+            })
+    })?;
+    (config.num_args() >= 2).then_some(config)
 }
 
 /// `n` without the copies around it (a `dim3` constructed from a `dim3`
@@ -953,7 +943,7 @@ fn field_of_init<'a>(init: &Node<'a>, field: &str, fields: &[Node<'a>]) -> Optio
             let ctor = init.referenced().filter(|c| c.kind() == K::CONSTRUCTOR)?;
             let ctor = ctor.definition().unwrap_or(ctor);
             let ch = ctor.children();
-            let params: Vec<&Node> = ch.iter().filter(|c| c.kind() == K::PARM).collect();
+            let params = ctor.params();
             let at = ch
                 .iter()
                 .position(|c| c.kind() == K::MEMBER && c.spelling() == field)?;
