@@ -562,8 +562,7 @@ impl Launches {
                     continue;
                 }
             } else if k == K::VAR && kernel_alias(&c).is_some() && only_launched(&c, func) {
-                // `auto kernel = k<T, 128>; kernel<<<g, b>>>(…)`: naming the
-                // kernel there lets no address escape.
+                // `auto kernel = k<T, 128>; kernel<<<g, b>>>(…)`.
                 continue;
             } else if k == K::DECL_REF {
                 if let Some(r) = c.referenced() {
@@ -679,18 +678,35 @@ impl Launches {
         if (name == "cudaLaunchKernel" || name == "cudaLaunchCooperativeKernel")
             && c.num_args() >= 3
         {
-            let target = referenced_kernel(&c.arg(0));
-            if let Some((key, f)) = target {
-                let grid = dims(&c.arg(1), func, callers);
-                let block = dims(&c.arg(2), func, callers);
-                self.name(&key, &f);
-                self.launch(key, (grid, block), Vec::new(), pos.file.clone(), loc);
-                for i in 3..c.num_args().max(3) as u32 {
-                    self.walk(&c.arg(i), func, &|_| true, callers);
-                }
-                return true;
+            let Some((key, f)) = self.runtime_kernel(&c.arg(0)) else {
+                return false;
+            };
+            let grid = dims(&c.arg(1), func, callers);
+            let block = dims(&c.arg(2), func, callers);
+            self.name(&key, &f);
+            self.launch(key, (grid, block), Vec::new(), pos.file.clone(), loc);
+            for i in 3..c.num_args().max(3) as u32 {
+                self.walk(&c.arg(i), func, &|_| true, callers);
             }
-            return false;
+            return true;
+        }
+        if (name == "cudaLaunchKernelEx" || name == "cudaLaunchKernelExC") && c.num_args() >= 2 {
+            // `cudaLaunchKernelEx(&config, k, args…)`: the sizes are the
+            // configuration's `gridDim` and `blockDim` at the launch.
+            let Some((key, f)) = self.runtime_kernel(&c.arg(1)) else {
+                return false;
+            };
+            let size = |field: &str| match config_field(&c.arg(0), field, func, c.byte_range()) {
+                Some(v) => dims(&v, func, callers),
+                None => vec![[None; 3]],
+            };
+            let (grid, block) = (size("gridDim"), size("blockDim"));
+            self.name(&key, &f);
+            self.launch(key, (grid, block), Vec::new(), pos.file.clone(), loc);
+            for i in 2..c.num_args().max(2) as u32 {
+                self.walk(&c.arg(i), func, &|_| true, callers);
+            }
+            return true;
         }
         // Attribute and occupancy queries name a kernel without launching it.
         name.starts_with("cudaFuncGetAttributes")
@@ -700,6 +716,27 @@ impl Launches {
 }
 
 impl Launches {
+    /// The kernel the runtime API's launch or query `n` names: the kernel
+    /// itself (`(const void *)k<T, 128>`, `&k`) or a local that names it
+    /// (`auto kernel = k<T, 128>;`).
+    fn runtime_kernel<'a>(&mut self, n: &Node<'a>) -> Option<(KernelKey, Node<'a>)> {
+        if let Some(found) = referenced_kernel(n) {
+            return Some(found);
+        }
+        let mut v = strip(*n);
+        if v.kind() == K::UNARY && v.unop() == super::clang::op::ADDR_OF {
+            v = strip(*v.children().first()?);
+        }
+        let var = v
+            .referenced()
+            .filter(|r| v.kind() == K::DECL_REF && r.kind() == K::VAR)?;
+        let (key, f, dependent) = kernel_alias(&var)?;
+        if dependent && !self.partial.contains(&key) {
+            self.partial.push(key.clone());
+        }
+        Some((key, f))
+    }
+
     /// A call of a launch wrapper (`launch(k<T>, params, args…)` of
     /// `template <class K, class... A> void launch(K kernel, const Params
     /// &p, A&&... a) { kernel<<<p.grid, p.block>>>(a…); }`): a launch of
@@ -956,6 +993,95 @@ fn field_of_init<'a>(init: &Node<'a>, field: &str, fields: &[Node<'a>]) -> Optio
     }
 }
 
+/// The value the field `field` (`gridDim`, `blockDim`) of the launch
+/// configuration `arg` points to holds at the launch spanning `call`
+/// (`cudaLaunchKernelEx(&config, …)`): the value of the last assignment
+/// `config.blockDim = …` that reaches the launch with nothing changing the
+/// field in between, or, when nothing assigns the field, the local's
+/// initialiser (`= {grid, block, 0, stream}`, fields in order).
+fn config_field<'a>(
+    arg: &Node<'a>,
+    field: &str,
+    func: Option<Node<'a>>,
+    call: (u32, u32),
+) -> Option<Node<'a>> {
+    use super::clang::op;
+    let a = strip(*arg);
+    if a.kind() != K::UNARY || a.unop() != op::ADDR_OF {
+        return None;
+    }
+    let a = strip(*a.children().first()?);
+    let var = a
+        .referenced()
+        .filter(|v| a.kind() == K::DECL_REF && v.kind() == K::VAR)?;
+    let f = func?;
+    if var.semantic_parent().is_none_or(|p| p.id() != f.id()) {
+        return None;
+    }
+    let changes = field_changes(&f, &var, field, call);
+    let sets = |lhs: &Node| {
+        lhs.kind() == K::MEMBER_REF
+            && lhs.spelling() == field
+            && lhs.children().first().is_some_and(|b| reads_var(b, &var))
+    };
+    if let Some((at, value)) = last_assignment(&f, call.0, &sets) {
+        let others: Vec<u32> = changes.into_iter().filter(|c| *c != at).collect();
+        return none_between(&f, &others, at, call.0).then(|| innermost_value(value));
+    }
+    if !changes.is_empty() {
+        return None;
+    }
+    field_of_init(&initializer(&var)?, field, &var.record_fields())
+}
+
+/// Where `f` may change the field `field` of the local `var`, outside the
+/// call spanning `call`: assignments to the field, to one of its axes or
+/// to the whole, increments, its address taken, the local passed whole.
+fn field_changes(f: &Node, var: &Node, field: &str, call: (u32, u32)) -> Vec<u32> {
+    use super::clang::op;
+    // `var`, `var.field` or `var.field.x`.
+    fn touches(n: &Node, var: &Node, field: &str) -> bool {
+        let n = strip(*n);
+        if reads_var(&n, var) {
+            return true;
+        }
+        let Some(base) = n.children().first().map(|b| strip(*b)) else {
+            return false;
+        };
+        n.kind() == K::MEMBER_REF
+            && ((n.spelling() == field && reads_var(&base, var))
+                || (base.kind() == K::MEMBER_REF && touches(&base, var, field)))
+    }
+    fn walk(n: &Node, var: &Node, field: &str, call: (u32, u32), out: &mut Vec<u32>) {
+        for c in n.children() {
+            let (start, end) = c.byte_range();
+            if start >= call.0 && end <= call.1 {
+                continue;
+            }
+            let k = c.kind();
+            let ch = c.children();
+            let assigns = (k == K::BINARY && c.binop() == op::ASSIGN)
+                || k == K::COMPOUND_ASSIGN
+                || (k == K::CALL && c.spelling().starts_with("operator") && c.num_args() >= 1);
+            let ch = if k == K::CALL { c.args() } else { ch };
+            let steps = k == K::UNARY
+                && matches!(
+                    c.unop(),
+                    op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC | op::ADDR_OF
+                );
+            let passed = k == K::CALL && c.args().iter().any(|a| reads_var(a, var));
+            if ((assigns || steps) && ch.first().is_some_and(|l| touches(l, var, field))) || passed
+            {
+                out.push(c.offset());
+            }
+            walk(&c, var, field, call, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(f, var, field, call, &mut out);
+    out
+}
+
 /// The arguments every launch of `sites` passes as one constant, by
 /// position.
 pub fn constant_args(sites: &[LaunchSite]) -> Vec<(usize, i64)> {
@@ -1173,39 +1299,41 @@ fn kernel_alias<'a>(var: &Node<'a>) -> Option<(KernelKey, Node<'a>, bool)> {
     named_kernel(&init, true).map(|(t, args)| ((t.id(), args), t, true))
 }
 
-/// Whether the variable `var` is launched in `func`, and every use of it
-/// there is the kernel of a launch or the subject of an attribute or
-/// occupancy query.
+/// Whether every use of the variable `var` in `func` is the kernel of a
+/// launch or the subject of an attribute or occupancy query: naming the
+/// kernel there lets no address escape.
 fn only_launched(var: &Node, func: Option<Node>) -> bool {
-    fn walk(n: &Node, var: u32, uses: &mut usize, allowed: &mut usize, launches: &mut usize) {
+    fn walk(n: &Node, var: u32, uses: &mut usize, allowed: &mut usize) {
         for c in n.children() {
             let k = c.kind();
             if k == K::DECL_REF && c.referenced().is_some_and(|r| r.id() == var) {
                 *uses += 1;
             }
             if k == K::CALL {
-                let launch = c.referenced().is_some_and(|r| r.id() == var);
-                let query = c.referenced().is_some_and(|f| {
-                    let s = f.spelling();
-                    s.starts_with("cudaFuncSet")
-                        || s.starts_with("cudaFuncGetAttributes")
-                        || s.starts_with("cudaOccupancy")
-                });
                 let names = |i: u32| strip(c.arg(i)).referenced().is_some_and(|r| r.id() == var);
+                let api = c.referenced().map(|f| f.spelling()).unwrap_or_default();
+                let launch = c.referenced().is_some_and(|r| r.id() == var)
+                    || (matches!(
+                        api.as_str(),
+                        "cudaLaunchKernel" | "cudaLaunchCooperativeKernel"
+                    ) && names(0))
+                    || (api.starts_with("cudaLaunchKernelEx") && names(1));
+                let query = api.starts_with("cudaFuncSet")
+                    || api.starts_with("cudaFuncGetAttributes")
+                    || api.starts_with("cudaOccupancy");
                 if launch || (query && (0..c.num_args().max(0) as u32).any(names)) {
                     *allowed += 1;
                 }
-                *launches += usize::from(launch);
             }
-            walk(&c, var, uses, allowed, launches);
+            walk(&c, var, uses, allowed);
         }
     }
     let Some(func) = func else {
         return false;
     };
-    let (mut uses, mut allowed, mut launches) = (0, 0, 0);
-    walk(&func, var.id(), &mut uses, &mut allowed, &mut launches);
-    launches > 0 && uses == allowed
+    let (mut uses, mut allowed) = (0, 0);
+    walk(&func, var.id(), &mut uses, &mut allowed);
+    uses == allowed
 }
 
 fn referenced_kernel<'a>(n: &Node<'a>) -> Option<(KernelKey, Node<'a>)> {
@@ -1800,13 +1928,20 @@ fn unchanged_where(
     to: u32,
     counts: &dyn Fn(Option<usize>) -> bool,
 ) -> bool {
-    let (from, to) = (from.min(to), from.max(to));
     let mut changes = Vec::new();
     visit_assignments(f, var, false, &constant, &mut |field, _, _, at| {
         if counts(field) {
             changes.push(at);
         }
     });
+    none_between(f, &changes, from, to)
+}
+
+/// Whether none of the `changes` (places in `f`) can run between bytes
+/// `from` and `to`: none lies between them, and none sits in a loop that
+/// holds one of them but not the other.
+fn none_between(f: &Node, changes: &[u32], from: u32, to: u32) -> bool {
+    let (from, to) = (from.min(to), from.max(to));
     if changes.iter().any(|&c| from < c && c < to) {
         return false;
     }
@@ -1824,7 +1959,7 @@ fn unchanged_where(
             loops_apart(c, from, to, changes)
         })
     }
-    !loops_apart(f, from, to, &changes)
+    !loops_apart(f, from, to, changes)
 }
 
 /// A value a launch passes to the kernel: which, where the argument reads
@@ -2130,6 +2265,14 @@ fn last_assignment<'a>(
             let ch = c.children();
             if k == K::BINARY && c.binop() == op::ASSIGN && ch.len() == 2 && target(&strip(ch[0])) {
                 *out = Some((c.offset(), ch[1]));
+            }
+            // On a class (`config.blockDim = dim3(256)`): its `operator=`.
+            if k == K::CALL
+                && c.spelling() == "operator="
+                && c.num_args() == 2
+                && target(&strip(c.arg(0)))
+            {
+                *out = Some((c.offset(), c.arg(1)));
             }
             walk(&c, at, target, out);
         }

@@ -1178,6 +1178,57 @@ fn launches_in_host_code_fix_the_dimensions() {
 }
 
 #[test]
+fn runtime_api_launches_read_their_kernel_and_sizes() {
+    // A kernel named by a local and launched through the runtime API; the
+    // occupancy query of another function's local lets nothing escape.
+    let src = "template <int T> __global__ void k(float *a) { a[threadIdx.x] = 0; }\n\
+        void run(float *a, const dim3 &grid) {\n\
+          auto kernel = k<128>;\n\
+          void *args[] = {&a};\n\
+          if (grid.x > 1) cudaLaunchCooperativeKernel((const void *)kernel, grid, dim3(128), args, 0, 0);\n\
+          else cudaLaunchKernel((const void *)kernel, grid, dim3(128), args, 0, 0);\n\
+        }\n\
+        int occupancy() { auto kernel = k<128>; int b = 0;\n\
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kernel, 128, 0); return b; }\n";
+    let u = unit(src);
+    let k = &u.kernels[0];
+    assert_eq!(k.launches.len(), 2, "{:?}", k.launches);
+    assert!(k
+        .launches
+        .iter()
+        .all(|l| l.block == [Some(128), Some(1), Some(1)]));
+    // Kept anywhere else, the local lets the kernel escape.
+    let u = unit(&src.replace("return b; }", "void *keep = (void *)kernel; return b; }"));
+    assert!(u.kernels[0].launches.is_empty());
+    // `cudaLaunchKernelEx`: the configuration's fields at the launch, set
+    // one by one (the last assignment reaching it) or by braces.
+    let src = "__global__ void a(float *p) { p[threadIdx.x] = 0; }\n\
+        __global__ void b(float *p) { p[threadIdx.x] = 0; }\n\
+        __global__ void c(float *p) { p[threadIdx.x] = 0; }\n\
+        void run(float *p, int n, cudaStream_t s) {\n\
+          cudaLaunchConfig_t config = {0};\n\
+          config.gridDim = dim3(n / 64);\n\
+          config.blockDim = dim3(32);\n\
+          config.blockDim = dim3(64);\n\
+          config.stream = s;\n\
+          cudaLaunchKernelEx(&config, a, p);\n\
+          cudaLaunchConfig_t braced = {dim3(4), dim3(256), 0, s, nullptr, 0};\n\
+          cudaLaunchKernelEx(&braced, b, p);\n\
+          cudaLaunchConfig_t changed = {dim3(4), dim3(256), 0, s, nullptr, 0};\n\
+          if (n > 8) changed.blockDim.x = 512;\n\
+          cudaLaunchKernelEx(&changed, c, p);\n\
+        }\n";
+    let u = unit(src);
+    let by = |name: &str| u.kernels.iter().find(|k| k.name == name).unwrap();
+    assert_eq!(by("a").launches[0].block, [Some(64), Some(1), Some(1)]);
+    assert_eq!(by("a").launches[0].grid, [None, Some(1), Some(1)]);
+    assert_eq!(by("b").launches[0].block, [Some(256), Some(1), Some(1)]);
+    assert_eq!(by("b").launches[0].grid, [Some(4), Some(1), Some(1)]);
+    // A field changed under a condition: its sizes are not known.
+    assert_eq!(by("c").launches[0].block, [None; 3]);
+}
+
+#[test]
 fn a_loop_of_block_wide_bounds_leaves_its_variable_uniform() {
     // Whether the value stored after the loop is one for the block.
     let exit_uniform = |body: &str| {

@@ -794,6 +794,34 @@ template <class T> cudaError_t cudaFuncSetCacheConfig(T *, cudaFuncCache);
 template <class T> cudaError_t cudaFuncSetAttribute(T *, int, int);
 template <class T> cudaError_t cudaLaunchKernel(T *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0);
 template <class T> cudaError_t cudaLaunchCooperativeKernel(T *, dim3, dim3, void **, size_t = 0, cudaStream_t = 0);
+/* Extensible launches: the configuration's sizes, and the attributes code
+   sets most (cooperative, clusters, programmatic serialisation). */
+enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0, cudaLaunchAttributeAccessPolicyWindow = 1, cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3, cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5, cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7, cudaLaunchAttributePriority = 8, cudaLaunchAttributeMemSyncDomainMap = 9,
+  cudaLaunchAttributeMemSyncDomain = 10, cudaLaunchAttributeLaunchCompletionEvent = 12,
+  cudaLaunchAttributeDeviceUpdatableKernelNode = 13
+};
+union cudaLaunchAttributeValue {
+  char pad[64];
+  int cooperative;
+  struct { unsigned int x; unsigned int y; unsigned int z; } clusterDim;
+  int programmaticStreamSerializationAllowed;
+  struct { cudaEvent_t event; int flags; int triggerAtBlockStart; } programmaticEvent;
+  int priority;
+  struct { cudaEvent_t event; int flags; } launchCompletionEvent;
+};
+typedef struct cudaLaunchAttribute_st {
+  cudaLaunchAttributeID id; char pad[8 - sizeof(cudaLaunchAttributeID)]; cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim; dim3 blockDim; size_t dynamicSmemBytes; cudaStream_t stream;
+  cudaLaunchAttribute *attrs; unsigned int numAttrs;
+} cudaLaunchConfig_t;
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *, const void *, void **);
+template <class... E, class... A> cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *, void (*)(E...), A &&...);
 enum cudaDeviceAttr {
   cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3,
   cudaDevAttrMaxBlockDimZ = 4, cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
