@@ -1299,9 +1299,9 @@ fn kernel_alias<'a>(var: &Node<'a>) -> Option<(KernelKey, Node<'a>, bool)> {
     named_kernel(&init, true).map(|(t, args)| ((t.id(), args), t, true))
 }
 
-/// Whether every use of the variable `var` in `func` is the kernel of a
-/// launch or the subject of an attribute or occupancy query: naming the
-/// kernel there lets no address escape.
+/// Whether `var` is used in `func`, and every use of it there is the
+/// kernel of a launch or the subject of an attribute or occupancy query:
+/// naming the kernel there lets no address escape.
 fn only_launched(var: &Node, func: Option<Node>) -> bool {
     fn walk(n: &Node, var: u32, uses: &mut usize, allowed: &mut usize) {
         for c in n.children() {
@@ -1333,7 +1333,7 @@ fn only_launched(var: &Node, func: Option<Node>) -> bool {
     };
     let (mut uses, mut allowed) = (0, 0);
     walk(&func, var.id(), &mut uses, &mut allowed);
-    uses == allowed
+    uses > 0 && uses == allowed
 }
 
 fn referenced_kernel<'a>(n: &Node<'a>) -> Option<(KernelKey, Node<'a>)> {

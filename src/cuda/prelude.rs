@@ -22,6 +22,7 @@ const CUBLAS: &str = include_str!("prelude/cublas_v2.h");
 const MMA: &str = include_str!("prelude/mma.h");
 const CUCOMPLEX: &str = include_str!("prelude/cuComplex.h");
 const CUDA_PIPELINE: &str = include_str!("prelude/cuda_pipeline.h");
+const CUDA_ATOMIC: &str = include_str!("prelude/cuda_atomic.h");
 const CUB: &str = include_str!("prelude/cub.cuh");
 /// Headers of the host's C library, searched after the system's own: what
 /// host code around kernels needs on a system without them.
@@ -208,6 +209,9 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         "cuda_pipeline_primitives.h",
     ] {
         out.push((format!("{DIR}/{name}"), CUDA_PIPELINE.as_bytes().to_vec()));
+    }
+    for name in ["cuda/atomic", "cuda/std/atomic"] {
+        out.push((format!("{DIR}/{name}"), CUDA_ATOMIC.as_bytes().to_vec()));
     }
     out.extend(HOST_FALLBACKS.iter().map(|(name, text)| {
         (

@@ -1229,6 +1229,55 @@ fn runtime_api_launches_read_their_kernel_and_sizes() {
 }
 
 #[test]
+fn libcu_atomics_are_atomic_accesses_of_their_cell() {
+    let k = kernel(
+        "#include <cuda/atomic>\n\
+         __device__ cuda::atomic<int, cuda::thread_scope_device> count;\n\
+         __global__ void k(int *bins, const int *v, cuda::std::atomic<int> *flags) {\n\
+           cuda::atomic_ref<int, cuda::thread_scope_device> b(bins[v[threadIdx.x] % 8]);\n\
+           b.fetch_add(1, cuda::memory_order_relaxed);\n\
+           count++;\n\
+           flags[threadIdx.x].store(1);\n\
+         }\n",
+    );
+    let s = show(&k);
+    for array in ["bins", "count", "flags"] {
+        let p = k
+            .arrays
+            .iter()
+            .find(|a| a.name == array)
+            .unwrap_or_else(|| panic!("{s}"));
+        let mut accesses = Vec::new();
+        p.body.accesses(&mut accesses);
+        assert!(
+            !accesses.is_empty() && accesses.iter().all(|a| a.mode == Mode::Atomic),
+            "{array}: {s}"
+        );
+    }
+    // A spin lock on an `atomic_flag`: acquire and release orders are its
+    // fences; relaxed ones leave the section unordered.
+    let locked = |acquire: &str, release: &str| {
+        let k = kernel(&format!(
+            "#include <cuda/atomic>\n\
+             __device__ cuda::std::atomic_flag lock;\n\
+             __global__ void k(int *total) {{\n\
+               if (threadIdx.x == 0) {{\n\
+                 while (lock.test_and_set(cuda::memory_order_{acquire})) {{}}\n\
+                 total[0] += 1;\n\
+                 lock.clear(cuda::memory_order_{release});\n\
+               }}\n\
+             }}\n"
+        ));
+        let p = k.arrays.iter().find(|a| a.name == "total").unwrap();
+        let mut accesses = Vec::new();
+        p.body.accesses(&mut accesses);
+        accesses.iter().all(|a| a.lock.is_some())
+    };
+    assert!(locked("acquire", "release"));
+    assert!(!locked("relaxed", "relaxed"));
+}
+
+#[test]
 fn a_loop_of_block_wide_bounds_leaves_its_variable_uniform() {
     // Whether the value stored after the loop is one for the block.
     let exit_uniform = |body: &str| {

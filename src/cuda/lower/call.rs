@@ -167,6 +167,71 @@ pub(super) fn atomic_mode(name: &str) -> Option<Mode> {
     .then_some(Mode::Atomic)
 }
 
+/// libcu++'s atomic types: a reference to a cell (`cuda::atomic_ref`,
+/// `cuda::std::atomic_ref`) or an object that is its own cell
+/// (`cuda::atomic`, `cuda::std::atomic`, `cuda::atomic_flag`), from a
+/// type's canonical spelling.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum AtomicKind {
+    Ref,
+    Object,
+}
+
+pub(super) fn atomic_kind(spelling: &str) -> Option<AtomicKind> {
+    let s = spelling
+        .trim_start_matches("const ")
+        .trim_start_matches("volatile ");
+    if !s.starts_with("cuda::") {
+        return None;
+    }
+    let template = s.split('<').next().unwrap_or("");
+    match template.rsplit("::").next() {
+        Some("atomic_ref") => Some(AtomicKind::Ref),
+        Some("atomic" | "atomic_flag") => Some(AtomicKind::Object),
+        _ => None,
+    }
+}
+
+/// The object of a call of a libcu++ atomic's operation, its kind, and
+/// whether the call reaches it through a pointer (`bins[i].fetch_add(1)`,
+/// `flag->store(1)`).
+pub(super) fn atomic_object<'a>(n: &Node<'a>) -> Option<(Node<'a>, AtomicKind, bool)> {
+    let object = object_node(n)?;
+    let ty = object.ty();
+    let (ty, through) = if ty.is_pointer() {
+        (ty.pointee(), true)
+    } else {
+        (ty, false)
+    };
+    atomic_kind(&ty.canonical().spelling()).map(|k| (object, k, through))
+}
+
+/// Whether an atomic's arguments order it as a release or stronger: a
+/// `memory_order` of release, acq_rel or seq_cst, or none (seq_cst).
+pub(super) fn releases(args: &[Node]) -> bool {
+    orders(args, &["release", "acq_rel", "seq_cst"])
+}
+
+/// Whether an atomic's arguments order it as an acquire or stronger.
+pub(super) fn acquires(args: &[Node]) -> bool {
+    orders(args, &["acquire", "acq_rel", "seq_cst"])
+}
+
+/// Whether the order among `args` (an enumerator, or the toolkit's
+/// constant naming one: `memory_order_relaxed`, `memory_order::relaxed`)
+/// is one of `strong`; an order not written is seq_cst, one not read (a
+/// variable) is taken as relaxed.
+fn orders(args: &[Node], strong: &[&str]) -> bool {
+    let order = args.iter().find_map(|a| {
+        let a = strip(*a);
+        if !a.ty().canonical().spelling().ends_with("memory_order") {
+            return None;
+        }
+        Some(a.referenced().map(|d| d.spelling()).unwrap_or_default())
+    });
+    order.is_none_or(|o| strong.contains(&o.trim_start_matches("memory_order_")))
+}
+
 /// The cooperative group a type names (`thread_block`, `grid_group`,
 /// `thread_block_tile`, …), from its canonical spelling, past `const` and
 /// the versioned namespaces the toolkit nests its API in.
@@ -661,6 +726,34 @@ impl Lower {
         }
     }
 
+    /// The cell a libcu++ `atomic_ref` is made to refer to (`r(a[i])`, `=
+    /// cuda::atomic_ref<int>(*p)`, or a copy of another reference).
+    pub(super) fn referenced_cell(&mut self, init: &Node) -> R<Option<Ptr>> {
+        let mut at = strip(*init);
+        loop {
+            let is_ctor =
+                at.kind() == K::CALL && at.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR);
+            match (is_ctor, &exprs(&at)[..]) {
+                (true, [one]) => {
+                    let one = strip(*one);
+                    if atomic_kind(&one.ty().canonical().spelling()).is_some() {
+                        at = one;
+                        continue;
+                    }
+                    return Ok(match self.lvalue(&one)? {
+                        LVal::Mem(m) => Some(m),
+                        _ => None,
+                    });
+                }
+                _ => break,
+            }
+        }
+        Ok(match self.rvalue(&at)? {
+            Val::Ptr(p) => Some(p),
+            _ => None,
+        })
+    }
+
     /// `T v(a, b)` or `T v = T(a, b)` with a constructor that only sets
     /// fields from its scalar parameters (`dim3(x, y, z) : x(x), y(y),
     /// z(z) {}`): the fields of the structure variable `var` get those
@@ -702,7 +795,8 @@ impl Lower {
         }
         let scalar = |p: &Node| {
             let t = p.ty();
-            !t.is_record() && !t.is_reference() && (t.is_integral() || t.is_floating())
+            let t = if t.is_reference() { t.pointee() } else { t };
+            !t.is_record() && (t.is_integral() || t.is_floating())
         };
         // An initializer that reads the object (another field) needs it.
         let reads_object = fields.iter().any(|(_, e)| {
@@ -720,14 +814,38 @@ impl Lower {
             }
         }
         let mut saved = Vec::new();
+        let mut referenced = Vec::new();
         for (p, a) in given {
-            let v = self.rvalue(&a)?;
             let pk = key(p);
+            // A reference (`atomic_ref(T &x) : p(&x)`): the cell or local
+            // it binds, as a call binds one.
+            let v = if p.ty().is_reference() {
+                referenced.push((pk.clone(), self.aliases.remove(&pk)));
+                match self.lvalue(&a)? {
+                    LVal::Var(v) => {
+                        self.aliases.insert(pk.clone(), v);
+                        Val::Unknown
+                    }
+                    LVal::Mem(m) => {
+                        self.aliases.insert(pk.clone(), format!("*{pk}"));
+                        Val::Ptr(m)
+                    }
+                    LVal::Unknown => Val::Unknown,
+                }
+            } else {
+                self.rvalue(&a)?
+            };
             saved.push((pk.clone(), self.env.insert(pk, v)));
         }
         let mut values = Vec::new();
         for (name, e) in &fields {
             values.push((format!("{var}.{name}"), self.rvalue(e)?));
+        }
+        for (pk, alias) in referenced {
+            match alias {
+                Some(a) => self.aliases.insert(pk, a),
+                None => self.aliases.remove(&pk),
+            };
         }
         self.restore_env(saved);
         for (k, v) in values {
@@ -824,6 +942,116 @@ impl Lower {
             ),
         }
         Some(Val::Unknown)
+    }
+
+    /// An operation of a libcu++ atomic (`r.fetch_add(1)`, `flag.store(1)`,
+    /// `count++` on a `cuda::atomic_ref` or `cuda::atomic`): the runtime's
+    /// atomic of the same effect on the cell the object refers to or is.
+    /// Loads are atomics too, so they race with plain writes and, unlike a
+    /// real atomic load, with plain reads. `None` when `n` is no such call.
+    fn atomic_method(&mut self, n: &Node, name: &str) -> R<Option<Val>> {
+        if atomic_object(n).is_none() {
+            return Ok(None);
+        }
+        // The runtime atomic each operation is, for the lock and ticket
+        // models; `None` for what touches no memory.
+        let runtime = match name {
+            "fetch_add" | "operator++" | "operator+=" => Some("atomicAdd"),
+            "fetch_sub" | "operator--" | "operator-=" => Some("atomicSub"),
+            "fetch_and" | "operator&=" => Some("atomicAnd"),
+            "fetch_or" | "operator|=" => Some("atomicOr"),
+            "fetch_xor" | "operator^=" => Some("atomicXor"),
+            "fetch_min" => Some("atomicMin"),
+            "fetch_max" => Some("atomicMax"),
+            "exchange" | "store" | "operator=" => Some("atomicExch"),
+            "compare_exchange_strong" | "compare_exchange_weak" => Some("atomicCAS"),
+            "test_and_set" => Some("atomicExch"),
+            "clear" => Some("atomicExch"),
+            "load" | "test" => Some("atomicAdd"),
+            _ if name.starts_with("operator ") => Some("atomicAdd"),
+            "wait" | "notify_one" | "notify_all" | "is_lock_free" => None,
+            _ => return Ok(None),
+        };
+        let loc = loc_of(n);
+        let Some((object, cell)) = self.atomic_cell(n)? else {
+            return Ok(None);
+        };
+        let args: Vec<Node> = n.args();
+        // An operator's object is its first argument; a member call's is in
+        // its callee.
+        let args: Vec<Node> = match args.first() {
+            Some(a) if strip(*a).same(&object) || name.starts_with("operator") => {
+                args.into_iter().skip(1).collect()
+            }
+            _ => args,
+        };
+        let mut operands = Vec::new();
+        for a in &args {
+            if a.ty().is_integral() || a.ty().is_floating() || a.ty().is_reference() {
+                operands.push(self.rvalue(a)?);
+            }
+        }
+        let Some(runtime) = runtime else {
+            return Ok(Some(Val::Unknown));
+        };
+        let Some(mut p) = cell else {
+            return unsupported(n, "atomic on a pointer of unknown origin");
+        };
+        p.at_cell();
+        let operands: Vec<Val> = match name {
+            "operator++" | "operator--" | "test_and_set" => vec![Val::Int(Expr::Int(1))],
+            "clear" => vec![Val::Int(Expr::Int(0))],
+            "load" | "test" => vec![Val::Int(Expr::Int(0))],
+            // Orders after the values.
+            "fetch_add" | "fetch_sub" | "fetch_and" | "fetch_or" | "fetch_xor" | "fetch_min"
+            | "fetch_max" | "exchange" | "store" => operands.into_iter().take(1).collect(),
+            "compare_exchange_strong" | "compare_exchange_weak" => {
+                operands.into_iter().take(2).collect()
+            }
+            _ => operands,
+        };
+        // A release (or stronger) order makes the accesses before the
+        // atomic visible first, as a fence before it does.
+        if matches!(name, "store" | "exchange" | "clear" | "operator=") && releases(&args) {
+            self.lock_fence();
+        }
+        self.lock_release(runtime, &p, &operands);
+        let fenced = self.unfenced;
+        self.access(&p, Mode::Atomic, loc);
+        let accessed = std::mem::replace(&mut self.unfenced, fenced);
+        let v = self.atomic_result(runtime, &p, &operands);
+        self.unfenced |= accessed;
+        if name.starts_with("compare_exchange") {
+            // The old value lands in `expected`.
+            if let Some(e) = args.first() {
+                if let LVal::Var(v) = self.lvalue(e)? {
+                    self.env.insert(v, Val::Unknown);
+                }
+            }
+            return Ok(Some(Val::Unknown));
+        }
+        Ok(Some(v))
+    }
+
+    /// The object of the libcu++ atomic operation `n`, and the cell it
+    /// refers to or is (`None` when its origin is not known); `None` when
+    /// `n` is no operation of an atomic.
+    pub(super) fn atomic_cell<'a>(&mut self, n: &Node<'a>) -> R<Option<(Node<'a>, Option<Ptr>)>> {
+        let Some((object, kind, through)) = atomic_object(n) else {
+            return Ok(None);
+        };
+        let cell = match kind {
+            AtomicKind::Ref if !through => match self.rvalue(&object)? {
+                Val::Ptr(p) => Some(p),
+                _ => None,
+            },
+            _ if through => self.pointer(&object)?,
+            _ => match self.lvalue(&object)? {
+                LVal::Mem(m) => Some(m),
+                _ => None,
+            },
+        };
+        Ok(Some((object, cell)))
     }
 
     /// What an atomic on `p` returns: a ticket when it adds (subtracts) a
@@ -1821,6 +2049,9 @@ impl Lower {
         let ops = exprs(n);
         let loc = loc_of(n);
         if let Some(v) = self.cub_collective(n, name)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.atomic_method(n, name)? {
             return Ok(v);
         }
         let object = self.object_group_type(n);

@@ -114,6 +114,10 @@ impl Lower {
             return Ok(false);
         };
         let c = strip(cond);
+        // `while (flag.test_and_set(acquire));`: spins while the flag was set.
+        if c.kind() == K::CALL && atomic_object(&c).is_some() {
+            return self.spin_acquire_atomic(s, &cond, &c, &c.spelling(), None);
+        }
         if c.kind() != K::BINARY || c.binop() != op::NE {
             return Ok(false);
         }
@@ -132,6 +136,9 @@ impl Lower {
         else {
             return Ok(false);
         };
+        if atomic_object(&call).is_some() {
+            return self.spin_acquire_atomic(s, &cond, &call, &name, Some(free));
+        }
         let args = call.args();
         let taken = match (atomic_base(&name), args.as_slice()) {
             ("atomicCAS", [_, expected, desired]) if expected.eval_int() == Some(free) => {
@@ -163,6 +170,55 @@ impl Lower {
             "the loop at {loc} spins on a lock: accesses made while it is held are ordered by it, other orders it makes between threads are not modelled"
         ));
         self.locks.pending = Some((lock, free));
+        Ok(true)
+    }
+}
+
+impl Lower {
+    /// A spin loop on a libcu++ atomic: `while (f.test_and_set(acquire));`
+    /// (`free` is `None`: the flag's free value is 0) or `while
+    /// (l.exchange(taken, acquire) != free);`. An acquire order is the
+    /// fence: the lock is held from the loop on.
+    fn spin_acquire_atomic(
+        &mut self,
+        s: &Node,
+        cond: &Node,
+        call: &Node,
+        name: &str,
+        free: Option<i64>,
+    ) -> R<bool> {
+        let args = call.args();
+        let (free, taken) = match (name, free) {
+            ("test_and_set", None) => (0, Some(1)),
+            ("exchange", Some(free)) => (free, args.first().and_then(|a| a.eval_int())),
+            _ => return Ok(false),
+        };
+        if taken.is_none_or(|t| t == free) {
+            return Ok(false);
+        }
+        let Some((_, Some(mut p))) = self.atomic_cell(call)? else {
+            return Ok(false);
+        };
+        p.at_cell();
+        let Target::Shared(array) = &p.target else {
+            return Ok(false);
+        };
+        if !p.alts.is_empty() {
+            return Ok(false);
+        }
+        let lock = Lock {
+            array: array.clone(),
+            index: p.cell_index().iter().map(simplify).collect(),
+        };
+        self.rvalue(cond)?;
+        let loc = loc_of(s);
+        self.approximate(&format!(
+            "the loop at {loc} spins on a lock: accesses made while it is held are ordered by it, other orders it makes between threads are not modelled"
+        ));
+        self.locks.pending = Some((lock, free));
+        if acquires(&args) {
+            self.lock_fence();
+        }
         Ok(true)
     }
 }

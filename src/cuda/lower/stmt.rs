@@ -623,6 +623,17 @@ impl Lower {
                 self.env.insert(k, Val::Unknown);
                 return Ok(());
             }
+            // `cuda::atomic_ref<int> r(a[i]);`: `r` stands for the cell.
+            if let (Some(super::call::AtomicKind::Ref), Some(init)) =
+                (super::call::atomic_kind(&ty.canonical().spelling()), &init)
+            {
+                let v = match self.referenced_cell(init)? {
+                    Some(p) => Val::Ptr(p),
+                    None => Val::Unknown,
+                };
+                self.env.insert(k, v);
+                return Ok(());
+            }
             if let Some(init) = &init {
                 if self.construct(&k, init)? {
                     self.env.insert(k, Val::Unknown);
