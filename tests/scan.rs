@@ -1126,3 +1126,76 @@ fn launches_in_other_files_of_the_directory_fix_the_launch() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn header_template_kernels_are_reported_in_their_header_once_per_launch_configuration() {
+    // A kernel template of a project header, instantiated by several files:
+    // reported at its definition, its race at the header's line; units
+    // launching it alike share one analysis, one launching it otherwise
+    // gets its own.
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(
+        src.join("tile.cuh"),
+        "template <int N>\n__global__ void tile(float *a) {\n  __shared__ float s[N];\n  s[threadIdx.x % N] = a[threadIdx.x];\n}\n",
+    )
+    .unwrap();
+    let launch = |block: u32| {
+        format!(
+            "#include \"tile.cuh\"\nvoid run(float *a, int n) {{ tile<64><<<n, {block}>>>(a); }}\n"
+        )
+    };
+    std::fs::write(src.join("a.cu"), launch(64)).unwrap();
+    std::fs::write(src.join("b.cu"), launch(64)).unwrap();
+    std::fs::write(src.join("c.cu"), launch(128)).unwrap();
+    let db = dir.path().join("t.db");
+    let out = run(
+        &[
+            "scan",
+            src.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    let s = json(&out);
+    assert_eq!(s["kernels"], 2, "{s:#}");
+    assert_eq!(s["verdicts"]["drf"], 1, "{s:#}");
+    assert_eq!(s["verdicts"]["racy"], 1, "{s:#}");
+    let rows = json(&run(
+        &[
+            "sql",
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+            "SELECT k.path, k.name, r.verdict, x.a_line, x.a_text FROM kernels k \
+             JOIN results r ON r.kernel_id = k.id LEFT JOIN races x ON x.result_id = r.id \
+             ORDER BY k.name",
+        ],
+        dir.path(),
+    ));
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    for r in rows {
+        assert!(
+            r["path"].as_str().unwrap().ends_with("tile.cuh"),
+            "{rows:?}"
+        );
+    }
+    assert_eq!(rows[0]["name"], "tile<64>", "{rows:?}");
+    assert_eq!(rows[0]["verdict"], "drf", "{rows:?}");
+    assert_eq!(
+        rows[1]["name"], "tile<64> (as c.cu launches it)",
+        "{rows:?}"
+    );
+    assert_eq!(rows[1]["verdict"], "racy", "{rows:?}");
+    assert_eq!(rows[1]["a_line"], 4, "{rows:?}");
+    assert_eq!(
+        rows[1]["a_text"], "s[threadIdx.x % N] = a[threadIdx.x];",
+        "{rows:?}"
+    );
+}

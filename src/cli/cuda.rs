@@ -143,6 +143,10 @@ fn check_file(
         };
         reports[i].kernels.push(entry);
     }
+    // A file whose kernels all live in its headers is reported by them.
+    if reports.len() > 1 && reports[0].kernels.is_empty() && reports[0].error.is_none() {
+        reports.remove(0);
+    }
     (reports, unit)
 }
 

@@ -420,6 +420,16 @@ impl LaunchSite {
     }
 
     /// `<<<(?, 1, 1), (16, 16, 1)>>> at main.cu:12:5`.
+    /// Whether analysing under this launch also covers `other`: each size
+    /// this one fixes, `other` fixes the same, and whatever this one says
+    /// beyond sizes, `other` says too.
+    pub fn covers(&self, other: &LaunchSite) -> bool {
+        let dims = |a: &Dims, b: &Dims| a.iter().zip(b).all(|(x, y)| x.is_none() || x == y);
+        dims(&self.grid, &other.grid)
+            && dims(&self.block, &other.block)
+            && self.relations.iter().all(|r| other.relations.contains(r))
+    }
+
     pub fn describe_at(&self) -> String {
         format!("{} at {}:{}", self.describe(), self.file, self.loc)
     }

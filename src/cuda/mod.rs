@@ -686,10 +686,13 @@ fn parse_tu(
         let mine: Vec<&Instantiation> = specs.iter().filter(|(t, _, _)| *t == f.id()).collect();
         if f.kind() == K::FUNCTION_TEMPLATE && !mine.is_empty() {
             // Template kernels of included headers count when this file
-            // launches them; they are reported at the launch.
+            // launches them. Those of the project's headers are reported
+            // at their definition, as its other kernels there are; those of
+            // libraries' system headers at the launch.
+            let elsewhere = !in_main && !project_file(&f);
             found.extend(
                 mine.into_iter()
-                    .map(|(_, a, at)| (f, a.clone(), (!in_main).then_some(*at))),
+                    .map(|(_, a, at)| (f, a.clone(), elsewhere.then_some(*at))),
             );
         } else if in_main || (f.kind() == K::FUNCTION && project_file(&f)) {
             // Kernels of the project's own headers (and of `.cu` files

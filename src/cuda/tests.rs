@@ -908,8 +908,17 @@ fn code_from_headers_is_reported_where_the_file_reaches_it() {
     let mut acc = Vec::new();
     k.arrays[0].body.accesses(&mut acc);
     assert_eq!(acc[0].loc, Loc::new(3, 3));
-    assert_eq!(u.kernels[0].loc, Loc::new(5, 19));
+    // An instantiation of the header's kernel template too: its accesses
+    // are at their lines there.
+    assert_eq!(
+        u.kernels[0].file.as_deref(),
+        Some(dir.path().join("k.cuh").as_path())
+    );
+    assert_eq!(u.kernels[0].loc, Loc::new(4, 34));
     let f = u.kernels[0].lowered.clone().unwrap();
+    let mut acc = Vec::new();
+    f.arrays[0].body.accesses(&mut acc);
+    assert_eq!(acc[0].loc.line, 4);
     assert_eq!(show(&f), "a: wr[((32 * bid.x) + tid.x)]; \n");
     assert!(u.includes.iter().any(|(p, _)| p.ends_with("k.cuh")));
 }

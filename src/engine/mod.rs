@@ -410,11 +410,13 @@ fn run_scan(
     // Homes of kernels defined outside the unit that found them.
     let mut homes: Vec<Home> = Vec::new();
     let mut home_of: HashMap<PathBuf, usize> = HashMap::new();
-    let mut claimed: HashSet<(usize, String, u32)> = HashSet::new();
+    // Kernels found outside their unit, by home, name and line: the
+    // launches each analysis of them is under, and its task.
+    let mut claimed: HashMap<(usize, String, u32), Vec<(Vec<LaunchSite>, usize)>> = HashMap::new();
     let mut host_failures = Vec::new();
 
     // Kernels to analyse, and files that failed as a whole.
-    let mut tasks = Vec::new();
+    let mut tasks: Vec<Task> = Vec::new();
     let mut early = Vec::new();
     for (i, (s, p)) in sources.iter().zip(&parsed).enumerate() {
         if p.cached {
@@ -479,7 +481,8 @@ fn run_scan(
                 .entry((ku.file.as_ref(), ku.name.as_str()))
                 .or_default();
             *n += 1;
-            let name = if *n == 1 {
+            let mut replaced = None;
+            let mut name = if *n == 1 {
                 ku.name.clone()
             } else {
                 format!("{}#{n}", ku.name)
@@ -497,14 +500,31 @@ fn run_scan(
                             HomeRef::Header(homes.len() - 1)
                         }),
                     };
-                    // Reported once, by the first unit that reaches it.
+                    // Reported once, by the first unit that reaches it:
+                    // once per set of launches, since another unit may
+                    // launch it otherwise (a header's kernel, a template's
+                    // instantiation), named after that unit.
                     let key = match h {
                         Some(HomeRef::Of(j)) => (j, name.clone(), ku.loc.line),
                         Some(HomeRef::Header(h)) => (usize::MAX - h, name.clone(), ku.loc.line),
                         _ => continue,
                     };
-                    if !claimed.insert(key) {
-                        continue;
+                    let claims = claimed.entry(key).or_default();
+                    match claim(claims, &ku.launches, tasks.len()) {
+                        Claim::Covered => continue,
+                        Claim::Replaces(task) => {
+                            replaced = Some(task);
+                            name = tasks[task].2.clone();
+                        }
+                        Claim::New if claims.len() > 1 => {
+                            let unit = s.input.path(&db);
+                            let unit = unit
+                                .file_name()
+                                .map(|f| f.to_string_lossy())
+                                .unwrap_or_default();
+                            name = format!("{name} (as {unit} launches it)");
+                        }
+                        Claim::New => {}
                     }
                     h
                 }
@@ -528,7 +548,11 @@ fn run_scan(
             } else {
                 Vec::new()
             };
-            tasks.push((i, k, name, share, p.cached, home, launches));
+            let task = (i, k, name, share, p.cached, home, launches);
+            match replaced.take() {
+                Some(at) => tasks[at] = task,
+                None => tasks.push(task),
+            }
         }
     }
     store.record_warnings(run, &host_failures)?;
@@ -688,6 +712,55 @@ fn first_line(diagnostics: &[String]) -> &str {
         .unwrap_or("")
 }
 
+/// A kernel to analyse: its source and kernel index, the name it is
+/// reported under, its share of the unit's front-end time (clang, the
+/// rest), whether the unit came from the cache, its home, and the launches
+/// other files make of it.
+type Task = (
+    usize,
+    usize,
+    String,
+    (f64, f64),
+    bool,
+    HomeRef,
+    Vec<LaunchSite>,
+);
+
+/// What a unit's analysis of a kernel found outside it adds to those
+/// already claimed.
+enum Claim {
+    /// An analysis already covers its launches.
+    Covered,
+    /// It covers the launches of the claimed analysis whose task it is,
+    /// and takes that task's place.
+    Replaces(usize),
+    /// A configuration no analysis covers: its own task, `task`.
+    New,
+}
+
+/// Claims a kernel other units may reach too (a header's kernel, a
+/// template's instantiation) for a unit that launches it with `sites`
+/// (none: the unit does not launch it), whose task would be `task`. One
+/// analysis whose launches cover another's is enough; a unit that does
+/// not launch the kernel adds nothing once another does.
+fn claim(claims: &mut Vec<(Vec<LaunchSite>, usize)>, sites: &[LaunchSite], task: usize) -> Claim {
+    let covers = |by: &[LaunchSite], of: &[LaunchSite]| {
+        !by.is_empty() && of.iter().all(|b| by.iter().any(|a| a.covers(b)))
+    };
+    if claims.iter().any(|(c, _)| covers(c, sites)) || (sites.is_empty() && !claims.is_empty()) {
+        return Claim::Covered;
+    }
+    if let Some(c) = claims
+        .iter_mut()
+        .find(|(c, _)| c.is_empty() || covers(sites, c))
+    {
+        c.0 = sites.to_vec();
+        return Claim::Replaces(c.1);
+    }
+    claims.push((sites.to_vec(), task));
+    Claim::New
+}
+
 fn file_failure(s: &Source, p: &Parsed) -> KernelResult {
     KernelResult {
         path: s.home.path.clone(),
@@ -783,5 +856,48 @@ fn kernel_result(
         unit_cached: cached,
         races,
         launches: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Loc;
+
+    fn site(grid: Option<u64>, block: u64) -> LaunchSite {
+        LaunchSite {
+            grid: [grid, Some(1), Some(1)],
+            block: [Some(block), Some(1), Some(1)],
+            file: "a.cu".into(),
+            loc: Loc::new(1, 1),
+            relations: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn one_analysis_serves_every_launch_it_covers() {
+        let mut claims = Vec::new();
+        // Not launched by the first unit: a placeholder the next takes.
+        assert!(matches!(claim(&mut claims, &[], 0), Claim::New));
+        assert!(matches!(
+            claim(&mut claims, &[site(Some(4), 64)], 1),
+            Claim::Replaces(0)
+        ));
+        // A launch with an unknown grid covers one with a known grid…
+        assert!(matches!(
+            claim(&mut claims, &[site(None, 64)], 2),
+            Claim::Replaces(0)
+        ));
+        assert!(matches!(
+            claim(&mut claims, &[site(Some(8), 64)], 3),
+            Claim::Covered
+        ));
+        assert!(matches!(claim(&mut claims, &[], 4), Claim::Covered));
+        // …but not another block size.
+        assert!(matches!(
+            claim(&mut claims, &[site(None, 128)], 5),
+            Claim::New
+        ));
+        assert_eq!(claims.len(), 2);
     }
 }
