@@ -419,7 +419,6 @@ impl LaunchSite {
             .map(|r| &r.term)
     }
 
-    /// `<<<(?, 1, 1), (16, 16, 1)>>> at main.cu:12:5`.
     /// Whether analysing under this launch also covers `other`: each size
     /// this one fixes, `other` fixes the same, and whatever this one says
     /// beyond sizes, `other` says too.
@@ -430,6 +429,7 @@ impl LaunchSite {
             && self.relations.iter().all(|r| other.relations.contains(r))
     }
 
+    /// `<<<(?, 1, 1), (16, 16, 1)>>> at main.cu:12:5`.
     pub fn describe_at(&self) -> String {
         format!("{} at {}:{}", self.describe(), self.file, self.loc)
     }

@@ -500,10 +500,9 @@ fn run_scan(
                             HomeRef::Header(homes.len() - 1)
                         }),
                     };
-                    // Reported once, by the first unit that reaches it:
-                    // once per set of launches, since another unit may
-                    // launch it otherwise (a header's kernel, a template's
-                    // instantiation), named after that unit.
+                    // Reported by one unit that reaches it per launch
+                    // configuration no other unit's covers (`claim`); a
+                    // second configuration is named after its unit.
                     let key = match h {
                         Some(HomeRef::Of(j)) => (j, name.clone(), ku.loc.line),
                         Some(HomeRef::Header(h)) => (usize::MAX - h, name.clone(), ku.loc.line),

@@ -169,8 +169,8 @@ pub(super) fn atomic_mode(name: &str) -> Option<Mode> {
 
 /// libcu++'s atomic types: a reference to a cell (`cuda::atomic_ref`,
 /// `cuda::std::atomic_ref`) or an object that is its own cell
-/// (`cuda::atomic`, `cuda::std::atomic`, `cuda::atomic_flag`), from a
-/// type's canonical spelling.
+/// (`cuda::atomic`, `cuda::std::atomic`, `cuda::std::atomic_flag`), from
+/// a type's canonical spelling.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum AtomicKind {
     Ref,
@@ -1041,11 +1041,14 @@ impl Lower {
             return Ok(None);
         };
         let cell = match kind {
-            AtomicKind::Ref if !through => match self.rvalue(&object)? {
+            // A reference reached through a pointer: which cell is not
+            // followed.
+            AtomicKind::Ref if through => None,
+            AtomicKind::Ref => match self.rvalue(&object)? {
                 Val::Ptr(p) => Some(p),
                 _ => None,
             },
-            _ if through => self.pointer(&object)?,
+            AtomicKind::Object if through => self.pointer(&object)?,
             _ => match self.lvalue(&object)? {
                 LVal::Mem(m) => Some(m),
                 _ => None,
