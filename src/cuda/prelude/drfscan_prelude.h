@@ -247,7 +247,9 @@ __host__ __device__ double max(double, double);
 __host__ __device__ unsigned int umin(unsigned int, unsigned int);
 __host__ __device__ unsigned int umax(unsigned int, unsigned int);
 
-/* Output, assertions, memory. */
+/* Output, assertions, memory. nvcc's runtime header brings `assert` to
+   every unit (its `common_functions.h` includes <assert.h>). */
+#include <assert.h>
 extern "C" __device__ int printf(const char *, ...);
 extern "C" __host__ __device__ void __assertfail(const char *, const char *, unsigned int, const char *, size_t);
 /* Device-side only: a `__host__ __device__` declaration would clash with
