@@ -1838,11 +1838,15 @@ fn casts_change_the_size_of_the_elements_indexes_count() {
         shape("struct c2 { float x, y; }; __global__ void k(c2 *a) { float *f = (float *)a + threadIdx.x; *(c2 *)f = c2(); }"),
         "a: wr[tid.x]; wr[(tid.x + 1)]; \n"
     );
-    // Of shared memory, whose declared shape the indexes follow: the cell
-    // holding the part.
+    // Of a one-dimensional shared array too, whose subscripts then count
+    // its elements in parts.
     assert_eq!(
         shape("struct c2 { float x, y; }; __global__ void k() { __shared__ c2 s[64]; ((float *)s)[threadIdx.x] = 0; }"),
-        "s: wr[(tid.x / 2)]; \n"
+        "s: wr[tid.x]; \n"
+    );
+    assert_eq!(
+        shape("struct c2 { float x, y; }; __global__ void k() { __shared__ c2 s[64]; ((float *)s)[threadIdx.x] = 0; s[threadIdx.x] = c2(); }"),
+        "s: wr[tid.x]; wr[(tid.x * 2)]; wr[((tid.x * 2) + 1)]; \n"
     );
     // A row pitch in bytes, then floats again: aligned, so the bytes are
     // whole floats and the row starts at their number.

@@ -427,7 +427,7 @@ impl Lower {
             narrow = part != 0 && part < p.cell && p.cell % part == 0;
             let dims = self.array_dims.entry(array.clone()).or_insert(0);
             *dims = (*dims).max(p.index.len());
-            if narrow && self.pointer_params.contains(array) && p.index.len() <= 1 {
+            if narrow && p.index.len() <= 1 {
                 let least = self.narrow_views.entry(array.clone()).or_insert(part);
                 *least = (*least).min(part);
             }
@@ -927,11 +927,7 @@ impl Lower {
             } else {
                 vec![Expr::Int(0)]
             };
-            Val::Ptr(Ptr::of_cells(
-                Target::Shared(name),
-                index,
-                self.cell_size(d.ty()),
-            ))
+            Val::Ptr(self.array_cells(name, index, self.cell_size(d.ty())))
         } else if d.ty().is_array() {
             // A read-only table (`__constant__`, `const`): its cells never
             // race; a cell's value is unknown but the same in every thread.
@@ -1045,6 +1041,14 @@ impl Lower {
             return Ok(match p {
                 Some(mut p) => {
                     if base_is_array {
+                        // A one-dimensional array counted in parts of its
+                        // elements (see `Lower::kernel`): an element is
+                        // that many cells.
+                        let flat = !b.ty().canonical().element().is_array();
+                        let i = match p.in_cells(i.clone()) {
+                            Some(cells) if flat && p.cell != p.elem => cells,
+                            _ => i,
+                        };
                         p.push_index(i);
                     } else {
                         let Some(i) = p.cell_of(i) else {
@@ -1178,10 +1182,7 @@ impl Lower {
             {
                 let name = qualified;
                 self.add_array(&name, Scope::Global, loc_of(n));
-                let mut p = Ptr::of_cells(Target::Shared(name.clone()), vec![], self.cell_size(ty));
-                if let Some(&bytes) = self.cell_bytes.get(&name) {
-                    p.cell = bytes;
-                }
+                let p = self.array_cells(name, vec![], self.cell_size(ty));
                 self.env.insert(fk.clone(), Val::Ptr(p));
             } else if has_array_type(n) {
                 // An array inside a thread's own structure
@@ -1206,6 +1207,18 @@ impl Lower {
             ty = ty.field(field)?;
         }
         Some(ty)
+    }
+
+    /// A pointer to the start (`index`) of the kernel's array `name`,
+    /// in cells of `cell` bytes, or of the narrower part the array is
+    /// counted in (see `Lower::kernel`).
+    pub(super) fn array_cells(&self, name: String, index: Vec<Expr>, cell: u64) -> Ptr {
+        let bytes = self.cell_bytes.get(&name).copied();
+        let mut p = Ptr::of_cells(Target::Shared(name), index, cell);
+        if let Some(bytes) = bytes {
+            p.cell = bytes;
+        }
+        p
     }
 
     /// The array and index a pointer-valued expression denotes.

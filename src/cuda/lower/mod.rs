@@ -264,8 +264,6 @@ pub struct Lower {
     /// dimensions, with those dimensions: an access of a part has every
     /// field past the cell unknown.
     padded: HashMap<String, usize>,
-    /// The arrays of the kernel's pointer parameters.
-    pointer_params: HashSet<String>,
     /// For each array whose cells have no known size (an element type the
     /// analysis leaves open, as a template's `T`), the types pointers to it
     /// were viewed as: two of them count elements of different sizes in one
@@ -498,7 +496,6 @@ impl Lower {
             widest_views: HashMap::new(),
             array_dims: HashMap::new(),
             padded: HashMap::new(),
-            pointer_params: HashSet::new(),
             open_views: HashMap::new(),
             open_functors: HashMap::new(),
             unrolled_copies: 1,
@@ -719,12 +716,7 @@ impl Lower {
                         name
                     };
                     self.add_array(&name, Scope::Global, loc_of(&c));
-                    let mut p =
-                        Ptr::of_cells(Target::Shared(name.clone()), vec![], self.cell_size(ty));
-                    self.pointer_params.insert(name.clone());
-                    if let Some(&bytes) = self.cell_bytes.get(&name) {
-                        p.cell = bytes;
-                    }
+                    let p = self.array_cells(name, vec![], self.cell_size(ty));
                     self.env.insert(key(&c), Val::Ptr(p));
                 } else if ty.is_integral() && !name.is_empty() {
                     // A value every launch passes is that value in every

@@ -575,14 +575,8 @@ impl Lower {
             } else {
                 vec![Expr::Int(0)]
             };
-            self.env.insert(
-                k,
-                Val::Ptr(Ptr::of_cells(
-                    Target::Shared(name),
-                    index,
-                    self.cell_size(ty),
-                )),
-            );
+            let p = self.array_cells(name, index, self.cell_size(ty));
+            self.env.insert(k, Val::Ptr(p));
             return Ok(());
         }
         let name = d.spelling();
