@@ -150,9 +150,17 @@ impl Lower {
         if taken.is_none_or(|t| t == free) {
             return Ok(false);
         }
-        let Some(mut p) = self.pointer(&args[0])? else {
+        let Some(p) = self.pointer(&args[0])? else {
             return Ok(false);
         };
+        self.take_lock(s, &cond, p, free)
+    }
+
+    /// The spin loop `s` on the lock cell `p` (spinning until it held
+    /// `free`) takes it: its condition lowered once, the lock pending its
+    /// fence. `false`, with nothing lowered, when `p` is not one known
+    /// cell of one array.
+    fn take_lock(&mut self, s: &Node, cond: &Node, mut p: Ptr, free: i64) -> R<bool> {
         p.at_cell();
         let Target::Shared(array) = &p.target else {
             return Ok(false);
@@ -164,7 +172,7 @@ impl Lower {
             array: array.clone(),
             index: p.cell_index().iter().map(simplify).collect(),
         };
-        self.rvalue(&cond)?;
+        self.rvalue(cond)?;
         let loc = loc_of(s);
         self.approximate(&format!(
             "the loop at {loc} spins on a lock: accesses made while it is held are ordered by it, other orders it makes between threads are not modelled"
@@ -196,30 +204,14 @@ impl Lower {
         if taken.is_none_or(|t| t == free) {
             return Ok(false);
         }
-        let Some((_, Some(mut p))) = self.atomic_cell(call)? else {
+        let Some((_, Some(p))) = self.atomic_cell(call)? else {
             return Ok(false);
         };
-        p.at_cell();
-        let Target::Shared(array) = &p.target else {
-            return Ok(false);
-        };
-        if !p.alts.is_empty() {
-            return Ok(false);
-        }
-        let lock = Lock {
-            array: array.clone(),
-            index: p.cell_index().iter().map(simplify).collect(),
-        };
-        self.rvalue(cond)?;
-        let loc = loc_of(s);
-        self.approximate(&format!(
-            "the loop at {loc} spins on a lock: accesses made while it is held are ordered by it, other orders it makes between threads are not modelled"
-        ));
-        self.locks.pending = Some((lock, free));
-        if acquires(&args) {
+        let taken = self.take_lock(s, cond, p, free)?;
+        if taken && acquires(&args) {
             self.lock_fence();
         }
-        Ok(true)
+        Ok(taken)
     }
 }
 

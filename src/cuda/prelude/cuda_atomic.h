@@ -8,15 +8,13 @@
 #ifndef __DRFSCAN_CUDA_ATOMIC_H
 #define __DRFSCAN_CUDA_ATOMIC_H
 namespace cuda {
-#ifndef __DRFSCAN_CUDA_THREAD_SCOPE
-#define __DRFSCAN_CUDA_THREAD_SCOPE
+/* Also the scope of `cuda/pipeline`'s and `cuda/barrier`'s objects. */
 enum thread_scope {
   thread_scope_system,
   thread_scope_device,
   thread_scope_block,
   thread_scope_thread
 };
-#endif
 namespace std {
 enum memory_order {
   memory_order_relaxed,

@@ -7,16 +7,8 @@
 #ifndef __DRFSCAN_CUDA_PIPELINE_H
 #define __DRFSCAN_CUDA_PIPELINE_H
 #include <cooperative_groups.h>
+#include <cuda/atomic>
 namespace cuda {
-#ifndef __DRFSCAN_CUDA_THREAD_SCOPE
-#define __DRFSCAN_CUDA_THREAD_SCOPE
-enum thread_scope {
-  thread_scope_system,
-  thread_scope_device,
-  thread_scope_block,
-  thread_scope_thread
-};
-#endif
 template <size_t N> struct aligned_size_t {
   size_t value;
   __host__ __device__ explicit aligned_size_t(size_t v) : value(v) {}
