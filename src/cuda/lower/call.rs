@@ -950,9 +950,6 @@ impl Lower {
     /// Loads are atomics too, so they race with plain writes and, unlike a
     /// real atomic load, with plain reads. `None` when `n` is no such call.
     fn atomic_method(&mut self, n: &Node, name: &str) -> R<Option<Val>> {
-        if atomic_object(n).is_none() {
-            return Ok(None);
-        }
         // The runtime atomic each operation is, for the lock and ticket
         // models; `None` for what touches no memory.
         let runtime = match name {
@@ -1015,12 +1012,7 @@ impl Lower {
         if matches!(name, "store" | "exchange" | "clear" | "operator=") && releases(&args) {
             self.lock_fence();
         }
-        self.lock_release(runtime, &p, &operands);
-        let fenced = self.unfenced;
-        self.access(&p, Mode::Atomic, loc);
-        let accessed = std::mem::replace(&mut self.unfenced, fenced);
-        let v = self.atomic_result(runtime, &p, &operands);
-        self.unfenced |= accessed;
+        let v = self.atomic_access(runtime, &p, Mode::Atomic, &operands, loc);
         if name.starts_with("compare_exchange") {
             // The old value lands in `expected`.
             if let Some(e) = args.first() {
@@ -1055,6 +1047,26 @@ impl Lower {
             },
         };
         Ok(Some((object, cell)))
+    }
+
+    /// The runtime atomic `name(p, operands…)` on the cell `p`: a lock it
+    /// gives back, the access, and what it returns.
+    fn atomic_access(
+        &mut self,
+        name: &str,
+        p: &Ptr,
+        mode: Mode,
+        operands: &[Val],
+        loc: Loc,
+    ) -> Val {
+        self.lock_release(name, p, operands);
+        // A ticket's own atomic is not an access between a fence and it.
+        let fenced = self.unfenced;
+        self.access(p, mode, loc);
+        let accessed = std::mem::replace(&mut self.unfenced, fenced);
+        let v = self.atomic_result(name, p, operands);
+        self.unfenced |= accessed;
+        v
     }
 
     /// What an atomic on `p` returns: a ticket when it adds (subtracts) a
@@ -1357,14 +1369,7 @@ impl Lower {
                 return unsupported(n, "atomic on a pointer of unknown origin");
             };
             p.at_cell();
-            self.lock_release(name, &p, &operands);
-            // A ticket's own atomic is not an access between a fence and it.
-            let fenced = self.unfenced;
-            self.access(&p, mode, loc);
-            let accessed = std::mem::replace(&mut self.unfenced, fenced);
-            let v = self.atomic_result(&name, &p, &operands);
-            self.unfenced |= accessed;
-            return Ok(Some(v));
+            return Ok(Some(self.atomic_access(name, &p, mode, &operands, loc)));
         }
         if name == "__ldg"
             || name.starts_with("__ldc")

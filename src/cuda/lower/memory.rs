@@ -1045,9 +1045,10 @@ impl Lower {
                         // elements (see `Lower::kernel`): an element is
                         // that many cells.
                         let flat = !b.ty().canonical().element().is_array();
-                        let i = match p.in_cells(i.clone()) {
-                            Some(cells) if flat && p.cell != p.elem => cells,
-                            _ => i,
+                        let i = if flat && p.cell != p.elem {
+                            p.in_cells(i.clone()).unwrap_or(i)
+                        } else {
+                            i
                         };
                         p.push_index(i);
                     } else {
