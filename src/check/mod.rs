@@ -9,7 +9,7 @@ use crate::protocol::eval::{self, EvalError, Instance};
 use crate::protocol::{builtin, wf, ArrayProtocol, Assumed, Cond, Kernel, Loc, Mode, Value};
 use crate::smt::{self, Outcome, RawRace};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -1430,16 +1430,31 @@ fn precondition(
     // Exact quotients, row lengths and sizes against lengths in bytes
     // first: they are the likely conditions of indices that divide, and a
     // proof through the division takes the solver longer than the others.
-    let tried = scaled
+    let mut tried: VecDeque<(Cond, u64)> = scaled
         .into_iter()
         .map(|c| (c, scaled_ms))
-        .chain(candidates.into_iter().map(|c| (c, candidate_ms)));
-    for (c, ms) in tried {
+        .chain(candidates.into_iter().map(|c| (c, candidate_ms)))
+        .collect();
+    let mut asked: Vec<Cond> = tried.iter().map(|(c, _)| c.clone()).collect();
+    let mut narrowed = 0;
+    while let Some((c, ms)) = tried.pop_front() {
         if budget.passed() {
             cut_short = true;
             break;
         }
         if survives(&witnessed, &c) {
+            // A block narrower than the narrowest race is asked next: the
+            // solver's witnesses need not be the narrowest, and the width
+            // a tile was written for is just below it.
+            if narrowed < MAX_STRIDES {
+                if let Some(n) = narrower(&c, &dims, &witnessed) {
+                    if !asked.contains(&n) {
+                        narrowed += 1;
+                        asked.push(n.clone());
+                        tried.push_front((n, candidate_ms));
+                    }
+                }
+            }
             continue;
         }
         let opts_c = if ms == scaled_ms { &scaled_opts } else { &opts };
@@ -1466,6 +1481,18 @@ fn precondition(
                 }
             }
         }
+        if !removes {
+            if narrowed < MAX_STRIDES {
+                if let Some(n) = narrower(&shown, &dims, &witnessed) {
+                    if !asked.contains(&n) {
+                        narrowed += 1;
+                        asked.push(n.clone());
+                        tried.push_front((n, candidate_ms));
+                    }
+                }
+            }
+            continue;
+        }
         // The proofs may have spent the candidate's time; this check is
         // usually quick, with time of its own.
         let each = Deadline::after_ms(candidate_ms).sooner(budget);
@@ -1486,18 +1513,30 @@ fn precondition(
                 })
             })
         } else {
-            let reached = |traces: &[Trace], own: &mut Stats| {
+            // A check the solver could not settle leaves the candidate
+            // possibly the one that removes the races.
+            let mut unsettled = false;
+            let mut reached = |traces: &[Trace], own: &mut Stats| {
                 traces.iter().any(|t| {
-                    matches!(
-                        solve_cached(&under(t, &c), &strict, cache, own, each),
-                        Outcome::Racy(_)
-                    )
+                    match solve_cached(&under(t, &c), &strict, cache, own, each) {
+                        Outcome::Racy(_) => true,
+                        Outcome::Unknown(_) => {
+                            unsettled = true;
+                            false
+                        }
+                        Outcome::Drf => false,
+                    }
                 })
             };
-            reached(&active, &mut own)
-                || (Some(&shown) == flat.as_ref() && reached(&alone, &mut own))
+            let working = reached(&active, &mut own)
+                || (Some(&shown) == flat.as_ref() && reached(&alone, &mut own));
+            if !working && unsettled {
+                undecided |= !budget.passed();
+                cut_short |= budget.passed();
+            }
+            working
         };
-        if removes && working {
+        if working {
             if groups.contains(&shown) {
                 group.get_or_insert(shown);
                 continue;
@@ -1517,6 +1556,25 @@ fn precondition(
         None if undecided => Search::Undecided,
         None => Search::None,
     }
+}
+
+/// For a refuted `d <= v` over a block size `d`, the bound just below
+/// the narrowest block a witnessed race needs within it, when that block
+/// is one a layout is written for (more than three threads).
+fn narrower(c: &Cond, dims: &[&str], witnessed: &[BTreeMap<String, i64>]) -> Option<Cond> {
+    use crate::protocol::{Expr, Rel};
+    let Cond::Cmp(Rel::Le, Expr::Var(d), Expr::Int(v)) = c else {
+        return None;
+    };
+    if !dims.contains(&d.as_str()) {
+        return None;
+    }
+    let least = witnessed
+        .iter()
+        .filter_map(|w| w.get(d).copied())
+        .filter(|w| *w > 3 && w <= v)
+        .min()?;
+    Some(Cond::cmp(Rel::Le, Expr::var(d), Expr::Int(least - 1)))
 }
 
 /// Splits a trace variable into its source name and thread: `j#2@1` is `j`
@@ -2016,6 +2074,38 @@ mod tests {
             ),
             Search::Found(_)
         ));
+    }
+
+    #[test]
+    fn a_block_narrower_than_any_witnessed_race_is_asked_for() {
+        // A tile for 32 threads and a halo of 4: threads past the 32nd
+        // write where the first four write the halo. The solver's witness
+        // may need any block wider than 32; the suggestion is the width
+        // the tile was written for all the same.
+        let k = prepare(&kernel(
+            "array s { wr[tid.x + 4] if (tid.x < 4) { wr[tid.x + 36] } }",
+        ));
+        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
+        let racy: Vec<&Trace> = traces.iter().collect();
+        for wide in [33, 40, 64, 200] {
+            let witnessed = [BTreeMap::from([("blockDim.x".to_string(), wide)])];
+            let racy = Racy {
+                traces: &racy,
+                witnessed: &witnessed,
+            };
+            let search = precondition(
+                &k,
+                &racy,
+                &patient(),
+                &NoCache,
+                &mut Stats::default(),
+                Deadline::after_ms(60_000),
+            );
+            match search {
+                Search::Found(c) => assert_eq!(c.to_string(), "blockDim.x <= 32", "{wide}"),
+                _ => panic!("no precondition from a witness of {wide} threads"),
+            }
+        }
     }
 
     #[test]
