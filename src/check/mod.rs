@@ -1436,25 +1436,32 @@ fn precondition(
         .chain(candidates.into_iter().map(|c| (c, candidate_ms)))
         .collect();
     let mut asked: Vec<Cond> = tried.iter().map(|(c, _)| c.clone()).collect();
+    // A block narrower than the narrowest race is asked next: the solver's
+    // witnesses need not be the narrowest, and the width a tile was written
+    // for is just below it. A few times at most.
     let mut narrowed = 0;
+    let mut narrow_next = |refuted: &Cond,
+                           witnessed: &[BTreeMap<String, i64>],
+                           tried: &mut VecDeque<(Cond, u64)>,
+                           asked: &mut Vec<Cond>| {
+        if narrowed >= MAX_STRIDES {
+            return;
+        }
+        if let Some(n) = narrower(refuted, &dims, witnessed) {
+            if !asked.contains(&n) {
+                narrowed += 1;
+                asked.push(n.clone());
+                tried.push_front((n, candidate_ms));
+            }
+        }
+    };
     while let Some((c, ms)) = tried.pop_front() {
         if budget.passed() {
             cut_short = true;
             break;
         }
         if survives(&witnessed, &c) {
-            // A block narrower than the narrowest race is asked next: the
-            // solver's witnesses need not be the narrowest, and the width
-            // a tile was written for is just below it.
-            if narrowed < MAX_STRIDES {
-                if let Some(n) = narrower(&c, &dims, &witnessed) {
-                    if !asked.contains(&n) {
-                        narrowed += 1;
-                        asked.push(n.clone());
-                        tried.push_front((n, candidate_ms));
-                    }
-                }
-            }
+            narrow_next(&c, &witnessed, &mut tried, &mut asked);
             continue;
         }
         let opts_c = if ms == scaled_ms { &scaled_opts } else { &opts };
@@ -1482,15 +1489,7 @@ fn precondition(
             }
         }
         if !removes {
-            if narrowed < MAX_STRIDES {
-                if let Some(n) = narrower(&shown, &dims, &witnessed) {
-                    if !asked.contains(&n) {
-                        narrowed += 1;
-                        asked.push(n.clone());
-                        tried.push_front((n, candidate_ms));
-                    }
-                }
-            }
+            narrow_next(&shown, &witnessed, &mut tried, &mut asked);
             continue;
         }
         // The proofs may have spent the candidate's time; this check is
