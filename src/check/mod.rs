@@ -1436,9 +1436,10 @@ fn precondition(
         .chain(candidates.into_iter().map(|c| (c, candidate_ms)))
         .collect();
     let mut asked: Vec<Cond> = tried.iter().map(|(c, _)| c.clone()).collect();
-    // A block narrower than the narrowest race is asked next: the solver's
+    // A block narrower than the narrowest race is asked too: the solver's
     // witnesses need not be the narrowest, and the width a tile was written
-    // for is just below it. A few times at most.
+    // for is just below it. A few times at most, and last, so that the
+    // shared budget still reaches every candidate of the list.
     let mut narrowed = 0;
     let mut narrow_next = |refuted: &Cond,
                            witnessed: &[BTreeMap<String, i64>],
@@ -1451,7 +1452,7 @@ fn precondition(
             if !asked.contains(&n) {
                 narrowed += 1;
                 asked.push(n.clone());
-                tried.push_front((n, candidate_ms));
+                tried.push_back((n, candidate_ms));
             }
         }
     };
