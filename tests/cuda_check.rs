@@ -664,6 +664,38 @@ fn a_tile_sized_for_the_block_asks_for_that_block() {
 }
 
 #[test]
+fn a_block_bound_is_the_widest_that_proves_the_kernel() {
+    // The warp's 32 in `threadIdx.x % 32` removes the race too, but blocks
+    // up to 512 threads are safe.
+    let told = told_preconditions("launches/warp_slots_after_the_largest_block_racy.cu");
+    assert!(
+        !told.is_empty() && told.iter().all(|p| p == "blockDim.x <= 512"),
+        "{told:?}"
+    );
+}
+
+#[test]
+fn races_that_need_a_block_larger_than_a_gpu_runs_are_none() {
+    for name in [
+        "launches/warp_slots_after_the_largest_block_drf.cu",
+        "launches/warp_slots_after_a_2d_block_drf.cu",
+    ] {
+        let (code, json) = check_json(&[&dataset(name)], &[]);
+        assert_eq!(code, 0, "{name}: {json:#}");
+    }
+    // Within the limits the twin still races, in a block a GPU runs.
+    let (code, json) = check_json(
+        &[&dataset("launches/warp_slots_after_a_2d_block_racy.cu")],
+        &[],
+    );
+    assert_eq!(code, 1, "{json:#}");
+    let race = &json["files"][0]["kernels"][0]["races"][0];
+    assert!(race["witness"]["globals"]["blockDim.x"].is_i64(), "{json:#}");
+    let size = |d: &str| race["witness"]["globals"][d].as_i64().unwrap_or(1);
+    assert!(size("blockDim.x") * size("blockDim.y") <= 1024, "{race:#}");
+}
+
+#[test]
 fn divergence_names_two_threads_and_the_precondition_that_removes_it() {
     let file = dataset("constructs/early_return_required_multiple_divergent.cu");
     let (code, json) = check_json(&[&file], &[]);

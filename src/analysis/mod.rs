@@ -253,6 +253,15 @@ pub fn disagreement(kernel: &Kernel, guard: &wf::Guard) -> Vec<Cond> {
 pub fn launch_limits(kernel: &Kernel, question: &[Cond]) -> Vec<Cond> {
     let mut vars = BTreeSet::new();
     question.iter().for_each(|c| c.free_vars(&mut vars));
+    open_sizes(kernel, &vars)
+        .into_iter()
+        .map(|(d, max)| Cond::cmp(Rel::Le, Expr::var(d), Expr::Int(max)))
+        .collect()
+}
+
+/// The launch sizes among `vars` that the kernel's assumptions leave open,
+/// each with the largest value a GPU admits.
+pub fn open_sizes(kernel: &Kernel, vars: &BTreeSet<String>) -> Vec<(&'static str, i64)> {
     let mut constrained = BTreeSet::new();
     kernel
         .assumes
@@ -263,7 +272,7 @@ pub fn launch_limits(kernel: &Kernel, question: &[Cond]) -> Vec<Cond> {
         .zip(builtin::BLOCK_DIM_MAX)
         .chain(builtin::GRID_DIM.iter().zip(builtin::GRID_DIM_MAX))
         .filter(|(d, _)| vars.contains(**d) && !constrained.contains(**d))
-        .map(|(d, max)| Cond::cmp(Rel::Le, Expr::var(d), Expr::Int(max)))
+        .map(|(d, max)| (*d, max))
         .collect()
 }
 

@@ -6,7 +6,9 @@ mod divergence;
 
 use crate::analysis::{self, Trace, TraceAccess};
 use crate::protocol::eval::{self, EvalError, Instance};
-use crate::protocol::{builtin, wf, ArrayProtocol, Assumed, Cond, Kernel, Loc, Mode, Value};
+use crate::protocol::{
+    builtin, wf, ArrayProtocol, Assumed, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Value,
+};
 use crate::smt::{self, Outcome, RawRace};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
@@ -616,7 +618,7 @@ fn check_prepared(
         ..opts.clone()
     };
     let started = Instant::now();
-    let strict_outcomes: Vec<(Outcome, Stats)> = {
+    let strict_outcomes: Vec<Solved> = {
         use rayon::prelude::*;
         let firsts: Vec<(Result<Outcome, smt::Solved>, Stats)> = traces
             .par_iter()
@@ -633,29 +635,49 @@ fn check_prepared(
             .iter()
             .zip(&traces)
             .any(|((first, _), trace)| match first {
-                Ok(Outcome::Racy(raw)) => raw.iter().any(|r| !maybe_benign(trace, r)),
+                Ok(Outcome::Racy(raw)) => raw.iter().any(|r| {
+                    !maybe_benign(trace, r) && limits_exceeded(kernel, trace, &r.values).is_empty()
+                }),
                 _ => false,
             });
         firsts
             .into_par_iter()
             .zip(traces.par_iter())
-            .map(|((first, mut own), trace)| match first {
-                Ok(outcome) => (outcome, own),
-                Err(first) if races => {
-                    own.solver_calls += first.solver_calls;
-                    (Outcome::Unknown(UNDECIDED_BESIDE_RACES.into()), own)
-                }
-                Err(first) => {
-                    let outcome =
-                        solve_hard_cached(trace, &strict, cache, &mut own, deadline, first);
-                    (outcome, own)
+            .map(|((first, mut own), trace)| {
+                let outcome = match first {
+                    Ok(outcome) => outcome,
+                    Err(first) if races => {
+                        own.solver_calls += first.solver_calls;
+                        Outcome::Unknown(UNDECIDED_BESIDE_RACES.into())
+                    }
+                    Err(first) => {
+                        solve_hard_cached(trace, &strict, cache, &mut own, deadline, first)
+                    }
+                };
+                match within_hardware(kernel, trace, &outcome, &strict, cache, &mut own, deadline) {
+                    None => (None, outcome, own, None),
+                    // The races stand as found, but need a launch no GPU
+                    // runs to happen: not shown real.
+                    Some((_, Outcome::Unknown(_))) => {
+                        let beyond = beyond_hardware_note(kernel, trace, &outcome);
+                        (None, outcome, own, beyond)
+                    }
+                    Some((limited, outcome)) => (Some(limited), outcome, own, None),
                 }
             })
             .collect()
     };
     stats.solve += started.elapsed();
-    for (trace, (mut outcome, own)) in traces.iter().zip(strict_outcomes) {
+    let (limited, strict_outcomes): (Vec<Option<Trace>>, Vec<_>) = strict_outcomes
+        .into_iter()
+        .map(|(limited, outcome, own, beyond)| (limited, (outcome, own, beyond)))
+        .unzip();
+    for ((trace, limited), (mut outcome, own, beyond)) in
+        traces.iter().zip(&limited).zip(strict_outcomes)
+    {
         stats.add(&own);
+        let trace = limited.as_ref().unwrap_or(trace);
+        unreplayed.extend(beyond.clone());
         let started = Instant::now();
         if let Outcome::Racy(raw) = &outcome {
             if !opts.strict && raw.iter().any(|r| maybe_benign(trace, r)) {
@@ -727,8 +749,9 @@ fn check_prepared(
                     let mut race = race;
                     match replay(kernel, array, &race, &mut replay_budget) {
                         Ok(note) => {
-                            // Confirmed means reproduced from the witness.
-                            if note.is_some() {
+                            // Confirmed means reproduced from the witness, in
+                            // a launch a GPU runs.
+                            if note.is_some() || beyond.is_some() {
                                 race.confidence = Confidence::Possible;
                             }
                             unreplayed.extend(note);
@@ -807,6 +830,122 @@ fn check_prepared(
     }
     (report, stats)
 }
+
+/// The hardware's limits that a race's model `values` exceeds, over the
+/// launch sizes of `trace` the kernel's assumptions leave open: a block
+/// wider than 1024 threads along x or y or 64 along z, a grid beyond the
+/// hardware's, and a block of more than 1024 threads in all unless the
+/// sizes the kernel assumes make one already (a GPUVerify line may ask for
+/// more than a GPU runs).
+fn limits_exceeded(kernel: &Kernel, trace: &Trace, values: &BTreeMap<String, i64>) -> Vec<Cond> {
+    let vars: BTreeSet<String> = trace.globals.iter().cloned().collect();
+    let open = analysis::open_sizes(kernel, &vars);
+    let mut exceeded: Vec<Cond> = open
+        .iter()
+        .filter(|(d, max)| values.get(*d).is_some_and(|v| v > max))
+        .map(|(d, max)| Cond::cmp(Rel::Le, Expr::var(d), Expr::Int(*max)))
+        .collect();
+    let block: Vec<&str> = builtin::BLOCK_DIM
+        .into_iter()
+        .filter(|d| vars.contains(*d))
+        .collect();
+    let is_open = |d: &&str| open.iter().any(|(o, _)| o == d);
+    let threads = |dims: &mut dyn Iterator<Item = &&str>| {
+        dims.map(|d| values.get(*d).copied().unwrap_or(1))
+            .fold(1i64, |n, v| n.saturating_mul(v))
+    };
+    let assumed = threads(&mut block.iter().filter(|d| !is_open(d)));
+    if block.len() > 1
+        && block.iter().any(is_open)
+        && assumed <= builtin::BLOCK_THREADS_MAX
+        && threads(&mut block.iter()) > builtin::BLOCK_THREADS_MAX
+    {
+        let product = block
+            .iter()
+            .map(|d| Expr::var(d))
+            .reduce(|a, b| Expr::bin(Op::Mul, a, b))
+            .expect("two sizes or more");
+        exceeded.push(Cond::cmp(
+            Rel::Le,
+            product,
+            Expr::Int(builtin::BLOCK_THREADS_MAX),
+        ));
+    }
+    exceeded
+}
+
+/// `trace` asked again within the launches a GPU runs, when the races
+/// `outcome` found need a larger block or grid: a race no hardware can run
+/// is none. `None` when no race needs one. The limits are added only then:
+/// they slow the solver's proofs over symbolic sizes (see
+/// `divergence::within_limits`).
+fn within_hardware(
+    kernel: &Kernel,
+    trace: &Trace,
+    outcome: &Outcome,
+    opts: &Options,
+    cache: &dyn TraceCache,
+    stats: &mut Stats,
+    deadline: Deadline,
+) -> Option<(Trace, Outcome)> {
+    let mut limited: Option<(Trace, Outcome)> = None;
+    // The sizes first, then the block's threads in all if a new witness
+    // still exceeds them: at most two more questions.
+    for _ in 0..2 {
+        let (now, found) = match &limited {
+            Some((t, o)) => (t, o),
+            None => (trace, outcome),
+        };
+        let Outcome::Racy(raw) = found else { break };
+        let mut exceeded: Vec<Cond> = Vec::new();
+        for r in raw {
+            for c in limits_exceeded(kernel, now, &r.values) {
+                if !now.assumptions.contains(&c) && !exceeded.contains(&c) {
+                    exceeded.push(c);
+                }
+            }
+        }
+        if exceeded.is_empty() {
+            break;
+        }
+        let mut next = now.clone();
+        next.assumptions.extend(exceeded);
+        let answer = solve_cached(&next, opts, cache, stats, deadline);
+        limited = Some((next, answer));
+    }
+    limited
+}
+
+/// Why races found beyond the hardware's limits stay possible when the
+/// solver cannot settle their interval within them.
+fn beyond_hardware_note(kernel: &Kernel, trace: &Trace, outcome: &Outcome) -> Option<String> {
+    let Outcome::Racy(raw) = outcome else {
+        return None;
+    };
+    let values = &raw.first()?.values;
+    let sizes: Vec<String> = limits_exceeded(kernel, trace, values)
+        .iter()
+        .flat_map(|c| {
+            let mut vars = BTreeSet::new();
+            c.free_vars(&mut vars);
+            vars
+        })
+        .collect::<BTreeSet<_>>()
+        .iter()
+        .map(|d| format!("{d} = {}", values.get(d).copied().unwrap_or(1)))
+        .collect();
+    Some(format!(
+        "a race needs a launch larger than a GPU runs ({}), and the solver could not \
+         settle the interval within the hardware's limits",
+        sizes.join(", ")
+    ))
+}
+
+/// An interval's outcome: the interval asked within the hardware's limits
+/// when its races needed more ([`within_hardware`]), the outcome, the
+/// solver's work, and why its races stay possible when they need more and
+/// the solver could not settle the interval within the limits.
+type Solved = (Option<Trace>, Outcome, Stats, Option<String>);
 
 /// Whether a race is between two writes that both store a known value (and
 /// so may be benign).
@@ -957,6 +1096,10 @@ const MAX_SCALED_ASKED: usize = 2;
 
 /// At most this many row lengths of an index are tried as bounds.
 const MAX_STRIDES: usize = 4;
+
+/// At most this many questions widen a block bound towards the narrowest
+/// racing block: enough to settle any width a GPU runs.
+const MAX_BISECTIONS: usize = 10;
 
 /// Every subexpression of `e`, `e` first, outside conditions.
 fn each_subexpr(e: &crate::protocol::Expr, f: &mut impl FnMut(&crate::protocol::Expr)) {
@@ -1544,6 +1687,50 @@ fn precondition(
             found = Some(shown);
             break;
         }
+    }
+    // A bound on a block found among the candidates (a warp, a tile) may be
+    // narrower than the narrowest block a race needs: the weakest one is
+    // the users' answer, whose launches may be wider than the constant.
+    // Bisected between the bound and the narrowest witnessed race.
+    if let Some(Cond::Cmp(Rel::Le, Expr::Var(d), Expr::Int(proved))) = &found {
+        let (d, mut proved) = (d.clone(), *proved);
+        let narrowest = |witnessed: &[BTreeMap<String, i64>], proved: i64| {
+            witnessed
+                .iter()
+                .filter_map(|w| w.get(&d).copied())
+                .filter(|w| *w > proved)
+                .min()
+        };
+        let mut racing = narrowest(&witnessed, proved).filter(|_| dims.contains(&d.as_str()));
+        let mut steps = 0;
+        while let Some(hi) = racing.filter(|hi| hi - proved > 1 && steps < MAX_BISECTIONS) {
+            steps += 1;
+            let mid = proved + (hi - proved) / 2;
+            let c = Cond::cmp(Rel::Le, Expr::var(&d), Expr::Int(mid));
+            let mut holds = true;
+            for t in traces {
+                let each = Deadline::after_ms(candidate_ms).sooner(budget);
+                match solve_cached(&under(t, &c), &opts, cache, &mut own, each) {
+                    Outcome::Drf => {}
+                    Outcome::Racy(races) => {
+                        witnessed.extend(races.into_iter().map(|r| r.values));
+                        holds = false;
+                        break;
+                    }
+                    Outcome::Unknown(_) => {
+                        racing = None;
+                        holds = false;
+                        break;
+                    }
+                }
+            }
+            if holds {
+                proved = mid;
+            } else if racing.is_some() {
+                racing = narrowest(&witnessed, proved).map(|w| w.min(mid));
+            }
+        }
+        found = Some(Cond::cmp(Rel::Le, Expr::var(&d), Expr::Int(proved)));
     }
     if !deadline.passed() {
         // Only the kernel's own budget makes the report partial.
@@ -2426,6 +2613,62 @@ mod tests {
             reason.contains("access #0 at 2:11") && reason.contains("does not replay"),
             "{reason}"
         );
+    }
+
+    #[test]
+    fn races_only_a_block_larger_than_a_gpu_runs_are_none() {
+        // Warp slots after a buffer of one cell per thread: a block of more
+        // than 1024 threads reaches them, and no GPU runs one.
+        let slots = |at: i64| {
+            format!("array s {{ wr[tid.x] if (tid.x % 32 == 0) {{ wr[{at} + tid.x / 32] }} }}")
+        };
+        let report = check_kernel(&kernel(&slots(1024)), &Options::default());
+        assert_eq!(report.verdict(), Verdict::Drf, "{report:?}");
+        // After 512 cells, blocks a GPU runs reach them: the race is shown
+        // in one of those.
+        let report = check_kernel(&kernel(&slots(512)), &Options::default());
+        let a = &report.arrays[0];
+        assert_eq!(a.verdict, Verdict::Racy);
+        let width = a.races[0].witness.globals["blockDim.x"];
+        assert!((513..=1024).contains(&width), "{width}");
+        // A block the kernel's assumptions ask for stays, whatever its size.
+        let wide = format!("assume blockDim.x == 2048;\n{}", slots(1024));
+        let report = check_kernel(&kernel(&wide), &Options::default());
+        assert_eq!(report.verdict(), Verdict::Racy, "{report:?}");
+    }
+
+    #[test]
+    fn a_block_of_more_threads_than_a_gpu_runs_exceeds_its_limits() {
+        let src = "array s { wr[tid.y * blockDim.x + tid.x] }";
+        let open = parse(src).unwrap();
+        let k = prepare(&open);
+        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
+        let values = |x: i64, y: i64| {
+            BTreeMap::from([
+                ("blockDim.x".to_string(), x),
+                ("blockDim.y".to_string(), y),
+                ("blockDim.z".to_string(), 1),
+            ])
+        };
+        let exceeded = |k: &Kernel, x, y| -> Vec<String> {
+            limits_exceeded(k, &traces[0], &values(x, y))
+                .iter()
+                .map(|c| c.to_string())
+                .collect()
+        };
+        assert!(exceeded(&k, 32, 32).is_empty());
+        let wide = exceeded(&k, 2000, 1);
+        assert_eq!(wide[0], "blockDim.x <= 1024", "{wide:?}");
+        let threads = exceeded(&k, 64, 17);
+        assert_eq!(threads.len(), 1, "{threads:?}");
+        assert!(threads[0].ends_with("<= 1024"), "{threads:?}");
+        assert!(
+            threads[0].contains("blockDim.x * blockDim.y"),
+            "{threads:?}"
+        );
+        // Sizes the kernel assumes to be more than a GPU runs are its own.
+        let asked = prepare(&parse(&format!("assume blockDim.y == 2048;\n{src}")).unwrap());
+        assert!(exceeded(&asked, 64, 2048).is_empty());
     }
 
     #[test]

@@ -48,6 +48,8 @@ pub mod builtin {
     /// 2^31 - 1 blocks along x and 65535 along y and z.
     pub const BLOCK_DIM_MAX: [i64; 3] = [1024, 1024, 64];
     pub const GRID_DIM_MAX: [i64; 3] = [(1 << 31) - 1, 65535, 65535];
+    /// The most threads a block has, whatever its shape.
+    pub const BLOCK_THREADS_MAX: i64 = 1024;
 
     /// Thread and block ids: each thread has its own value.
     pub fn is_thread_id(name: &str) -> bool {
