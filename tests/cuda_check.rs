@@ -690,7 +690,10 @@ fn races_that_need_a_block_larger_than_a_gpu_runs_are_none() {
     );
     assert_eq!(code, 1, "{json:#}");
     let race = &json["files"][0]["kernels"][0]["races"][0];
-    assert!(race["witness"]["globals"]["blockDim.x"].is_i64(), "{json:#}");
+    assert!(
+        race["witness"]["globals"]["blockDim.x"].is_i64(),
+        "{json:#}"
+    );
     let size = |d: &str| race["witness"]["globals"][d].as_i64().unwrap_or(1);
     assert!(size("blockDim.x") * size("blockDim.y") <= 1024, "{race:#}");
 }

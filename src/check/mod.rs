@@ -1098,8 +1098,13 @@ const MAX_SCALED_ASKED: usize = 2;
 const MAX_STRIDES: usize = 4;
 
 /// At most this many questions widen a block bound towards the narrowest
-/// racing block: enough to settle any width a GPU runs.
-const MAX_BISECTIONS: usize = 10;
+/// racing block: enough to settle any width a GPU runs after the first
+/// narrowings.
+const MAX_BISECTIONS: usize = 14;
+
+/// The first questions of the widening ask for the narrowest racing block
+/// less one, before bisecting.
+const MAX_NARROWINGS: usize = 3;
 
 /// Every subexpression of `e`, `e` first, outside conditions.
 fn each_subexpr(e: &crate::protocol::Expr, f: &mut impl FnMut(&crate::protocol::Expr)) {
@@ -1691,7 +1696,8 @@ fn precondition(
     // A bound on a block found among the candidates (a warp, a tile) may be
     // narrower than the narrowest block a race needs: the weakest one is
     // the users' answer, whose launches may be wider than the constant.
-    // Bisected between the bound and the narrowest witnessed race.
+    // Searched between the bound and the narrowest witnessed race: that
+    // race less one, a few times, then by bisection.
     if let Some(Cond::Cmp(Rel::Le, Expr::Var(d), Expr::Int(proved))) = &found {
         let (d, mut proved) = (d.clone(), *proved);
         let narrowest = |witnessed: &[BTreeMap<String, i64>], proved: i64| {
@@ -1702,10 +1708,21 @@ fn precondition(
                 .min()
         };
         let mut racing = narrowest(&witnessed, proved).filter(|_| dims.contains(&d.as_str()));
+        // A budget of its own: the search may have spent the shared one
+        // on the candidates before, and a bound found stays proved.
+        let budget = Deadline::after_ms(PRECONDITION_BUDGET_MS * patience).sooner(deadline);
         let mut steps = 0;
+        let mut narrowing = true;
         while let Some(hi) = racing.filter(|hi| hi - proved > 1 && steps < MAX_BISECTIONS) {
+            // The narrowest race less one first, a few times: the solver's
+            // witnesses are usually just past where races start (33 for a
+            // layout of 32), and each race refuting it is narrower.
+            let mid = if narrowing && steps < MAX_NARROWINGS {
+                hi - 1
+            } else {
+                proved + (hi - proved) / 2
+            };
             steps += 1;
-            let mid = proved + (hi - proved) / 2;
             let c = Cond::cmp(Rel::Le, Expr::var(&d), Expr::Int(mid));
             let mut holds = true;
             for t in traces {
@@ -1717,17 +1734,23 @@ fn precondition(
                         holds = false;
                         break;
                     }
+                    // Not provable in its time: a narrower bound may be,
+                    // and which one is bisected for.
                     Outcome::Unknown(_) => {
-                        racing = None;
                         holds = false;
+                        narrowing = false;
                         break;
                     }
                 }
             }
             if holds {
                 proved = mid;
-            } else if racing.is_some() {
-                racing = narrowest(&witnessed, proved).map(|w| w.min(mid));
+            } else if budget.passed() {
+                break;
+            } else {
+                racing = narrowest(&witnessed, proved)
+                    .map(|w| w.min(mid))
+                    .or(Some(mid));
             }
         }
         found = Some(Cond::cmp(Rel::Le, Expr::var(&d), Expr::Int(proved)));
@@ -2290,6 +2313,37 @@ mod tests {
             );
             match search {
                 Search::Found(c) => assert_eq!(c.to_string(), "blockDim.x <= 32", "{wide}"),
+                _ => panic!("no precondition from a witness of {wide} threads"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_block_bound_from_a_constant_is_widened_to_the_narrowest_race() {
+        // Lane 0 of each warp writes after 512 cells: `blockDim.x <= 32`
+        // (the warp, from `tid.x % 32`) removes the race, and so does every
+        // bound up to 512.
+        let k = prepare(&kernel(
+            "array s { wr[tid.x] if (tid.x % 32 == 0) { wr[512 + tid.x / 32] } }",
+        ));
+        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
+        let racy: Vec<&Trace> = traces.iter().collect();
+        for wide in [513, 545, 1000] {
+            let witnessed = [BTreeMap::from([("blockDim.x".to_string(), wide)])];
+            let racy = Racy {
+                traces: &racy,
+                witnessed: &witnessed,
+            };
+            let search = precondition(
+                &k,
+                &racy,
+                &patient(),
+                &NoCache,
+                &mut Stats::default(),
+                Deadline::after_ms(60_000),
+            );
+            match search {
+                Search::Found(c) => assert_eq!(c.to_string(), "blockDim.x <= 512", "{wide}"),
                 _ => panic!("no precondition from a witness of {wide} threads"),
             }
         }
