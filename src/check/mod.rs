@@ -167,6 +167,14 @@ pub use crate::options::{Deadline, Options, ANALYSIS_VERSION, TIME_BUDGET};
 pub trait TraceCache: Sync {
     fn get(&self, hash: &str) -> Option<Outcome>;
     fn put(&self, hash: &str, outcome: &Outcome);
+    /// How a precondition search for races of the shape `key` (see
+    /// [`template_search_key`]) came to nothing earlier in this scan:
+    /// `true` when a candidate stayed unsettled, `false` when its time ran
+    /// out. Kept in memory only.
+    fn futile_search(&self, _key: &str) -> Option<bool> {
+        None
+    }
+    fn put_futile_search(&self, _key: &str, _undecided: bool) {}
 }
 
 /// The cache that remembers nothing.
@@ -274,7 +282,14 @@ pub fn check_kernel_stats(
                 if let Some(why) = a.reason.take() {
                     let rest: Vec<&str> = why
                         .split("; ")
-                        .filter(|p| *p != PRECONDITION_CUT_SHORT)
+                        .filter(|p| {
+                            ![
+                                PRECONDITION_CUT_SHORT,
+                                PRECONDITION_UNDECIDED,
+                                PRECONDITION_SHARED,
+                            ]
+                            .contains(p)
+                        })
                         .collect();
                     a.reason = (!rest.is_empty()).then(|| rest.join("; "));
                 }
@@ -789,7 +804,29 @@ fn check_prepared(
             traces: &racy_traces,
             witnessed: &witnessed,
         };
-        match precondition(kernel, &racy, opts, cache, &mut stats, deadline) {
+        // The instantiations of one template race alike, at the same
+        // accesses: a search that came to nothing for one is not repeated
+        // for each (thousands, in a library that instantiates a kernel for
+        // every type and tile size), and leaves their races possible too.
+        let shared = template_search_key(kernel, array, &report.races);
+        let earlier = shared.as_deref().and_then(|k| cache.futile_search(k));
+        let search = match earlier {
+            Some(undecided) => {
+                if undecided {
+                    Search::Undecided
+                } else {
+                    Search::CutShort
+                }
+            }
+            None => {
+                let search = precondition(kernel, &racy, opts, cache, &mut stats, deadline);
+                if let (Some(key), Search::CutShort | Search::Undecided) = (&shared, &search) {
+                    cache.put_futile_search(key, matches!(search, Search::Undecided));
+                }
+                search
+            }
+        };
+        match search {
             Search::Found(pre) => removed_by(&mut report.races, &pre.to_string()),
             // A precondition may remove the races, and the time to find
             // it ran out (a loaded machine): not provably real.
@@ -808,6 +845,9 @@ fn check_prepared(
                 unreplayed.push(PRECONDITION_UNDECIDED.to_string());
             }
             Search::None => {}
+        }
+        if earlier.is_some() {
+            unreplayed.push(PRECONDITION_SHARED.to_string());
         }
         stats.solve += started.elapsed();
         if let Some(reason) = &unknown {
@@ -1252,6 +1292,36 @@ const PRECONDITION_CUT_SHORT: &str =
 /// only possible.
 const PRECONDITION_UNDECIDED: &str =
     "a simple precondition the solver could not settle in time may remove the races";
+
+/// Said with either of those when the search was not repeated.
+const PRECONDITION_SHARED: &str = "not searched again: the search came to nothing for \
+     another instantiation of the template racing at the same accesses";
+
+/// What makes the precondition searches of two instantiations of a kernel
+/// template alike: the template and its parameters, the array, and the
+/// source accesses of each race. `None` for a kernel that is no instantiation, or races
+/// without source positions.
+fn template_search_key(kernel: &Kernel, array: &ArrayProtocol, races: &[Race]) -> Option<String> {
+    let (template, _) = kernel.name.split_once('<')?;
+    let mut sites: Vec<String> = Vec::new();
+    for r in races {
+        let [a, b] = &r.accesses;
+        if a.loc.line == 0 || b.loc.line == 0 {
+            return None;
+        }
+        sites.push(format!(
+            "{}:{}:{:?}-{}:{}:{:?}",
+            a.loc.line, a.loc.column, a.mode, b.loc.line, b.loc.column, b.mode
+        ));
+    }
+    sites.sort_unstable();
+    Some(format!(
+        "precondition\x1f{template}({})\x1f{}\x1f{}",
+        kernel.params.join(","),
+        array.name,
+        sites.join(",")
+    ))
+}
 
 /// The simplest condition over the kernel's parameters, from a short list
 /// of the shapes real preconditions take (a size at least 1, at least a
@@ -2284,6 +2354,63 @@ mod tests {
             ),
             Search::Found(_)
         ));
+    }
+
+    #[test]
+    fn a_search_that_came_to_nothing_is_not_repeated_for_another_instantiation() {
+        // A cache remembering searches that came to nothing: `armed`, it
+        // says every one did.
+        struct Futile {
+            armed: bool,
+            recorded: Mutex<Vec<String>>,
+        }
+        impl TraceCache for Futile {
+            fn get(&self, _hash: &str) -> Option<Outcome> {
+                None
+            }
+            fn put(&self, _hash: &str, _outcome: &Outcome) {}
+            fn futile_search(&self, key: &str) -> Option<bool> {
+                assert!(key.contains("\x1fk(n)\x1fa\x1f"), "{key}");
+                self.armed.then_some(false)
+            }
+            fn put_futile_search(&self, key: &str, _undecided: bool) {
+                self.recorded.lock().unwrap().push(key.to_string());
+            }
+        }
+        let src = "params n; array a { for j in 0..2 { wr[tid + j * n] } }";
+        let instance = |name: &str| {
+            let mut k = kernel(src);
+            k.name = name.to_string();
+            k
+        };
+        let fresh = Futile {
+            armed: false,
+            recorded: Mutex::new(Vec::new()),
+        };
+        // Searched, and found: nothing to remember.
+        let first = check_kernel_cached(&instance("k<1>"), &patient(), &fresh);
+        let races = &first.arrays[0].races;
+        assert!(races.iter().all(|r| r.precondition.is_some()), "{first:?}");
+        assert!(fresh.recorded.lock().unwrap().is_empty());
+        // Instantiations race alike; a kernel that is none has no key.
+        let a = &instance("k<1>").arrays[0];
+        let key = |name: &str| template_search_key(&instance(name), a, races);
+        assert!(key("k<1>").is_some());
+        assert_eq!(key("k<1>"), key("k<2, float>"));
+        assert_eq!(key("k"), None);
+        // Came to nothing before: the races stay possible, and say why.
+        let armed = Futile {
+            armed: true,
+            recorded: Mutex::new(Vec::new()),
+        };
+        let second = check_kernel_cached(&instance("k<2>"), &patient(), &armed);
+        let a = &second.arrays[0];
+        assert_eq!(a.verdict, Verdict::Racy);
+        assert!(a.races.iter().all(|r| r.confidence == Confidence::Possible));
+        assert!(a.races.iter().all(|r| r.precondition.is_none()));
+        let reason = a.reason.as_deref().unwrap_or_default();
+        assert!(reason.contains(PRECONDITION_CUT_SHORT), "{reason}");
+        assert!(reason.contains(PRECONDITION_SHARED), "{reason}");
     }
 
     #[test]

@@ -240,6 +240,12 @@ impl TraceCache for SolverCache<'_> {
             self.caches.solver_put(&self.key(hash), json);
         }
     }
+    fn futile_search(&self, key: &str) -> Option<bool> {
+        self.caches.futile_get(&self.key(key))
+    }
+    fn put_futile_search(&self, key: &str, undecided: bool) {
+        self.caches.futile_put(&self.key(key), undecided);
+    }
 }
 
 /// The report-cache key of a kernel: its protocols (with locations, so a

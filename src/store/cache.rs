@@ -16,6 +16,10 @@ pub struct Caches {
     pending: Mutex<Pending>,
     /// The run whose use of the caches is recorded (0: none).
     run: AtomicI64,
+    /// Precondition searches that came to nothing in this process, by
+    /// the shape of their races: never stored, since a search that ran
+    /// out of time may finish on an idle machine.
+    futile: Mutex<HashMap<String, bool>>,
 }
 
 /// Cache entries not yet in the database.
@@ -81,7 +85,21 @@ impl Caches {
             fallback: fallback.map(Mutex::new),
             run: AtomicI64::new(0),
             pending: Mutex::new(Pending::default()),
+            futile: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// How a precondition search for races of the shape `key` ended
+    /// earlier in this process, when it found nothing in its time: `true`
+    /// when a candidate stayed unsettled, `false` when the time ran out.
+    pub fn futile_get(&self, key: &str) -> Option<bool> {
+        let futile = self.futile.lock().unwrap_or_else(|e| e.into_inner());
+        futile.get(key).copied()
+    }
+
+    pub fn futile_put(&self, key: &str, undecided: bool) {
+        let mut futile = self.futile.lock().unwrap_or_else(|e| e.into_inner());
+        futile.insert(key.to_string(), undecided);
     }
 
     /// Record from now on that run `run` uses the entries it reads.
