@@ -220,6 +220,15 @@ __device__ unsigned int __float2uint_rn(float);
 __device__ float __int2float_rn(int);
 __device__ float __fmul_rn(float, float);
 __device__ float __fadd_rn(float, float);
+/* CUDA's classification functions; <math.h> declares the host's. */
+extern "C" __device__ int __isnanf(float);
+extern "C" __device__ int __isinff(float);
+extern "C" __device__ int __finitef(float);
+extern "C" __device__ int __signbitf(float);
+extern "C" __device__ int __isnan(double);
+extern "C" __device__ int __isinf(double);
+extern "C" __device__ int __finite(double);
+extern "C" __device__ int __signbit(double);
 /* Templates: <cmath>'s own (constexpr, so usable on both sides) win over
    them where code includes it, and clash with nothing. */
 template <class T> __device__ bool isnan(T);
