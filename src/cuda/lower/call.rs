@@ -1577,6 +1577,14 @@ impl Lower {
                         if (number || converted) && ch.len() == 1 {
                             return self.rvalue(&fs);
                         }
+                        // A lambda a template's body defines and calls
+                        // (`auto store = [&](float a, float b) {…};
+                        // store(x0, x1)`): its type depends on the
+                        // template, so clang leaves the call unresolved, but
+                        // its body is right there.
+                        if let Some(lambda) = defined_lambda(&d, ch.len() - 1) {
+                            return self.inline(n, &lambda, &ch[1..]);
+                        }
                         let variable = matches!(d.kind(), K::VAR | K::PARM | K::FIELD);
                         if variable && !number {
                             return unsupported(n, "call through a function pointer");
@@ -1602,6 +1610,11 @@ impl Lower {
             return Ok(Val::Unknown);
         };
         let fk = f.kind();
+        // A lambda the template's body defines, whose closure type clang
+        // gives only in the instantiation.
+        if let Some(lambda) = defined_lambda(&f, args.len()) {
+            return self.inline(n, &lambda, &args);
+        }
         if (fk == K::VAR || fk == K::PARM || fk == K::FIELD) && f.ty().is_dependent() {
             // A function object of a template parameter's type: a call
             // drfscan does not see into, like one without a body. It may
@@ -3007,6 +3020,26 @@ impl Lower {
         }
         Some((target, width))
     }
+}
+
+/// The lambda a local variable is initialised with, when it takes `arity`
+/// arguments.
+fn defined_lambda<'t>(var: &Node<'t>, arity: usize) -> Option<Node<'t>> {
+    if var.kind() != K::VAR {
+        return None;
+    }
+    let init = strip(*var.children().last()?);
+    let lambda = if init.kind() == K::LAMBDA {
+        init
+    } else {
+        // Bound to a reference: the temporary holds the lambda.
+        let inner = init.children();
+        match inner.as_slice() {
+            [only] if strip(*only).kind() == K::LAMBDA => strip(*only),
+            _ => return None,
+        }
+    };
+    (lambda.params().len() == arity).then_some(lambda)
 }
 
 #[cfg(test)]
