@@ -167,15 +167,52 @@ pub use crate::options::{Deadline, Options, ANALYSIS_VERSION, TIME_BUDGET};
 pub trait TraceCache: Sync {
     fn get(&self, hash: &str) -> Option<Outcome>;
     fn put(&self, hash: &str, outcome: &Outcome);
-    /// How a precondition search for races of the shape `key` (see
-    /// [`template_search_key`]) came to nothing earlier in this scan:
-    /// `true` when a candidate stayed unsettled, `false` when its time ran
-    /// out. Kept in memory only.
-    fn futile_search(&self, _key: &str) -> Option<bool> {
+    /// How the precondition searches for races of the shape `key` (see
+    /// [`template_search_key`]) went earlier in this scan. Kept in memory
+    /// only.
+    fn search_tally(&self, _key: &str) -> Option<SearchTally> {
         None
     }
-    fn put_futile_search(&self, _key: &str, _undecided: bool) {}
+    /// Counts a search for races of the shape `key`: `Some(undecided)`
+    /// when it came to nothing in its time, `None` when it ended.
+    fn tally_search(&self, _key: &str, _futile: Option<bool>) {}
 }
+
+/// How the precondition searches for one shape of races went in a scan.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchTally {
+    /// Searches that came to nothing in their time.
+    pub futile: u32,
+    /// Whether one ended: a precondition found, or every candidate
+    /// refuted.
+    pub settled: bool,
+    /// Whether the last futile one left a candidate unsettled (else its
+    /// time ran out).
+    pub undecided: bool,
+}
+
+impl SearchTally {
+    /// Whether searches of this shape are not worth repeating: several
+    /// came to nothing and none ended. One alone may have run out of time
+    /// where the next finds a precondition.
+    pub fn futile(&self) -> bool {
+        !self.settled && self.futile >= FUTILE_SEARCHES
+    }
+
+    pub fn count(&mut self, futile: Option<bool>) {
+        match futile {
+            Some(undecided) => {
+                self.futile += 1;
+                self.undecided = undecided;
+            }
+            None => self.settled = true,
+        }
+    }
+}
+
+/// Searches of one shape of races that come to nothing before the rest
+/// are not repeated.
+const FUTILE_SEARCHES: u32 = 3;
 
 /// The cache that remembers nothing.
 pub struct NoCache;
@@ -692,7 +729,9 @@ fn check_prepared(
     {
         stats.add(&own);
         let trace = limited.as_ref().unwrap_or(trace);
-        unreplayed.extend(beyond.clone());
+        if let Some(note) = beyond.as_ref().filter(|n| !unreplayed.contains(n)) {
+            unreplayed.push(note.clone());
+        }
         let started = Instant::now();
         if let Outcome::Racy(raw) = &outcome {
             if !opts.strict && raw.iter().any(|r| maybe_benign(trace, r)) {
@@ -809,19 +848,22 @@ fn check_prepared(
         // for each (thousands, in a library that instantiates a kernel for
         // every type and tile size), and leaves their races possible too.
         let shared = template_search_key(kernel, array, &report.races);
-        let earlier = shared.as_deref().and_then(|k| cache.futile_search(k));
+        let earlier = shared
+            .as_deref()
+            .and_then(|k| cache.search_tally(k))
+            .filter(SearchTally::futile);
         let search = match earlier {
-            Some(undecided) => {
-                if undecided {
-                    Search::Undecided
-                } else {
-                    Search::CutShort
-                }
-            }
+            Some(tally) if tally.undecided => Search::Undecided,
+            Some(_) => Search::CutShort,
             None => {
                 let search = precondition(kernel, &racy, opts, cache, &mut stats, deadline);
-                if let (Some(key), Search::CutShort | Search::Undecided) = (&shared, &search) {
-                    cache.put_futile_search(key, matches!(search, Search::Undecided));
+                if let Some(key) = &shared {
+                    let futile = match search {
+                        Search::CutShort => Some(false),
+                        Search::Undecided => Some(true),
+                        Search::Found(_) | Search::None => None,
+                    };
+                    cache.tally_search(key, futile);
                 }
                 search
             }
@@ -1295,7 +1337,7 @@ const PRECONDITION_UNDECIDED: &str =
 
 /// Said with either of those when the search was not repeated.
 const PRECONDITION_SHARED: &str = "not searched again: the search came to nothing for \
-     another instantiation of the template racing at the same accesses";
+     other instantiations of the template racing at the same accesses";
 
 /// What makes the precondition searches of two instantiations of a kernel
 /// template alike: the template and its parameters, the array, and the
@@ -2357,24 +2399,25 @@ mod tests {
     }
 
     #[test]
-    fn a_search_that_came_to_nothing_is_not_repeated_for_another_instantiation() {
-        // A cache remembering searches that came to nothing: `armed`, it
-        // says every one did.
-        struct Futile {
-            armed: bool,
-            recorded: Mutex<Vec<String>>,
-        }
-        impl TraceCache for Futile {
+    fn searches_that_came_to_nothing_are_not_repeated_for_other_instantiations() {
+        // A cache tallying searches in memory, as a scan's does.
+        struct Tallies(Mutex<HashMap<String, SearchTally>>);
+        impl TraceCache for Tallies {
             fn get(&self, _hash: &str) -> Option<Outcome> {
                 None
             }
             fn put(&self, _hash: &str, _outcome: &Outcome) {}
-            fn futile_search(&self, key: &str) -> Option<bool> {
+            fn search_tally(&self, key: &str) -> Option<SearchTally> {
                 assert!(key.contains("\x1fk(n)\x1fa\x1f"), "{key}");
-                self.armed.then_some(false)
+                self.0.lock().unwrap().get(key).copied()
             }
-            fn put_futile_search(&self, key: &str, _undecided: bool) {
-                self.recorded.lock().unwrap().push(key.to_string());
+            fn tally_search(&self, key: &str, futile: Option<bool>) {
+                self.0
+                    .lock()
+                    .unwrap()
+                    .entry(key.to_string())
+                    .or_default()
+                    .count(futile);
             }
         }
         let src = "params n; array a { for j in 0..2 { wr[tid + j * n] } }";
@@ -2383,34 +2426,51 @@ mod tests {
             k.name = name.to_string();
             k
         };
-        let fresh = Futile {
-            armed: false,
-            recorded: Mutex::new(Vec::new()),
-        };
-        // Searched, and found: nothing to remember.
-        let first = check_kernel_cached(&instance("k<1>"), &patient(), &fresh);
+        // Searched, and found: counted as ended.
+        let cache = Tallies(Mutex::new(HashMap::new()));
+        let first = check_kernel_cached(&instance("k<1>"), &patient(), &cache);
         let races = &first.arrays[0].races;
         assert!(races.iter().all(|r| r.precondition.is_some()), "{first:?}");
-        assert!(fresh.recorded.lock().unwrap().is_empty());
         // Instantiations race alike; a kernel that is none has no key.
         let a = &instance("k<1>").arrays[0];
         let key = |name: &str| template_search_key(&instance(name), a, races);
-        assert!(key("k<1>").is_some());
+        let shape = key("k<1>").expect("a key");
         assert_eq!(key("k<1>"), key("k<2, float>"));
         assert_eq!(key("k"), None);
-        // Came to nothing before: the races stay possible, and say why.
-        let armed = Futile {
-            armed: true,
-            recorded: Mutex::new(Vec::new()),
+        let tally = cache.search_tally(&shape).expect("counted");
+        assert!(tally.settled && !tally.futile());
+        // One search that ran out of time is no reason to stop searching;
+        // several, with none that ended, are.
+        let fresh = || {
+            let cache = Tallies(Mutex::new(HashMap::new()));
+            cache.tally_search(&shape, Some(false));
+            cache
         };
-        let second = check_kernel_cached(&instance("k<2>"), &patient(), &armed);
-        let a = &second.arrays[0];
+        let once = fresh();
+        let second = check_kernel_cached(&instance("k<2>"), &patient(), &once);
+        assert!(second.arrays[0]
+            .races
+            .iter()
+            .all(|r| r.precondition.is_some()));
+        let often = fresh();
+        for _ in 1..FUTILE_SEARCHES {
+            often.tally_search(&shape, Some(false));
+        }
+        let third = check_kernel_cached(&instance("k<3>"), &patient(), &often);
+        let a = &third.arrays[0];
         assert_eq!(a.verdict, Verdict::Racy);
         assert!(a.races.iter().all(|r| r.confidence == Confidence::Possible));
         assert!(a.races.iter().all(|r| r.precondition.is_none()));
         let reason = a.reason.as_deref().unwrap_or_default();
         assert!(reason.contains(PRECONDITION_CUT_SHORT), "{reason}");
         assert!(reason.contains(PRECONDITION_SHARED), "{reason}");
+        // One that ended keeps the searches going.
+        often.tally_search(&shape, None);
+        let fourth = check_kernel_cached(&instance("k<4>"), &patient(), &often);
+        assert!(fourth.arrays[0]
+            .races
+            .iter()
+            .all(|r| r.precondition.is_some()));
     }
 
     #[test]

@@ -240,11 +240,11 @@ impl TraceCache for SolverCache<'_> {
             self.caches.solver_put(&self.key(hash), json);
         }
     }
-    fn futile_search(&self, key: &str) -> Option<bool> {
-        self.caches.futile_get(&self.key(key))
+    fn search_tally(&self, key: &str) -> Option<check::SearchTally> {
+        self.caches.search_tally(&self.key(key))
     }
-    fn put_futile_search(&self, key: &str, undecided: bool) {
-        self.caches.futile_put(&self.key(key), undecided);
+    fn tally_search(&self, key: &str, futile: Option<bool>) {
+        self.caches.tally_search(&self.key(key), futile);
     }
 }
 

@@ -2,6 +2,7 @@
 //! database through a connection of their own, writes wait in memory until
 //! the writer commits them with the results that produced them.
 
+use crate::check::SearchTally;
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension};
 use std::collections::{HashMap, HashSet};
@@ -16,10 +17,10 @@ pub struct Caches {
     pending: Mutex<Pending>,
     /// The run whose use of the caches is recorded (0: none).
     run: AtomicI64,
-    /// Precondition searches that came to nothing in this process, by
-    /// the shape of their races: never stored, since a search that ran
-    /// out of time may finish on an idle machine.
-    futile: Mutex<HashMap<String, bool>>,
+    /// How precondition searches went in this process, by the shape of
+    /// their races: never stored, since a search that ran out of time may
+    /// finish on an idle machine.
+    searches: Mutex<HashMap<String, SearchTally>>,
 }
 
 /// Cache entries not yet in the database.
@@ -85,21 +86,21 @@ impl Caches {
             fallback: fallback.map(Mutex::new),
             run: AtomicI64::new(0),
             pending: Mutex::new(Pending::default()),
-            futile: Mutex::new(HashMap::new()),
+            searches: Mutex::new(HashMap::new()),
         }
     }
 
-    /// How a precondition search for races of the shape `key` ended
-    /// earlier in this process, when it found nothing in its time: `true`
-    /// when a candidate stayed unsettled, `false` when the time ran out.
-    pub fn futile_get(&self, key: &str) -> Option<bool> {
-        let futile = self.futile.lock().unwrap_or_else(|e| e.into_inner());
-        futile.get(key).copied()
+    /// How the precondition searches for races of the shape `key` went
+    /// earlier in this process.
+    pub fn search_tally(&self, key: &str) -> Option<SearchTally> {
+        let searches = self.searches.lock().unwrap_or_else(|e| e.into_inner());
+        searches.get(key).copied()
     }
 
-    pub fn futile_put(&self, key: &str, undecided: bool) {
-        let mut futile = self.futile.lock().unwrap_or_else(|e| e.into_inner());
-        futile.insert(key.to_string(), undecided);
+    /// Counts a search for races of the shape `key` ([`SearchTally::count`]).
+    pub fn tally_search(&self, key: &str, futile: Option<bool>) {
+        let mut searches = self.searches.lock().unwrap_or_else(|e| e.into_inner());
+        searches.entry(key.to_string()).or_default().count(futile);
     }
 
     /// Record from now on that run `run` uses the entries it reads.
