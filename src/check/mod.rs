@@ -847,7 +847,7 @@ fn check_prepared(
         // accesses: a search that came to nothing for one is not repeated
         // for each (thousands, in a library that instantiates a kernel for
         // every type and tile size), and leaves their races possible too.
-        let shared = template_search_key(kernel, array, &report.races);
+        let shared = template_search_key(kernel, array, &report.races, &racy_traces);
         let earlier = shared
             .as_deref()
             .and_then(|k| cache.search_tally(k))
@@ -1340,11 +1340,38 @@ const PRECONDITION_SHARED: &str = "not searched again: the search came to nothin
      other instantiations of the template racing at the same accesses";
 
 /// What makes the precondition searches of two instantiations of a kernel
-/// template alike: the template and its parameters, the array, and the
-/// source accesses of each race. `None` for a kernel that is no instantiation, or races
-/// without source positions.
-fn template_search_key(kernel: &Kernel, array: &ArrayProtocol, races: &[Race]) -> Option<String> {
+/// template alike: the template and its parameters, the array, the source
+/// accesses of each race, and the shape of the racy intervals' indexes and
+/// conditions with their constants left out. Tile sizes differ between
+/// instantiations; a flag that adds a term to an index (`SWIZZLE *
+/// blockIdx.z * gridDim.x`) makes another search. `None` for a kernel that
+/// is no instantiation, or races without source positions.
+fn template_search_key(
+    kernel: &Kernel,
+    array: &ArrayProtocol,
+    races: &[Race],
+    traces: &[&Trace],
+) -> Option<String> {
     let (template, _) = kernel.name.split_once('<')?;
+    let mut shape = blake3::Hasher::new();
+    for t in traces {
+        for a in t.accesses.iter().flatten() {
+            let text = format!("{:?}|{:?}\n", a.index, a.path);
+            let mut last_digit = false;
+            for c in text.chars() {
+                let digit = c.is_ascii_digit();
+                if !(digit && last_digit) {
+                    let mut buf = [0u8; 4];
+                    shape.update(if digit {
+                        b"#"
+                    } else {
+                        c.encode_utf8(&mut buf).as_bytes()
+                    });
+                }
+                last_digit = digit;
+            }
+        }
+    }
     let mut sites: Vec<String> = Vec::new();
     for r in races {
         let [a, b] = &r.accesses;
@@ -1358,10 +1385,11 @@ fn template_search_key(kernel: &Kernel, array: &ArrayProtocol, races: &[Race]) -
     }
     sites.sort_unstable();
     Some(format!(
-        "precondition\x1f{template}({})\x1f{}\x1f{}",
+        "precondition\x1f{template}({})\x1f{}\x1f{}\x1f{}",
         kernel.params.join(","),
         array.name,
-        sites.join(",")
+        sites.join(","),
+        shape.finalize().to_hex()
     ))
 }
 
@@ -2433,7 +2461,25 @@ mod tests {
         assert!(races.iter().all(|r| r.precondition.is_some()), "{first:?}");
         // Instantiations race alike; a kernel that is none has no key.
         let a = &instance("k<1>").arrays[0];
-        let key = |name: &str| template_search_key(&instance(name), a, races);
+        let traces_of = |src: &str| {
+            let k = prepare(&kernel(src));
+            analysis::traces(&k, &k.arrays[0], false).expect("traces")
+        };
+        let traces = traces_of(src);
+        let racy: Vec<&Trace> = traces.iter().collect();
+        let key = |name: &str| template_search_key(&instance(name), a, races, &racy);
+        // Another tile size is alike; another term in the index is not.
+        let at = |offset: &str| {
+            traces_of(&format!(
+                "params n; array a {{ for j in 0..2 {{ wr[tid + j * n + {offset}] }} }}"
+            ))
+        };
+        let with = |t: &[Trace]| {
+            let racy: Vec<&Trace> = t.iter().collect();
+            template_search_key(&instance("k<2>"), a, races, &racy)
+        };
+        assert_eq!(with(&at("32")), with(&at("64")));
+        assert_ne!(with(&at("32")), with(&at("n")));
         let shape = key("k<1>").expect("a key");
         assert_eq!(key("k<1>"), key("k<2, float>"));
         assert_eq!(key("k"), None);
