@@ -2525,12 +2525,20 @@ mod tests {
         // write where the first four write the halo. The solver's witness
         // may need any block wider than 32; the suggestion is the width
         // the tile was written for all the same.
-        let k = prepare(&kernel(
+        suggests_from_witnesses(
             "array s { wr[tid.x + 4] if (tid.x < 4) { wr[tid.x + 36] } }",
-        ));
+            &[33, 40, 64, 200],
+            "blockDim.x <= 32",
+        );
+    }
+
+    /// Runs the precondition search on the races of `src` witnessed in
+    /// blocks of each width, and expects `expected` from each.
+    fn suggests_from_witnesses(src: &str, widths: &[i64], expected: &str) {
+        let k = prepare(&kernel(src));
         let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
         let racy: Vec<&Trace> = traces.iter().collect();
-        for wide in [33, 40, 64, 200] {
+        for &wide in widths {
             let witnessed = [BTreeMap::from([("blockDim.x".to_string(), wide)])];
             let racy = Racy {
                 traces: &racy,
@@ -2545,7 +2553,7 @@ mod tests {
                 Deadline::after_ms(60_000),
             );
             match search {
-                Search::Found(c) => assert_eq!(c.to_string(), "blockDim.x <= 32", "{wide}"),
+                Search::Found(c) => assert_eq!(c.to_string(), expected, "{wide}"),
                 _ => panic!("no precondition from a witness of {wide} threads"),
             }
         }
@@ -2556,30 +2564,11 @@ mod tests {
         // Lane 0 of each warp writes after 512 cells: `blockDim.x <= 32`
         // (the warp, from `tid.x % 32`) removes the race, and so does every
         // bound up to 512.
-        let k = prepare(&kernel(
+        suggests_from_witnesses(
             "array s { wr[tid.x] if (tid.x % 32 == 0) { wr[512 + tid.x / 32] } }",
-        ));
-        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
-        let racy: Vec<&Trace> = traces.iter().collect();
-        for wide in [513, 545, 1000] {
-            let witnessed = [BTreeMap::from([("blockDim.x".to_string(), wide)])];
-            let racy = Racy {
-                traces: &racy,
-                witnessed: &witnessed,
-            };
-            let search = precondition(
-                &k,
-                &racy,
-                &patient(),
-                &NoCache,
-                &mut Stats::default(),
-                Deadline::after_ms(60_000),
-            );
-            match search {
-                Search::Found(c) => assert_eq!(c.to_string(), "blockDim.x <= 512", "{wide}"),
-                _ => panic!("no precondition from a witness of {wide} threads"),
-            }
-        }
+            &[513, 545, 1000],
+            "blockDim.x <= 512",
+        );
     }
 
     #[test]
