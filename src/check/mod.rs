@@ -1176,6 +1176,17 @@ const CANDIDATE_MS: u64 = 100;
 const SCALED_MS: u64 = 500;
 const MAX_SCALED_ASKED: usize = 2;
 
+/// How the racy intervals answer under a condition the search asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    /// No race in any of them.
+    Holds,
+    /// A race in one, whose model is kept.
+    Refuted,
+    /// One the solver could not settle in its time.
+    Unsettled,
+}
+
 /// At most this many row lengths of an index are tried as bounds.
 const MAX_STRIDES: usize = 4;
 
@@ -1695,6 +1706,28 @@ fn precondition(
         t.assumptions.push(c.clone());
         t
     };
+    // Every racy interval asked under `c`, each with `ms` of `budget`: a
+    // condition that holds costs a proof per interval. The models of the
+    // races that refute it are kept.
+    let ask = |c: &Cond,
+               opts: &Options,
+               ms: u64,
+               budget: Deadline,
+               own: &mut Stats,
+               witnessed: &mut Vec<BTreeMap<String, i64>>| {
+        for t in traces {
+            let each = Deadline::after_ms(ms).sooner(budget);
+            match solve_cached(&under(t, c), opts, cache, own, each) {
+                Outcome::Drf => {}
+                Outcome::Racy(races) => {
+                    witnessed.extend(races.into_iter().map(|r| r.values));
+                    return Asked::Refuted;
+                }
+                Outcome::Unknown(_) => return Asked::Unsettled,
+            }
+        }
+        Asked::Holds
+    };
     // A kernel's candidates share one time budget, which ends any query at
     // it: past it, no suggestion. A query it ends is not cached, and the
     // report stays whole unless the kernel's own budget ended it.
@@ -1756,28 +1789,11 @@ fn precondition(
         let opts_c = if ms == scaled_ms { &scaled_opts } else { &opts };
         let shown = c;
         let c = fixed.iter().fold(shown.clone(), |c, (v, e)| c.subst(v, e));
-        let mut removes = true;
-        for t in traces {
-            // Each racy interval has the candidate's time: a candidate
-            // that holds costs a proof per interval.
-            let each = Deadline::after_ms(ms).sooner(budget);
-            match solve_cached(&under(t, &c), opts_c, cache, &mut own, each) {
-                Outcome::Drf => {}
-                Outcome::Racy(races) => {
-                    witnessed.extend(races.into_iter().map(|r| r.values));
-                    removes = false;
-                    break;
-                }
-                Outcome::Unknown(_) => {
-                    // Ended by the kernel's budget: the search is cut
-                    // short, not the candidate undecided.
-                    undecided |= !budget.passed();
-                    removes = false;
-                    break;
-                }
-            }
-        }
-        if !removes {
+        let answer = ask(&c, opts_c, ms, budget, &mut own, &mut witnessed);
+        // Ended by the kernel's budget: the search is cut short, not the
+        // candidate undecided.
+        undecided |= answer == Asked::Unsettled && !budget.passed();
+        if answer != Asked::Holds {
             narrow_next(&shown, &witnessed, &mut tried, &mut asked);
             continue;
         }
@@ -1864,26 +1880,11 @@ fn precondition(
             };
             steps += 1;
             let c = Cond::cmp(Rel::Le, Expr::var(&d), Expr::Int(mid));
-            let mut holds = true;
-            for t in traces {
-                let each = Deadline::after_ms(candidate_ms).sooner(budget);
-                match solve_cached(&under(t, &c), &opts, cache, &mut own, each) {
-                    Outcome::Drf => {}
-                    Outcome::Racy(races) => {
-                        witnessed.extend(races.into_iter().map(|r| r.values));
-                        holds = false;
-                        break;
-                    }
-                    // Not provable in its time: a narrower bound may be,
-                    // and which one is bisected for.
-                    Outcome::Unknown(_) => {
-                        holds = false;
-                        narrowing = false;
-                        break;
-                    }
-                }
-            }
-            if holds {
+            let answer = ask(&c, &opts, candidate_ms, budget, &mut own, &mut witnessed);
+            // Not provable in its time: a narrower bound may be, and which
+            // one is bisected for.
+            narrowing &= answer != Asked::Unsettled;
+            if answer == Asked::Holds {
                 proved = mid;
             } else if budget.passed() {
                 break;

@@ -1577,14 +1577,6 @@ impl Lower {
                         if (number || converted) && ch.len() == 1 {
                             return self.rvalue(&fs);
                         }
-                        // A lambda a template's body defines and calls
-                        // (`auto store = [&](float a, float b) {…};
-                        // store(x0, x1)`): its type depends on the
-                        // template, so clang leaves the call unresolved, but
-                        // its body is right there.
-                        if let Some(lambda) = defined_lambda(&d, ch.len() - 1) {
-                            return self.inline(n, &lambda, &ch[1..]);
-                        }
                         let variable = matches!(d.kind(), K::VAR | K::PARM | K::FIELD);
                         if variable && !number {
                             return unsupported(n, "call through a function pointer");
