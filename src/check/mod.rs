@@ -657,6 +657,7 @@ fn check_prepared(
     // when any copy's race is.
     let mut shown: HashMap<[(Loc, Mode, u32); 2], usize> = HashMap::new();
     let mut racy_traces: Vec<&Trace> = Vec::new();
+    let mut undecided_traces: Vec<&Trace> = Vec::new();
     // The models of the races found: a precondition they satisfy removes
     // none of them, which needs no solver to see.
     let mut witnessed: Vec<BTreeMap<String, i64>> = Vec::new();
@@ -772,6 +773,7 @@ fn check_prepared(
             Outcome::Drf => {}
             Outcome::Unknown(reason) => {
                 unknown.get_or_insert(reason);
+                undecided_traces.push(trace);
             }
             Outcome::Racy(raw) => {
                 racy_traces.push(trace);
@@ -841,6 +843,7 @@ fn check_prepared(
         // the race.
         let racy = Racy {
             traces: &racy_traces,
+            undecided: &undecided_traces,
             witnessed: &witnessed,
         };
         // The instantiations of one template race alike, at the same
@@ -1314,6 +1317,9 @@ const PRECONDITION_TRACES: usize = 16;
 /// A kernel's racy intervals, and the values of the races found in them.
 struct Racy<'a> {
     traces: &'a [&'a Trace],
+    /// Intervals the solver did not settle: a condition that removes the
+    /// races proves the kernel only if it proves these too.
+    undecided: &'a [&'a Trace],
     witnessed: &'a [BTreeMap<String, i64>],
 }
 
@@ -1422,7 +1428,7 @@ fn precondition(
     let (candidate_ms, scaled_ms) = (CANDIDATE_MS * patience, SCALED_MS * patience);
     use crate::protocol::{Expr, Op, Rel};
     let traces = racy.traces;
-    if traces.is_empty() || traces.len() > PRECONDITION_TRACES {
+    if traces.is_empty() || traces.len() + racy.undecided.len() > PRECONDITION_TRACES {
         return Search::None;
     }
     let mut params: Vec<&String> = kernel
@@ -1706,16 +1712,16 @@ fn precondition(
         t.assumptions.push(c.clone());
         t
     };
-    // Every racy interval asked under `c`, each with `ms` of `budget`: a
-    // condition that holds costs a proof per interval. The models of the
-    // races that refute it are kept.
+    // Every racy interval asked under `c`, each with `ms` of `budget`, and
+    // then every undecided one: a condition that holds costs a proof per
+    // interval. The models of the races that refute it are kept.
     let ask = |c: &Cond,
                opts: &Options,
                ms: u64,
                budget: Deadline,
                own: &mut Stats,
                witnessed: &mut Vec<BTreeMap<String, i64>>| {
-        for t in traces {
+        for t in traces.iter().chain(racy.undecided) {
             let each = Deadline::after_ms(ms).sooner(budget);
             match solve_cached(&under(t, c), opts, cache, own, each) {
                 Outcome::Drf => {}
@@ -2379,6 +2385,39 @@ mod tests {
     }
 
     #[test]
+    fn a_precondition_proves_the_intervals_left_undecided_too() {
+        let k = prepare(&kernel(
+            "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
+        ));
+        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
+        let racy: Vec<&Trace> = traces.iter().collect();
+        let search = |undecided: &[&Trace]| {
+            let racy = Racy {
+                traces: &racy,
+                undecided,
+                witnessed: &[],
+            };
+            precondition(
+                &k,
+                &racy,
+                &patient(),
+                &NoCache,
+                &mut Stats::default(),
+                Deadline::after_ms(60_000),
+            )
+        };
+        assert!(matches!(search(&[]), Search::Found(_)));
+        // An interval the scan left undecided, where every thread writes
+        // one cell whatever `n`: no condition on `n` proves the kernel.
+        let shared = prepare(&kernel(
+            "params n; assume blockDim.x == 64; array a { wr[n] }",
+        ));
+        let hard = analysis::traces(&shared, &shared.arrays[0], false).expect("traces");
+        let hard: Vec<&Trace> = hard.iter().collect();
+        assert!(!matches!(search(&hard), Search::Found(_)));
+    }
+
+    #[test]
     fn races_whose_precondition_search_is_cut_short_or_undecided_are_not_confirmed() {
         let k = prepare(&kernel(
             "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
@@ -2387,6 +2426,7 @@ mod tests {
         let racy: Vec<&Trace> = traces.iter().collect();
         let racy = Racy {
             traces: &racy,
+            undecided: &[],
             witnessed: &[],
         };
         let opts = patient();
@@ -2543,6 +2583,7 @@ mod tests {
             let witnessed = [BTreeMap::from([("blockDim.x".to_string(), wide)])];
             let racy = Racy {
                 traces: &racy,
+                undecided: &[],
                 witnessed: &witnessed,
             };
             let search = precondition(

@@ -1553,12 +1553,10 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
                 .collect();
         }
         for (g, (_, members)) in by_shape(&facts, &indexes).iter().enumerate() {
-            out.extend(digit_lemmas(
-                enc,
-                select,
-                members,
-                &format!("!digit{d}.{g}"),
-                None,
+            let prefix = format!("!digit{d}.{g}");
+            out.extend(digit_lemmas(enc, select, members, &prefix, None));
+            out.extend(inner_digit_lemmas(
+                trace, enc, select, &facts, members, &prefix,
             ));
         }
         out.extend(division_lemmas(trace, enc, select, &facts, d));
@@ -1638,6 +1636,56 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
     out.extend(dividend_digit_lemmas(trace, enc, select, &facts));
     out.extend(monotone_lemmas(trace, enc));
     out.extend(congruence_lemmas(trace, enc));
+    out
+}
+
+/// Digits that are sums under a guard (a row's column `bx * B + tx < W`,
+/// a grid-stride loop's row `by + k * gy < rows`) are mixed-radix numbers
+/// of their own: equal digits (the constants `{prefix}.{i}@k` of
+/// [`digit_lemmas`]) have equal digits in turn, which tells the threads
+/// apart without nonlinear search.
+fn inner_digit_lemmas(
+    trace: &Trace,
+    enc: &mut Encoder,
+    select: &[Int; 2],
+    facts: &radix::Facts,
+    members: &[Vec<(u32, radix::Digits)>; 2],
+    prefix: &str,
+) -> Vec<Bool> {
+    let mut out = Vec::new();
+    let places = members[0].first().map_or(0, |(_, d)| d.len());
+    for i in 0..places {
+        let compound = members
+            .iter()
+            .flatten()
+            .any(|(_, digits)| !matches!(digits.get(i), Some(Expr::Var(_))));
+        if !compound {
+            continue;
+        }
+        let mut numbers: Numbers = Default::default();
+        for (k, list) in members.iter().enumerate() {
+            numbers[k] = list
+                .iter()
+                .filter_map(|(id, digits)| {
+                    let a = trace.accesses[k].iter().find(|a| a.id == *id)?;
+                    Some((a, digits.get(i)?.clone()))
+                })
+                .collect();
+        }
+        let digit = |k: usize| Int::new_const(format!("{prefix}.{i}@{}", k + 1));
+        let equal = digit(0).eq(digit(1));
+        for (g, (shape, inner)) in by_shape(facts, &numbers).iter().enumerate() {
+            if shape.places() > 1 {
+                out.extend(digit_lemmas(
+                    enc,
+                    select,
+                    inner,
+                    &format!("{prefix}.{i}.{g}"),
+                    Some(equal.clone()),
+                ));
+            }
+        }
+    }
     out
 }
 

@@ -226,6 +226,33 @@ impl Shape {
     }
 }
 
+/// The monomial `vars` without the factors of `part`, when it has them all.
+fn without(vars: &[String], part: &[String]) -> Option<Vec<String>> {
+    let mut rest = vars.to_vec();
+    for v in part {
+        let i = rest.iter().position(|r| r == v)?;
+        rest.remove(i);
+    }
+    Some(rest)
+}
+
+/// The product of two monomials.
+fn product(a: &[String], b: &[String]) -> Vec<String> {
+    let mut vars: Vec<String> = a.iter().chain(b).cloned().collect();
+    vars.sort();
+    vars
+}
+
+/// A digit of an index: its coefficient's magnitude, its range and its
+/// expression, with its monomial in the index when the digit is the plain
+/// variable under a positive coefficient.
+type Term = (
+    Magnitude,
+    Option<Magnitude>,
+    Expr,
+    Option<(Vec<String>, i128)>,
+);
+
 /// Division and remainder subterms taken as variables: names and
 /// expressions.
 type Atoms = Vec<(String, Expr)>;
@@ -480,13 +507,34 @@ impl Facts {
         access: &TraceAccess,
         suffix: &str,
     ) -> Option<(Shape, Digits)> {
+        self.shape_of(index, access, suffix, false)
+            .or_else(|| self.shape_of(index, access, suffix, true))
+    }
+
+    /// [`Self::shape`], with sums under guards taken as digits
+    /// ([`Self::guarded_digits`]) when `guarded`.
+    fn shape_of(
+        &self,
+        index: &Expr,
+        access: &TraceAccess,
+        suffix: &str,
+        guarded: bool,
+    ) -> Option<(Shape, Digits)> {
         // Quotients and remainders of the thread's values (an index split
         // into coordinates with runtime sizes and put together again) are
         // digits of their own.
-        let (p, atoms) = self.poly_with_atoms(index, suffix)?;
+        let (mut p, atoms) = self.poly_with_atoms(index, suffix)?;
         let this = &self.at_access(access, &atoms, suffix);
+        let mut terms: Vec<Term> = if guarded {
+            let terms = this.guarded_digits(&mut p, access, suffix);
+            if terms.is_empty() {
+                return None;
+            }
+            terms
+        } else {
+            Vec::new()
+        };
         let mut rest = Vec::new();
-        let mut terms: Vec<(Magnitude, Option<Magnitude>, Expr)> = Vec::new();
         let mut seen: HashSet<String> = HashSet::new();
         for (vars, c) in &p {
             let locals: Vec<&String> = vars.iter().filter(|v| v.ends_with(suffix)).collect();
@@ -509,6 +557,7 @@ impl Facts {
                         }
                         None => this.digit(d, access, suffix)?,
                     };
+                    let offset_free = offset.is_none();
                     // `c · (d - lo) + c · lo`: the second part is global.
                     if let Some(lo) = offset {
                         for (m, k) in lo {
@@ -520,7 +569,8 @@ impl Facts {
                             rest.push((m, k.checked_mul(*c)?));
                         }
                     }
-                    terms.push((coefficient, range, digit));
+                    let plain = (offset_free && *c > 0).then(|| (vars.clone(), *c));
+                    terms.push((coefficient, range, digit, plain));
                 }
                 _ => return None,
             }
@@ -535,11 +585,33 @@ impl Facts {
                 &b.0.vars,
             ))
         });
-        for w in terms.windows(2) {
-            let needed = w[0].0.times(w[0].1.as_ref()?)?;
-            if !w[1].0.at_least(&needed) {
-                return None;
-            }
+        let places_fit = |terms: &[Term]| {
+            (1..terms.len()).all(|i| {
+                let fits = terms[i - 1]
+                    .1
+                    .as_ref()
+                    .and_then(|r| terms[i - 1].0.times(r))
+                    .is_some_and(|needed| terms[i].0.at_least(&needed));
+                fits || this.guarded_below(&terms[..i], &terms[i].0, &atoms, access, suffix)
+            })
+        };
+        if !places_fit(&terms) {
+            // Coefficients order only partly (`W` against `blockDim.x`): a
+            // guard on a sum of digits (`col = bx * B + tx < W`) puts them
+            // below the others, whatever their coefficients.
+            terms = strictly_below(&access.path)
+                .into_iter()
+                .filter_map(|(a, _)| {
+                    let (pa, _) = this.poly_with_atoms(a, suffix)?;
+                    let (lower, upper): (Vec<Term>, Vec<Term>) =
+                        terms.iter().cloned().partition(|t| {
+                            t.3.as_ref()
+                                .is_some_and(|(vars, c)| pa.get(vars) == Some(c))
+                        });
+                    let regrouped: Vec<Term> = lower.into_iter().chain(upper).collect();
+                    (regrouped != terms && places_fit(&regrouped)).then_some(regrouped)
+                })
+                .next()?;
         }
         let mut merged: BTreeMap<Vec<String>, i128> = BTreeMap::new();
         for (m, c) in rest {
@@ -552,9 +624,9 @@ impl Facts {
         let places = terms
             .iter()
             .enumerate()
-            .map(|(i, (c, r, _))| (c.clone(), if i == last { None } else { r.clone() }))
+            .map(|(i, (c, r, _, _))| (c.clone(), if i == last { None } else { r.clone() }))
             .collect();
-        let digits = terms.into_iter().map(|(_, _, d)| d).collect();
+        let digits = terms.into_iter().map(|(_, _, d, _)| d).collect();
         Some((
             Shape {
                 places,
@@ -562,6 +634,110 @@ impl Facts {
             },
             digits,
         ))
+    }
+
+    /// Sums of the thread's values under a guard `a < b` that the index
+    /// multiplies through (`(by + k · gy) · W` under `by + k · gy < rows`, a
+    /// grid-stride loop's row): digits of their own, taken out of `p`, with
+    /// `b` for their range. A sum at least 0 below `b` is a digit in range
+    /// whatever its parts.
+    fn guarded_digits(&self, p: &mut Poly, access: &TraceAccess, suffix: &str) -> Vec<Term> {
+        let local = |vars: &[String]| vars.iter().any(|v| v.ends_with(suffix));
+        let mut out = Vec::new();
+        for (a, b) in strictly_below(&access.path) {
+            let Some((pa, a_atoms)) = self.poly_with_atoms(a, suffix) else {
+                continue;
+            };
+            if pa.len() < 2 || !self.never_negative_at(&pa, &a_atoms, access, suffix) {
+                continue;
+            }
+            let Some(range) = self
+                .poly_with_atoms(b, suffix)
+                .and_then(|(pb, _)| self.range_of(&pb))
+                .filter(|r| !local(&r.vars))
+            else {
+                continue;
+            };
+            let Some((t0, c0)) = pa.iter().find(|(vars, _)| local(vars)) else {
+                continue;
+            };
+            // Each monomial of `p` that holds `t0` names a multiplier.
+            let multipliers: Vec<(Vec<String>, i128)> = p
+                .iter()
+                .filter_map(|(vars, c)| {
+                    let m = without(vars, t0)?;
+                    (c % c0 == 0 && !local(&m)).then(|| (m, c / c0))
+                })
+                .collect();
+            for (m, k) in multipliers {
+                let through = pa
+                    .iter()
+                    .all(|(t, c)| p.get(&product(&m, t)) == c.checked_mul(k).as_ref());
+                let Some(coefficient) = self.abs_magnitude(&m, k).filter(|_| through) else {
+                    continue;
+                };
+                for t in pa.keys() {
+                    p.remove(&product(&m, t));
+                }
+                out.push((coefficient, Some(range), a.clone(), None));
+                break;
+            }
+        }
+        out
+    }
+
+    /// Whether `p` is at least 0 where `access` runs: a sum of terms with
+    /// positive coefficients over values never negative there, loop
+    /// variables from a start at least 0 among them, or a sum
+    /// [`Self::never_negative_sum`] sees to be.
+    fn never_negative_at(
+        &self,
+        p: &Poly,
+        atoms: &Atoms,
+        access: &TraceAccess,
+        suffix: &str,
+    ) -> bool {
+        let counted = |v: &String| {
+            v.ends_with(suffix)
+                && self
+                    .local_floor(v, atoms, access, suffix)
+                    .is_some_and(|f| self.plainly_at_least(&f, 0))
+        };
+        p.iter()
+            .all(|(vars, c)| *c > 0 && vars.iter().all(|v| self.never_negative(v) || counted(v)))
+            || self.never_negative_sum(p, atoms)
+    }
+
+    /// Whether the digits below a place, summed as the index sums them, stay
+    /// below its coefficient by a guard of the access: `bx · B + tx < W`
+    /// keeps a row's columns apart from the next row's at `W`, for any
+    /// grid. The sum must be at least 0, so each of its terms is a plain
+    /// variable with a positive coefficient. A single digit under a
+    /// constant (`tx < 8` in a block of 16, a tile) is left to the division
+    /// lemmas by that constant, which settle tile kernels sooner.
+    fn guarded_below(
+        &self,
+        lower: &[Term],
+        place: &Magnitude,
+        atoms: &Atoms,
+        access: &TraceAccess,
+        suffix: &str,
+    ) -> bool {
+        let mut sum = Poly::new();
+        for (_, _, _, monomial) in lower {
+            let Some((vars, c)) = monomial else {
+                return false;
+            };
+            *sum.entry(vars.clone()).or_default() += c;
+        }
+        if !self.never_negative_sum(&sum, atoms) {
+            return false;
+        }
+        self.guard_ceilings(&access.path, &sum, suffix)
+            .iter()
+            .filter_map(|p| self.range_of(p))
+            .filter(|ceiling| lower.len() > 1 || !ceiling.vars.is_empty())
+            .any(|ceiling| place.at_least(&ceiling))
     }
 
     /// `e` as a polynomial whose division and remainder subterms are
@@ -838,7 +1014,9 @@ impl Facts {
             }
             if let [(vars, c)] = pb.iter().collect::<Vec<_>>().as_slice() {
                 if **c > 0 {
-                    if vars.iter().all(|v| self.never_negative(v)) {
+                    // A single variable above a value at least 0 is positive
+                    // (`col < W`), whatever its type.
+                    if vars.len() == 1 || vars.iter().all(|v| self.never_negative(v)) {
                         f.positive.extend(vars.iter().cloned());
                     } else {
                         f.nonzero.extend(vars.iter().cloned());
@@ -855,6 +1033,23 @@ impl Facts {
     /// least 1 (`(blockDim.x + 31) / 32`) is positive.
     fn at_access(&self, access: &TraceAccess, atoms: &Atoms, suffix: &str) -> Facts {
         let mut f = self.with_path(&access.path, suffix);
+        // A grid-stride loop's row below its bound (`by + k · gy < rows`)
+        // makes the bound positive, as an id below it does.
+        for (a, b) in strictly_below(&access.path) {
+            if let (Some((pa, a_atoms)), Some(pb)) =
+                (self.poly_with_atoms(a, suffix), poly(b, &self.known))
+            {
+                if let [([v], 1..)] = pb
+                    .iter()
+                    .map(|(m, c)| (m.as_slice(), *c))
+                    .collect::<Vec<_>>()[..]
+                {
+                    if self.never_negative_at(&pa, &a_atoms, access, suffix) {
+                        f.positive.insert(v.clone());
+                    }
+                }
+            }
+        }
         for b in &access.loops {
             let Some(hi) = poly(&b.hi, &f.known) else {
                 continue;
@@ -2026,6 +2221,186 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// Digits a guard gives (a column below the row's length, a
+        /// grid-stride loop's row below the row count) tell apart every
+        /// two points where the access runs, for an index written right
+        /// or wrong.
+        #[test]
+        fn guarded_shapes_are_injective(
+            row_stride in -1i64..=1, column_bound in -1i64..=1, w in 1i64..=5,
+            bdx in 1i64..=3, gdx in 1i64..=3, gdy in 1i64..=2, rows in 0i64..=4,
+            grid_level in any::<bool>(),
+        ) {
+            let (bx, by) = if grid_level { ("bid.x@1", "bid.y@1") } else { ("bid.x", "bid.y") };
+            let col = add(mul(v("blockDim.x"), v(bx)), v("tid.x@1"));
+            let row = add(v(by), mul(v("k@1"), v("gridDim.y")));
+            let e = add(mul(row.clone(), add(v("W"), Expr::Int(row_stride))), col.clone());
+            let k = Binder { var: "k@1".into(), lo: Expr::Int(0), hi: Expr::sub(v("R"), v(by)) };
+            let mut a = access(e.clone(), vec![k]);
+            a.path = Cond::and(
+                Cond::cmp(Rel::Lt, col.clone(), add(v("W"), Expr::Int(column_bound))),
+                Cond::cmp(Rel::Lt, row, v("R")),
+            );
+            let bid = |b: &str| Cond::and(
+                Cond::cmp(Rel::Ge, v(b), Expr::Int(0)),
+                Cond::cmp(Rel::Lt, v(b), v(&format!("gridDim.{}", &b[4..5]))),
+            );
+            let facts = Facts::new(&[bid(bx), bid(by)]);
+            let shape = facts.shape(&e, &a, "@1");
+            prop_assert!(shape.is_some() || row_stride != 0 || column_bound != 0);
+            let Some((_, d)) = shape else { return Ok(()) };
+            let mut points = Vec::new();
+            for (t, x, y, j) in launch_points(bdx, gdx, gdy, rows) {
+                let env: HashMap<&str, i64> = [("tid.x@1", t), (bx, x), (by, y), ("k@1", j),
+                    ("blockDim.x", bdx), ("gridDim.x", gdx), ("gridDim.y", gdy),
+                    ("W", w), ("R", rows)].into_iter().collect();
+                let runs = eval(&col, &env) < w + column_bound
+                    && eval(&add(v(by), mul(v("k@1"), v("gridDim.y"))), &env) < rows
+                    && j < rows - y;
+                if runs {
+                    points.push((eval(&e, &env), d.iter().map(|x| eval(x, &env)).collect::<Vec<_>>()));
+                }
+            }
+            for (a, da) in &points {
+                for (b, db) in &points {
+                    prop_assert!(a != b || da == db, "{e}: meet at {a} with digits {da:?} and {db:?}");
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// Rows and planes of grid-stride loops, each below its bound,
+        /// are digits (sums of a block's id and a loop's count): every
+        /// two points where the access runs are told apart.
+        #[test]
+        fn guarded_sums_are_injective(
+            plane_stride in -1i64..=1, row_bound in -1i64..=1, w in 1i64..=3,
+            rows in 1i64..=3, planes in 0i64..=2, gdy in 1i64..=2, gdz in 1i64..=2,
+        ) {
+            let col = v("tid.x@1");
+            let row = add(v("bid.y@1"), mul(v("i@1"), v("gridDim.y")));
+            let plane = add(v("bid.z@1"), mul(v("j@1"), v("gridDim.z")));
+            let e = add(
+                mul(add(mul(plane.clone(), add(v("R"), Expr::Int(plane_stride))), row.clone()), v("W")),
+                col.clone(),
+            );
+            let i = Binder { var: "i@1".into(), lo: Expr::Int(0), hi: Expr::sub(v("R"), v("bid.y@1")) };
+            let j = Binder { var: "j@1".into(), lo: Expr::Int(0), hi: Expr::sub(v("P"), v("bid.z@1")) };
+            let mut a = access(e.clone(), vec![i, j]);
+            a.path = Cond::and(
+                Cond::and(
+                    Cond::cmp(Rel::Lt, col.clone(), v("W")),
+                    Cond::cmp(Rel::Lt, row.clone(), add(v("R"), Expr::Int(row_bound))),
+                ),
+                Cond::cmp(Rel::Lt, plane.clone(), v("P")),
+            );
+            let bid = |b: &str, g: &str| Cond::and(
+                Cond::cmp(Rel::Ge, v(b), Expr::Int(0)),
+                Cond::cmp(Rel::Lt, v(b), v(g)),
+            );
+            let facts = Facts::new(&[
+                bid("bid.y@1", "gridDim.y"),
+                bid("bid.z@1", "gridDim.z"),
+                Cond::cmp(Rel::Eq, v("blockDim.x"), Expr::Int(w)),
+            ]);
+            let shape = facts.shape(&e, &a, "@1");
+            // The index written right is seen to be mixed-radix.
+            prop_assert!(shape.is_some() || plane_stride != 0 || row_bound != 0);
+            let Some((_, d)) = shape else { return Ok(()) };
+            let mut points = Vec::new();
+            for t in 0..w {
+                for y in 0..gdy {
+                    for z in 0..gdz {
+                        for ii in 0..(rows + 1 - y).max(0) {
+                            for jj in 0..(planes - z).max(0) {
+                                let env: HashMap<&str, i64> = [("tid.x@1", t), ("bid.y@1", y),
+                                    ("bid.z@1", z), ("i@1", ii), ("j@1", jj), ("W", w), ("R", rows),
+                                    ("P", planes), ("gridDim.y", gdy), ("gridDim.z", gdz)]
+                                    .into_iter().collect();
+                                let runs = eval(&row, &env) < rows + row_bound
+                                    && eval(&plane, &env) < planes
+                                    && ii < rows - y;
+                                if runs {
+                                    points.push((eval(&e, &env), d.iter().map(|x| eval(x, &env)).collect::<Vec<_>>()));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for (a, da) in &points {
+                for (b, db) in &points {
+                    prop_assert!(a != b || da == db, "{e}: meet at {a} with digits {da:?} and {db:?}");
+                }
+            }
+        }
+    }
+
+    /// Every `(tid, bid.x, bid.y, k)` of a small launch.
+    fn launch_points(bdx: i64, gdx: i64, gdy: i64, rows: i64) -> Vec<(i64, i64, i64, i64)> {
+        let mut out = Vec::new();
+        for t in 0..bdx {
+            for x in 0..gdx {
+                for y in 0..gdy {
+                    for j in 0..rows.max(0) {
+                        out.push((t, x, y, j));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_column_below_the_row_length_is_a_digit_whatever_the_grid() {
+        // `dst[row * W + col]` with `col = bx * B + tx < W` and `row` a
+        // grid-stride loop's: the column and the row are digits.
+        let col = add(mul(v("blockDim.x"), v("bid.x@1")), v("tid.x@1"));
+        let row = add(v("bid.y@1"), mul(v("k@1"), v("gridDim.y")));
+        let e = add(mul(row.clone(), v("W")), col.clone());
+        let k = Binder {
+            var: "k@1".into(),
+            lo: Expr::Int(0),
+            hi: Expr::sub(v("R"), v("bid.y@1")),
+        };
+        let mut a = access(e.clone(), vec![k]);
+        let facts = Facts::new(&[]);
+        assert!(facts.shape(&e, &a, "@1").is_none());
+        a.path = Cond::and(
+            Cond::Not(Box::new(Cond::cmp(Rel::Ge, col.clone(), v("W")))),
+            Cond::cmp(Rel::Lt, row.clone(), v("R")),
+        );
+        let (_, digits) = facts.shape(&e, &a, "@1").expect("a mixed-radix number");
+        assert_eq!(digits, [v("tid.x@1"), v("bid.x@1"), v("bid.y@1"), v("k@1")]);
+        // Within a block, the thread's part of the column stays below the
+        // row's length, by the same guard.
+        let e = add(
+            mul(add(v("bid.y"), mul(v("k@1"), v("gridDim.y"))), v("W")),
+            add(mul(v("blockDim.x"), v("bid.x")), v("tid.x@1")),
+        );
+        let k = Binder {
+            var: "k@1".into(),
+            lo: Expr::Int(0),
+            hi: Expr::sub(v("R"), v("bid.y")),
+        };
+        let mut b = access(e.clone(), vec![k]);
+        b.path = Cond::cmp(
+            Rel::Lt,
+            add(mul(v("blockDim.x"), v("bid.x")), v("tid.x@1")),
+            v("W"),
+        );
+        let (_, digits) = facts.shape(&e, &b, "@1").expect("a mixed-radix number");
+        assert_eq!(digits, [v("tid.x@1"), v("k@1")]);
+        // The row's guard is not needed: the row is the last digit.
+        a.path = Cond::Not(Box::new(Cond::cmp(Rel::Ge, col.clone(), v("W"))));
+        assert!(facts.shape(&e, &a, "@1").is_some());
+        // A column guarded by a bound past the row's length is no digit.
+        a.path = Cond::cmp(Rel::Lt, col, add(v("W"), Expr::Int(1)));
+        assert!(facts.shape(&e, &a, "@1").is_none());
+    }
+
     #[test]
     fn quotients_and_remainders_recomposed_in_another_order_are_digits() {
         // idx split by runtime sizes (b, h, t, c) and put back as
@@ -2371,7 +2746,7 @@ mod tests {
     #[test]
     fn quotient_digits_of_blocks_of_any_size_are_injective() {
         let mut accepted = 0;
-        for (stride, hi, pairs) in itertools_product3(
+        for (stride, hi, pairs) in launch_points3(
             [v("cols"), add(v("cols"), Expr::Int(-1)), Expr::Int(2)],
             [v("cols"), add(v("cols"), Expr::Int(1)), Expr::Int(3)],
             [
@@ -2384,7 +2759,7 @@ mod tests {
                 continue;
             };
             accepted += 1;
-            for (cols, bdx, grid) in itertools_product3(-2i64..=4, 1i64..=5, 1i64..=3) {
+            for (cols, bdx, grid) in launch_points3(-2i64..=4, 1i64..=5, 1i64..=3) {
                 assert_digits_injective(&e, &a, &digits, grid, bdx, -2..8, &[("cols", cols)]);
             }
         }
@@ -2405,7 +2780,7 @@ mod tests {
     ) {
         let b = &a.loops[0];
         let mut seen: HashMap<i64, Vec<i64>> = HashMap::new();
-        for (bid, tid, i) in itertools_product3(0..grid, 0..block, is) {
+        for (bid, tid, i) in launch_points3(0..grid, 0..block, is) {
             let mut env: HashMap<&str, i64> = [
                 ("bid.x@1", bid),
                 ("tid.x@1", tid),
@@ -2435,7 +2810,7 @@ mod tests {
     }
 
     /// The triples of three iterators' items, the last varying fastest.
-    fn itertools_product3<A: Clone, B: Clone, C>(
+    fn launch_points3<A: Clone, B: Clone, C>(
         a: impl IntoIterator<Item = A>,
         b: impl IntoIterator<Item = B> + Clone,
         c: impl IntoIterator<Item = C> + Clone,
@@ -2466,7 +2841,7 @@ mod tests {
         ];
         let facts = Facts::new(&[Cond::cmp(Rel::Eq, v("blockDim.x"), Expr::Int(4))]);
         let mut accepted = 0;
-        for (lo, hi_kind, stride) in itertools_product3(starts, 0..4, strides) {
+        for (lo, hi_kind, stride) in launch_points3(starts, 0..4, strides) {
             let hi = move |idx: &Expr| {
                 let r = Expr::bin(Op::Mod, idx.clone(), v("T"));
                 [
@@ -2482,7 +2857,7 @@ mod tests {
                 continue;
             };
             accepted += 1;
-            for (t, n, grid) in itertools_product3(-3i64..=3, -3i64..=3, 1i64..=3) {
+            for (t, n, grid) in launch_points3(-3i64..=3, -3i64..=3, 1i64..=3) {
                 assert_digits_injective(&e, &a, &digits, grid, 4, -4..8, &[("T", t), ("N", n)]);
             }
         }
