@@ -484,12 +484,45 @@ impl<'tu> Node<'tu> {
                         } else {
                             Ok(clang_Cursor_getTemplateArgumentValue(self.c, i))
                         }
+                    } else if clang_Cursor_getTemplateArgumentKind(self.c, i)
+                        == CXTemplateArgumentKind_Pack
+                    {
+                        Err(self.pack_types().unwrap_or_default())
                     } else {
                         Err(Ty(clang_Cursor_getTemplateArgumentType(self.c, i)).spelling())
                     }
                 })
                 .collect()
         }
+    }
+    /// The types a function parameter pack (`Ts... xs`) takes in this
+    /// specialization, as they read in its name: libclang gives a template's
+    /// pack as one argument with no type.
+    fn pack_types(&self) -> Option<String> {
+        let template = self.specialized_template()?;
+        let params: Vec<Node> = template
+            .children()
+            .into_iter()
+            .filter(|p| p.kind() == kind::PARM)
+            .collect();
+        let is_pack = |p: &Node| p.tokens().iter().any(|(t, _)| t == "...");
+        let [at] = params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| is_pack(p))
+            .map(|(i, _)| i)
+            .collect::<Vec<_>>()[..]
+        else {
+            return None;
+        };
+        let args = self.args();
+        let count = (args.len() + 1).checked_sub(params.len())?;
+        let types: Vec<String> = args
+            .get(at..at + count)?
+            .iter()
+            .map(|a| a.ty().spelling())
+            .collect();
+        Some(types.join(", "))
     }
     /// A specialization's template arguments as types: `None` for values
     /// and for what clang does not give as a type.
@@ -908,8 +941,9 @@ pub mod kind {
         CXCursor_NonTypeTemplateParameter as NON_TYPE_TEMPLATE_PARAM,
         CXCursor_NullStmt as NULL_STMT, CXCursor_OverloadedDeclRef as OVERLOADED_REF,
         CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM, CXCursor_ReturnStmt as RETURN,
-        CXCursor_StmtExpr as STMT_EXPR, CXCursor_StringLiteral as STRING_LIT,
-        CXCursor_StructDecl as STRUCT, CXCursor_SwitchStmt as SWITCH,
+        CXCursor_SizeOfPackExpr as SIZE_OF_PACK, CXCursor_StmtExpr as STMT_EXPR,
+        CXCursor_StringLiteral as STRING_LIT, CXCursor_StructDecl as STRUCT,
+        CXCursor_SwitchStmt as SWITCH,
         CXCursor_TemplateTemplateParameter as TEMPLATE_TEMPLATE_PARAM,
         CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_TypeRef as TYPE_REF,
         CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY,

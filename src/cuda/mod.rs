@@ -847,7 +847,7 @@ fn parse_tu(
                     .with_launch(named, args)
                     .with_instance_types({
                         let types = arg_types.get(&(f.id(), targs.clone())).cloned().unwrap_or_default();
-                        (types.args, types.params)
+                        (types.args, types.params, types.arity)
                     })
                     .kernel(&f, &targs)
             }))
@@ -996,6 +996,8 @@ type Instantiation = (u32, TemplateArgs, Loc);
 struct InstanceTypes {
     args: Vec<Option<clang::Ty>>,
     params: Vec<(String, clang::Ty)>,
+    /// How many parameters the instantiation has, a pack's expanded.
+    arity: Option<usize>,
 }
 
 type ArgTypes = std::collections::HashMap<(u32, TemplateArgs), InstanceTypes>;
@@ -1090,6 +1092,7 @@ impl Instances {
         let types = InstanceTypes {
             args: s.template_arg_types(),
             params,
+            arity: Some(s.args().len()),
         };
         self.types.insert(key.clone(), types);
         self.specs

@@ -3972,3 +3972,27 @@ fn launches_through_a_wrapper_are_read_at_its_calls() {
     assert_eq!(by("three").launches[0].block, [Some(128), Some(1), Some(1)]);
     assert_eq!(by("three").launches[0].grid, [None, Some(1), Some(1)]);
 }
+
+#[test]
+fn the_size_of_an_instantiation_s_parameter_pack_picks_a_constexpr_branch() {
+    // Launched with one extra operand, then with none: the fold over the
+    // pack is lowered only where the pack has members.
+    let src = "template <typename... Extra>\n__global__ void k(float *out, Extra... extra) {\n  if constexpr (sizeof...(Extra) > 0) { out[threadIdx.x + 1] = 0; } else { out[threadIdx.x] = 0; }\n}\nvoid run(float *o, int *x) { k<<<1, 32>>>(o); k<int *><<<1, 32>>>(o, x); }";
+    let u = unit(src);
+    let mut shapes: Vec<(String, String)> = u
+        .kernels
+        .iter()
+        .map(|k| (k.name.clone(), show(k.lowered.as_ref().expect("lowered"))))
+        .collect();
+    shapes.sort();
+    assert_eq!(
+        shapes,
+        [
+            ("k<>".to_string(), "out: wr[tid.x]; \n".to_string()),
+            (
+                "k<int *>".to_string(),
+                "out: wr[(tid.x + 1)]; \n".to_string()
+            ),
+        ]
+    );
+}

@@ -333,6 +333,16 @@ impl Lower {
         if k == K::NULLPTR || k == K::GNU_NULL {
             return Ok(Val::Int(Expr::Int(0)));
         }
+        // `sizeof...(Ts)` of the kernel's own pack, which the instantiation
+        // fixes (`if constexpr (sizeof...(Ts) > 0)` picks a branch).
+        if k == K::SIZE_OF_PACK {
+            let toks = n.tokens();
+            let size = toks
+                .iter()
+                .rev()
+                .find_map(|(t, _)| self.pack_sizes.get(t).copied());
+            return Ok(size.map_or(Val::Unknown, |s| Val::Int(Expr::Int(s))));
+        }
         if k == K::FLOAT_LIT {
             return Ok(n
                 .eval_float()

@@ -119,6 +119,9 @@ pub struct Lower {
     /// The kernel template's value parameters the instance fixes, by name:
     /// what sizes in types spelled in the template's terms stand for.
     template_constants: HashMap<String, i64>,
+    /// How many arguments an instantiation gives each parameter pack of
+    /// the kernel's template, by name: `sizeof...(Ts)`.
+    pack_sizes: HashMap<String, i64>,
     /// The objects of the member functions being inlined, innermost last.
     this: Vec<ThisObject>,
     returns: Vec<Vec<(Cond, Val)>>,
@@ -285,6 +288,9 @@ pub struct Lower {
     layouts: Layouts,
     /// The kernel's parameters' types in the instantiation lowered, by name.
     param_types: HashMap<String, Ty>,
+    /// How many parameters the instantiation has: with the template's,
+    /// the size of its parameter pack.
+    instance_arity: Option<usize>,
 }
 
 /// The name of the pseudo-arrays whose cells stand for what collectives
@@ -440,6 +446,7 @@ impl Lower {
             array_names: HashMap::new(),
             spellings: HashMap::new(),
             template_constants: HashMap::new(),
+            pack_sizes: HashMap::new(),
             this: Vec::new(),
             returns: Vec::new(),
             path: Vec::new(),
@@ -502,6 +509,7 @@ impl Lower {
             collectives: 0,
             layouts: Layouts::default(),
             param_types: HashMap::new(),
+            instance_arity: None,
         }
     }
 
@@ -512,10 +520,11 @@ impl Lower {
     /// fields it leaves dependent.
     pub fn with_instance_types(
         mut self,
-        (args, params): (Vec<Option<Ty>>, Vec<(String, Ty)>),
+        (args, params, arity): (Vec<Option<Ty>>, Vec<(String, Ty)>, Option<usize>),
     ) -> Lower {
         self.layouts = Layouts::new(args);
         self.param_types = params.into_iter().collect();
+        self.instance_arity = arity;
         self
     }
 
@@ -683,6 +692,32 @@ impl Lower {
         let mut type_args: HashMap<String, Option<String>> = HashMap::new();
         for c in f.children() {
             let k = c.kind();
+            let template_param = k == K::TEMPLATE_TYPE_PARAM
+                || k == K::TEMPLATE_TEMPLATE_PARAM
+                || k == K::NON_TYPE_TEMPLATE_PARAM;
+            if template_param && c.tokens().iter().any(|(t, _)| t == "...") {
+                // A pack: libclang gives it as one argument. Its size is
+                // what the instantiation's parameters add to the
+                // template's others, when a parameter pack of it takes them
+                // (`Ts... xs`).
+                let params: Vec<Node> = f
+                    .children()
+                    .into_iter()
+                    .filter(|p| p.kind() == K::PARM)
+                    .collect();
+                let packs = params
+                    .iter()
+                    .filter(|p| p.tokens().iter().any(|(t, _)| t == "..."))
+                    .count();
+                if let (Some(arity), 1) = (self.instance_arity, packs) {
+                    let size = arity as i64 + 1 - params.len() as i64;
+                    if size >= 0 {
+                        self.pack_sizes.insert(c.spelling(), size);
+                    }
+                }
+                template_index += 1;
+                continue;
+            }
             if k == K::TEMPLATE_TYPE_PARAM || k == K::TEMPLATE_TEMPLATE_PARAM {
                 let arg = match template_args.get(template_index) {
                     Some(Err(ty)) => Some(ty.clone()),
