@@ -262,11 +262,18 @@ pub fn launch_limits(kernel: &Kernel, question: &[Cond]) -> Vec<Cond> {
 /// The launch sizes among `vars` that the kernel's assumptions leave open,
 /// each with the largest value a GPU admits.
 pub fn open_sizes(kernel: &Kernel, vars: &BTreeSet<String>) -> Vec<(&'static str, i64)> {
+    // A size is fixed by an assumption over it alone (a launch's
+    // `blockDim.x == 256`, `__requires(blockDim.x >= 2048)`); one the
+    // assumptions only relate to others (`dim3 block(t, t)` makes
+    // `blockDim.x == blockDim.y`) is as open as they are.
     let mut constrained = BTreeSet::new();
-    kernel
-        .assumes
-        .iter()
-        .for_each(|a| a.free_vars(&mut constrained));
+    for a in &kernel.assumes {
+        let mut mentioned = BTreeSet::new();
+        a.free_vars(&mut mentioned);
+        if mentioned.len() == 1 {
+            constrained.append(&mut mentioned);
+        }
+    }
     builtin::BLOCK_DIM
         .iter()
         .zip(builtin::BLOCK_DIM_MAX)

@@ -993,12 +993,28 @@ fn within_hardware(
         if exceeded.is_empty() {
             break;
         }
+        // Limits on sizes the assumptions relate (`blockDim.x ==
+        // blockDim.y` beside `blockDim.x == 64`) may contradict them: no
+        // race then proves nothing.
+        if !admits_a_launch(kernel, &exceeded) {
+            break;
+        }
         let mut next = now.clone();
         next.assumptions.extend(exceeded);
         let answer = solve_cached(&next, opts, cache, stats, deadline);
         limited = Some((next, answer));
     }
     limited
+}
+
+/// Whether some launch satisfies the kernel's assumptions and `limits`
+/// together, with every size at least 1.
+fn admits_a_launch(kernel: &Kernel, limits: &[Cond]) -> bool {
+    let mut conds: Vec<Cond> = kernel.assumes.iter().chain(limits).cloned().collect();
+    for d in builtin::BLOCK_DIM.iter().chain(builtin::GRID_DIM.iter()) {
+        conds.push(Cond::cmp(Rel::Ge, Expr::var(d), Expr::Int(1)));
+    }
+    smt::satisfiable(&conds, VACUITY_MS) == Some(true)
 }
 
 /// Why races found beyond the hardware's limits stay possible when the
@@ -2382,6 +2398,27 @@ mod tests {
             (race.confidence, race.precondition.as_deref()),
             (Confidence::Confirmed, None)
         );
+    }
+
+    #[test]
+    fn hardware_limits_that_contradict_related_sizes_admit_no_launch() {
+        let product = Cond::cmp(
+            Rel::Le,
+            Expr::bin(Op::Mul, Expr::var("blockDim.x"), Expr::var("blockDim.y")),
+            Expr::Int(builtin::BLOCK_THREADS_MAX),
+        );
+        let square = prepare(&kernel(
+            "assume blockDim.x == blockDim.y; array a { wr[tid] }",
+        ));
+        assert!(admits_a_launch(&square, std::slice::from_ref(&product)));
+        // Related sizes stay open to the limits, fixed ones do not.
+        let sizes = BTreeSet::from(["blockDim.x".to_string(), "blockDim.y".to_string()]);
+        assert_eq!(analysis::open_sizes(&square, &sizes).len(), 2);
+        let wide = prepare(&kernel(
+            "assume blockDim.x == blockDim.y; assume blockDim.x == 64; array a { wr[tid] }",
+        ));
+        assert_eq!(analysis::open_sizes(&wide, &sizes).len(), 1);
+        assert!(!admits_a_launch(&wide, &[product]));
     }
 
     #[test]
