@@ -527,6 +527,19 @@ fn device_launch(text: &str) -> Option<&str> {
     tail.starts_with(" in __").then_some(name)
 }
 
+/// Whether clang's error is a plain global variable named in device code
+/// (`int *buf;` read by a kernel): GPUVerify's front end, and code written
+/// for it, takes such a variable for a `__device__` one, and so does the
+/// lowering; the expression is in clang's tree all the same.
+fn host_variable_in_device_code(text: &str) -> bool {
+    text.split("error: reference to __host__ variable '")
+        .nth(1)
+        .and_then(|rest| rest.split_once('\''))
+        .is_some_and(|(_, tail)| {
+            tail.starts_with(" in __global__") || tail.starts_with(" in __device__")
+        })
+}
+
 /// `k << <grid, block >> > (…)`, the launch as some editors format it,
 /// which nvcc reads as `<<<`/`>>>` and clang refuses. Joined in place (the
 /// space moves behind the bracket), so that every position stays, and
@@ -638,7 +651,7 @@ fn parse_tu(
     let errors: Vec<clang::Diag> = tu
         .diagnostics()
         .into_iter()
-        .filter(|d| d.severity >= clang::DIAG_ERROR)
+        .filter(|d| d.severity >= clang::DIAG_ERROR && !host_variable_in_device_code(&d.text))
         .collect();
     let diagnostics: Vec<String> = errors.iter().map(|d| d.text.clone()).collect();
     let mut includes = Vec::new();

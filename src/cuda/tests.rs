@@ -3996,3 +3996,16 @@ fn the_size_of_an_instantiation_s_parameter_pack_picks_a_constexpr_branch() {
         ]
     );
 }
+
+#[test]
+fn a_plain_global_named_in_a_kernel_is_device_memory() {
+    // GPUVerify's convention: no `__device__`, still the device's array.
+    let s = shape("int counts[64];\n__global__ void k() { counts[threadIdx.x] = 1; }");
+    assert_eq!(s, "counts: wr[tid.x]; \n");
+    assert!(super::host_variable_in_device_code(
+        "k.cu:2:23: error: reference to __host__ variable 'counts' in __global__ function"
+    ));
+    assert!(!super::host_variable_in_device_code(
+        "k.cu:2:23: error: reference to __global__ function 'k' in __global__ function"
+    ));
+}

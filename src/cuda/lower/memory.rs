@@ -918,7 +918,10 @@ impl Lower {
         }
         let name = d.spelling();
         let shared = d.has_attr(K::CUDA_SHARED);
-        let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT);
+        // A plain global that device code names (code written for
+        // GPUVerify, whose front end accepts it) is a `__device__` one.
+        let plain = !shared && !d.has_attr(K::CUDA_CONSTANT);
+        let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT) || plain;
         let constant = d.has_attr(K::CUDA_CONSTANT) || d.ty().is_const_qualified();
         let g = if (shared || device) && !constant {
             let name = self.array_of(&d, if shared { Scope::Shared } else { Scope::Global });
