@@ -267,7 +267,13 @@ pub fn open_sizes(kernel: &Kernel, vars: &BTreeSet<String>) -> Vec<(&'static str
     // assumptions only relate to others (`dim3 block(t, t)` makes
     // `blockDim.x == blockDim.y`) is as open as they are.
     let mut constrained = BTreeSet::new();
-    for a in &kernel.assumes {
+    let mut conjuncts: Vec<&Cond> = kernel.assumes.iter().collect();
+    while let Some(a) = conjuncts.pop() {
+        if let Cond::And(l, r) = a {
+            conjuncts.push(l);
+            conjuncts.push(r);
+            continue;
+        }
         let mut mentioned = BTreeSet::new();
         a.free_vars(&mut mentioned);
         if mentioned.len() == 1 {

@@ -117,7 +117,12 @@ fn never_within(conds: &[Cond], rlimit: u32, ms: u64) -> bool {
 /// against a size the launch fixes needs them.
 fn within_limits(kernel: &Kernel, question: &[Cond]) -> Vec<Cond> {
     let mut limited = question.to_vec();
-    limited.extend(analysis::launch_limits(kernel, question));
+    let limits = analysis::launch_limits(kernel, question);
+    // Limits that contradict sizes the assumptions relate would make any
+    // question vacuous.
+    if super::admits_a_launch(kernel, &limits) {
+        limited.extend(limits);
+    }
     limited
 }
 
@@ -390,6 +395,14 @@ mod tests {
             "{limits:?}"
         );
         assert!(!never(&within_limits(&wide, &q), 1_000));
+        // A size the assumptions tie to one beyond the hardware's takes no
+        // limit either: it would contradict them and prove anything.
+        let tied = kernel(
+            "params n; assume n == 1024 && blockDim.y == 2048 && blockDim.x == blockDim.y; array a { if (tid.x >= n) { sync } }",
+        );
+        let q = analysis::disagreement(&tied, &guard(&tied));
+        assert!(!analysis::launch_limits(&tied, &q).is_empty());
+        assert!(!never(&within_limits(&tied, &q), 1_000));
     }
 
     #[test]

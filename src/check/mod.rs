@@ -1008,8 +1008,19 @@ fn within_hardware(
 }
 
 /// Whether some launch satisfies the kernel's assumptions and `limits`
-/// together, with every size at least 1.
+/// together, with every size at least 1. Limits on sizes no assumption
+/// names contradict nothing, without asking.
 fn admits_a_launch(kernel: &Kernel, limits: &[Cond]) -> bool {
+    let mut limited = BTreeSet::new();
+    limits.iter().for_each(|c| c.free_vars(&mut limited));
+    let mut assumed = BTreeSet::new();
+    kernel
+        .assumes
+        .iter()
+        .for_each(|c| c.free_vars(&mut assumed));
+    if limited.is_disjoint(&assumed) {
+        return true;
+    }
     let mut conds: Vec<Cond> = kernel.assumes.iter().chain(limits).cloned().collect();
     for d in builtin::BLOCK_DIM.iter().chain(builtin::GRID_DIM.iter()) {
         conds.push(Cond::cmp(Rel::Ge, Expr::var(d), Expr::Int(1)));
@@ -2407,16 +2418,18 @@ mod tests {
             Expr::bin(Op::Mul, Expr::var("blockDim.x"), Expr::var("blockDim.y")),
             Expr::Int(builtin::BLOCK_THREADS_MAX),
         );
-        let square = prepare(&kernel(
-            "assume blockDim.x == blockDim.y; array a { wr[tid] }",
-        ));
+        let square = prepare(
+            &parse("assume blockDim.x == blockDim.y; array a { wr[tid.y * blockDim.x + tid.x] }")
+                .unwrap(),
+        );
         assert!(admits_a_launch(&square, std::slice::from_ref(&product)));
         // Related sizes stay open to the limits, fixed ones do not.
         let sizes = BTreeSet::from(["blockDim.x".to_string(), "blockDim.y".to_string()]);
         assert_eq!(analysis::open_sizes(&square, &sizes).len(), 2);
-        let wide = prepare(&kernel(
-            "assume blockDim.x == blockDim.y; assume blockDim.x == 64; array a { wr[tid] }",
-        ));
+        let wide = prepare(
+            &parse("assume blockDim.x == blockDim.y; assume blockDim.x == 64; array a { wr[tid.y * blockDim.x + tid.x] }")
+                .unwrap(),
+        );
         assert_eq!(analysis::open_sizes(&wide, &sizes).len(), 1);
         assert!(!admits_a_launch(&wide, &[product]));
     }
