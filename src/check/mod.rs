@@ -2434,11 +2434,17 @@ mod tests {
         assert!(!admits_a_launch(&wide, &[product]));
     }
 
+    /// Two rows of a 64-thread block `n` cells apart: racy unless `n` keeps
+    /// them apart.
+    fn two_rows() -> Kernel {
+        prepare(&kernel(
+            "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
+        ))
+    }
+
     #[test]
     fn a_precondition_proves_the_intervals_left_undecided_too() {
-        let k = prepare(&kernel(
-            "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
-        ));
+        let k = two_rows();
         let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
         let racy: Vec<&Trace> = traces.iter().collect();
         let search = |undecided: &[&Trace]| {
@@ -2469,9 +2475,7 @@ mod tests {
 
     #[test]
     fn races_whose_precondition_search_is_cut_short_or_undecided_are_not_confirmed() {
-        let k = prepare(&kernel(
-            "params n; assume blockDim.x == 64; array a { for j in 0..2 { wr[tid + j * n] } }",
-        ));
+        let k = two_rows();
         let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
         let racy: Vec<&Trace> = traces.iter().collect();
         let racy = Racy {

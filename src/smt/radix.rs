@@ -2262,11 +2262,8 @@ mod tests {
                     points.push((eval(&e, &env), d.iter().map(|x| eval(x, &env)).collect::<Vec<_>>()));
                 }
             }
-            for (a, da) in &points {
-                for (b, db) in &points {
-                    prop_assert!(a != b || da == db, "{e}: meet at {a} with digits {da:?} and {db:?}");
-                }
-            }
+            let met = collision(&points);
+            prop_assert!(met.is_none(), "{e}: {met:?}");
         }
     }
 
@@ -2330,12 +2327,20 @@ mod tests {
                     }
                 }
             }
-            for (a, da) in &points {
-                for (b, db) in &points {
-                    prop_assert!(a != b || da == db, "{e}: meet at {a} with digits {da:?} and {db:?}");
-                }
-            }
+            let met = collision(&points);
+            prop_assert!(met.is_none(), "{e}: {met:?}");
         }
+    }
+
+    /// Two points of `points` (each an index with its digits) that meet at
+    /// one index with different digits, if any.
+    fn collision(points: &[(i64, Vec<i64>)]) -> Option<String> {
+        points.iter().find_map(|(a, da)| {
+            points
+                .iter()
+                .find(|(b, db)| a == b && da != db)
+                .map(|(_, db)| format!("meet at {a} with digits {da:?} and {db:?}"))
+        })
     }
 
     /// Every `(tid, bid.x, bid.y, k)` of a small launch.
