@@ -4009,3 +4009,15 @@ fn a_plain_global_named_in_a_kernel_is_device_memory() {
         "k.cu:2:23: error: reference to __global__ function 'k' in __global__ function"
     ));
 }
+
+#[test]
+fn a_local_of_a_kernel_template_declared_without_a_value_is_no_global() {
+    // Its declaration's parent is the function template, not a function.
+    let u = unit("template <int N>\n__global__ void k(int *out) { int *p, n; p = out + threadIdx.x; n = N; *p = n; }\nvoid run(int *o) { k<3><<<1, 32>>>(o); }");
+    let shapes: Vec<String> = u
+        .kernels
+        .iter()
+        .map(|k| show(k.lowered.as_ref().expect("lowered")))
+        .collect();
+    assert_eq!(shapes, ["out: wr[tid.x]; \n"]);
+}

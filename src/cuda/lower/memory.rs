@@ -919,8 +919,12 @@ impl Lower {
         let name = d.spelling();
         let shared = d.has_attr(K::CUDA_SHARED);
         // A plain global that device code names (code written for
-        // GPUVerify, whose front end accepts it) is a `__device__` one.
-        let plain = !shared && !d.has_attr(K::CUDA_CONSTANT);
+        // GPUVerify, whose front end accepts it) is a `__device__` one. A
+        // local of a function template, declared without a value, is none.
+        let file_scope = d.semantic_parent().is_some_and(|p| {
+            [K::TRANSLATION_UNIT, K::NAMESPACE, K::LINKAGE_SPEC].contains(&p.kind())
+        });
+        let plain = file_scope && !shared && !d.has_attr(K::CUDA_CONSTANT);
         let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT) || plain;
         let constant = d.has_attr(K::CUDA_CONSTANT) || d.ty().is_const_qualified();
         let g = if (shared || device) && !constant {
