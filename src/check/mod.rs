@@ -455,12 +455,18 @@ fn open_template_note(kernel: &Kernel, arrays: &[ArrayReport]) -> Option<String>
 pub const VACUOUS: &str = "vacuous: no launch satisfies the kernel's assumptions \
      (its launches, `__requires`, --block-dim, --grid-dim, --param), so nothing was checked";
 
-/// Whether no launch satisfies the kernel's assumptions, with sizes at
-/// least 1 and parameters not negative as every trace has them: every
-/// query would then be unsatisfiable and the kernel race free for nothing.
+/// Whether no launch satisfies the kernel's assumptions: every query
+/// would then be unsatisfiable and the kernel race free for nothing.
 fn assumptions_admit_no_launch(kernel: &Kernel) -> bool {
+    launch_satisfies(kernel, &[]) == Some(false)
+}
+
+/// Whether a launch satisfies the kernel's assumptions and `extra`, with
+/// sizes at least 1 and parameters not negative as every trace has them;
+/// `None` when the solver cannot tell in its time.
+fn launch_satisfies(kernel: &Kernel, extra: &[Cond]) -> Option<bool> {
     use crate::protocol::{Expr, Rel};
-    let mut conds = kernel.assumes.clone();
+    let mut conds: Vec<Cond> = kernel.assumes.iter().chain(extra).cloned().collect();
     for d in builtin::BLOCK_DIM.iter().chain(builtin::GRID_DIM.iter()) {
         conds.push(Cond::cmp(Rel::Ge, Expr::var(d), Expr::Int(1)));
     }
@@ -469,7 +475,7 @@ fn assumptions_admit_no_launch(kernel: &Kernel) -> bool {
             conds.push(Cond::cmp(Rel::Ge, Expr::var(p), Expr::Int(0)));
         }
     }
-    smt::satisfiable(&conds, VACUITY_MS) == Some(false)
+    smt::satisfiable(&conds, VACUITY_MS)
 }
 
 /// Time limit of the check that a kernel's assumptions admit a launch.
@@ -1008,8 +1014,8 @@ fn within_hardware(
 }
 
 /// Whether some launch satisfies the kernel's assumptions and `limits`
-/// together, with every size at least 1. Limits on sizes no assumption
-/// names contradict nothing, without asking.
+/// together ([`launch_satisfies`]). Limits on sizes no assumption names
+/// contradict nothing, without asking.
 fn admits_a_launch(kernel: &Kernel, limits: &[Cond]) -> bool {
     let mut limited = BTreeSet::new();
     limits.iter().for_each(|c| c.free_vars(&mut limited));
@@ -1018,14 +1024,7 @@ fn admits_a_launch(kernel: &Kernel, limits: &[Cond]) -> bool {
         .assumes
         .iter()
         .for_each(|c| c.free_vars(&mut assumed));
-    if limited.is_disjoint(&assumed) {
-        return true;
-    }
-    let mut conds: Vec<Cond> = kernel.assumes.iter().chain(limits).cloned().collect();
-    for d in builtin::BLOCK_DIM.iter().chain(builtin::GRID_DIM.iter()) {
-        conds.push(Cond::cmp(Rel::Ge, Expr::var(d), Expr::Int(1)));
-    }
-    smt::satisfiable(&conds, VACUITY_MS) == Some(true)
+    limited.is_disjoint(&assumed) || launch_satisfies(kernel, limits) == Some(true)
 }
 
 /// Why races found beyond the hardware's limits stay possible when the
@@ -2434,6 +2433,18 @@ mod tests {
         assert!(!admits_a_launch(&wide, &[product]));
     }
 
+    /// The precondition search on `racy`, with time to spare.
+    fn patient_search(k: &Kernel, racy: &Racy) -> Search {
+        precondition(
+            k,
+            racy,
+            &patient(),
+            &NoCache,
+            &mut Stats::default(),
+            Deadline::after_ms(60_000),
+        )
+    }
+
     /// Two rows of a 64-thread block `n` cells apart: racy unless `n` keeps
     /// them apart.
     fn two_rows() -> Kernel {
@@ -2453,14 +2464,7 @@ mod tests {
                 undecided,
                 witnessed: &[],
             };
-            precondition(
-                &k,
-                &racy,
-                &patient(),
-                &NoCache,
-                &mut Stats::default(),
-                Deadline::after_ms(60_000),
-            )
+            patient_search(&k, &racy)
         };
         assert!(matches!(search(&[]), Search::Found(_)));
         // An interval the scan left undecided, where every thread writes
@@ -2640,15 +2644,7 @@ mod tests {
                 undecided: &[],
                 witnessed: &witnessed,
             };
-            let search = precondition(
-                &k,
-                &racy,
-                &patient(),
-                &NoCache,
-                &mut Stats::default(),
-                Deadline::after_ms(60_000),
-            );
-            match search {
+            match patient_search(&k, &racy) {
                 Search::Found(c) => assert_eq!(c.to_string(), expected, "{wide}"),
                 _ => panic!("no precondition from a witness of {wide} threads"),
             }

@@ -507,26 +507,28 @@ impl Facts {
         access: &TraceAccess,
         suffix: &str,
     ) -> Option<(Shape, Digits)> {
-        self.shape_of(index, access, suffix, false)
-            .or_else(|| self.shape_of(index, access, suffix, true))
+        // Quotients and remainders of the thread's values (an index split
+        // into coordinates with runtime sizes and put together again) are
+        // digits of their own.
+        let (p, atoms) = self.poly_with_atoms(index, suffix)?;
+        let this = &self.at_access(access, &atoms, suffix);
+        this.shape_of(p.clone(), &atoms, access, suffix, false)
+            .or_else(|| this.shape_of(p, &atoms, access, suffix, true))
     }
 
-    /// [`Self::shape`], with sums under guards taken as digits
+    /// [`Self::shape`] of the index's polynomial `p`, with facts at the
+    /// access, and with sums under guards taken as digits
     /// ([`Self::guarded_digits`]) when `guarded`.
     fn shape_of(
         &self,
-        index: &Expr,
+        mut p: Poly,
+        atoms: &Atoms,
         access: &TraceAccess,
         suffix: &str,
         guarded: bool,
     ) -> Option<(Shape, Digits)> {
-        // Quotients and remainders of the thread's values (an index split
-        // into coordinates with runtime sizes and put together again) are
-        // digits of their own.
-        let (mut p, atoms) = self.poly_with_atoms(index, suffix)?;
-        let this = &self.at_access(access, &atoms, suffix);
         let mut terms: Vec<Term> = if guarded {
-            let terms = this.guarded_digits(&mut p, access, suffix);
+            let terms = self.guarded_digits(&mut p, access, suffix);
             if terms.is_empty() {
                 return None;
             }
@@ -547,15 +549,15 @@ impl Facts {
                     }
                     let coefficient: Vec<String> =
                         vars.iter().filter(|v| v != d).cloned().collect();
-                    let coefficient = this.abs_magnitude(&coefficient, *c)?;
+                    let coefficient = self.abs_magnitude(&coefficient, *c)?;
                     let (digit, range, offset) = match atoms.iter().find(|(n, _)| n == *d) {
                         Some((_, e)) => {
-                            let range = this
+                            let range = self
                                 .digit_range(e)
-                                .or_else(|| this.quotient_range(e, &atoms, access, suffix));
+                                .or_else(|| self.quotient_range(e, atoms, access, suffix));
                             (e.clone(), range, None)
                         }
-                        None => this.digit(d, access, suffix)?,
+                        None => self.digit(d, access, suffix)?,
                     };
                     let offset_free = offset.is_none();
                     // `c · (d - lo) + c · lo`: the second part is global.
@@ -592,7 +594,7 @@ impl Facts {
                     .as_ref()
                     .and_then(|r| terms[i - 1].0.times(r))
                     .is_some_and(|needed| terms[i].0.at_least(&needed));
-                fits || this.guarded_below(&terms[..i], &terms[i].0, &atoms, access, suffix)
+                fits || self.guarded_below(&terms[..i], &terms[i].0, atoms, access, suffix)
             })
         };
         if !places_fit(&terms) {
@@ -602,7 +604,7 @@ impl Facts {
             terms = strictly_below(&access.path)
                 .into_iter()
                 .filter_map(|(a, _)| {
-                    let (pa, _) = this.poly_with_atoms(a, suffix)?;
+                    let (pa, _) = self.poly_with_atoms(a, suffix)?;
                     let (lower, upper): (Vec<Term>, Vec<Term>) =
                         terms.iter().cloned().partition(|t| {
                             t.3.as_ref()
