@@ -1,5 +1,5 @@
 // expect: drf
-//--blockDim=128 --gridDim=16
+// options: --block-dim 128 --grid-dim 16
 // A plain global array that a kernel names, as code written for
 // GPUVerify does: nvcc would want `__device__`, GPUVerify's front end
 // takes it for device memory, and so does drfscan. Each thread of the

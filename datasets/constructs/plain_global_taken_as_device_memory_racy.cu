@@ -1,5 +1,5 @@
 // expect: racy
-//--blockDim=128 --gridDim=16
+// options: --block-dim 128 --grid-dim 16
 // tally of its drf twin counting by the thread's place in its block:
 // thread t of every block adds into cell t of the plain global array.
 unsigned counts[2048];

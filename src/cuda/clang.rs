@@ -424,6 +424,23 @@ impl<'tu> Node<'tu> {
     pub fn is_extern(&self) -> bool {
         unsafe { clang_Cursor_getStorageClass(self.c) == CX_SC_Extern }
     }
+    /// Declared `__shared__`. clang drops the attribute from a local
+    /// `extern __shared__` array with a size, which it refuses and nvcc
+    /// reads as the block's dynamic shared memory; device code has no
+    /// other local `extern` variable.
+    pub fn is_shared(&self) -> bool {
+        self.has_attr(CXCursor_CUDASharedAttr)
+            || (self.kind() == CXCursor_VarDecl && self.is_extern() && {
+                // A local `extern`'s semantic parent is its namespace.
+                let parent = unsafe { clang_getCursorLexicalParent(self.c) };
+                [
+                    CXCursor_FunctionDecl,
+                    CXCursor_FunctionTemplate,
+                    CXCursor_CXXMethod,
+                ]
+                .contains(&unsafe { clang_getCursorKind(parent) })
+            })
+    }
     pub fn is_definition(&self) -> bool {
         unsafe { clang_isCursorDefinition(self.c) != 0 }
     }
@@ -913,11 +930,10 @@ pub mod kind {
         CXCursor_BinaryOperator as BINARY, CXCursor_BreakStmt as BREAK,
         CXCursor_CStyleCastExpr as C_CAST, CXCursor_CUDAConstantAttr as CUDA_CONSTANT,
         CXCursor_CUDADeviceAttr as CUDA_DEVICE, CXCursor_CUDAGlobalAttr as CUDA_GLOBAL,
-        CXCursor_CUDASharedAttr as CUDA_SHARED, CXCursor_CXXBoolLiteralExpr as BOOL_LIT,
-        CXCursor_CXXConstCastExpr as CONST_CAST, CXCursor_CXXDeleteExpr as DELETE,
-        CXCursor_CXXForRangeStmt as FOR_RANGE, CXCursor_CXXFunctionalCastExpr as FUNCTIONAL_CAST,
-        CXCursor_CXXMethod as METHOD, CXCursor_CXXNewExpr as NEW,
-        CXCursor_CXXNullPtrLiteralExpr as NULLPTR,
+        CXCursor_CXXBoolLiteralExpr as BOOL_LIT, CXCursor_CXXConstCastExpr as CONST_CAST,
+        CXCursor_CXXDeleteExpr as DELETE, CXCursor_CXXForRangeStmt as FOR_RANGE,
+        CXCursor_CXXFunctionalCastExpr as FUNCTIONAL_CAST, CXCursor_CXXMethod as METHOD,
+        CXCursor_CXXNewExpr as NEW, CXCursor_CXXNullPtrLiteralExpr as NULLPTR,
         CXCursor_CXXReinterpretCastExpr as REINTERPRET_CAST,
         CXCursor_CXXStaticCastExpr as STATIC_CAST, CXCursor_CXXThisExpr as THIS,
         CXCursor_CXXThrowExpr as THROW, CXCursor_CXXTryStmt as TRY, CXCursor_CallExpr as CALL,

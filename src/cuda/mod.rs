@@ -540,6 +540,17 @@ fn host_variable_in_device_code(text: &str) -> bool {
         })
 }
 
+/// Whether clang's error is `extern __shared__` with a size
+/// (`extern __shared__ float s[32][32];`), which nvcc takes for a shared
+/// array of that size and clang refuses: the declaration is in clang's
+/// tree all the same, with its type.
+fn sized_extern_shared(text: &str) -> bool {
+    text.split("error: __shared__ variable '")
+        .nth(1)
+        .and_then(|rest| rest.split_once('\''))
+        .is_some_and(|(_, tail)| tail.starts_with(" cannot be 'extern'"))
+}
+
 /// `k << <grid, block >> > (…)`, the launch as some editors format it,
 /// which nvcc reads as `<<<`/`>>>` and clang refuses. Joined in place (the
 /// space moves behind the bracket), so that every position stays, and
@@ -651,7 +662,11 @@ fn parse_tu(
     let errors: Vec<clang::Diag> = tu
         .diagnostics()
         .into_iter()
-        .filter(|d| d.severity >= clang::DIAG_ERROR && !host_variable_in_device_code(&d.text))
+        .filter(|d| {
+            d.severity >= clang::DIAG_ERROR
+                && !host_variable_in_device_code(&d.text)
+                && !sized_extern_shared(&d.text)
+        })
         .collect();
     let diagnostics: Vec<String> = errors.iter().map(|d| d.text.clone()).collect();
     let mut includes = Vec::new();

@@ -4021,3 +4021,18 @@ fn a_local_of_a_kernel_template_declared_without_a_value_is_no_global() {
         .collect();
     assert_eq!(shapes, ["out: wr[tid.x]; \n"]);
 }
+
+#[test]
+fn a_sized_extern_shared_array_is_shared_memory() {
+    // nvcc reads it as dynamic shared memory; clang drops `__shared__`
+    // from it and says why, which is not the kernel's error.
+    let s =
+        shape("__global__ void k() { extern __shared__ float t[4][32]; t[0][threadIdx.x] = 1; }");
+    assert_eq!(s, "t: wr[0][tid.x]; \n");
+    assert!(super::sized_extern_shared(
+        "k.cu:1:47: error: __shared__ variable 't' cannot be 'extern'"
+    ));
+    assert!(!super::sized_extern_shared(
+        "k.cu:1:47: error: __shared__ variable 't' cannot have an initializer"
+    ));
+}

@@ -404,15 +404,14 @@ fn returns_dynamic_shared(f: &Node) -> bool {
     let Some(body) = f.children().into_iter().find(|c| c.kind() == K::COMPOUND) else {
         return false;
     };
-    let shared = find_kind(body, K::VAR).is_some_and(|v| {
-        v.has_attr(K::CUDA_SHARED) && v.tokens().iter().any(|(t, _)| t == "extern")
-    });
+    let shared = find_kind(body, K::VAR)
+        .is_some_and(|v| v.is_shared() && v.tokens().iter().any(|(t, _)| t == "extern"));
     let returns = body.children().iter().any(|c| {
         c.kind() == K::RETURN
             && exprs(c).first().is_some_and(|e| {
                 strip(*e)
                     .referenced()
-                    .is_some_and(|d| d.kind() == K::VAR && d.has_attr(K::CUDA_SHARED))
+                    .is_some_and(|d| d.kind() == K::VAR && d.is_shared())
             })
     });
     shared && returns

@@ -903,7 +903,7 @@ impl Lower {
         if self.env.contains_key(&k) {
             // Shared scalars and arrays are memory, not values.
             if let Some(Val::Ptr(p)) = self.env.get(&k) {
-                if d.has_attr(K::CUDA_SHARED) {
+                if d.is_shared() {
                     return Ok(LVal::Mem(p.clone()));
                 }
             }
@@ -917,7 +917,7 @@ impl Lower {
             return Ok(LVal::Var(k));
         }
         let name = d.spelling();
-        let shared = d.has_attr(K::CUDA_SHARED);
+        let shared = d.is_shared();
         // A plain global that device code names (code written for
         // GPUVerify, whose front end accepts it) is a `__device__` one. A
         // local of a function template, declared without a value, is none.

@@ -568,7 +568,7 @@ impl Lower {
     pub(super) fn decl(&mut self, d: &Node) -> R<()> {
         let ty = d.ty();
         let k = key(d);
-        if d.has_attr(K::CUDA_SHARED) {
+        if d.is_shared() {
             let name = self.array_of(d, Scope::Shared);
             let index = if ty.is_array() {
                 vec![]
@@ -804,7 +804,7 @@ impl Lower {
             if t.kind() == K::DECL_REF {
                 // A `__shared__` variable is memory: assigning it writes
                 // the memory and leaves where it is as it was.
-                if let Some(d) = t.referenced().filter(|d| !d.has_attr(K::CUDA_SHARED)) {
+                if let Some(d) = t.referenced().filter(|d| !d.is_shared()) {
                     out.insert(self.aliased(key(&d)));
                 }
             }
@@ -827,7 +827,7 @@ impl Lower {
                 .map(|t| member_base(*t))
                 .filter(|t| t.kind() == K::DECL_REF)
                 .and_then(|t| t.referenced())
-                .filter(|d| d.kind() == K::VAR && !d.has_attr(K::CUDA_SHARED))
+                .filter(|d| d.kind() == K::VAR && !d.is_shared())
             {
                 self.assigned_with_fields(&self.aliased(key(&d)), out);
             }
