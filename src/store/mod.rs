@@ -275,6 +275,7 @@ fn create(path: &Path) -> Result<()> {
     let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let fresh = path.with_file_name(format!(".{name}.new-{}-{serial}", std::process::id()));
     let _ = std::fs::remove_file(&fresh);
+    set_aside_orphan_logs(path, &name);
     {
         let conn = Connection::open(&fresh).map_err(|e| describe(path, e))?;
         configure(&conn).map_err(|e| describe(path, e))?;
@@ -290,6 +291,27 @@ fn create(path: &Path) -> Result<()> {
         Ok(()) => Ok(()),
         Err(_) if path.exists() => Ok(()),
         Err(e) => bail!("{}: cannot create the database: {e}", path.display()),
+    }
+}
+
+/// A write-ahead log left by a database that was deleted (a scan killed,
+/// then the file removed) would be replayed into the new database and
+/// corrupt it. It belongs to no database any more: it is moved aside, not
+/// deleted, in case someone wants it.
+fn set_aside_orphan_logs(path: &Path, name: &str) {
+    for suffix in ["-wal", "-shm"] {
+        let log = path.with_file_name(format!("{name}{suffix}"));
+        if !log.exists() || path.exists() {
+            continue;
+        }
+        let aside = path.with_file_name(format!(".{name}{suffix}.orphan-{}", std::process::id()));
+        if std::fs::rename(&log, &aside).is_ok() && suffix == "-wal" {
+            eprintln!(
+                "drfscan: {}: write-ahead log of a database that no longer exists; moved to {}",
+                log.display(),
+                aside.display()
+            );
+        }
     }
 }
 

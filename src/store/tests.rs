@@ -636,3 +636,54 @@ fn a_new_database_appears_whole_and_leaves_nothing_beside_it() {
     // Readers see the schema at once.
     assert!(Store::open_read_only(&path).is_ok());
 }
+
+#[test]
+fn a_write_ahead_log_without_its_database_is_set_aside() {
+    // A scan killed, then its database deleted: the log it left must not
+    // be replayed into the next database of that name.
+    let (d, path) = temp_db();
+    let wal = path.with_file_name("drfscan.db-wal");
+    let kept = d.path().join("kept-wal");
+    {
+        let store = Store::open(&path).unwrap();
+        store
+            .conn
+            .execute_batch(
+                "CREATE TABLE filler (x BLOB);
+                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400)
+                 INSERT INTO filler SELECT randomblob(1000) FROM n;
+                 PRAGMA wal_checkpoint(TRUNCATE);
+                 DELETE FROM filler WHERE rowid % 2 = 0;
+                 CREATE TABLE other (x BLOB);
+                 INSERT INTO other SELECT x FROM filler;",
+            )
+            .unwrap();
+        std::fs::copy(&wal, &kept).unwrap();
+    }
+    std::fs::remove_file(&path).unwrap();
+    let _ = std::fs::remove_file(&wal);
+    std::fs::copy(&kept, &wal).unwrap();
+
+    for _ in 0..2 {
+        let store = Store::open(&path).unwrap();
+        store
+            .conn
+            .execute_batch("CREATE TABLE IF NOT EXISTS more (x BLOB); INSERT INTO more VALUES (randomblob(5000));")
+            .unwrap();
+        let check: String = store
+            .conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(check, "ok");
+        assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len() as i64);
+    }
+    let aside = std::fs::read_dir(d.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with(".drfscan.db-wal.orphan-")
+        });
+    assert!(aside, "the old log is kept aside");
+}
