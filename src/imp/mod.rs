@@ -406,6 +406,13 @@ fn shift_past_bits(x: &Expr, k: &Expr) -> bool {
 /// top bit stands for every bit from there on (a value that may be
 /// negative).
 pub fn possible_bits(e: &Expr) -> u64 {
+    possible_bits_with(e, &|_| None)
+}
+
+/// [`possible_bits`] where `var` gives the bits some variables may have
+/// set (from their bounds).
+pub fn possible_bits_with(e: &Expr, var: &dyn Fn(&str) -> Option<u64>) -> u64 {
+    let possible_bits = |e: &Expr| possible_bits_with(e, var);
     let power = |k: &Expr| match *k {
         Expr::Int(k) if k > 0 && (k as u64).is_power_of_two() => Some(k.trailing_zeros()),
         _ => None,
@@ -416,8 +423,12 @@ pub fn possible_bits(e: &Expr) -> u64 {
     };
     match e {
         Expr::Int(c) => *c as u64,
+        Expr::Var(v) => var(v).unwrap_or(u64::MAX),
         Expr::Bin(Op::BitAnd, a, b) => possible_bits(a) & possible_bits(b),
-        Expr::Bin(Op::BitOr | Op::BitXor, a, b) => possible_bits(a) | possible_bits(b),
+        // The result is one of the operands, or takes its bits from them.
+        Expr::Bin(Op::BitOr | Op::BitXor | Op::Min | Op::Max, a, b) | Expr::Ite(_, a, b) => {
+            possible_bits(a) | possible_bits(b)
+        }
         // Products, quotients and remainders by powers of two are shifts
         // and masks, as `simplify` writes them.
         Expr::Bin(Op::Mul, a, k) => {

@@ -20,6 +20,7 @@
 //! crosses threads, and every call builds its own solver.
 
 mod alarm;
+mod bits;
 pub mod monotone;
 mod radix;
 
@@ -1103,6 +1104,7 @@ impl Query {
     fn encode_with(trace: &Trace, strict: bool, mut enc: Encoder) -> Query {
         let recomposed = recompose(trace);
         let trace = recomposed.as_ref().unwrap_or(trace);
+        enc.bits = bits::Bounds::new(&trace.assumptions);
         for name in trace.globals.iter().chain(trace.locals.iter().flatten()) {
             enc.var(name);
         }
@@ -1479,6 +1481,8 @@ impl Query {
 /// ([`radix::exact_quotients`], [`radix::exact_comparisons`]); `None` when
 /// nothing changes.
 fn recompose(trace: &Trace) -> Option<Trace> {
+    let spread = sums_of_disjoint_bits(trace);
+    let trace = spread.as_ref().unwrap_or(trace);
     let facts = radix::Facts::new(&trace.assumptions);
     let mut out = None;
     // Divisors both threads share, each named by a variable equal to it.
@@ -1524,6 +1528,40 @@ fn recompose(trace: &Trace) -> Option<Trace> {
             if positive {
                 t.assumptions
                     .push(Cond::cmp(Rel::Ge, Expr::var(&n), Expr::Int(1)));
+            }
+        }
+    }
+    out.or(spread)
+}
+
+/// `trace` with bitwise operations on operands without a common one bit
+/// written as sums ([`bits`]); `None` when it has none.
+fn sums_of_disjoint_bits(trace: &Trace) -> Option<Trace> {
+    let bounds = bits::Bounds::new(&trace.assumptions);
+    let expr = |e: &Expr, changed: &mut bool| match bounds.rewrite(e) {
+        Some(x) => {
+            *changed = true;
+            x
+        }
+        None => e.clone(),
+    };
+    let mut out: Option<Trace> = None;
+    for (k, accesses) in trace.accesses.iter().enumerate() {
+        for (i, a) in accesses.iter().enumerate() {
+            let mut changed = false;
+            let mut b = a.clone();
+            b.index = a.index.iter().map(|e| expr(e, &mut changed)).collect();
+            if let Some(path) = bounds.rewrite_cond(&a.path) {
+                b.path = path;
+                changed = true;
+            }
+            for l in &mut b.loops {
+                l.lo = expr(&l.lo, &mut changed);
+                l.hi = expr(&l.hi, &mut changed);
+            }
+            b.value = a.value.as_ref().map(|v| v.map(|e| expr(e, &mut changed)));
+            if changed {
+                out.get_or_insert_with(|| trace.clone()).accesses[k][i] = b;
             }
         }
     }
@@ -2181,6 +2219,10 @@ struct Encoder {
     /// arity: an uninterpreted function of the cell, so one cell holds one
     /// value and different cells may hold different ones.
     cells: HashMap<(String, usize), FuncDecl>,
+    /// The bits each variable may have set, from the trace's assumptions:
+    /// bitwise operations on small non-negative operands take narrow
+    /// bit-vectors.
+    bits: bits::Bounds,
 }
 
 /// The uninterpreted functions of an abstracted query, by operator.
@@ -2468,7 +2510,10 @@ impl Encoder {
                     Op::BitAnd | Op::BitOr | Op::BitXor => match (constant(lhs), constant(rhs)) {
                         (_, Some(c)) => self.with_constant(*op, lhs, &a, c),
                         (Some(c), None) => self.with_constant(*op, rhs, &b, c),
-                        (None, None) => bitwise(*op, &a, &b),
+                        (None, None) => {
+                            let (ma, mb) = (self.bits.may_be_one(lhs), self.bits.may_be_one(rhs));
+                            bitwise(*op, &a, &b, [ma, mb])
+                        }
                     },
                 }
             }
@@ -2667,15 +2712,37 @@ fn xor_parity(e: &Expr) -> Option<Expr> {
 }
 
 /// `a op b` for two non-constant operands, through 64-bit two's complement
-/// vectors and back to a signed integer. Exact but slow in Z3.
-fn bitwise(op: Op, a: &Int, b: &Int) -> Int {
-    let (a, b) = (BV::from_int(a, BV_BITS), BV::from_int(b, BV_BITS));
+/// vectors and back to a signed integer. Exact but slow in Z3. When the
+/// one bits of an operand all lie below bit `w` (`bits`, as
+/// [`bits::Bounds::may_be_one`] gives them), `a & b` only takes the other's
+/// low `w` bits, and `a | b` and `a ^ b` are `a + b` less once or twice
+/// that: `w`-bit vectors, which Z3 blasts in no time for a lane or a tile.
+fn bitwise(op: Op, a: &Int, b: &Int, bits: [u64; 2]) -> Int {
+    let narrow = bits
+        .iter()
+        .filter(|m| *m >> 63 == 0)
+        .map(|m| (64 - m.leading_zeros()).max(1))
+        .min();
+    let Some(width) = narrow else {
+        let (a, b) = (BV::from_int(a, BV_BITS), BV::from_int(b, BV_BITS));
+        return match op {
+            Op::BitAnd => a.bvand(&b),
+            Op::BitOr => a.bvor(&b),
+            _ => a.bvxor(&b),
+        }
+        .to_int(true);
+    };
+    // The low bits, as the Euclidean remainder by 2^w gives them.
+    let low = |x: &Int| BV::from_int(&x.modulo(Int::from_i64(1 << width)), width);
+    let and = low(a).bvand(&low(b)).to_int(false);
     match op {
-        Op::BitAnd => a.bvand(&b),
-        Op::BitOr => a.bvor(&b),
-        _ => a.bvxor(&b),
+        Op::BitAnd => and,
+        Op::BitOr => Int::sub(&[Int::add(&[a.clone(), b.clone()]), and]),
+        _ => Int::sub(&[
+            Int::add(&[a.clone(), b.clone()]),
+            Int::mul(&[Int::from_i64(2), and]),
+        ]),
     }
-    .to_int(true)
 }
 
 impl Outcome {
@@ -3253,10 +3320,23 @@ mod tests {
             for a in values {
                 for c in values {
                     let x = Int::from_i64(a);
-                    for (how, term) in [
+                    let mut terms = vec![
                         ("constant", with_constant(op, &x, c, &mut DivMod(&x))),
-                        ("bit-vector", bitwise(op, &x, &Int::from_i64(c))),
-                    ] {
+                        (
+                            "bit-vector",
+                            bitwise(op, &x, &Int::from_i64(c), [u64::MAX; 2]),
+                        ),
+                    ];
+                    // As narrow as one operand's one bits, the other's any.
+                    if a >= 0 {
+                        let bits = [a as u64, u64::MAX];
+                        terms.push(("narrow", bitwise(op, &x, &Int::from_i64(c), bits)));
+                    }
+                    if c >= 0 {
+                        let bits = [u64::MAX, c as u64];
+                        terms.push(("narrow", bitwise(op, &x, &Int::from_i64(c), bits)));
+                    }
+                    for (how, term) in terms {
                         assert_eq!(
                             term.simplify().as_i64(),
                             Some(f(a, c)),
