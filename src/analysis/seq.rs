@@ -833,6 +833,7 @@ mod tests {
             approximations: vec![],
             unknown_params: vec![],
             open_template_params: vec![],
+            word_ranges: vec![],
             block_uniform: vec![],
             control_uniform: vec![],
             warp_sync: None,

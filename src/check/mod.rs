@@ -2102,6 +2102,12 @@ fn witness(
             .iter()
             .any(|u| interval_vars.contains(u.as_str()));
 
+    // A value no 32-bit parameter holds (the solver's integers are
+    // unbounded): no launch shows this race as it is.
+    let beyond_its_type = kernel
+        .word_ranges
+        .iter()
+        .any(|(p, lo, hi)| w.globals.get(p).is_some_and(|v| v < lo || v > hi));
     let access = |k: usize| {
         let id = raw.accesses[k];
         let found = issued(trace, k, id).next();
@@ -2115,7 +2121,7 @@ fn witness(
         array: array.name.clone(),
         accesses: [access(0), access(1)],
         index: raw.index.clone(),
-        confidence: if involves_unknown || !kernel.approximations.is_empty() {
+        confidence: if involves_unknown || !kernel.approximations.is_empty() || beyond_its_type {
             Confidence::Possible
         } else {
             Confidence::Confirmed
@@ -2266,6 +2272,19 @@ mod tests {
         let mut budget = REPLAY_BUDGET;
         assert_eq!(replay(&k, &k.arrays[0], race, &mut budget), Ok(None));
         assert_eq!(budget, REPLAY_BUDGET);
+    }
+
+    #[test]
+    fn a_witness_beyond_a_parameters_type_is_possible() {
+        // Only `n > 2^31` lets two threads both write: no `int` holds it.
+        let text = "params n; array a { if (n > 2147483648) { wr[0] } }";
+        let mut k = kernel(text);
+        k.word_ranges = vec![("n".into(), i32::MIN.into(), i32::MAX.into())];
+        let report = check_kernel(&k, &Options::default());
+        assert_eq!(report.arrays[0].races[0].confidence, Confidence::Possible);
+        // A `long long` holds it: the race is real.
+        let report = check_kernel(&kernel(text), &Options::default());
+        assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
     }
 
     #[test]

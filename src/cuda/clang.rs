@@ -821,6 +821,15 @@ impl Ty {
             _ => return None,
         })
     }
+    /// The values a 32-bit integer type holds.
+    #[allow(non_upper_case_globals)]
+    pub fn word_range(&self) -> Option<(i64, i64)> {
+        Some(match self.canonical().kind() {
+            CXType_Int => (i32::MIN.into(), i32::MAX.into()),
+            CXType_UInt => (0, u32::MAX.into()),
+            _ => return None,
+        })
+    }
     pub fn is_floating(&self) -> bool {
         let k = self.canonical().kind();
         (CXType_Float..=CXType_LongDouble).contains(&k) || k == CXType_Half || k == CXType_Float16

@@ -4036,3 +4036,21 @@ fn a_sized_extern_shared_array_is_shared_memory() {
         "k.cu:1:47: error: __shared__ variable 't' cannot have an initializer"
     ));
 }
+
+#[test]
+fn thirty_two_bit_parameters_keep_their_ranges() {
+    let u = unit("__global__ void k(int *a, int n, unsigned m, long long q, short s) { a[n + m + q + s] = 1; }");
+    let k = u.kernels[0].lowered.as_ref().expect("lowered");
+    let ranges: Vec<(&str, i64, i64)> = k
+        .word_ranges
+        .iter()
+        .map(|(p, lo, hi)| (p.as_str(), *lo, *hi))
+        .collect();
+    assert_eq!(
+        ranges,
+        [
+            ("n", i32::MIN.into(), i32::MAX.into()),
+            ("m", 0, u32::MAX.into())
+        ]
+    );
+}

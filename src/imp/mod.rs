@@ -65,6 +65,8 @@ pub struct Program {
     pub unknown_params: Vec<String>,
     /// See [`Kernel::open_template_params`].
     pub open_template_params: Vec<String>,
+    /// See [`Kernel::word_ranges`].
+    pub word_ranges: Vec<(String, i64, i64)>,
     /// See [`Kernel::block_uniform`].
     pub block_uniform: Vec<String>,
     /// See [`Kernel::control_uniform`].
@@ -542,6 +544,7 @@ pub fn infer(p: &Program) -> Kernel {
         approximations: p.approximations.clone(),
         unknown_params: p.unknown_params.clone(),
         open_template_params: p.open_template_params.clone(),
+        word_ranges: p.word_ranges.clone(),
         block_uniform: p.block_uniform.clone(),
         control_uniform: p.control_uniform.clone(),
         warp_sync: None,

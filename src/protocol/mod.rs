@@ -407,6 +407,12 @@ pub struct Kernel {
     /// a caller's choice like any other.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub open_template_params: Vec<String>,
+    /// Params of 32-bit integer types, with the values they hold. Not
+    /// assumed (one more fact in every query, for almost no race it
+    /// removes), but a race whose witness needs a value outside is none a
+    /// launch can show: only *possible*.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub word_ranges: Vec<(String, i64, i64)>,
     /// Locals that are one value for all threads of a block: read from
     /// memory the kernel never writes, at an address the block shares
     /// (`m = sizes[blockIdx.x]`). Barriers under them do not diverge;

@@ -770,6 +770,9 @@ impl Lower {
                     let name = self.param(&name);
                     self.prog.args[position] = Some(name.clone());
                     self.prog.assumes.extend(domain(&c, &name));
+                    if let Some((lo, hi)) = ty.word_range() {
+                        self.prog.word_ranges.push((name.clone(), lo, hi));
+                    }
                     let value = known.map_or_else(|| Expr::Var(name), Expr::Int);
                     self.env.insert(key(&c), Val::Int(value));
                 } else if let (true, Some(arg)) = (
