@@ -302,6 +302,7 @@ fn generate(seed: u64) -> Case {
         approximations: vec![],
         unknown_params: vec![],
         open_template_params: vec![],
+        word_ranges: vec![],
         block_uniform: vec![],
         control_uniform: vec![],
         warp_sync: None,
