@@ -99,7 +99,85 @@ pub fn traces(
                 .map(|iv| seq::seq(kernel, array, iv, Pairing::OtherBlock)),
         );
     }
-    Ok(traces)
+    Ok(traces.into_iter().flat_map(by_shared_choices).collect())
+}
+
+/// How many conditions one trace is split on ([`by_shared_choices`]).
+const MAX_SHARED_CHOICES: usize = 2;
+
+/// `trace` split on each choice in an index between two expressions by a
+/// condition over values both threads share (`width == height ? bx : …`,
+/// a flag parameter): one trace per way, with the condition assumed. Both
+/// threads take the same way, so each index is one polynomial, which the
+/// mixed-radix and congruence lemmas read; with the choice left in, the
+/// solver has to find the split itself, and gives up on two proofs it
+/// makes in milliseconds apart.
+fn by_shared_choices(trace: Trace) -> Vec<Trace> {
+    let mut done = vec![trace];
+    for _ in 0..MAX_SHARED_CHOICES {
+        let Some(c) = done.iter().find_map(shared_choice) else {
+            break;
+        };
+        done = done
+            .into_iter()
+            .flat_map(|t| {
+                [true, false].map(|way| {
+                    let mut t = t.clone();
+                    let pick = |e: &Expr| choose(e, &c, way);
+                    for a in t.accesses.iter_mut().flatten() {
+                        a.index = a.index.iter().map(pick).collect();
+                        a.path = a.path.map_exprs(&pick);
+                        for b in &mut a.loops {
+                            b.lo = pick(&b.lo);
+                            b.hi = pick(&b.hi);
+                        }
+                        a.value = a.value.as_ref().map(|v| v.map(pick));
+                    }
+                    t.assumptions
+                        .push(if way { c.clone() } else { Cond::not(c.clone()) });
+                    t
+                })
+            })
+            .collect();
+    }
+    done
+}
+
+/// The condition of the first choice in an index of `trace` that only
+/// shared values decide.
+fn shared_choice(trace: &Trace) -> Option<Cond> {
+    fn find(e: &Expr, shared: &dyn Fn(&Cond) -> bool) -> Option<Cond> {
+        match e {
+            Expr::Ite(c, _, _) if shared(c) => Some((**c).clone()),
+            Expr::Ite(_, a, b) | Expr::Bin(_, a, b) => find(a, shared).or_else(|| find(b, shared)),
+            Expr::Int(_) | Expr::Var(_) => None,
+        }
+    }
+    let shared = |c: &Cond| {
+        let mut vars = BTreeSet::new();
+        c.free_vars(&mut vars);
+        !vars.is_empty() && vars.iter().all(|v| trace.globals.contains(v))
+    };
+    trace
+        .accesses
+        .iter()
+        .flatten()
+        .flat_map(|a| a.index.iter())
+        .find_map(|e| find(e, &shared))
+}
+
+/// `e` with each choice on `c` made the way `way` says.
+fn choose(e: &Expr, c: &Cond, way: bool) -> Expr {
+    match e {
+        Expr::Ite(d, a, b) if **d == *c => choose(if way { a } else { b }, c, way),
+        Expr::Ite(d, a, b) => Expr::Ite(
+            Box::new(d.map_exprs(&|e| choose(e, c, way))),
+            Box::new(choose(a, c, way)),
+            Box::new(choose(b, c, way)),
+        ),
+        Expr::Bin(op, a, b) => Expr::bin(*op, choose(a, c, way), choose(b, c, way)),
+        Expr::Int(_) | Expr::Var(_) => e.clone(),
+    }
 }
 
 /// The locals of `kernel.uniform_reads` that are one value for a block:
@@ -427,4 +505,31 @@ pub struct Trace {
     /// Where the interval came from, for display only (not hashed).
     pub start: Option<Loc>,
     pub end: Option<Loc>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parse::parse;
+
+    #[test]
+    fn a_choice_both_threads_make_alike_splits_the_trace() {
+        let k =
+            parse("params w, h; array a { wr[(w == h ? tid : 2 * tid) + (tid % 2 == 0 ? 1 : 0)] }")
+                .expect("a protocol");
+        let traces = traces(&k, &k.arrays[0], true).expect("traces");
+        assert_eq!(traces.len(), 2, "one trace per way of `w == h`");
+        let ways: Vec<String> = traces
+            .iter()
+            .map(|t| t.assumptions.last().expect("the way").to_string())
+            .collect();
+        assert_eq!(ways, ["w == h", "!(w == h)"]);
+        // Each index made that way; the thread's own choice stays.
+        let index = |t: &Trace| t.accesses[0][0].index[0].to_string();
+        assert_eq!(index(&traces[0]), "tid.x@1 + (tid.x@1 % 2 == 0 ? 1 : 0)");
+        assert_eq!(
+            index(&traces[1]),
+            "2 * tid.x@1 + (tid.x@1 % 2 == 0 ? 1 : 0)"
+        );
+    }
 }

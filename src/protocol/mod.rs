@@ -689,6 +689,25 @@ impl Cond {
         }
     }
 
+    /// The condition with `f` applied to each expression it compares or
+    /// bounds a `forall` by (not inside a `forall`'s body, whose variable
+    /// `f` does not know).
+    pub fn map_exprs(&self, f: &dyn Fn(&Expr) -> Expr) -> Cond {
+        match self {
+            Cond::Bool(_) => self.clone(),
+            Cond::Cmp(r, a, b) => Cond::Cmp(*r, f(a), f(b)),
+            Cond::And(a, b) => Cond::And(Box::new(a.map_exprs(f)), Box::new(b.map_exprs(f))),
+            Cond::Or(a, b) => Cond::Or(Box::new(a.map_exprs(f)), Box::new(b.map_exprs(f))),
+            Cond::Not(a) => Cond::Not(Box::new(a.map_exprs(f))),
+            Cond::Forall { var, lo, hi, body } => Cond::Forall {
+                var: var.clone(),
+                lo: f(lo),
+                hi: f(hi),
+                body: body.clone(),
+            },
+        }
+    }
+
     pub fn subst(&self, var: &str, by: &Expr) -> Cond {
         match self {
             Cond::Bool(_) => self.clone(),

@@ -1848,14 +1848,25 @@ fn congruence_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
     });
     let pairs = pairs_by_divisor(&found, MAX_CONGRUENCES);
     let rem = |x: Expr, m: &Expr| Expr::bin(Op::Mod, x, m.clone());
-    pairs
-        .into_iter()
-        .map(|(x1, x2, m)| {
-            let whole = rem(crate::imp::simplify(&Expr::sub(x1.clone(), x2.clone())), m);
-            let parts = rem(Expr::sub(rem(x1.clone(), m), rem(x2.clone(), m)), m);
-            enc.expr(&whole).eq(enc.expr(&parts))
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (x1, x2, m) in pairs {
+        let whole = rem(crate::imp::simplify(&Expr::sub(x1.clone(), x2.clone())), m);
+        let parts = rem(Expr::sub(rem(x1.clone(), m), rem(x2.clone(), m)), m);
+        out.push(enc.expr(&whole).eq(enc.expr(&parts)));
+        // Equal remainders of dividends less than `m` apart: equal
+        // dividends (a diagonal block order's `(bx + by) % gridDim.x`,
+        // `by` below it, is one-to-one).
+        let (r1, r2) = (enc.expr(&rem(x1.clone(), m)), enc.expr(&rem(x2.clone(), m)));
+        let (a, b, m) = (enc.expr(x1), enc.expr(x2), enc.expr(m));
+        let apart = Bool::and(&[
+            r1.eq(&r2),
+            m.ge(Int::from_i64(1)),
+            Int::sub(&[a.clone(), b.clone()]).lt(&m),
+            Int::sub(&[b.clone(), a.clone()]).lt(&m),
+        ]);
+        out.push(apart.implies(a.eq(&b)));
+    }
+    out
 }
 
 /// How many pairs of remainders get congruence lemmas.
