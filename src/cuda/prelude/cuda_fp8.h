@@ -1,6 +1,6 @@
 /* drfscan built-in stub of the toolkit's cuda_fp8.h: the 8-bit floating
-   point storage types, the E4M3 and E5M2 classes and their conversions,
-   declared only. */
+   point storage types, the E4M3 and E5M2 classes (of one, two and four
+   values) and their conversions, declared only. */
 #ifndef __DRFSCAN_CUDA_FP8_H
 #define __DRFSCAN_CUDA_FP8_H
 #include <cuda_fp16.h>
@@ -44,8 +44,42 @@ struct __nv_fp8_e5m2 {
   __host__ __device__ explicit operator __half() const;
   __host__ __device__ explicit operator __nv_bfloat16() const;
 };
-struct __nv_fp8x2_e4m3 { __nv_fp8x2_storage_t __x; };
-struct __nv_fp8x2_e5m2 { __nv_fp8x2_storage_t __x; };
-struct __nv_fp8x4_e4m3 { __nv_fp8x4_storage_t __x; };
-struct __nv_fp8x4_e5m2 { __nv_fp8x4_storage_t __x; };
+struct __nv_fp8x2_e4m3 {
+  __nv_fp8x2_storage_t __x;
+  __host__ __device__ __nv_fp8x2_e4m3() {}
+  __host__ __device__ explicit __nv_fp8x2_e4m3(float2);
+  __host__ __device__ explicit __nv_fp8x2_e4m3(double2);
+  __host__ __device__ explicit __nv_fp8x2_e4m3(__half2);
+  __host__ __device__ explicit __nv_fp8x2_e4m3(__nv_bfloat162);
+  __host__ __device__ explicit operator float2() const;
+  __host__ __device__ explicit operator __half2() const;
+};
+struct __nv_fp8x2_e5m2 {
+  __nv_fp8x2_storage_t __x;
+  __host__ __device__ __nv_fp8x2_e5m2() {}
+  __host__ __device__ explicit __nv_fp8x2_e5m2(float2);
+  __host__ __device__ explicit __nv_fp8x2_e5m2(double2);
+  __host__ __device__ explicit __nv_fp8x2_e5m2(__half2);
+  __host__ __device__ explicit __nv_fp8x2_e5m2(__nv_bfloat162);
+  __host__ __device__ explicit operator float2() const;
+  __host__ __device__ explicit operator __half2() const;
+};
+struct __nv_fp8x4_e4m3 {
+  __nv_fp8x4_storage_t __x;
+  __host__ __device__ __nv_fp8x4_e4m3() {}
+  __host__ __device__ explicit __nv_fp8x4_e4m3(float4);
+  __host__ __device__ explicit __nv_fp8x4_e4m3(double4);
+  __host__ __device__ explicit __nv_fp8x4_e4m3(__half2, __half2);
+  __host__ __device__ explicit __nv_fp8x4_e4m3(__nv_bfloat162, __nv_bfloat162);
+  __host__ __device__ explicit operator float4() const;
+};
+struct __nv_fp8x4_e5m2 {
+  __nv_fp8x4_storage_t __x;
+  __host__ __device__ __nv_fp8x4_e5m2() {}
+  __host__ __device__ explicit __nv_fp8x4_e5m2(float4);
+  __host__ __device__ explicit __nv_fp8x4_e5m2(double4);
+  __host__ __device__ explicit __nv_fp8x4_e5m2(__half2, __half2);
+  __host__ __device__ explicit __nv_fp8x4_e5m2(__nv_bfloat162, __nv_bfloat162);
+  __host__ __device__ explicit operator float4() const;
+};
 #endif
