@@ -99,7 +99,7 @@ pub fn traces(
                 .map(|iv| seq::seq(kernel, array, iv, Pairing::OtherBlock)),
         );
     }
-    Ok(traces.into_iter().flat_map(by_shared_choices).collect())
+    Ok(traces)
 }
 
 /// How many conditions one trace is split on ([`by_shared_choices`]).
@@ -110,9 +110,10 @@ const MAX_SHARED_CHOICES: usize = 2;
 /// a flag parameter): one trace per way, with the condition assumed. Both
 /// threads take the same way, so each index is one polynomial, which the
 /// mixed-radix and congruence lemmas read; with the choice left in, the
-/// solver has to find the split itself, and gives up on two proofs it
-/// makes in milliseconds apart.
-fn by_shared_choices(trace: Trace) -> Vec<Trace> {
+/// solver has to find the split itself, and may give up on two proofs it
+/// makes in milliseconds apart. `smt` asks the parts of a trace its first
+/// attempt gave up on.
+pub fn by_shared_choices(trace: Trace) -> Vec<Trace> {
     let mut done = vec![trace];
     for _ in 0..MAX_SHARED_CHOICES {
         let Some(c) = done.iter().find_map(shared_choice) else {
@@ -518,6 +519,8 @@ mod tests {
             parse("params w, h; array a { wr[(w == h ? tid : 2 * tid) + (tid % 2 == 0 ? 1 : 0)] }")
                 .expect("a protocol");
         let traces = traces(&k, &k.arrays[0], true).expect("traces");
+        assert_eq!(traces.len(), 1);
+        let traces = by_shared_choices(traces[0].clone());
         assert_eq!(traces.len(), 2, "one trace per way of `w == h`");
         let ways: Vec<String> = traces
             .iter()

@@ -1,5 +1,5 @@
 //! Bitwise operations whose operands share no one bit. `a | b` and
-//! `a ^ b` are then `a + b`, and `a & b` is 0: exactly, in 64-bit two's
+//! `a ^ b` are then `a + b`, and `a & b` is 0: exactly, in two's
 //! complement, since no bit position carries. Packed indexes are written
 //! this way (`(t & ~63) | ((t & 15) << 2) | ((t >> 4) & 3)`, a bank
 //! spreading permutation; `(row << 5) | lane`), and as sums they stay in

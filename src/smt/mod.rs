@@ -212,8 +212,49 @@ pub fn solve_first(trace: &Trace, opts: &Options, deadline: Deadline) -> First {
 }
 
 /// The rest of [`solve_until`] for a trace its first attempt gave up on:
-/// restarts in fresh contexts.
+/// the trace's parts when a choice both threads make alike splits it
+/// ([`crate::analysis::by_shared_choices`]), else restarts in fresh
+/// contexts.
 pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solved) -> Solved {
+    let parts = crate::analysis::by_shared_choices(trace.clone());
+    if parts.len() < 2 {
+        return restarts(trace, opts, deadline, first);
+    }
+    let mut calls = first.solver_calls;
+    let mut races = Vec::new();
+    let mut unknown = None;
+    let mut cut_short = false;
+    for part in &parts {
+        let solved = match solve_first(part, opts, deadline) {
+            First::Decided(solved) => solved,
+            First::Hard(first) => restarts(part, opts, deadline, first),
+        };
+        calls += solved.solver_calls;
+        cut_short |= solved.cut_short;
+        match solved.outcome {
+            Outcome::Drf => {}
+            Outcome::Racy(found) => races.extend(found),
+            Outcome::Unknown(why) => {
+                unknown.get_or_insert(why);
+            }
+        }
+    }
+    races.truncate(opts.max_races_per_interval.max(1));
+    let outcome = match unknown {
+        _ if !races.is_empty() => Outcome::Racy(races),
+        Some(why) => Outcome::Unknown(why),
+        None => Outcome::Drf,
+    };
+    Solved {
+        outcome,
+        solver_calls: calls,
+        cut_short,
+    }
+}
+
+/// Restarts of a trace in fresh contexts, each with a new seed and
+/// strategy.
+fn restarts(trace: &Trace, opts: &Options, deadline: Deadline, first: Solved) -> Solved {
     // Z3's time to an answer on nonlinear queries is heavy-tailed in its
     // random seed and preprocessing: one run answers in 30 ms where the
     // next takes seconds. Restarts with new seeds and strategies and
@@ -2723,28 +2764,28 @@ fn xor_parity(e: &Expr) -> Option<Expr> {
 }
 
 /// `a op b` for two non-constant operands, through 64-bit two's complement
-/// vectors and back to a signed integer. Exact but slow in Z3. When the
-/// one bits of an operand all lie below bit `w` (`bits`, as
-/// [`bits::Bounds::may_be_one`] gives them), `a & b` only takes the other's
-/// low `w` bits, and `a | b` and `a ^ b` are `a + b` less once or twice
-/// that: `w`-bit vectors, which Z3 blasts in no time for a lane or a tile.
+/// vectors and back to a signed integer. Exact but slow in Z3. Operands
+/// whose one bits (`bits`, as [`bits::Bounds::may_be_one`] gives them) all
+/// lie below bit `w` take `w`-bit vectors, which Z3 blasts in no time for a
+/// lane or a tile; when only one does, `a & b` takes the other's low `w`
+/// bits, and `a | b` and `a ^ b` are `a + b` less once or twice that.
 fn bitwise(op: Op, a: &Int, b: &Int, bits: [u64; 2]) -> Int {
-    let narrow = bits
-        .iter()
-        .filter(|m| *m >> 63 == 0)
-        .map(|m| (64 - m.leading_zeros()).max(1))
-        .min();
-    let Some(width) = narrow else {
-        let (a, b) = (BV::from_int(a, BV_BITS), BV::from_int(b, BV_BITS));
-        return match op {
-            Op::BitAnd => a.bvand(&b),
-            Op::BitOr => a.bvor(&b),
-            _ => a.bvxor(&b),
-        }
-        .to_int(true);
+    let apply = |a: BV, b: BV| match op {
+        Op::BitAnd => a.bvand(&b),
+        Op::BitOr => a.bvor(&b),
+        _ => a.bvxor(&b),
+    };
+    // Past 62 bits, `2^w` leaves the i64 the modulus is built from.
+    let width = |m: u64| Some((64 - m.leading_zeros()).max(1)).filter(|w| *w <= 62);
+    if let (Some(_), Some(_), Some(w)) = (width(bits[0]), width(bits[1]), width(bits[0] | bits[1]))
+    {
+        return apply(BV::from_int(a, w), BV::from_int(b, w)).to_int(false);
+    }
+    let Some(w) = bits.iter().filter_map(|m| width(*m)).min() else {
+        return apply(BV::from_int(a, BV_BITS), BV::from_int(b, BV_BITS)).to_int(true);
     };
     // The low bits, as the Euclidean remainder by 2^w gives them.
-    let low = |x: &Int| BV::from_int(&x.modulo(Int::from_i64(1 << width)), width);
+    let low = |x: &Int| BV::from_int(&x.modulo(Int::from_i64(1 << w)), w);
     let and = low(a).bvand(&low(b)).to_int(false);
     match op {
         Op::BitAnd => and,
@@ -3338,7 +3379,11 @@ mod tests {
                             bitwise(op, &x, &Int::from_i64(c), [u64::MAX; 2]),
                         ),
                     ];
-                    // As narrow as one operand's one bits, the other's any.
+                    // As narrow as both operands' one bits, or one's.
+                    if a >= 0 && c >= 0 {
+                        let bits = [a as u64, c as u64];
+                        terms.push(("narrow", bitwise(op, &x, &Int::from_i64(c), bits)));
+                    }
                     if a >= 0 {
                         let bits = [a as u64, u64::MAX];
                         terms.push(("narrow", bitwise(op, &x, &Int::from_i64(c), bits)));
