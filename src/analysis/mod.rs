@@ -124,15 +124,8 @@ pub fn by_shared_choices(trace: Trace) -> Vec<Trace> {
             .flat_map(|t| {
                 [true, false].map(|way| {
                     let mut t = t.clone();
-                    let pick = |e: &Expr| choose(e, &c, way);
                     for a in t.accesses.iter_mut().flatten() {
-                        a.index = a.index.iter().map(pick).collect();
-                        a.path = a.path.map_exprs(&pick);
-                        for b in &mut a.loops {
-                            b.lo = pick(&b.lo);
-                            b.hi = pick(&b.hi);
-                        }
-                        a.value = a.value.as_ref().map(|v| v.map(pick));
+                        *a = a.map_exprs(&|e| choose(e, &c, way));
                     }
                     t.assumptions
                         .push(if way { c.clone() } else { Cond::not(c.clone()) });
@@ -478,6 +471,28 @@ pub struct TraceAccess {
     /// The lock the thread holds while it makes the access.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lock: Option<crate::protocol::Lock>,
+}
+
+impl TraceAccess {
+    /// The access with `f` applied to each expression of its index, path,
+    /// loop bounds and stored value.
+    pub fn map_exprs(&self, f: &dyn Fn(&Expr) -> Expr) -> TraceAccess {
+        TraceAccess {
+            index: self.index.iter().map(f).collect(),
+            loops: self
+                .loops
+                .iter()
+                .map(|b| Binder {
+                    var: b.var.clone(),
+                    lo: f(&b.lo),
+                    hi: f(&b.hi),
+                })
+                .collect(),
+            path: self.path.map_exprs(f),
+            value: self.value.as_ref().map(|v| v.map(f)),
+            ..self.clone()
+        }
+    }
 }
 
 /// A symbolic trace (Fig. 7) of two distinct threads over one interval,

@@ -40,7 +40,7 @@ impl Bounds {
                     Cond::Cmp(rel, a, b) => {
                         let (var, rel, bound) = match (a, b) {
                             (Expr::Var(v), e) => (v, *rel, e),
-                            (e, Expr::Var(v)) => (v, flip(*rel), e),
+                            (e, Expr::Var(v)) => (v, rel.flip(), e),
                             _ => continue,
                         };
                         let Some(n) = value(bound) else { continue };
@@ -117,57 +117,6 @@ impl Bounds {
                 changed.then(|| Expr::bin(*op, a, b))
             }
         }
-    }
-
-    /// [`Bounds::rewrite`] of each expression of `c`.
-    pub fn rewrite_cond(&self, c: &Cond) -> Option<Cond> {
-        let pair = |a: &Cond, b: &Cond| {
-            let (ra, rb) = (self.rewrite_cond(a), self.rewrite_cond(b));
-            (ra.is_some() || rb.is_some()).then(|| {
-                (
-                    Box::new(ra.unwrap_or_else(|| a.clone())),
-                    Box::new(rb.unwrap_or_else(|| b.clone())),
-                )
-            })
-        };
-        match c {
-            Cond::Bool(_) => None,
-            Cond::Cmp(rel, a, b) => {
-                let (ra, rb) = (self.rewrite(a), self.rewrite(b));
-                (ra.is_some() || rb.is_some()).then(|| {
-                    Cond::Cmp(
-                        *rel,
-                        ra.unwrap_or_else(|| a.clone()),
-                        rb.unwrap_or_else(|| b.clone()),
-                    )
-                })
-            }
-            Cond::And(a, b) => pair(a, b).map(|(a, b)| Cond::And(a, b)),
-            Cond::Or(a, b) => pair(a, b).map(|(a, b)| Cond::Or(a, b)),
-            Cond::Not(a) => self.rewrite_cond(a).map(|a| Cond::Not(Box::new(a))),
-            // A bound variable's range is not among the bounds: its body
-            // is left as it is.
-            Cond::Forall { var, lo, hi, body } => {
-                let (rl, rh) = (self.rewrite(lo), self.rewrite(hi));
-                (rl.is_some() || rh.is_some()).then(|| Cond::Forall {
-                    var: var.clone(),
-                    lo: rl.unwrap_or_else(|| lo.clone()),
-                    hi: rh.unwrap_or_else(|| hi.clone()),
-                    body: body.clone(),
-                })
-            }
-        }
-    }
-}
-
-/// `a rel v` read as `v rel' a`.
-fn flip(rel: Rel) -> Rel {
-    match rel {
-        Rel::Lt => Rel::Gt,
-        Rel::Le => Rel::Ge,
-        Rel::Gt => Rel::Lt,
-        Rel::Ge => Rel::Le,
-        r => r,
     }
 }
 

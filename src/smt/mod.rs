@@ -1579,29 +1579,11 @@ fn recompose(trace: &Trace) -> Option<Trace> {
 /// written as sums ([`bits`]); `None` when it has none.
 fn sums_of_disjoint_bits(trace: &Trace) -> Option<Trace> {
     let bounds = bits::Bounds::new(&trace.assumptions);
-    let expr = |e: &Expr, changed: &mut bool| match bounds.rewrite(e) {
-        Some(x) => {
-            *changed = true;
-            x
-        }
-        None => e.clone(),
-    };
     let mut out: Option<Trace> = None;
     for (k, accesses) in trace.accesses.iter().enumerate() {
         for (i, a) in accesses.iter().enumerate() {
-            let mut changed = false;
-            let mut b = a.clone();
-            b.index = a.index.iter().map(|e| expr(e, &mut changed)).collect();
-            if let Some(path) = bounds.rewrite_cond(&a.path) {
-                b.path = path;
-                changed = true;
-            }
-            for l in &mut b.loops {
-                l.lo = expr(&l.lo, &mut changed);
-                l.hi = expr(&l.hi, &mut changed);
-            }
-            b.value = a.value.as_ref().map(|v| v.map(|e| expr(e, &mut changed)));
-            if changed {
+            let b = a.map_exprs(&|e| bounds.rewrite(e).unwrap_or_else(|| e.clone()));
+            if b != *a {
                 out.get_or_insert_with(|| trace.clone()).accesses[k][i] = b;
             }
         }
