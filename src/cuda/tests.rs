@@ -4054,3 +4054,63 @@ fn thirty_two_bit_parameters_keep_their_ranges() {
         ]
     );
 }
+
+#[test]
+fn a_parameter_field_first_read_in_a_branch_is_one_value_after_it() {
+    let k = kernel(
+        "struct P { int c; float *buf; };
+         __global__ void k(P p) {
+           if (threadIdx.x == 0) { p.buf[p.c] = 0; }
+           p.buf[threadIdx.x + p.c] = 1;
+         }",
+    );
+    assert_eq!(k.params, ["p.c"]);
+    assert_eq!(
+        show(&k),
+        "p.buf: if (tid.x == 0) { wr[p.c]; } wr[(tid.x + p.c)]; \n"
+    );
+    // Assigned on one branch only, it is the input on the other.
+    let k = kernel(
+        "struct P { int c; int n; float *buf; };
+         __global__ void k(P p) {
+           if (p.n > 3) { p.c = 5; }
+           p.buf[threadIdx.x + p.c] = 1;
+         }",
+    );
+    assert_eq!(show(&k), "p.buf: wr[(tid.x + (p.n > 3 ? 5 : p.c))]; \n");
+}
+
+#[test]
+fn a_structure_field_a_loop_assigns_is_no_value_of_one_iteration() {
+    // Stepped once per iteration: an induction, as a plain variable is.
+    let k = kernel(
+        "struct C { int i; int j; };
+         __global__ void k(float *a, int n) {
+           C c; c.i = threadIdx.x; c.j = 7;
+           for (int r = 0; r < n; ++r) { c.i += 32; }
+           a[c.i + c.j] = 1;
+         }",
+    );
+    assert!(show(&k).contains("(n - 1) * 32"), "{}", show(&k));
+    assert!(k.locals.is_empty(), "{:?}", k.locals);
+    // Halved: unknown after the loop; the untouched field keeps its value.
+    let k = kernel(
+        "struct C { int i; int j; };
+         __global__ void k(float *a, int n) {
+           C c; c.i = threadIdx.x; c.j = 7;
+           for (int r = 0; r < n; ++r) { c.i /= 2; }
+           a[c.i + c.j] = 1;
+         }",
+    );
+    assert_eq!(k.locals, ["c.i#2"]);
+    assert_eq!(show(&k), "a: wr[(c.i#2 + 7)]; \n");
+    // A parameter's field first read in the loop is forgotten too.
+    let k = kernel(
+        "struct P { int c; float *buf; };
+         __global__ void k(P p, int n) {
+           for (int r = 0; r < n; ++r) { p.c += 1; }
+           p.buf[threadIdx.x + p.c] = 1;
+         }",
+    );
+    assert_eq!(show(&k), "p.buf: wr[(tid.x + p.c#2)]; \n");
+}

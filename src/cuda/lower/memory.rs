@@ -1172,6 +1172,11 @@ impl Lower {
     ) -> LVal {
         let fk = format!("{v}.{field}");
         if !self.env.contains_key(&fk) {
+            // Read before on a branch that has merged since.
+            if let Some(g) = self.globals.get(&fk) {
+                self.env.insert(fk.clone(), g.clone());
+                return LVal::Var(fk);
+            }
             // A field a template's dependent type declares (`typename
             // Traits<T>::PtrType data_`) has its type in the instantiation.
             let ty = match n.ty() {
@@ -1201,6 +1206,13 @@ impl Lower {
                     fk.clone(),
                     Val::Ptr(Ptr::new(Target::Private(name), vec![])),
                 );
+            }
+            // A parameter's field is an input: first read on one branch,
+            // it is the same value on the other, and after their merge.
+            if is_param {
+                if let Some(v) = self.env.get(&fk) {
+                    self.globals.insert(fk.clone(), v.clone());
+                }
             }
         }
         LVal::Var(fk)
@@ -1390,7 +1402,7 @@ impl Lower {
 /// The field a member reference names. In a template, a member of an
 /// object of a dependent type has no spelling of its own in clang's tree:
 /// its last token (`n.s` is `s`) tells.
-fn member_name(n: &Node) -> String {
+pub(super) fn member_name(n: &Node) -> String {
     let name = n.spelling();
     if !name.is_empty() {
         return name;

@@ -945,6 +945,14 @@ impl Lower {
         self.aliases.get(&k).cloned().unwrap_or(k)
     }
 
+    /// [`Lower::aliased`] of a variable's key or of a field's (`key.a.b`).
+    fn aliased_slot(&self, k: String) -> String {
+        match k.split_once('.') {
+            Some((var, fields)) => format!("{}.{fields}", self.aliased(var.to_string())),
+            None => self.aliased(k),
+        }
+    }
+
     fn param(&mut self, base: &str) -> String {
         let n = self.name(base);
         self.prog.params.push(n.clone());

@@ -133,6 +133,27 @@ fn member_base(t: Node) -> Node {
     t
 }
 
+/// The fields `a.b` that `s.a.b` names within a variable `s`, when it is
+/// reached through `.` alone; `None` for `s` itself or a path through a
+/// pointer.
+fn field_path(t: Node) -> Option<String> {
+    let mut t = strip(t);
+    let mut fields = Vec::new();
+    while t.kind() == K::MEMBER_REF {
+        let base = strip(*exprs(&t).first()?);
+        if base.ty().is_pointer() {
+            return None;
+        }
+        fields.push(super::memory::member_name(&t));
+        t = base;
+    }
+    if t.kind() != K::DECL_REF || fields.is_empty() {
+        return None;
+    }
+    fields.reverse();
+    Some(fields.join("."))
+}
+
 /// The pointer variable a store through memory goes through (`p` of `*p`,
 /// `p[i]`, `p->f`, `(*p).f`).
 fn pointer_base<'a>(t: Node<'a>) -> Option<Node<'a>> {
@@ -364,6 +385,17 @@ pub(crate) fn compound_base(o: i32) -> i32 {
     }
 }
 
+/// The key of a variable or of a field of one reached through `.` alone
+/// (`s.a.b`: `s`'s key, then `.a.b`), as `Lower::field` keys it.
+fn slot_key(n: &Node) -> Option<String> {
+    let n = strip(*n);
+    if n.kind() != K::MEMBER_REF {
+        return var_key(&n);
+    }
+    let fields = field_path(n)?;
+    Some(format!("{}.{fields}", var_key(&member_base(n))?))
+}
+
 pub(super) fn var_key(n: &Node) -> Option<String> {
     let n = strip(*n);
     if n.kind() != K::DECL_REF {
@@ -399,7 +431,13 @@ fn has_continue(n: &Node) -> bool {
 pub(super) fn mentions(n: &Node, vars: &HashSet<String>) -> bool {
     if n.kind() == K::DECL_REF {
         if let Some(d) = n.referenced() {
-            if vars.contains(&key(&d)) {
+            // A structure is mentioned with any of its fields (`s.x`).
+            let k = key(&d);
+            let field_of = |v: &String| {
+                v.strip_prefix(k.as_str())
+                    .is_some_and(|r| r.starts_with('.'))
+            };
+            if vars.contains(&k) || vars.iter().any(field_of) {
                 return true;
             }
         }
@@ -776,20 +814,38 @@ impl Lower {
     ) {
         let mut merged = HashMap::new();
         // A pointer assigned on one side only, and unassigned on the other
-        // (declared without a value), is what that side assigned.
+        // (declared without a value), is what that side assigned. An input
+        // first read on one side only (`globals`) has its value on the
+        // other.
+        let mut only_else = Vec::new();
         for (k, ve) in &self.env {
-            if matches!(ve, Val::Ptr(_)) && !env_t.contains_key(k) {
-                merged.insert(k.clone(), ve.clone());
+            if env_t.contains_key(k) {
+                continue;
+            }
+            match self.globals.get(k) {
+                Some(g) => only_else.push((k.clone(), g.clone(), ve.clone())),
+                None if matches!(ve, Val::Ptr(_)) => {
+                    merged.insert(k.clone(), ve.clone());
+                }
+                None => {}
             }
         }
+        for (k, g, ve) in only_else {
+            let v = self.join_shared(c, g, ve, &k);
+            merged.insert(k, v);
+        }
         for (k, vt) in env_t {
-            let Some(ve) = self.env.get(&k) else {
-                if matches!(vt, Val::Ptr(_)) {
-                    merged.insert(k, vt);
+            let ve = match (self.env.get(&k), self.globals.get(&k)) {
+                (Some(ve), _) => ve.clone(),
+                (None, Some(g)) => g.clone(),
+                (None, None) => {
+                    if matches!(vt, Val::Ptr(_)) {
+                        merged.insert(k, vt);
+                    }
+                    continue;
                 }
-                continue;
             };
-            let v = self.join_shared(c, vt, ve.clone(), &k);
+            let v = self.join_shared(c, vt, ve, &k);
             merged.insert(k, v);
         }
         self.env = merged;
@@ -805,7 +861,13 @@ impl Lower {
                 // A `__shared__` variable is memory: assigning it writes
                 // the memory and leaves where it is as it was.
                 if let Some(d) = t.referenced().filter(|d| !d.is_shared()) {
-                    out.insert(self.aliased(key(&d)));
+                    let var = self.aliased(key(&d));
+                    // `s.a.b = x` changes that field (and the fields within
+                    // it, see `forget`), not the rest of `s`.
+                    match field_path(target) {
+                        Some(fields) => out.insert(format!("{var}.{fields}")),
+                        None => out.insert(var),
+                    };
                 }
             }
             // `*p = x`, `p[0] = x`, `p->f = x` with `p = &v`: the store sets
@@ -846,16 +908,38 @@ impl Lower {
     }
 
     pub(super) fn forget(&mut self, vars: &HashSet<String>, names: &HashMap<String, String>) {
-        self.forgotten.extend(vars.iter().cloned());
+        // A structure changes with its fields, read before or not (an
+        // input's field first read in the loop is in `globals`).
+        let mut all: BTreeSet<String> = vars.iter().cloned().collect();
+        for v in vars {
+            let fields = format!("{v}.");
+            all.extend(
+                self.env
+                    .keys()
+                    .chain(self.globals.keys())
+                    .filter(|k| k.starts_with(&fields))
+                    .cloned(),
+            );
+        }
+        self.forgotten.extend(all.iter().cloned());
         // In name order: the fresh names, and so the protocol and its
         // content hash, are the same in every run.
-        let mut vars: Vec<&String> = vars.iter().collect();
-        vars.sort();
-        for v in vars {
+        for v in &all {
+            // An input not read yet may be assigned in the loop too.
+            if !self.env.contains_key(v) {
+                if let Some(g) = self.globals.get(v) {
+                    self.env.insert(v.clone(), g.clone());
+                }
+            }
             match self.env.get(v) {
                 Some(Val::Int(_)) => {
-                    let hint = names.get(v).or_else(|| self.spellings.get(v));
-                    let hint = hint.cloned().unwrap_or_default();
+                    let spelled = |k: &str| names.get(k).or_else(|| self.spellings.get(k)).cloned();
+                    // A field is named after its variable: `s.x`.
+                    let hint = spelled(v).or_else(|| {
+                        let (var, fields) = v.split_once('.')?;
+                        Some(format!("{}.{fields}", spelled(var)?))
+                    });
+                    let hint = hint.unwrap_or_default();
                     let e = self.local(&hint);
                     self.env.insert(v.clone(), Val::Int(e));
                 }
@@ -1583,7 +1667,8 @@ impl Lower {
     /// `v += c`, `v -= c`, `v = v + c`, `v++`: the variable's key and the
     /// node of `c` with its sign (none for a step of one).
     fn step_of<'a>(&self, n: &Node<'a>) -> Option<(String, Option<(Node<'a>, i64)>)> {
-        let resolve = |k: String| self.aliased(k);
+        let resolve = |k: String| self.aliased_slot(k);
+        let var_key = slot_key;
         let k = n.kind();
         if k == K::UNARY && matches!(n.unop(), op::PRE_INC | op::POST_INC) {
             return Some((resolve(var_key(exprs(n).first()?)?), None));
@@ -1626,8 +1711,8 @@ impl Lower {
 
     fn count_assignments(&self, n: &Node, var: &str, count: &mut usize) {
         if let Some(target) = assignment_target(n) {
-            let target = var_key(&target);
-            let target = target.map(|k| self.aliased(k));
+            let target = slot_key(&target);
+            let target = target.map(|k| self.aliased_slot(k));
             if target.as_deref() == Some(var) {
                 *count += 1;
             }
