@@ -594,6 +594,50 @@ impl<'tu> Node<'tu> {
         let n = Node { c, _tu: self._tu };
         (!n.is_null() && n.kind() != CXCursor_NoDeclFound).then_some(n)
     }
+    /// The class template an alias template names (`template <class T>
+    /// using Acc32 = GAcc<T, int>`: `GAcc`), or this declaration.
+    pub fn through_alias_template(&self) -> Node<'tu> {
+        if self.kind() != CXCursor_TypeAliasTemplateDecl {
+            return *self;
+        }
+        let aliased = self.children().into_iter().find_map(|c| {
+            if c.kind() != CXCursor_TypeAliasDecl {
+                return None;
+            }
+            let t = unsafe { clang_getTypedefDeclUnderlyingType(c.c) };
+            let d = unsafe { clang_getTypeDeclaration(t) };
+            let n = Node {
+                c: d,
+                _tu: self._tu,
+            };
+            (!n.is_null() && n.kind() != CXCursor_NoDeclFound).then_some(n)
+        });
+        aliased.unwrap_or(*self)
+    }
+    /// The declarations of a class's (or class template's) base classes,
+    /// as written (`GBase` of `class GAcc : public GBase<T, N>`).
+    pub fn base_declarations(&self) -> Vec<Node<'tu>> {
+        self.children()
+            .into_iter()
+            .filter(|c| c.kind() == CXCursor_CXXBaseSpecifier)
+            .filter_map(|b| {
+                let t = unsafe { clang_getCursorType(b.c) };
+                let d = unsafe { clang_getTypeDeclaration(t) };
+                let n = Node {
+                    c: d,
+                    _tu: self._tu,
+                };
+                if !n.is_null() && n.kind() != CXCursor_NoDeclFound {
+                    return Some(n);
+                }
+                // A dependent base names its template.
+                b.children()
+                    .into_iter()
+                    .find(|c| c.kind() == CXCursor_TemplateRef)
+                    .and_then(|r| r.referenced())
+            })
+            .collect()
+    }
     /// The fields of the structure this expression's type is, through
     /// typedefs (`typedef struct { … } Matrix;`); empty for other types.
     pub fn record_fields(&self) -> Vec<Node<'tu>> {

@@ -4114,3 +4114,32 @@ fn a_structure_field_a_loop_assigns_is_no_value_of_one_iteration() {
     );
     assert_eq!(show(&k), "p.buf: wr[(tid.x + p.c#2)]; \n");
 }
+
+#[test]
+fn a_member_function_of_a_base_class_template_is_inlined_on_an_open_object() {
+    // The pattern calls `a.data()` on a dependent object whose class
+    // template is named through an alias and inherits `data()`.
+    let s = shape(
+        "template <typename T> struct Base { T *data_; __device__ T *data() const { return data_; } };
+         template <typename T, typename I> struct Acc : Base<T> { I n; };
+         template <typename T> using Acc32 = Acc<T, int>;
+         template <typename T> __global__ void k(Acc32<T> a) { a.data()[threadIdx.x] = 1; }
+         void run(Acc32<float> a) { k<float><<<1, 32>>>(a); }",
+    );
+    assert_eq!(s, "a.data_: wr[tid.x]; \n");
+}
+
+#[test]
+fn a_template_local_pointer_assigned_on_one_branch_is_that_branch_value() {
+    // A local of a template pattern declared without a value is no input:
+    // the merge keeps what the assigning branch made of it.
+    let s = shape(
+        "template <int D> __global__ void k(const float *a, const float *b, float *o, int n) {
+           const float *x;
+           if (threadIdx.x < n) { x = a + threadIdx.x; } else { if (D == 0) { x = b; } }
+           o[threadIdx.x] = *x;
+         }",
+    );
+    assert!(s.contains("a: "), "{s}");
+    assert!(s.contains("b: "), "{s}");
+}

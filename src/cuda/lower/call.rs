@@ -332,7 +332,7 @@ fn dependent_method<'a>(callee: &Node<'a>, args: usize) -> Option<(Node<'a>, boo
         return None;
     }
     let object = strip(*exprs(&callee).first()?);
-    let class = object.type_declaration()?;
+    let class = object.type_declaration()?.through_alias_template();
     let class = if class.kind() == K::CLASS_TEMPLATE {
         class
     } else {
@@ -341,11 +341,7 @@ fn dependent_method<'a>(callee: &Node<'a>, args: usize) -> Option<(Node<'a>, boo
             .filter(|t| t.kind() == K::CLASS_TEMPLATE)?
     };
     let name = dependent_member_name(&callee)?;
-    let methods: Vec<Node> = class
-        .children()
-        .into_iter()
-        .filter(|m| m.kind() == K::METHOD && m.spelling() == name)
-        .collect();
+    let methods = methods_named(&class, &name, 0);
     // Overloads: the one of the call's arity, and of a const object's
     // constness (`data()` and `data() const`, as accessors pair them).
     let chosen: Vec<Node> = match methods.as_slice() {
@@ -398,6 +394,29 @@ fn dependent_method<'a>(callee: &Node<'a>, args: usize) -> Option<(Node<'a>, boo
     }
     methods.first().map(|m| (*m, true))
 }
+
+/// The member functions `name` of a class or class template, else of its
+/// nearest base class that has some (accessors inherit `data()` from a
+/// base template).
+fn methods_named<'a>(class: &Node<'a>, name: &str, depth: u32) -> Vec<Node<'a>> {
+    let own: Vec<Node> = class
+        .children()
+        .into_iter()
+        .filter(|m| m.kind() == K::METHOD && m.spelling() == name)
+        .collect();
+    if !own.is_empty() || depth >= MAX_BASE_DEPTH {
+        return own;
+    }
+    class
+        .base_declarations()
+        .iter()
+        .map(|b| methods_named(b, name, depth + 1))
+        .find(|m| !m.is_empty())
+        .unwrap_or_default()
+}
+
+/// Base classes followed when a member is looked up.
+const MAX_BASE_DEPTH: u32 = 4;
 
 /// Whether `f` declares an `extern __shared__` array and returns it.
 fn returns_dynamic_shared(f: &Node) -> bool {

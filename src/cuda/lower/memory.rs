@@ -1173,7 +1173,7 @@ impl Lower {
         let fk = format!("{v}.{field}");
         if !self.env.contains_key(&fk) {
             // Read before on a branch that has merged since.
-            if let Some(g) = self.globals.get(&fk) {
+            if let Some(g) = self.inputs.get(&fk) {
                 self.env.insert(fk.clone(), g.clone());
                 return LVal::Var(fk);
             }
@@ -1211,7 +1211,7 @@ impl Lower {
             // it is the same value on the other, and after their merge.
             if is_param {
                 if let Some(v) = self.env.get(&fk) {
-                    self.globals.insert(fk.clone(), v.clone());
+                    self.inputs.insert(fk.clone(), v.clone());
                 }
             }
         }

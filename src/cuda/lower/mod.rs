@@ -112,6 +112,9 @@ pub struct Lower {
     prog: Program,
     fresh: HashMap<String, u32>,
     globals: HashMap<String, Val>,
+    /// The fields of kernel parameters passed by value, as first read:
+    /// out of reach of branch merges, as `globals` are.
+    inputs: HashMap<String, Val>,
     stack: Vec<String>,
     /// The array each declaration of memory names, by declaration (see
     /// `Lower::array_of`).
@@ -442,6 +445,7 @@ impl Lower {
             },
             fresh: HashMap::new(),
             globals: HashMap::new(),
+            inputs: HashMap::new(),
             stack: Vec::new(),
             array_names: HashMap::new(),
             spellings: HashMap::new(),

@@ -815,14 +815,14 @@ impl Lower {
         let mut merged = HashMap::new();
         // A pointer assigned on one side only, and unassigned on the other
         // (declared without a value), is what that side assigned. An input
-        // first read on one side only (`globals`) has its value on the
+        // first read on one side only (`inputs`) has its value on the
         // other.
         let mut only_else = Vec::new();
         for (k, ve) in &self.env {
             if env_t.contains_key(k) {
                 continue;
             }
-            match self.globals.get(k) {
+            match self.inputs.get(k) {
                 Some(g) => only_else.push((k.clone(), g.clone(), ve.clone())),
                 None if matches!(ve, Val::Ptr(_)) => {
                     merged.insert(k.clone(), ve.clone());
@@ -835,7 +835,7 @@ impl Lower {
             merged.insert(k, v);
         }
         for (k, vt) in env_t {
-            let ve = match (self.env.get(&k), self.globals.get(&k)) {
+            let ve = match (self.env.get(&k), self.inputs.get(&k)) {
                 (Some(ve), _) => ve.clone(),
                 (None, Some(g)) => g.clone(),
                 (None, None) => {
@@ -909,14 +909,14 @@ impl Lower {
 
     pub(super) fn forget(&mut self, vars: &HashSet<String>, names: &HashMap<String, String>) {
         // A structure changes with its fields, read before or not (an
-        // input's field first read in the loop is in `globals`).
+        // input's field first read in the loop is in `inputs`).
         let mut all: BTreeSet<String> = vars.iter().cloned().collect();
         for v in vars {
             let fields = format!("{v}.");
             all.extend(
                 self.env
                     .keys()
-                    .chain(self.globals.keys())
+                    .chain(self.inputs.keys())
                     .filter(|k| k.starts_with(&fields))
                     .cloned(),
             );
@@ -927,7 +927,7 @@ impl Lower {
         for v in &all {
             // An input not read yet may be assigned in the loop too.
             if !self.env.contains_key(v) {
-                if let Some(g) = self.globals.get(v) {
+                if let Some(g) = self.inputs.get(v) {
                     self.env.insert(v.clone(), g.clone());
                 }
             }
