@@ -1677,7 +1677,7 @@ pub(crate) fn split_outside<'t>(text: &'t str, pairs: &[(char, char)]) -> Vec<&'
 }
 
 /// The file's object-like macros whose body is one token (`#define N 128`).
-fn object_macros(src: &str) -> HashMap<&str, &str> {
+pub(crate) fn object_macros(src: &str) -> HashMap<&str, &str> {
     src.lines()
         .filter_map(|l| {
             let l = l.trim_start().strip_prefix('#')?.trim_start();
@@ -1687,6 +1687,89 @@ fn object_macros(src: &str) -> HashMap<&str, &str> {
             (words.next().is_none() && !name.contains('(')).then_some((name, body))
         })
         .collect()
+}
+
+/// The template arguments written after a name's `<` (`toks` runs on past
+/// its `>`), one per parameter of `params` in order: a type as written
+/// (`Err`), or a value that is an integer literal, `true`/`false` or a
+/// macro of one (`Ok`). `None` when an argument is neither, or when more
+/// arguments are written than there are parameters (a pack).
+pub(crate) fn written_args(
+    toks: &[(String, u32)],
+    params: &[Node],
+    macros: &HashMap<&str, &str>,
+) -> Option<TemplateArgs> {
+    let mut parts: Vec<Vec<&str>> = vec![Vec::new()];
+    let mut depth = 1i32;
+    for (t, _) in toks {
+        match t.as_str() {
+            "<" | "(" | "[" => depth += 1,
+            ")" | "]" => depth -= 1,
+            ">" => depth -= 1,
+            ">>" => depth -= 2,
+            _ => {}
+        }
+        if depth <= 0 {
+            break;
+        }
+        if depth == 1 && t == "," {
+            parts.push(Vec::new());
+        } else {
+            parts.last_mut().expect("one part at least").push(t);
+        }
+    }
+    if depth > 0 || parts.len() > params.len() || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    parts
+        .iter()
+        .zip(params)
+        .map(|(p, param)| {
+            if param.kind() == K::TEMPLATE_TYPE_PARAM {
+                return Some(Err(join_type_tokens(p)));
+            }
+            if param.kind() != K::NON_TYPE_TEMPLATE_PARAM {
+                return None;
+            }
+            match p.as_slice() {
+                ["true"] => Some(Ok(1)),
+                ["false"] => Some(Ok(0)),
+                ["-", v] => text_value(v, macros).map(|v| Ok(-v)),
+                [v] => text_value(v, macros).map(Ok),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// A type's tokens as clang spells it: a space between words only
+/// (`unsigned int`, `const float*`, `Vec<float>`).
+fn join_type_tokens(toks: &[&str]) -> String {
+    let word = |t: &str| {
+        t.chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    };
+    let mut out = String::new();
+    for (i, t) in toks.iter().enumerate() {
+        if i > 0 && word(toks[i - 1]) && word(t) {
+            out.push(' ');
+        }
+        out.push_str(t);
+    }
+    out
+}
+
+/// An integer literal (`0` too) or a one-token macro of one.
+fn text_value(t: &str, macros: &HashMap<&str, &str>) -> Option<i64> {
+    if t == "0" {
+        return Some(0);
+    }
+    let body = macros.get(t).copied().unwrap_or(t);
+    if body == "0" {
+        return Some(0);
+    }
+    text_constant(body, &HashMap::new()).and_then(|v| i64::try_from(v).ok())
 }
 
 /// A positive integer literal (with `u`/`l` suffixes), or a macro of one.

@@ -685,6 +685,9 @@ fn parse_tu(
     // launch or an explicit instantiation), or the template itself.
     let mut instances = Instances::default();
     instances.collect(&tu.root(), main, false);
+    if let Some((_, src)) = unsaved.iter().find(|(n, _)| n == main) {
+        instances.explicit(&tu.root(), &String::from_utf8_lossy(src), &templates);
+    }
     instances.bound_hosted();
     let Instances {
         mut specs,
@@ -1044,6 +1047,9 @@ struct Instances {
     hosted: std::collections::HashSet<(u32, TemplateArgs)>,
 }
 
+/// Tokens read from `template` to the `;` of an explicit instantiation.
+const MAX_INSTANTIATION_TOKENS: usize = 400;
+
 /// More instantiations than this of one kernel template, named only by
 /// host templates' instantiations (a dispatch over every quantization
 /// type and column count), are not each analysed: the launch in the host
@@ -1136,6 +1142,77 @@ impl Instances {
         // (`k<T><<<…>>>` becomes `k<float>`); each is read once.
         if !kernel && t.pos().file == main {
             self.collect(s, main, true);
+        }
+    }
+
+    /// The explicit instantiations of kernel templates the main file writes
+    /// (`template __global__ void k<float, 256>(const float *, int);`),
+    /// which libclang does not show as cursors: read from the tokens, with
+    /// each argument a type, an integer literal or a macro of one. One the
+    /// reading cannot give whole (a macro writes it, an argument is an
+    /// expression, arguments are deduced) is left to the launches.
+    fn explicit(&mut self, root: &Node, src: &str, kernels: &[Node]) {
+        let mut templates: std::collections::HashMap<String, Vec<&Node>> = Default::default();
+        for k in kernels.iter().filter(|k| k.kind() == K::FUNCTION_TEMPLATE) {
+            templates.entry(k.spelling()).or_default().push(k);
+        }
+        if templates.is_empty() {
+            return;
+        }
+        let toks = root.tokens();
+        let macros = launch::object_macros(src);
+        for (i, (t, _)) in toks.iter().enumerate() {
+            let after = toks.get(i + 1).map(|(n, _)| n.as_str());
+            // `x.template f<…>` names a member template.
+            let before = i.checked_sub(1).map(|j| toks[j].0.as_str());
+            if t != "template" || after == Some("<") || matches!(before, Some("." | "->" | "::")) {
+                continue;
+            }
+            let Some(end) = toks[i..]
+                .iter()
+                .take(MAX_INSTANTIATION_TOKENS)
+                .position(|(n, _)| n == ";" || n == "{")
+                .map(|p| i + p)
+            else {
+                continue;
+            };
+            if toks[end].0 != ";" {
+                continue;
+            }
+            let named = (i + 1..end).find_map(|k| {
+                let [template] = templates.get(&toks[k].0)?.as_slice() else {
+                    return None;
+                };
+                (toks.get(k + 1)?.0 == "<").then_some((k, *template))
+            });
+            let Some((k, template)) = named else {
+                continue;
+            };
+            let Some(args) =
+                launch::written_args(&toks[k + 2..end], &template.template_params(), &macros)
+            else {
+                continue;
+            };
+            let key = (template.id(), args);
+            if self
+                .specs
+                .iter()
+                .chain(&self.dependent)
+                .any(|(t, a, _)| (*t, a) == (key.0, &key.1))
+            {
+                continue;
+            }
+            let offset = toks[k].1 as usize;
+            let line = src.as_bytes()[..offset.min(src.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            let column = offset
+                - src[..offset.min(src.len())]
+                    .rfind('\n')
+                    .map_or(0, |p| p + 1);
+            self.dependent
+                .push((key.0, key.1, Loc::new(line as u32 + 1, column as u32 + 1)));
         }
     }
 

@@ -4143,3 +4143,60 @@ fn a_template_local_pointer_assigned_on_one_branch_is_that_branch_value() {
     assert!(s.contains("a: "), "{s}");
     assert!(s.contains("b: "), "{s}");
 }
+
+#[test]
+fn explicit_instantiations_name_the_instances_analysed() {
+    let u = unit(
+        "#define W 8
+         template <typename T> struct Pair { T a, b; };
+         template <typename T, int N, bool B> __global__ void k(T *p) { p[threadIdx.x % N] = T(); }
+         template __global__ void k<Pair<float>, W, true>(Pair<float> *);
+         extern template __global__ void k<int, -1, false>(int *);
+         template __global__ void k(double *);",
+    );
+    let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["k<Pair<float>, 8, 1>", "k<int, -1, 0>"]);
+    let k = u.kernels[0].lowered.as_ref().expect("lowered");
+    assert_eq!(show(k), "p: wr[(tid.x % 8)]; \n");
+}
+
+#[test]
+fn written_template_arguments_are_types_literals_or_macros() {
+    let toks =
+        |s: &str| -> Vec<(String, u32)> { s.split(' ').map(|t| (t.to_string(), 0)).collect() };
+    let macros: std::collections::HashMap<&str, &str> = [("TILE", "32"), ("Z", "0")].into();
+    // Parameters: a type and a value.
+    let parse = |text: &str| {
+        let tu = clang::Tu::parse(
+            "/tmp/drfscan-test/w.cu",
+            &[
+                "-x".into(),
+                "cuda".into(),
+                "--cuda-device-only".into(),
+                "-nocudainc".into(),
+            ],
+            &[(
+                "/tmp/drfscan-test/w.cu".into(),
+                b"template <typename T, int N> void f();".to_vec(),
+            )],
+        )
+        .expect("parses");
+        let t = tu
+            .root()
+            .children()
+            .into_iter()
+            .find(|c| c.spelling() == "f")
+            .expect("f");
+        launch::written_args(&toks(text), &t.template_params(), &macros)
+    };
+    assert_eq!(
+        parse("unsigned int , TILE >"),
+        Some(vec![Err("unsigned int".into()), Ok(32)])
+    );
+    assert_eq!(
+        parse("V < float > , Z > ("),
+        Some(vec![Err("V<float>".into()), Ok(0)])
+    );
+    assert_eq!(parse("float , 2 * TILE >"), None);
+    assert_eq!(parse("float , 1 , 2 >"), None);
+}
