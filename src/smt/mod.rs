@@ -800,32 +800,42 @@ fn abstraction_unsat(
     // the products are uninterpreted, and in a fresh context, so that the
     // answer depends on the trace alone, as for restarts.
     z3::with_z3_config(&z3::Config::new(), || {
-        let query = Query::abstraction(trace, strict);
-        if !query.abstracted {
-            // Linear already: the abstraction is the query.
-            return (false, 0);
+        let mut asked = 0;
+        let queries: [fn(&Trace, bool) -> Query; 2] =
+            [Query::abstraction, Query::bitwise_abstraction];
+        for (k, abstraction) in queries.into_iter().enumerate() {
+            let query = abstraction(trace, strict);
+            if !query.abstracted {
+                // Linear already (or no bitwise operation to leave out):
+                // this abstraction is no weaker than the query.
+                continue;
+            }
+            let solver = Limited::with(RESTARTS[1], 0);
+            set_timeout(&solver, deadline.cap(ABSTRACTION_MS << (2 * k)).0);
+            for a in &query.assertions {
+                solver.assert(a);
+            }
+            let dump = debug.and_then(|_| debug_dump(&solver));
+            let started = std::time::Instant::now();
+            let result = solver.check();
+            asked += 1;
+            let note = format!("{result:?} in {:?}", started.elapsed());
+            if let Some(path) = debug {
+                let file = dump.as_ref().and_then(|d| d.file_name());
+                let file = file.map(|n| n.to_string_lossy().into_owned());
+                debug_note(
+                    path,
+                    &format!("; abstraction ({}): {note}", file.unwrap_or_default()),
+                );
+            }
+            if let Some(path) = &dump {
+                debug_note(path, &format!("; abstraction: {note}"));
+            }
+            if result == SatResult::Unsat {
+                return (true, asked);
+            }
         }
-        let solver = Limited::with(RESTARTS[1], 0);
-        set_timeout(&solver, deadline.cap(ABSTRACTION_MS).0);
-        for a in &query.assertions {
-            solver.assert(a);
-        }
-        let dump = debug.and_then(|_| debug_dump(&solver));
-        let started = std::time::Instant::now();
-        let result = solver.check();
-        let note = format!("{result:?} in {:?}", started.elapsed());
-        if let Some(path) = debug {
-            let file = dump.as_ref().and_then(|d| d.file_name());
-            let file = file.map(|n| n.to_string_lossy().into_owned());
-            debug_note(
-                path,
-                &format!("; abstraction ({}): {note}", file.unwrap_or_default()),
-            );
-        }
-        if let Some(path) = &dump {
-            debug_note(path, &format!("; abstraction: {note}"));
-        }
-        (result == SatResult::Unsat, 1)
+        (false, asked)
     })
 }
 
@@ -1137,6 +1147,21 @@ impl Query {
     fn abstraction(trace: &Trace, strict: bool) -> Query {
         let enc = Encoder {
             abstracted: Some(Abstracted::default()),
+            ..Encoder::default()
+        };
+        Query::encode_with(trace, strict, enc)
+    }
+
+    /// The query with only its bitwise operations on two non-constants
+    /// uninterpreted: their bit vectors are what Z3 gives up on, and the
+    /// lemmas that relate them to their operands ([`xor_lemmas`]) may be
+    /// all a proof needs, with the products left exact.
+    fn bitwise_abstraction(trace: &Trace, strict: bool) -> Query {
+        let enc = Encoder {
+            abstracted: Some(Abstracted {
+                bitwise_only: true,
+                ..Abstracted::default()
+            }),
             ..Encoder::default()
         };
         Query::encode_with(trace, strict, enc)
@@ -1697,8 +1722,72 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
     out.extend(dividend_digit_lemmas(trace, enc, select, &facts));
     out.extend(monotone_lemmas(trace, enc));
     out.extend(congruence_lemmas(trace, enc));
+    out.extend(xor_lemmas(trace, enc));
     out
 }
+
+/// Exclusive or by one value is a bijection that is its own inverse: for
+/// `t1 = x1 ^ c` and `t2 = x2 ^ c` of the two threads, `t1 == t2` exactly
+/// when `x1 == x2`, and `t1 == x2` exactly when `t2 == x1`. A bitonic
+/// step's partners (`ixj = i ^ j`, the lower of each pair accessing both)
+/// are apart by these alone; through the bit vectors Z3 gives up.
+fn xor_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
+    // Per thread, `(x, c, x ^ c as written)` for each operand order.
+    fn xors(e: &Expr, out: &mut Vec<(Expr, Expr, Expr)>) {
+        match e {
+            Expr::Bin(op, a, b) => {
+                if *op == Op::BitXor {
+                    for (x, c) in [(a, b), (b, a)] {
+                        let found = ((**x).clone(), (**c).clone(), e.clone());
+                        if !out.contains(&found) {
+                            out.push(found);
+                        }
+                    }
+                }
+                xors(a, out);
+                xors(b, out);
+            }
+            Expr::Ite(_, a, b) => {
+                xors(a, out);
+                xors(b, out);
+            }
+            Expr::Int(_) | Expr::Var(_) => {}
+        }
+    }
+    let found: [Vec<(Expr, Expr, Expr)>; 2] = trace.accesses.each_ref().map(|accesses| {
+        let mut out = Vec::new();
+        let mut add = |e: &Expr| xors(e, &mut out);
+        for a in accesses {
+            for b in &a.loops {
+                add(&b.lo);
+                add(&b.hi);
+            }
+            a.index.iter().for_each(&mut add);
+            a.path.each_expr(&mut add);
+        }
+        out
+    });
+    let mut out = Vec::new();
+    let pairs = found[0]
+        .iter()
+        .flat_map(|(x1, c, t1)| {
+            found[1]
+                .iter()
+                .filter(move |(x2, d, _)| d == c && x2 != x1)
+                .map(move |(x2, _, t2)| (x1, t1, x2, t2))
+        })
+        .take(MAX_XORS);
+    for (x1, t1, x2, t2) in pairs {
+        let (t1, t2) = (enc.expr(t1), enc.expr(t2));
+        let (e1, e2) = (enc.expr(x1), enc.expr(x2));
+        out.push(t1.eq(&t2).iff(e1.eq(&e2)));
+        out.push(t1.eq(&e2).iff(t2.eq(&e1)));
+    }
+    out
+}
+
+/// How many pairs of exclusive ors get bijection lemmas.
+const MAX_XORS: usize = 8;
 
 /// Digits that are sums under a guard (a row's column `bx * B + tx < W`,
 /// a grid-stride loop's row `by + k * gy < rows`) are mixed-radix numbers
@@ -2263,6 +2352,9 @@ struct Encoder {
 #[derive(Default)]
 struct Abstracted {
     functions: HashMap<Op, FuncDecl>,
+    /// Only bitwise operations are uninterpreted; products, quotients
+    /// and shifts stay exact ([`Query::bitwise_abstraction`]).
+    bitwise_only: bool,
 }
 
 /// An expression `a` cut into binary digit fields where bitwise operators
@@ -2503,7 +2595,13 @@ impl Encoder {
             Expr::Int(n) => Int::from_i64(*n),
             Expr::Var(v) => self.var(v),
             Expr::Ite(c, a, b) => self.cond(c).ite(&self.expr(a), &self.expr(b)),
-            Expr::Bin(op, lhs, rhs) if self.abstracted.is_some() && nonlinear_op(*op, lhs, rhs) => {
+            Expr::Bin(op, lhs, rhs)
+                if self
+                    .abstracted
+                    .as_ref()
+                    .is_some_and(|a| !a.bitwise_only || is_bitwise(*op))
+                    && nonlinear_op(*op, lhs, rhs) =>
+            {
                 let (a, b) = (self.expr(lhs), self.expr(rhs));
                 self.uninterpreted(*op, a, b)
             }
@@ -2673,6 +2771,10 @@ fn nonlinear_op(op: Op, lhs: &Expr, rhs: &Expr) -> bool {
         Op::Div | Op::Mod | Op::Shl | Op::Shr => b,
         Op::Add | Op::Sub | Op::Min | Op::Max => false,
     }
+}
+
+fn is_bitwise(op: Op) -> bool {
+    matches!(op, Op::BitAnd | Op::BitOr | Op::BitXor)
 }
 
 fn constant(e: &Expr) -> Option<i64> {
@@ -3485,6 +3587,41 @@ mod tests {
             solver.assert(a);
         }
         solver.check()
+    }
+
+    #[test]
+    fn exclusive_or_partners_are_proved_by_the_bitwise_abstraction() {
+        // A bitonic step: a thread whose partner `tid ^ j` is above it
+        // writes its own cell and its partner's.
+        let guarded = |partners_above: bool| {
+            let own = |sfx: &str| vec![tid(sfx)];
+            let partner = |sfx: &str| vec![bin(Op::BitXor, tid(sfx), v("j"))];
+            let mut t = trace(
+                &[acc(0, Mode::Write, own), acc(1, Mode::Write, partner)],
+                &["j"],
+                vec![],
+            );
+            for (k, sfx) in ["@1", "@2"].into_iter().enumerate() {
+                let xor = bin(Op::BitXor, tid(sfx), v("j"));
+                let rel = if partners_above { Rel::Gt } else { Rel::Ne };
+                for a in &mut t.accesses[k] {
+                    a.path = Cond::cmp(rel, xor.clone(), tid(sfx));
+                }
+            }
+            t
+        };
+        let t = guarded(true);
+        assert_eq!(xor_lemmas(&t, &mut Encoder::default()).len(), 2);
+        assert!(Query::bitwise_abstraction(&t, true).abstracted);
+        assert!(abstraction_unsat(&t, true, Deadline::never(), None).0);
+        // Both partners of a pair swapping: a race, which no lemma hides.
+        let t = guarded(false);
+        assert!(!abstraction_unsat(&t, true, Deadline::never(), None).0);
+        let quick = Options {
+            timeout_ms: 500,
+            ..Options::default()
+        };
+        assert_ne!(solve(&t, &quick).outcome, Outcome::Drf);
     }
 
     #[test]
