@@ -686,7 +686,7 @@ fn parse_tu(
     let mut instances = Instances::default();
     instances.collect(&tu.root(), main, false);
     if let Some((_, src)) = unsaved.iter().find(|(n, _)| n == main) {
-        instances.explicit(&tu.root(), &String::from_utf8_lossy(src), &templates);
+        instances.explicit(&tu.root(), src, &templates);
     }
     instances.bound_hosted();
     let Instances {
@@ -1151,7 +1151,7 @@ impl Instances {
     /// each argument a type, an integer literal or a macro of one. One the
     /// reading cannot give whole (a macro writes it, an argument is an
     /// expression, arguments are deduced) is left to the launches.
-    fn explicit(&mut self, root: &Node, src: &str, kernels: &[Node]) {
+    fn explicit(&mut self, root: &Node, src: &[u8], kernels: &[Node]) {
         let mut templates: std::collections::HashMap<String, Vec<&Node>> = Default::default();
         for k in kernels.iter().filter(|k| k.kind() == K::FUNCTION_TEMPLATE) {
             templates.entry(k.spelling()).or_default().push(k);
@@ -1160,7 +1160,8 @@ impl Instances {
             return;
         }
         let toks = root.tokens();
-        let macros = launch::object_macros(src);
+        let text = String::from_utf8_lossy(src);
+        let macros = launch::object_macros(&text);
         for (i, (t, _)) in toks.iter().enumerate() {
             let after = toks.get(i + 1).map(|(n, _)| n.as_str());
             // `x.template f<…>` names a member template.
@@ -1202,14 +1203,12 @@ impl Instances {
             {
                 continue;
             }
-            let offset = toks[k].1 as usize;
-            let line = src.as_bytes()[..offset.min(src.len())]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            let column = offset
-                - src[..offset.min(src.len())]
-                    .rfind('\n')
+            let before = &src[..(toks[k].1 as usize).min(src.len())];
+            let line = before.iter().filter(|&&b| b == b'\n').count();
+            let column = before.len()
+                - before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
                     .map_or(0, |p| p + 1);
             self.dependent
                 .push((key.0, key.1, Loc::new(line as u32 + 1, column as u32 + 1)));

@@ -1713,7 +1713,9 @@ impl Lower {
         if let Some(target) = assignment_target(n) {
             let target = slot_key(&target);
             let target = target.map(|k| self.aliased_slot(k));
-            if target.as_deref() == Some(var) {
+            // `s = t` assigns each field of `s` too.
+            let within = |t: &str| var.strip_prefix(t).is_some_and(|r| r.starts_with('.'));
+            if target.as_deref().is_some_and(|t| t == var || within(t)) {
                 *count += 1;
             }
         }
