@@ -1,4 +1,5 @@
 // expect: drf
+// options: --block-dim 64 --grid-dim 1
 // One step of a bitonic sort over global memory: thread i compares and
 // swaps keys[i] with keys[i ^ j], and only the lower of the two partners
 // does. Exclusive or by one value pairs every index with exactly one
