@@ -1733,37 +1733,12 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
 /// are apart by these alone; through the bit vectors Z3 gives up.
 fn xor_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
     // Per thread, `(x, c, x ^ c as written)` for each operand order.
-    fn xors(e: &Expr, out: &mut Vec<(Expr, Expr, Expr)>) {
-        match e {
-            Expr::Bin(op, a, b) => {
-                if *op == Op::BitXor {
-                    for (x, c) in [(a, b), (b, a)] {
-                        let found = ((**x).clone(), (**c).clone(), e.clone());
-                        if !out.contains(&found) {
-                            out.push(found);
-                        }
-                    }
-                }
-                xors(a, out);
-                xors(b, out);
-            }
-            Expr::Ite(_, a, b) => {
-                xors(a, out);
-                xors(b, out);
-            }
-            Expr::Int(_) | Expr::Var(_) => {}
-        }
-    }
-    let found: [Vec<(Expr, Expr, Expr)>; 2] = trace.accesses.each_ref().map(|accesses| {
-        let mut out = Vec::new();
-        let mut add = |e: &Expr| xors(e, &mut out);
-        for a in accesses {
-            for b in &a.loops {
-                add(&b.lo);
-                add(&b.hi);
-            }
-            a.index.iter().for_each(&mut add);
-            a.path.each_expr(&mut add);
+    let found = operands_per_thread(trace, Op::BitXor, true).map(|xors| {
+        let mut out: Vec<(Expr, Expr, Expr)> = Vec::new();
+        for (a, b) in xors {
+            let written = Expr::bin(Op::BitXor, a.clone(), b.clone());
+            out.push((a.clone(), b.clone(), written.clone()));
+            out.push((b, a, written));
         }
         out
     });
@@ -1914,7 +1889,7 @@ fn other_thread(e: &Expr) -> Expr {
 fn monotone_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
     let zero = Int::from_i64(0);
     let mut out = Vec::new();
-    let found = divisions_per_thread(trace, Op::Div, false);
+    let found = operands_per_thread(trace, Op::Div, false);
     for (x1, x2, s) in pairs_by_divisor(&found, MAX_MONOTONE) {
         let divisor = enc.expr(s);
         let (e1, e2) = (enc.expr(x1), enc.expr(x2));
@@ -1952,7 +1927,7 @@ const MAX_MONOTONE: usize = 8;
 /// each other linearly once the indexes make `tid1 - tid2 == s`; Z3 finds
 /// that only by nonlinear search, seconds on the simplest kernel.
 fn congruence_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
-    let found = divisions_per_thread(trace, Op::Mod, true);
+    let found = operands_per_thread(trace, Op::Mod, true);
     let found = found.map(|f| {
         f.into_iter()
             .filter(|(_, m)| constant(m).is_none())
@@ -1984,18 +1959,19 @@ fn congruence_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
 /// How many pairs of remainders get congruence lemmas.
 const MAX_CONGRUENCES: usize = 8;
 
-/// Each thread's divisions by `op` (`Op::Div` or `Op::Mod`), as (dividend,
-/// divisor) pairs without repeats, in its accesses' loop bounds and
-/// indexes, and with `paths` in the conditions they are under.
-fn divisions_per_thread(trace: &Trace, op: Op, paths: bool) -> [Vec<(Expr, Expr)>; 2] {
+/// Each thread's operations by `op` (a division, a remainder, an
+/// exclusive or), as pairs of operands without repeats, in its accesses'
+/// loop bounds and indexes, and with `paths` in the conditions they are
+/// under.
+fn operands_per_thread(trace: &Trace, op: Op, paths: bool) -> [Vec<(Expr, Expr)>; 2] {
     trace.accesses.each_ref().map(|accesses| {
         let mut out: Vec<(Expr, Expr)> = Vec::new();
         let mut add = |e: &Expr| {
             let mut found = Vec::new();
-            radix::divisions(e, &mut found);
-            for (o, x, d) in found {
+            radix::operations(e, &[op], &mut found);
+            for (_, x, d) in found {
                 let pair = (x.clone(), d.clone());
-                if o == op && !out.contains(&pair) {
+                if !out.contains(&pair) {
                     out.push(pair);
                 }
             }

@@ -1476,17 +1476,23 @@ pub fn quotient_remainder_pairs(indexes: &[&Expr]) -> Vec<(Expr, Expr)> {
 /// Every division and remainder in `e` (outside conditions), outermost
 /// first: the operator, the dividend and the divisor.
 pub fn divisions<'e>(e: &'e Expr, out: &mut Vec<(Op, &'e Expr, &'e Expr)>) {
+    operations(e, &[Op::Div, Op::Mod], out);
+}
+
+/// Every operation by one of `ops` in `e` (outside conditions), outermost
+/// first: the operator and its operands.
+pub fn operations<'e>(e: &'e Expr, ops: &[Op], out: &mut Vec<(Op, &'e Expr, &'e Expr)>) {
     match e {
         Expr::Bin(op, a, b) => {
-            if matches!(op, Op::Div | Op::Mod) {
+            if ops.contains(op) {
                 out.push((*op, a, b));
             }
-            divisions(a, out);
-            divisions(b, out);
+            operations(a, ops, out);
+            operations(b, ops, out);
         }
         Expr::Ite(_, a, b) => {
-            divisions(a, out);
-            divisions(b, out);
+            operations(a, ops, out);
+            operations(b, ops, out);
         }
         Expr::Int(_) | Expr::Var(_) => {}
     }
