@@ -12,7 +12,7 @@
 //! launch or an attribute query) or that the unit never launches keeps
 //! symbolic dimensions.
 
-use super::clang::{kind as K, Node};
+use super::clang::{kind as K, op, Node};
 use super::lower::strip;
 use super::TemplateArgs;
 use crate::protocol::{builtin, Cond, Expr, Loc, Rel};
@@ -574,6 +574,12 @@ impl Launches {
             } else if k == K::VAR && kernel_alias(&c).is_some() && only_launched(&c, func) {
                 // `auto kernel = k<T, 128>; kernel<<<g, b>>>(…)`.
                 continue;
+            } else if (k == K::VAR && pointer_targets(&c, func).is_some())
+                || (k == K::BINARY && kernel_pointer_operand(&c, func))
+            {
+                // Storing a kernel in a pointer that is only launched, or
+                // comparing with it, lets no address escape.
+                continue;
             } else if k == K::DECL_REF {
                 if let Some(r) = c.referenced() {
                     if let Some(key) = kernel_key(&r) {
@@ -639,6 +645,33 @@ impl Launches {
         // A launch in a host template names its kernel through a template
         // id clang leaves unresolved (`reduce<T, 512><<<…>>>`, or `k<<<…>>>`
         // with every argument deduced).
+        if let Some(targets) = c
+            .referenced()
+            .filter(|v| v.kind() == K::VAR)
+            .and_then(|v| pointer_targets(&v, func))
+        {
+            let Some(config) = launch_config(c) else {
+                return false;
+            };
+            let grid = dims(&config.arg(0), func, callers);
+            let block = dims(&config.arg(1), func, callers);
+            for (key, kernel) in targets {
+                let relations =
+                    relations(c, [&config.arg(0), &config.arg(1)], &kernel, func, callers);
+                self.name(&key, &kernel);
+                self.launch(
+                    key,
+                    (grid.clone(), block.clone()),
+                    relations,
+                    pos.file.clone(),
+                    loc,
+                );
+            }
+            for ch in c.children().iter().skip(1) {
+                self.walk(ch, func, &|_| true, callers);
+            }
+            return true;
+        }
         let alias = c
             .referenced()
             .filter(|v| v.kind() == K::VAR)
@@ -1346,6 +1379,106 @@ fn only_launched(var: &Node, func: Option<Node>) -> bool {
     uses > 0 && uses == allowed
 }
 
+/// The kernels a function pointer local to `func` may hold, when host code
+/// only stores kernels in it and only launches, compares or queries
+/// through it (`kernel = &transpose; … if (kernel == &copy) …;
+/// kernel<<<grid, threads>>>(…)`): each launch through it is a launch of
+/// every kernel it may hold, and none of their addresses escapes.
+fn pointer_targets<'a>(
+    var: &Node<'a>,
+    func: Option<Node<'a>>,
+) -> Option<Vec<(KernelKey, Node<'a>)>> {
+    struct Uses<'a> {
+        var: u32,
+        uses: usize,
+        allowed: usize,
+        targets: Vec<(KernelKey, Node<'a>)>,
+        stray: bool,
+    }
+    fn names(n: &Node, var: u32) -> bool {
+        let n = strip(*n);
+        n.kind() == K::DECL_REF && n.referenced().is_some_and(|r| r.id() == var)
+    }
+    fn stored<'a>(u: &mut Uses<'a>, value: &Node<'a>) {
+        if let Some(t) = referenced_kernel(value) {
+            if !u.targets.iter().any(|(k, _)| *k == t.0) {
+                u.targets.push(t);
+            }
+        } else if !matches!(strip(*value).kind(), K::NULLPTR | K::GNU_NULL)
+            && strip(*value).eval_int() != Some(0)
+        {
+            u.stray = true;
+        }
+    }
+    fn walk<'a>(n: &Node<'a>, u: &mut Uses<'a>) {
+        for c in n.children() {
+            let k = c.kind();
+            if k == K::DECL_REF && c.referenced().is_some_and(|r| r.id() == u.var) {
+                u.uses += 1;
+            }
+            if k == K::BINARY {
+                let ch = c.children();
+                if ch.len() == 2 && c.binop() == op::ASSIGN && names(&ch[0], u.var) {
+                    u.allowed += 1;
+                    stored(u, &ch[1]);
+                } else if ch.len() == 2
+                    && matches!(c.binop(), op::EQ | op::NE)
+                    && (names(&ch[0], u.var) || names(&ch[1], u.var))
+                {
+                    u.allowed += 1;
+                }
+            } else if k == K::CALL {
+                let api = c.referenced().map(|f| f.spelling()).unwrap_or_default();
+                let launched =
+                    c.referenced().is_some_and(|r| r.id() == u.var) && launch_config(&c).is_some();
+                let queried = (api.starts_with("cudaFuncSet")
+                    || api.starts_with("cudaFuncGetAttributes")
+                    || api.starts_with("cudaOccupancy"))
+                    && (0..c.num_args().max(0) as u32).any(|i| names(&c.arg(i), u.var));
+                if launched || queried {
+                    u.allowed += 1;
+                }
+            }
+            walk(&c, u);
+        }
+    }
+    let func = func?;
+    if !var.ty().canonical().pointee().spelling().contains('(')
+        || !var.semantic_parent().is_some_and(|p| p.same(&func))
+    {
+        return None;
+    }
+    let mut u = Uses {
+        var: var.id(),
+        uses: 0,
+        allowed: 0,
+        targets: Vec::new(),
+        stray: false,
+    };
+    if let Some(init) = initializer(var) {
+        stored(&mut u, &init);
+    }
+    walk(&func, &mut u);
+    (!u.stray && u.uses == u.allowed && !u.targets.is_empty()).then_some(u.targets)
+}
+
+/// Whether `c` stores into, or compares with, a pointer local that only
+/// holds kernels ([`pointer_targets`]).
+fn kernel_pointer_operand(c: &Node, func: Option<Node>) -> bool {
+    let ch = c.children();
+    let operand = |n: &Node| {
+        let n = strip(*n);
+        n.kind() == K::DECL_REF
+            && n.referenced()
+                .is_some_and(|v| v.kind() == K::VAR && pointer_targets(&v, func).is_some())
+    };
+    match c.binop() {
+        op::ASSIGN => ch.len() == 2 && operand(&ch[0]),
+        op::EQ | op::NE => ch.len() == 2 && (operand(&ch[0]) || operand(&ch[1])),
+        _ => false,
+    }
+}
+
 fn referenced_kernel<'a>(n: &Node<'a>) -> Option<(KernelKey, Node<'a>)> {
     let n = strip(*n);
     if n.kind() == K::UNARY {
@@ -1859,9 +1992,19 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
         return out;
     }
     if n.kind() == K::ARRAY_SUBSCRIPT {
-        return table(&n, here.func)
-            .map(|values| values.into_iter().map(scalar).collect())
-            .unwrap_or_else(|| vec![UNKNOWN]);
+        if let Some(values) = table(&n, here.func) {
+            return values.into_iter().map(scalar).collect();
+        }
+        // `size_t local[2]; local[0] = 16; … dim3 block(local[0], …)`.
+        if let Some((at, value)) = element_assignment(&n, here) {
+            let there = Here {
+                at,
+                node: None,
+                ..here
+            };
+            return dims_at(&value, there, callers, depth + 1);
+        }
+        return vec![UNKNOWN];
     }
     if n.kind() == K::CALL {
         let Some(ctor) = n.referenced() else {
@@ -2927,6 +3070,113 @@ fn parameter(p: &Node, f: &Node, callers: &Callers, depth: usize) -> Vec<Dims> {
 /// after its initialisation, or a constant array of the file.
 fn table(n: &Node, func: Option<Node>) -> Option<Vec<i64>> {
     table_named(n.children().first()?, func)
+}
+
+/// The value `a[i]` reads, with where it was stored, when `a` is an array
+/// local to the function at `here` without an initialiser, `i` is a
+/// constant, and the function stores into `a` only through constant
+/// indexes, into `a[i]` once, before `n`, and never otherwise changes or
+/// passes `a` (`size_t local[2]; local[0] = 16; local[1] = 4;`).
+fn element_assignment<'a>(n: &Node<'a>, here: Here<'a>) -> Option<(u32, Node<'a>)> {
+    struct Stores<'a> {
+        var: u32,
+        index: i64,
+        found: Vec<(u32, Node<'a>)>,
+        subscripted: usize,
+        uses: usize,
+        changed: bool,
+    }
+    fn base_index(n: &Node, var: u32) -> Option<Option<i64>> {
+        let ch = n.children();
+        let [base, index] = ch.as_slice() else {
+            return None;
+        };
+        let base = strip(*base);
+        (base.kind() == K::DECL_REF && base.referenced().is_some_and(|r| r.id() == var))
+            .then(|| index.eval_int())
+    }
+    fn walk<'a>(n: &Node<'a>, s: &mut Stores<'a>) {
+        for c in n.children() {
+            let k = c.kind();
+            if k == K::DECL_REF && c.referenced().is_some_and(|r| r.id() == s.var) {
+                s.uses += 1;
+            }
+            if k == K::ARRAY_SUBSCRIPT && base_index(&c, s.var).is_some() {
+                s.subscripted += 1;
+            }
+            let ch = c.children();
+            let target = |t: &Node| {
+                let t = strip(*t);
+                if t.kind() == K::ARRAY_SUBSCRIPT {
+                    base_index(&t, s.var)
+                } else {
+                    None
+                }
+            };
+            match k {
+                K::BINARY if c.binop() == op::ASSIGN && ch.len() == 2 => match target(&ch[0]) {
+                    Some(Some(i)) if i == s.index => s.found.push((c.offset(), ch[1])),
+                    Some(Some(_)) => {}
+                    Some(None) => s.changed = true,
+                    None => {}
+                },
+                K::COMPOUND_ASSIGN if !ch.is_empty() => {
+                    if target(&ch[0]).is_some() {
+                        s.changed = true;
+                    }
+                }
+                K::UNARY if !ch.is_empty() && c.unop() != op::DEREF => {
+                    if matches!(
+                        c.unop(),
+                        op::POST_INC | op::POST_DEC | op::PRE_INC | op::PRE_DEC | op::ADDR_OF
+                    ) && target(&ch[0]).is_some()
+                    {
+                        s.changed = true;
+                    }
+                }
+                _ => {}
+            }
+            walk(&c, s);
+        }
+    }
+    let f = here.func?;
+    let ch = n.children();
+    let [base, index] = ch.as_slice() else {
+        return None;
+    };
+    let base = strip(*base);
+    let var = base.referenced().filter(|v| {
+        base.kind() == K::DECL_REF
+            && v.kind() == K::VAR
+            && v.ty().is_array()
+            && v.semantic_parent().is_some_and(|p| p.id() == f.id())
+    })?;
+    // An array's only initialiser is a braced list (its other child may
+    // be its written size).
+    if var
+        .children()
+        .iter()
+        .any(|c| matches!(c.kind(), K::INIT_LIST | K::STRING_LIT))
+    {
+        return None;
+    }
+    let mut s = Stores {
+        var: var.id(),
+        index: index.eval_int()?,
+        found: Vec::new(),
+        subscripted: 0,
+        uses: 0,
+        changed: false,
+    };
+    walk(&f, &mut s);
+    // Every mention subscripts it: it is never passed or decays.
+    if s.changed || s.uses != s.subscripted {
+        return None;
+    }
+    match s.found.as_slice() {
+        [(at, value)] if *at < n.offset() => Some((*at, *value)),
+        _ => None,
+    }
 }
 
 /// The constants of the array `base` names, as [`table`] reads them.

@@ -3511,6 +3511,80 @@ fn a_kernel_named_by_a_local_variable_is_launched_through_it() {
 }
 
 #[test]
+fn kernels_stored_in_a_pointer_local_are_launched_through_it() {
+    // `kernel = &a; … kernel = b; if (kernel == &a) …; kernel<<<…>>>`: the
+    // launch is a launch of each kernel the pointer may hold.
+    let src = "__global__ void a(int *p) { p[threadIdx.x] = 0; }\n\
+        __global__ void b(int *p) { p[threadIdx.x] = 1; }\n\
+        __global__ void c(int *p) { p[threadIdx.x] = 2; }\n\
+        int go(int *p, int k) {\n\
+          void (*kernel)(int *) = nullptr;\n\
+          int same = 0;\n\
+          switch (k) { case 0: kernel = &a; break; default: kernel = b; }\n\
+          if (kernel == &a) same++;\n\
+          kernel<<<4, dim3(32, 8)>>>(p);\n\
+          c<<<1, 16>>>(p);\n\
+          return same;\n\
+        }\n";
+    let u = unit(src);
+    let blocks = |name: &str| {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches.iter().map(|s| s.block).collect::<Vec<_>>()
+    };
+    assert_eq!(blocks("a"), vec![[Some(32), Some(8), Some(1)]]);
+    assert_eq!(blocks("b"), vec![[Some(32), Some(8), Some(1)]]);
+    assert_eq!(blocks("c"), vec![[Some(16), Some(1), Some(1)]]);
+    // A pointer that also holds a host function, or is passed on, may be
+    // launched anywhere: the kernels' addresses escape.
+    for (extra, holds) in [("kernel = host;", "host"), ("keep(kernel);", "keep")] {
+        let src = format!(
+            "__global__ void a(int *p) {{ p[threadIdx.x] = 0; }}\n\
+            void host(int *p) {{}}\n\
+            void keep(void (*)(int *));\n\
+            void go(int *p) {{ void (*kernel)(int *); kernel = a; {extra} kernel<<<1, 64>>>(p); }}\n"
+        );
+        let u = unit(&src);
+        assert!(u.kernels[0].launches.is_empty(), "{holds}");
+    }
+}
+
+#[test]
+fn launch_sizes_stored_one_array_element_at_a_time_are_read() {
+    // `size_t local[2]; local[0] = 16; local[1] = 4; dim3 b(local[0],
+    // local[1])`, unless some store has an index that is not a constant or
+    // the array goes somewhere it could be changed.
+    let blocks = |body: &str| {
+        let src = format!(
+            "__global__ void k(int *p) {{ p[threadIdx.x] = 0; }}\n\
+            void fill(size_t *);\n\
+            void go(int *p, int i) {{ size_t local[2]; {body} dim3 b(local[0], local[1]); k<<<1, b>>>(p); }}\n"
+        );
+        let u = unit(&src);
+        u.kernels[0]
+            .launches
+            .iter()
+            .map(|s| s.block)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        blocks("local[0] = 16; local[1] = 4;"),
+        vec![[Some(16), Some(4), Some(1)]]
+    );
+    assert_eq!(
+        blocks("local[0] = 16; local[1] = 4; local[i] = 8;"),
+        vec![[None, None, Some(1)]]
+    );
+    assert_eq!(
+        blocks("local[0] = 16; local[1] = 4; fill(local);"),
+        vec![[None, None, Some(1)]]
+    );
+    assert_eq!(
+        blocks("local[0] = 16; local[1] = 4; local[1] = 8;"),
+        vec![[Some(16), None, Some(1)]]
+    );
+}
+
+#[test]
 fn dependent_calls_reach_explicit_specializations_and_conversions() {
     // `SharedMemory<U>` whose specializations each return an `extern
     // __shared__` array: the block's dynamic shared memory, its element
