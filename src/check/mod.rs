@@ -2037,6 +2037,13 @@ fn witness(
         if trivial(source_name(kernel, name).0) {
             continue;
         }
+        // A copy of a loop variable named after a parameter the loop steps
+        // (`for (; stride > 0; stride >>= 1)` counted by `stride#k`) is no
+        // value of the parameter, which the witness gives.
+        let base = source_name(kernel, name).0;
+        if kernel.is_param(base) && name.split('@').next() != Some(base) {
+            continue;
+        }
         match source_name(kernel, name) {
             (base, Some(k)) => {
                 if !loop_vars[k].contains(name.as_str()) || own_loops[k].contains(name.as_str()) {

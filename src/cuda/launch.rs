@@ -1393,6 +1393,7 @@ fn pointer_targets<'a>(
         uses: usize,
         allowed: usize,
         targets: Vec<(KernelKey, Node<'a>)>,
+        launches: usize,
         stray: bool,
     }
     fn names(n: &Node, var: u32) -> bool {
@@ -1438,6 +1439,9 @@ fn pointer_targets<'a>(
                 if launched || queried {
                     u.allowed += 1;
                 }
+                if launched {
+                    u.launches += 1;
+                }
             }
             walk(&c, u);
         }
@@ -1453,13 +1457,15 @@ fn pointer_targets<'a>(
         uses: 0,
         allowed: 0,
         targets: Vec::new(),
+        launches: 0,
         stray: false,
     };
     if let Some(init) = initializer(var) {
         stored(&mut u, &init);
     }
     walk(&func, &mut u);
-    (!u.stray && u.uses == u.allowed && !u.targets.is_empty()).then_some(u.targets)
+    (!u.stray && u.uses == u.allowed && u.launches > 0 && !u.targets.is_empty())
+        .then_some(u.targets)
 }
 
 /// Whether `c` stores into, or compares with, a pointer local that only
@@ -2474,7 +2480,8 @@ fn dim_terms(
 
 /// The last plain assignment (`lhs = value`) before byte `at` of `f` whose
 /// left side `target` takes, that runs on every path to `at`: under no
-/// condition, and in no loop but those that hold `at`. With its place.
+/// condition and in no loop but those that hold `at` (`if (n <= LIMIT) {
+/// local = LIMIT / 2; dim3 block(local); … }`). With its place.
 fn last_assignment<'a>(
     f: &Node<'a>,
     at: u32,
@@ -2486,6 +2493,7 @@ fn last_assignment<'a>(
         at: u32,
         target: &dyn Fn(&Node) -> bool,
         out: &mut Option<(u32, Node<'a>)>,
+        on_path: bool,
     ) {
         for c in n.children() {
             if c.offset() >= at {
@@ -2493,9 +2501,12 @@ fn last_assignment<'a>(
             }
             let k = c.kind();
             let (start, end) = c.byte_range();
+            let holds = (start..=end).contains(&at);
             let looped = [K::FOR, K::WHILE, K::DO, K::FOR_RANGE].contains(&k);
-            let branched = [K::IF, K::SWITCH, K::CONDITIONAL].contains(&k);
-            if branched || (looped && !(start..=end).contains(&at)) {
+            // A switch's cases are statements of one body: which of them
+            // ran before `at` is not read.
+            let branched = [K::IF, K::CONDITIONAL].contains(&k);
+            if k == K::SWITCH || ((branched || looped || on_path) && !holds) {
                 continue;
             }
             let ch = c.children();
@@ -2510,11 +2521,13 @@ fn last_assignment<'a>(
             {
                 *out = Some((c.offset(), c.arg(1)));
             }
-            walk(&c, at, target, out);
+            // Of a branch that holds `at`, only the arm that holds it runs
+            // on the way.
+            walk(&c, at, target, out, branched);
         }
     }
     let mut found = None;
-    walk(f, at, target, &mut found);
+    walk(f, at, target, &mut found, false);
     found
 }
 

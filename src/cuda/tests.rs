@@ -3585,6 +3585,30 @@ fn launch_sizes_stored_one_array_element_at_a_time_are_read() {
 }
 
 #[test]
+fn a_launch_size_set_in_its_own_branch_is_read() {
+    // The arm of an `if` that holds the launch runs on the way to it; the
+    // other arm, and an `if` the launch is not in, may not.
+    let src = "__global__ void a(int *p) { p[threadIdx.x] = 0; }\n\
+        __global__ void b(int *p) { p[threadIdx.x] = 1; }\n\
+        __global__ void c(int *p) { p[threadIdx.x] = 2; }\n\
+        void go(int *p, int n) {\n\
+          size_t local;\n\
+          if (n > 4) { local = 64; dim3 block(local); a<<<1, block>>>(p); }\n\
+          else { local = 128; b<<<1, local>>>(p); }\n\
+          if (n > 8) local = 32;\n\
+          c<<<1, local>>>(p);\n\
+        }\n";
+    let u = unit(src);
+    let blocks = |name: &str| {
+        let k = u.kernels.iter().find(|k| k.name == name).unwrap();
+        k.launches.iter().map(|s| s.block).collect::<Vec<_>>()
+    };
+    assert_eq!(blocks("a"), vec![[Some(64), Some(1), Some(1)]]);
+    assert_eq!(blocks("b"), vec![[Some(128), Some(1), Some(1)]]);
+    assert_eq!(blocks("c"), vec![[None, Some(1), Some(1)]]);
+}
+
+#[test]
 fn dependent_calls_reach_explicit_specializations_and_conversions() {
     // `SharedMemory<U>` whose specializations each return an `extern
     // __shared__` array: the block's dynamic shared memory, its element

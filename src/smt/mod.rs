@@ -663,7 +663,12 @@ fn solve_in(
         }
         if try_instances && result == SatResult::Unknown {
             let first = last_instance.unwrap_or(0);
-            let (found, extra) = query.instance_race(&blocks, first, deadline, debug.as_deref());
+            // Bitwise operations on a nonlinear global take bit vectors even
+            // with it substituted; fixed in the trace, they are encoded
+            // linearly.
+            let refix = uses_bit_vectors(trace).then_some((trace, opts.strict));
+            let (found, extra) =
+                query.instance_race(&blocks, first, deadline, debug.as_deref(), refix);
             calls += extra;
             if let Some((model, attempt)) = found {
                 instance = Some(model);
@@ -866,7 +871,7 @@ fn simplified(b: &Bool) -> Bool {
 /// The `attempt`-th assignment to the nonlinear globals `names`. Sizes
 /// that differ expose radices swapped, in either order, so the first two
 /// give the other globals distinct small values ascending, then
-/// descending; launch dimensions get a block wide enough for two threads
+/// descending (a single one 2, then 3); launch dimensions get a block wide enough for two threads
 /// to meet across a few rows of a size, and block ids the first block;
 /// then all ones; then values drawn
 /// from sizes kernels are launched with, by a fixed sequence so that runs
@@ -900,6 +905,9 @@ fn instance_values(names: &[(String, Int)], attempt: usize) -> Vec<i64> {
             k += 1;
             match attempt {
                 0 => 1 + k,
+                // One size alone would repeat attempt 0: an odd one,
+                // where masks by `size - 1` are no remainders.
+                1 if sizes == 1 => 3,
                 1 => 2 + sizes - k,
                 2 => 1,
                 _ => draw(&SIZES),
@@ -1037,6 +1045,34 @@ fn nonlinear_globals(trace: &Trace) -> Vec<String> {
         .filter(|g| found.contains(*g))
         .cloned()
         .collect()
+}
+
+/// `trace` with the globals `values` names fixed to constants, folded
+/// where they meet other constants (`stride - 1` with `stride` 4 is `3`).
+fn fixed(trace: &Trace, values: &[(&str, i64)]) -> Trace {
+    let fix = |e: &Expr| {
+        values
+            .iter()
+            .fold(e.clone(), |e, (v, c)| e.subst(v, &Expr::Int(*c)))
+    };
+    let mut out = trace.clone();
+    out.assumptions = trace
+        .assumptions
+        .iter()
+        .map(|c| c.map_exprs(&fix))
+        .collect();
+    for side in out.accesses.iter_mut() {
+        for a in side.iter_mut() {
+            let lock = a.lock.as_ref().map(|l| {
+                values
+                    .iter()
+                    .fold(l.clone(), |l, (v, c)| l.subst(v, &Expr::Int(*c)))
+            });
+            *a = a.map_exprs(&fix);
+            a.lock = lock;
+        }
+    }
+    out
 }
 
 /// Whether some index, guard or bound of `trace` takes bit-vector
@@ -1365,12 +1401,20 @@ impl Query {
     /// proves nothing. Attempts start at `first`. Returns the model (made
     /// small within the instance) with the attempt that found it, and the
     /// number of queries asked.
+    ///
+    /// With `refix`, each instance is the trace with those globals fixed,
+    /// encoded afresh ([`fixed`]): substituted into this query's terms, a
+    /// bitwise operation between a global and another operand keeps its
+    /// bit-vector conversions, on which Z3 gives up as it does on the
+    /// query. A model found there pins every program variable, and this
+    /// query is then asked with them pinned for its own model.
     fn instance_race(
         &self,
         blocks: &[Bool],
         first: usize,
         deadline: Deadline,
         debug: Option<&std::path::Path>,
+        refix: Option<(&Trace, bool)>,
     ) -> (Option<(Model, usize)>, usize) {
         let mut calls = 0;
         if self.nonlinear.is_empty() {
@@ -1393,6 +1437,25 @@ impl Query {
                 }
             }
             repair(&self.nonlinear, &mut values, &self.bounds);
+            if let Some((trace, strict)) = refix {
+                calls += 1;
+                let started = std::time::Instant::now();
+                let found = self.fixed_instance(solver, trace, strict, &values, blocks);
+                if let Some(path) = debug {
+                    debug_note(
+                        path,
+                        &format!(
+                            "; instance {attempt} (fixed in the trace): {} in {:?}",
+                            if found.is_some() { "Sat" } else { "no race" },
+                            started.elapsed()
+                        ),
+                    );
+                }
+                if let Some(model) = found {
+                    return (Some((model, attempt)), calls);
+                }
+                continue;
+            }
             let values: Vec<Int> = values.into_iter().map(Int::from_i64).collect();
             // Substituted, not only asserted equal: the solver's
             // arithmetic sees products and divisors of constants.
@@ -1432,6 +1495,57 @@ impl Query {
             }
         }
         (None, calls)
+    }
+
+    /// A model of this query among those of the trace with the nonlinear
+    /// globals fixed to `values` ([`Query::instance_race`]).
+    fn fixed_instance(
+        &self,
+        solver: &Limited,
+        trace: &Trace,
+        strict: bool,
+        values: &[i64],
+        blocks: &[Bool],
+    ) -> Option<Model> {
+        let names: Vec<(&str, i64)> = self
+            .nonlinear
+            .iter()
+            .zip(values)
+            .map(|((n, _), v)| (n.as_str(), *v))
+            .collect();
+        let instance = Query::encode(&fixed(trace, &names), strict);
+        // Terms are named alike in both encodings: the selectors the blocks
+        // constrain and the program's variables are the same constants.
+        solver.push();
+        for a in instance.assertions.iter().chain(blocks) {
+            solver.assert(a);
+        }
+        for ((_, v), value) in self.nonlinear.iter().zip(values) {
+            solver.assert(v.eq(Int::from_i64(*value)));
+        }
+        let pinned: Option<Vec<Bool>> = match solver.check() {
+            SatResult::Sat => solver.get_model().and_then(|m| {
+                let program = self.vars.iter().filter(|(n, _)| !n.starts_with('!'));
+                program
+                    .map(|(_, v)| v)
+                    .chain(&self.select)
+                    .map(|v| Some(v.eq(m.eval(v, true)?)))
+                    .collect()
+            }),
+            _ => None,
+        };
+        solver.pop(1);
+        let pinned = pinned?;
+        solver.push();
+        for a in self.assertions.iter().chain(blocks).chain(&pinned) {
+            solver.assert(a);
+        }
+        let model = match solver.check() {
+            SatResult::Sat => solver.get_model(),
+            _ => None,
+        };
+        solver.pop(1);
+        model
     }
 
     /// A model whose trace variables all lie within the smallest bound of
@@ -3090,7 +3204,7 @@ mod tests {
         let t = trace(&[acc(0, Mode::Write, swapped)], &["N", "M"], sizes);
         assert_eq!(nonlinear_globals(&t), ["N", "M"]);
         let query = Query::encode(&t, false);
-        let (found, calls) = query.instance_race(&[], 0, Deadline::never(), None);
+        let (found, calls) = query.instance_race(&[], 0, Deadline::never(), None, None);
         let (model, attempt) = found.expect("an instance with a race");
         assert!(calls >= 1 && attempt < INSTANCE_ATTEMPTS);
         let race = query.race(&model).unwrap();
@@ -3120,13 +3234,62 @@ mod tests {
         );
         let query = Query::encode(&same, false);
         assert!(query
-            .instance_race(&[], 0, Deadline::never(), None)
+            .instance_race(&[], 0, Deadline::never(), None, None)
             .0
             .is_none());
         assert!(matches!(
             solve(&same, &Options::default()).outcome,
             Outcome::Drf
         ));
+    }
+
+    /// `2 * t - (t & (S - 1))`: a bitonic step's first key, disjoint from
+    /// other threads' pairs only for a power-of-two `S`.
+    fn merge_pair(sfx: &str) -> Vec<Expr> {
+        let t = tid(sfx);
+        let mask = bin(Op::BitAnd, t.clone(), bin(Op::Sub, v("S"), n(1)));
+        vec![bin(Op::Sub, bin(Op::Mul, n(2), t), mask)]
+    }
+
+    #[test]
+    fn instances_fixed_in_the_trace_find_races_behind_bitwise_operations() {
+        // Substituted into the encoded query, `t & (S - 1)` keeps its bit
+        // vectors; fixed in the trace it has a constant operand, and an odd
+        // `S` shows the race in milliseconds.
+        let t = trace(
+            &[acc(0, Mode::Write, merge_pair)],
+            &["S"],
+            vec![le(n(1), v("S")), eq(v("blockDim.x"), n(64))],
+        );
+        assert!(uses_bit_vectors(&t));
+        let fixed_trace = fixed(&t, &[("S", 3)]);
+        assert!(
+            !uses_bit_vectors(&fixed_trace),
+            "{:?}",
+            fixed_trace.accesses[0][0].index
+        );
+        let query = Query::encode(&t, false);
+        let (found, _) = query.instance_race(&[], 0, Deadline::never(), None, Some((&t, false)));
+        let (model, _) = found.expect("an instance with a race");
+        assert!(query.satisfied_by(&model));
+        let race = query.race(&model).unwrap();
+        let at = |k: &str| {
+            let (x, s) = (race.values[&format!("tid.x@{k}")], race.values["S"]);
+            2 * x - (x & (s - 1))
+        };
+        assert_eq!(at("1"), at("2"), "{race:?}");
+        assert_ne!(race.values["S"].count_ones(), 1);
+        // With `S` a power of two no instance races.
+        let pow2 = trace(
+            &[acc(0, Mode::Write, merge_pair)],
+            &["S"],
+            vec![eq(v("S"), n(8)), eq(v("blockDim.x"), n(64))],
+        );
+        let query = Query::encode(&pow2, false);
+        assert!(query
+            .instance_race(&[], 0, Deadline::never(), None, Some((&pow2, false)))
+            .0
+            .is_none());
     }
 
     #[test]
