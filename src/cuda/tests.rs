@@ -3609,6 +3609,53 @@ fn a_launch_size_set_in_its_own_branch_is_read() {
 }
 
 #[test]
+fn a_flag_cleared_under_conditions_guards_as_their_negations() {
+    // `bool valid = true; if (x >= n) valid = false; … if (valid)`: the
+    // store is under `!(x >= n) && …`, not under a choice compared with 0.
+    let out = shape(
+        "__global__ void k(int *a, int n, int m) {
+  bool valid = true;
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x >= n) valid = false;
+  if (threadIdx.y >= m) valid = false;
+  if (valid) a[x] = 1;
+}",
+    );
+    assert!(!out.contains("?"), "{out}");
+    assert!(out.contains("!(tid.y >= m)"), "{out}");
+    assert!(
+        out.contains("!(((bid.x * blockDim.x) + tid.x) >= n)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_primary_template_whose_getter_returns_null_leaves_it_to_specializations() {
+    // The older SDK idiom: the primary template's getter calls an
+    // undefined function and returns NULL; with `T` open, the getter is
+    // the specializations' dynamic shared memory.
+    let out = shape(
+        "template <typename T> struct Smem {
+  __device__ T *get() { extern __device__ void never(void); never(); return NULL; }
+};
+template <> struct Smem<float> {
+  __device__ float *get() { extern __shared__ float f[]; return f; }
+};
+template <> struct Smem<int> {
+  __device__ int *get() { extern __shared__ int i[]; return i; }
+};
+template <typename T> __global__ void k(T *out) {
+  Smem<T> m;
+  T *s = m.get();
+  s[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x ^ 1];
+}",
+    );
+    assert!(out.contains("wr[tid.x]"), "{out}");
+}
+
+#[test]
 fn dependent_calls_reach_explicit_specializations_and_conversions() {
     // `SharedMemory<U>` whose specializations each return an `extern
     // __shared__` array: the block's dynamic shared memory, its element

@@ -364,7 +364,11 @@ fn dependent_method<'a>(callee: &Node<'a>, args: usize) -> Option<(Node<'a>, boo
         _ => methods,
     };
     match chosen.as_slice() {
-        [m] if children_has_body(m) => return Some((*m, false)),
+        [m] if children_has_body(m) && !returns_only_null(m) => return Some((*m, false)),
+        // A primary template whose getter only returns a null pointer
+        // (`error(); return NULL;`, "never instantiated") leaves it to its
+        // specializations.
+        [m] if children_has_body(m) => {}
         [] => {}
         _ => return None,
     }
@@ -419,6 +423,34 @@ fn methods_named<'a>(class: &Node<'a>, name: &str, depth: u32) -> Vec<Node<'a>> 
 const MAX_BASE_DEPTH: u32 = 4;
 
 /// Whether `f` declares an `extern __shared__` array and returns it.
+/// Whether every `return` of `f` gives a null pointer constant, and it
+/// has one.
+fn returns_only_null(f: &Node) -> bool {
+    fn returns<'a>(n: &Node<'a>, out: &mut Vec<Node<'a>>) {
+        for c in n.children() {
+            if c.kind() == K::RETURN {
+                out.push(c);
+            } else if c.kind() != K::LAMBDA {
+                returns(&c, out);
+            }
+        }
+    }
+    // A function's type is spelled `T *(void)`: its result before `(`.
+    let spelled = f.ty().spelling();
+    if !spelled.split('(').next().is_some_and(|r| r.contains('*')) {
+        return false;
+    }
+    let mut found = Vec::new();
+    returns(f, &mut found);
+    !found.is_empty()
+        && found.iter().all(|r| {
+            exprs(r).first().is_some_and(|e| {
+                let e = strip(*e);
+                matches!(e.kind(), K::NULLPTR | K::GNU_NULL) || e.eval_int() == Some(0)
+            })
+        })
+}
+
 fn returns_dynamic_shared(f: &Node) -> bool {
     let Some(body) = f.children().into_iter().find(|c| c.kind() == K::COMPOUND) else {
         return false;

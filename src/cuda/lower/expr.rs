@@ -6,8 +6,24 @@ use super::*;
 pub(super) fn as_cond(e: &Expr) -> Cond {
     match e {
         Expr::Ite(c, a, b) if **a == Expr::Int(1) && **b == Expr::Int(0) => (**c).clone(),
+        // A flag cleared under conditions (`bool valid = true; if (x >=
+        // w) valid = false; … if (valid)`) is the conjunction of their
+        // negations, which the solver's facts about guards can read.
+        Expr::Ite(c, a, b) if flag(a) && flag(b) => Cond::or(
+            Cond::and((**c).clone(), as_cond(a)),
+            Cond::and(Cond::not((**c).clone()), as_cond(b)),
+        ),
         Expr::Int(v) => Cond::Bool(*v != 0),
         _ => Cond::cmp(Rel::Ne, e.clone(), Expr::Int(0)),
+    }
+}
+
+/// Whether `e` is a constant or a choice among constants.
+fn flag(e: &Expr) -> bool {
+    match e {
+        Expr::Int(_) => true,
+        Expr::Ite(_, a, b) => flag(a) && flag(b),
+        _ => false,
     }
 }
 
