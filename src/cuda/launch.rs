@@ -642,9 +642,7 @@ impl Launches {
         if self.wrapped_launch(c, func, callers) {
             return true;
         }
-        // A launch in a host template names its kernel through a template
-        // id clang leaves unresolved (`reduce<T, 512><<<…>>>`, or `k<<<…>>>`
-        // with every argument deduced).
+        // A launch through a pointer that may hold several kernels.
         if let Some(targets) = c
             .referenced()
             .filter(|v| v.kind() == K::VAR)
@@ -672,6 +670,9 @@ impl Launches {
             }
             return true;
         }
+        // A launch in a host template names its kernel through a template
+        // id clang leaves unresolved (`reduce<T, 512><<<…>>>`, or `k<<<…>>>`
+        // with every argument deduced).
         let alias = c
             .referenced()
             .filter(|v| v.kind() == K::VAR)

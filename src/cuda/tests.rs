@@ -3656,6 +3656,25 @@ template <typename T> __global__ void k(T *out) {
 }
 
 #[test]
+fn a_pointer_stepped_by_a_counted_loop_leaves_it_at_its_last_step() {
+    // `for (y = 0; y < h; y++) p += w;` leaves `p` at `x + h * w` when the
+    // loop ran, at `x` otherwise: no unknown offset after the loop.
+    let out = shape(
+        "__global__ void k(float *p, int w, int h) {
+  p += threadIdx.x;
+  for (int y = 0; y < h; y++) { *p = 0; p += w; }
+  p -= w;
+  *p = 1;
+}",
+    );
+    assert!(!out.contains("offset"), "{out}");
+    assert!(
+        out.contains("wr[((0 < h ? ((tid.x + ((h - 1) * w)) + w) : tid.x) - w)]"),
+        "{out}"
+    );
+}
+
+#[test]
 fn dependent_calls_reach_explicit_specializations_and_conversions() {
     // `SharedMemory<U>` whose specializations each return an `extern
     // __shared__` array: the block's dynamic shared memory, its element

@@ -871,9 +871,9 @@ fn simplified(b: &Bool) -> Bool {
 /// The `attempt`-th assignment to the nonlinear globals `names`. Sizes
 /// that differ expose radices swapped, in either order, so the first two
 /// give the other globals distinct small values ascending, then
-/// descending (a single one 2, then 3); launch dimensions get a block wide enough for two threads
-/// to meet across a few rows of a size, and block ids the first block;
-/// then all ones; then values drawn
+/// descending (a single one 2, then 3); launch dimensions get a block
+/// wide enough for two threads to meet across a few rows of a size, and
+/// block ids the first block; then all ones; then values drawn
 /// from sizes kernels are launched with, by a fixed sequence so that runs
 /// agree.
 fn instance_values(names: &[(String, Int)], attempt: usize) -> Vec<i64> {

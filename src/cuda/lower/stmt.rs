@@ -1829,11 +1829,14 @@ impl Lower {
             Ok(j)
         });
         // Each variable's value at the end of an iteration, over the loop's
-        // counter `v`.
-        let at_end: Vec<(String, Expr)> = others
+        // counter `v`: a number, or a pointer into one array (`out += w`).
+        let at_end: Vec<(String, Val)> = others
             .iter()
             .filter_map(|x| match self.env.get(x) {
-                Some(Val::Int(e)) => Some((x.clone(), e.clone())),
+                Some(Val::Int(e)) => Some((x.clone(), Val::Int(e.clone()))),
+                Some(Val::Ptr(p)) if p.alts.is_empty() && p.unaligned.is_none() => {
+                    Some((x.clone(), Val::Ptr(p.clone())))
+                }
                 _ => None,
             })
             .collect();
@@ -2097,7 +2100,7 @@ impl Lower {
         shape: &Shape,
         v: &str,
         j: &Jumps,
-        at_end: Vec<(String, Expr)>,
+        at_end: Vec<(String, Val)>,
         before: HashMap<String, Val>,
         locals_before: usize,
     ) {
@@ -2126,16 +2129,34 @@ impl Lower {
         }
         let made: HashSet<&String> = self.prog.locals[locals_before..].iter().collect();
         let ran = Cond::cmp(Rel::Lt, shape.lo.clone(), hi);
-        for (x, e) in at_end {
+        for (x, value) in at_end {
             let mut vars = BTreeSet::new();
-            e.free_vars(&mut vars);
+            match &value {
+                Val::Int(e) => e.free_vars(&mut vars),
+                Val::Ptr(p) => p.index.iter().for_each(|e| e.free_vars(&mut vars)),
+                _ => continue,
+            }
             if vars.iter().any(|n| made.contains(n)) {
                 continue;
             }
             let Some(start) = before.get(&x).cloned() else {
                 continue;
             };
-            let end = Val::Int(simplify(&e.subst(v, &last)));
+            let end = match value {
+                Val::Int(e) => Val::Int(simplify(&e.subst(v, &last))),
+                // A pointer walked within the array it started in, by the
+                // iteration (`out += w`); not one swapped with another.
+                Val::Ptr(mut p)
+                    if matches!(&start, Val::Ptr(q) if q.target == p.target && q.alts.is_empty())
+                        && vars.contains(v) =>
+                {
+                    for e in p.index.iter_mut() {
+                        *e = simplify(&e.subst(v, &last));
+                    }
+                    Val::Ptr(p)
+                }
+                _ => continue,
+            };
             self.env.insert(x, join(&ran, end, start));
         }
     }
