@@ -355,6 +355,9 @@ fn read_only_tables_and_moving_pointers() {
     let k = kernel("__global__ void k(float *a, int n) { float *p = a + threadIdx.x; for (int j = 0; j < n; j++) { *p = 0; if (j % 2) p += blockDim.x; } }");
     assert!(show(&k).contains("wr[p.offset]"), "{}", show(&k));
     assert!(k.locals.contains(&"p.offset".to_string()));
+    // A step by the counter is no fixed step: `p` moves by 0, 1, 2, …
+    let k = kernel("__global__ void k(float *a, int n) { float *p = a + threadIdx.x * 10; for (int j = 0; j < n; j++) { *p = 0; p += j; } }");
+    assert!(show(&k).contains("wr[p.offset]"), "{}", show(&k));
 }
 
 #[test]
@@ -3326,10 +3329,10 @@ fn variables_stepped_once_per_turn_of_an_uncounted_loop_are_inductions() {
         text.contains("wr[bid.x * blockDim.x + tid.x + iter * (blockDim.x * gridDim.x)]"),
         "{text}"
     );
-    // Stepped twice, or only on some turns: unknown.
+    // Stepped twice, or only on turns that differ: unknown.
     for body in [
         "if (k >= n) break; a[k] = 0; k += 4; k += 4;",
-        "if (k >= n) break; a[k] = 0; if (n > 3) k += 4;",
+        "if (k >= n) break; a[k] = 0; if (k % 3 == 0) k += 4;",
     ] {
         let k = kernel(&format!(
             "__global__ void k(float *a, int n) {{ int k = threadIdx.x; while (1) {{ {body} }} }}"
@@ -3337,6 +3340,12 @@ fn variables_stepped_once_per_turn_of_an_uncounted_loop_are_inductions() {
         let text = crate::protocol::print::print(&k);
         assert!(!text.contains("iter *"), "{body}\n{text}");
     }
+    // Stepped on the turns a condition the loop does not change allows.
+    let k = kernel(
+        "__global__ void k(float *a, int n) { int k = threadIdx.x; while (1) { if (k >= n) break; a[k] = 0; if (n > 3) k += 4; } }",
+    );
+    let text = crate::protocol::print::print(&k);
+    assert!(text.contains("n > 3 ? iter * 4 : 0"), "{text}");
 }
 
 #[test]
@@ -3672,6 +3681,35 @@ fn a_pointer_stepped_by_a_counted_loop_leaves_it_at_its_last_step() {
         out.contains("wr[((0 < h ? ((tid.x + ((h - 1) * w)) + w) : tid.x) - w)]"),
         "{out}"
     );
+}
+
+#[test]
+fn a_variable_stepped_under_an_invariant_condition_is_an_induction() {
+    // `if (tid == 0) { a[i] = 0; i += 64; }` in a counted loop: where the
+    // condition holds, `i` is its start plus the count times 64.
+    let out = shape(
+        "__global__ void k(float *a, int n) {
+  int i = blockIdx.x;
+  for (int r = 0; r < n; r++) {
+    if (threadIdx.x == 0) { a[i] = 0; i += 64; }
+  }
+}",
+    );
+    assert!(out.contains("(tid.x == 0 ? (r * 64) : 0)"), "{out}");
+    // A condition the loop changes, or that reads memory other threads
+    // may change, is no invariant: `i` is unknown there.
+    for cond in ["i < 100", "go"] {
+        let out = shape(&format!(
+            "__global__ void k(float *a, int n) {{
+  __shared__ int go;
+  int i = blockIdx.x;
+  for (int r = 0; r < n; r++) {{
+    if ({cond}) {{ a[i] = 0; i += 64; }}
+  }}
+}}"
+        ));
+        assert!(!out.contains("(r * 64)"), "{cond}: {out}");
+    }
 }
 
 #[test]

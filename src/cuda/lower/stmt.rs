@@ -428,6 +428,20 @@ fn has_continue(n: &Node) -> bool {
     n.children().iter().any(has_continue)
 }
 
+/// Whether `n` names a variable that lives in memory other threads may
+/// change: a `__shared__` one, or one outside every function that is not
+/// `const` (the built-in `threadIdx` and the like are).
+fn reads_memory(n: &Node) -> bool {
+    let here = n.kind() == K::DECL_REF
+        && n.referenced().is_some_and(|d| {
+            let global = !d.semantic_parent().is_some_and(|p| {
+                matches!(p.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE | K::METHOD)
+            });
+            d.kind() == K::VAR && (d.is_shared() || (global && !d.ty().is_const_qualified()))
+        });
+    here || n.children().iter().any(reads_memory)
+}
+
 pub(super) fn mentions(n: &Node, vars: &HashSet<String>) -> bool {
     if n.kind() == K::DECL_REF {
         if let Some(d) = n.referenced() {
@@ -1345,7 +1359,7 @@ impl Lower {
         } else {
             vec![*body]
         };
-        let inductions = self.stepped_once(&items, assigned);
+        let inductions = self.stepped_once(&items, assigned, assigned);
         self.forget(assigned, names);
         self.facts.clear();
         let var = self.name("iter");
@@ -1595,17 +1609,22 @@ impl Lower {
         ) {
             return Vec::new();
         }
-        self.stepped_once(body, assigned)
+        // A step or guard naming the counter changes with it.
+        let mut varying = assigned.clone();
+        varying.insert(shape.var.clone());
+        self.stepped_once(body, assigned, &varying)
     }
 
     /// Of `assigned`, the variables one statement of a loop's `body` steps
     /// once per iteration by a value the loop does not change (see
     /// [`Lower::inductions`]), with their values at the loop's entry and
-    /// their steps.
+    /// their steps. `varying` holds what the loop changes: `assigned` and
+    /// its counter.
     fn stepped_once(
         &mut self,
         body: &[Node],
         assigned: &HashSet<String>,
+        varying: &HashSet<String>,
     ) -> Vec<(String, Val, Expr)> {
         let body: Vec<Node> = match body {
             [only] if only.kind() == K::COMPOUND => only.children(),
@@ -1614,8 +1633,12 @@ impl Lower {
         let mut out = Vec::new();
         for (i, st) in body.iter().enumerate() {
             let st = strip(*st);
-            let Some((var, step)) = self.step_of(&st) else {
-                continue;
+            let (var, step, guard) = match self.step_of(&st) {
+                Some((var, step)) => (var, step, None),
+                None => match self.guarded_step(&st, varying) {
+                    Some((var, step, guard)) => (var, step, Some(guard)),
+                    None => continue,
+                },
             };
             if !assigned.contains(&var) || out.iter().any(|(v, _, _)| *v == var) {
                 continue;
@@ -1625,7 +1648,7 @@ impl Lower {
                 self.count_assignments(s, &var, &mut count);
             }
             let skipped = body[..i].iter().any(has_continue);
-            let invariant = step.as_ref().is_none_or(|(n, _)| !mentions(n, assigned));
+            let invariant = step.as_ref().is_none_or(|(n, _)| !mentions(n, varying));
             if count != 1 || skipped || !invariant {
                 continue;
             }
@@ -1638,6 +1661,12 @@ impl Lower {
                     .pure_int(&n)
                     .map(|e| simplify(&Expr::bin(Op::Mul, Expr::Int(sign), e))),
             };
+            let step = match guard {
+                None => step,
+                Some(c) => {
+                    step.map(|s| Expr::Ite(Box::new(c), Box::new(s), Box::new(Expr::Int(0))))
+                }
+            };
             if let Some(step) = step {
                 out.push((var, start, step));
             }
@@ -1645,11 +1674,48 @@ impl Lower {
         out
     }
 
+    /// `if (c) { …; v += s; }` with no `else`, `c` the same in every
+    /// iteration (`tid == 0` around a store and the step of its place):
+    /// `v` steps by `s` where `c` holds and by 0 elsewhere. The variable's
+    /// key, the step as [`Lower::step_of`] gives it, and `c`.
+    fn guarded_step<'a>(
+        &mut self,
+        st: &Node<'a>,
+        assigned: &HashSet<String>,
+    ) -> Option<(String, Option<(Node<'a>, i64)>, Cond)> {
+        if st.kind() != K::IF {
+            return None;
+        }
+        let parts = st.children();
+        let [cond, then] = parts.as_slice() else {
+            return None;
+        };
+        let then: Vec<Node> = match then.kind() {
+            K::COMPOUND => then.children(),
+            _ => vec![*then],
+        };
+        let (at, (var, step)) = then
+            .iter()
+            .enumerate()
+            .find_map(|(i, s)| Some((i, self.step_of(&strip(*s))?)))?;
+        if then[..at].iter().any(has_continue) || mentions(cond, assigned) || reads_memory(cond) {
+            return None;
+        }
+        let c = super::expr::as_cond(&self.pure_int(cond)?);
+        Some((var, step, c))
+    }
+
     /// Each induction variable at iteration `k` (counted from 0): its start
     /// plus `k` steps.
     fn step_inductions(&mut self, inductions: Vec<(String, Val, Expr)>, k: &Expr) {
         for (var, start, step) in inductions {
-            let by = simplify(&Expr::bin(Op::Mul, k.clone(), step));
+            // A guarded step (`c ? s : 0`) steps `k` times where `c` holds:
+            // the product taken inside the choice stays linear.
+            let times = |s: Expr| simplify(&Expr::bin(Op::Mul, k.clone(), s));
+            let by = match step {
+                Expr::Ite(c, a, b) => Expr::Ite(c, Box::new(times(*a)), Box::new(times(*b))),
+                step => times(step),
+            };
             let value = match start {
                 Val::Int(e) => Some(Val::Int(simplify(&Expr::add(e, by)))),
                 Val::Ptr(mut p) if p.alts.is_empty() => p.cell_of(by).map(|by| {
