@@ -422,7 +422,6 @@ fn methods_named<'a>(class: &Node<'a>, name: &str, depth: u32) -> Vec<Node<'a>> 
 /// Base classes followed when a member is looked up.
 const MAX_BASE_DEPTH: u32 = 4;
 
-/// Whether `f` declares an `extern __shared__` array and returns it.
 /// Whether every `return` of `f` gives a null pointer constant, and it
 /// has one.
 fn returns_only_null(f: &Node) -> bool {
@@ -451,6 +450,7 @@ fn returns_only_null(f: &Node) -> bool {
         })
 }
 
+/// Whether `f` declares an `extern __shared__` array and returns it.
 fn returns_dynamic_shared(f: &Node) -> bool {
     let Some(body) = f.children().into_iter().find(|c| c.kind() == K::COMPOUND) else {
         return false;
