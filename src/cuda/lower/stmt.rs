@@ -1681,7 +1681,7 @@ impl Lower {
     fn guarded_step<'a>(
         &mut self,
         st: &Node<'a>,
-        assigned: &HashSet<String>,
+        varying: &HashSet<String>,
     ) -> Option<(String, Option<(Node<'a>, i64)>, Cond)> {
         if st.kind() != K::IF {
             return None;
@@ -1698,7 +1698,7 @@ impl Lower {
             .iter()
             .enumerate()
             .find_map(|(i, s)| Some((i, self.step_of(&strip(*s))?)))?;
-        if then[..at].iter().any(has_continue) || mentions(cond, assigned) || reads_memory(cond) {
+        if then[..at].iter().any(has_continue) || mentions(cond, varying) || reads_memory(cond) {
             return None;
         }
         let c = super::expr::as_cond(&self.pure_int(cond)?);
