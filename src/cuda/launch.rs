@@ -752,10 +752,7 @@ impl Launches {
             }
             return true;
         }
-        // Attribute and occupancy queries name a kernel without launching it.
-        name.starts_with("cudaFuncGetAttributes")
-            || name.starts_with("cudaFuncSet")
-            || name.starts_with("cudaOccupancy")
+        attribute_query(&name)
     }
 }
 
@@ -1362,10 +1359,7 @@ fn only_launched(var: &Node, func: Option<Node>) -> bool {
                         "cudaLaunchKernel" | "cudaLaunchCooperativeKernel"
                     ) && names(0))
                     || (api.starts_with("cudaLaunchKernelEx") && names(1));
-                let query = api.starts_with("cudaFuncSet")
-                    || api.starts_with("cudaFuncGetAttributes")
-                    || api.starts_with("cudaOccupancy");
-                if launch || (query && (0..c.num_args().max(0) as u32).any(names)) {
+                if launch || queries(&c, var) {
                     *allowed += 1;
                 }
             }
@@ -1430,14 +1424,9 @@ fn pointer_targets<'a>(
                     u.allowed += 1;
                 }
             } else if k == K::CALL {
-                let api = c.referenced().map(|f| f.spelling()).unwrap_or_default();
                 let launched =
                     c.referenced().is_some_and(|r| r.id() == u.var) && launch_config(&c).is_some();
-                let queried = (api.starts_with("cudaFuncSet")
-                    || api.starts_with("cudaFuncGetAttributes")
-                    || api.starts_with("cudaOccupancy"))
-                    && (0..c.num_args().max(0) as u32).any(|i| names(&c.arg(i), u.var));
-                if launched || queried {
+                if launched || queries(&c, u.var) {
                     u.allowed += 1;
                 }
                 if launched {
@@ -1484,6 +1473,24 @@ fn kernel_pointer_operand(c: &Node, func: Option<Node>) -> bool {
         op::EQ | op::NE => ch.len() == 2 && (operand(&ch[0]) || operand(&ch[1])),
         _ => false,
     }
+}
+
+/// Whether the runtime function `name` queries a kernel's attributes or
+/// occupancy (`cudaFuncSetAttribute`, …): naming a kernel there launches
+/// nothing.
+fn attribute_query(name: &str) -> bool {
+    name.starts_with("cudaFuncGetAttributes")
+        || name.starts_with("cudaFuncSet")
+        || name.starts_with("cudaOccupancy")
+}
+
+/// Whether the call `c` is an attribute or occupancy query with the
+/// variable `var` among its arguments.
+fn queries(c: &Node, var: u32) -> bool {
+    let api = c.referenced().map(|f| f.spelling()).unwrap_or_default();
+    attribute_query(&api)
+        && (0..c.num_args().max(0) as u32)
+            .any(|i| strip(c.arg(i)).referenced().is_some_and(|r| r.id() == var))
 }
 
 fn referenced_kernel<'a>(n: &Node<'a>) -> Option<(KernelKey, Node<'a>)> {
@@ -3139,7 +3146,7 @@ fn element_assignment<'a>(n: &Node<'a>, here: Here<'a>) -> Option<(u32, Node<'a>
                         s.changed = true;
                     }
                 }
-                K::UNARY if !ch.is_empty() && c.unop() != op::DEREF => {
+                K::UNARY if !ch.is_empty() => {
                     if matches!(
                         c.unop(),
                         op::POST_INC | op::POST_DEC | op::PRE_INC | op::PRE_DEC | op::ADDR_OF

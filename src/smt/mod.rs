@@ -616,6 +616,9 @@ fn solve_in(
     let mut limit = opts.timeout_ms;
     let mut last_instance = None;
     let mut abstracted = false;
+    // Bitwise operations on a nonlinear global take bit vectors even with
+    // it substituted; fixed in the trace, they are encoded linearly.
+    let refix = uses_bit_vectors(trace).then_some((trace, opts.strict));
     while races.len() < max {
         if !races.is_empty() && deadline.passed() {
             // The races found are real; the budget ends the search for more.
@@ -663,10 +666,6 @@ fn solve_in(
         }
         if try_instances && result == SatResult::Unknown {
             let first = last_instance.unwrap_or(0);
-            // Bitwise operations on a nonlinear global take bit vectors even
-            // with it substituted; fixed in the trace, they are encoded
-            // linearly.
-            let refix = uses_bit_vectors(trace).then_some((trace, opts.strict));
             let (found, extra) =
                 query.instance_race(&blocks, first, deadline, debug.as_deref(), refix);
             calls += extra;
