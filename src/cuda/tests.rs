@@ -4402,3 +4402,20 @@ fn written_template_arguments_are_types_literals_or_macros() {
     assert_eq!(parse("float , 2 * TILE >"), None);
     assert_eq!(parse("float , 1 , 2 >"), None);
 }
+
+#[test]
+fn reads_through_a_conversion_operator_keep_their_place() {
+    // `(float)h` over a `__half` calls the type's conversion operator,
+    // whose member reference is implicit and has no place of its own.
+    let k = kernel(
+        "#include <cuda_fp16.h>\n\
+         __global__ void k(__half *a) {\n\
+           float x = (float)a[threadIdx.x + 1];\n\
+           a[threadIdx.x] = __float2half(x);\n\
+         }",
+    );
+    let mut acc = Vec::new();
+    k.arrays[0].body.accesses(&mut acc);
+    assert_eq!(acc[0].mode, Mode::Read);
+    assert_eq!(acc[0].loc, Loc::new(3, 18), "{acc:?}");
+}

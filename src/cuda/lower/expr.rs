@@ -264,6 +264,7 @@ impl Lower {
             || k == K::FUNCTIONAL_CAST
             || k == K::REINTERPRET_CAST
             || k == K::CONST_CAST
+            || (k == K::CALL && implicit_copy(n))
         {
             let inner = exprs(n);
             let Some(inner) = inner.last() else {

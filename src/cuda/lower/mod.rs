@@ -341,6 +341,13 @@ struct Published {
 
 fn loc_of(n: &Node) -> Loc {
     let p = n.pos();
+    // An implicit node (the member reference of `(float)h`'s conversion
+    // operator) has no place of its own: its operand's is the access's.
+    if p.line == 0 {
+        if let Some(operand) = exprs(n).first() {
+            return loc_of(operand);
+        }
+    }
     Loc::new(p.line, p.column)
 }
 
@@ -403,6 +410,7 @@ pub(super) fn strip<'a>(n: Node<'a>) -> Node<'a> {
             || k == K::FUNCTIONAL_CAST
             || k == K::REINTERPRET_CAST
             || k == K::CONST_CAST
+            || (k == K::CALL && implicit_copy(&n))
         {
             let ch: Vec<Node> = n
                 .children()
@@ -415,6 +423,19 @@ pub(super) fn strip<'a>(n: Node<'a>) -> Node<'a> {
             }
         }
         return n;
+    }
+}
+
+/// A copy or move of a class value by its implicit constructor, which
+/// libclang gives no callee: before C++17, every `dim3` passed by value
+/// (`k<<<1, 64>>>` included) is such a copy of a temporary.
+fn implicit_copy(n: &Node) -> bool {
+    if n.referenced().is_some() || n.num_args() != 1 || !n.ty().is_record() {
+        return false;
+    }
+    match exprs(n).as_slice() {
+        [arg] => arg.ty().canonical().spelling() == n.ty().canonical().spelling(),
+        _ => false,
     }
 }
 
