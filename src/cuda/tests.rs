@@ -3695,7 +3695,8 @@ fn a_variable_stepped_under_an_invariant_condition_is_an_induction() {
   }
 }",
     );
-    assert!(out.contains("(tid.x == 0 ? (r * 64) : 0)"), "{out}");
+    // The store under the condition takes the arm where it holds.
+    assert!(out.contains("if (tid.x == 0) { wr[(bid.x + (r * 64))]; }"), "{out}");
     // A condition the loop changes, or that reads memory other threads
     // may change, is no invariant: `i` is unknown there.
     for cond in ["i < 100", "go"] {
@@ -4418,4 +4419,23 @@ fn reads_through_a_conversion_operator_keep_their_place() {
     k.arrays[0].body.accesses(&mut acc);
     assert_eq!(acc[0].mode, Mode::Read);
     assert_eq!(acc[0].loc, Loc::new(3, 18), "{acc:?}");
+}
+
+#[test]
+fn a_step_by_an_integer_intrinsic_under_a_flag_is_an_induction() {
+    // `__mul24` touches no memory: the step is the loop's own, taken where
+    // `active` holds, and the store under `active` takes that arm.
+    let k = kernel(
+        "__global__ void k(int n, int w, float *out) {\n\
+           int g = threadIdx.x;\n\
+           int g0 = 0;\n\
+           int active = threadIdx.x < w;\n\
+           for (int z = 0; z < n; z++) {\n\
+             if (active) { g0 = g; g = g + __mul24(w, 8); }\n\
+             if (active) out[g0] = 1.0f;\n\
+           }\n\
+         }",
+    );
+    let s = show(&k);
+    assert!(s.contains("wr[(tid.x + (z * (w * 8)))]"), "{s}");
 }

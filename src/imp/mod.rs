@@ -229,6 +229,54 @@ impl Stmt {
     }
 }
 
+/// `e` where the conditions `known` hold: a choice whose condition is
+/// among them (each of its conjuncts) takes its first arm, one whose
+/// negation is among them its second. An access inside `if (active)`
+/// to an index that chose on `active` where it was computed.
+pub fn settled(e: &Expr, known: &[Cond]) -> Expr {
+    fn conjuncts<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
+        match c {
+            Cond::And(a, b) => {
+                conjuncts(a, out);
+                conjuncts(b, out);
+            }
+            c => out.push(c),
+        }
+    }
+    let mut facts = Vec::new();
+    for c in known {
+        conjuncts(c, &mut facts);
+    }
+    if facts.is_empty() {
+        return e.clone();
+    }
+    fn walk(e: &Expr, facts: &[&Cond]) -> Expr {
+        match e {
+            Expr::Ite(c, a, b) => {
+                let mut parts = Vec::new();
+                conjuncts(c, &mut parts);
+                if parts.iter().all(|p| facts.contains(p)) {
+                    return walk(a, facts);
+                }
+                let negated = Cond::Not(c.clone());
+                if facts.contains(&&negated) {
+                    return walk(b, facts);
+                }
+                Expr::Ite(
+                    c.clone(),
+                    Box::new(walk(a, facts)),
+                    Box::new(walk(b, facts)),
+                )
+            }
+            Expr::Bin(op, a, b) => {
+                Expr::Bin(*op, Box::new(walk(a, facts)), Box::new(walk(b, facts)))
+            }
+            e => e.clone(),
+        }
+    }
+    simplify(&walk(e, &facts))
+}
+
 /// Folds constants and neutral elements; keeps the meaning exactly.
 pub fn simplify(e: &Expr) -> Expr {
     match e {
@@ -680,7 +728,36 @@ pub fn is_uniform(vars: &BTreeSet<String>, globals: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Rel;
     use crate::protocol::Stmt as P;
+
+    #[test]
+    fn choices_the_known_conditions_decide_take_their_arm() {
+        let v = Expr::var;
+        let active = Cond::and(
+            Cond::cmp(Rel::Lt, v("i"), v("nx")),
+            Cond::cmp(Rel::Lt, v("j"), v("ny")),
+        );
+        let step = Expr::Ite(
+            Box::new(active.clone()),
+            Box::new(Expr::bin(Op::Mul, v("k"), Expr::Int(2048))),
+            Box::new(Expr::Int(0)),
+        );
+        let index = Expr::add(v("g"), step.clone());
+        // Under `active`, or under its conjuncts known apart.
+        let stepped = Expr::add(v("g"), Expr::bin(Op::Mul, v("k"), Expr::Int(2048)));
+        assert_eq!(settled(&index, &[active.clone()]), stepped);
+        let apart = [
+            Cond::cmp(Rel::Lt, v("j"), v("ny")),
+            Cond::cmp(Rel::Lt, v("i"), v("nx")),
+        ];
+        assert_eq!(settled(&index, &apart), stepped);
+        // Under its negation the other arm; under part of it, or nothing
+        // known, the choice stays.
+        assert_eq!(settled(&index, &[Cond::not(active.clone())]), v("g"));
+        assert_eq!(settled(&index, &apart[..1]), simplify(&index));
+        assert_eq!(settled(&index, &[]), index);
+    }
 
     #[test]
     fn a_shift_past_the_bits_of_a_nonnegative_index_is_zero() {

@@ -524,6 +524,20 @@ fn without_size_wrapper(n: Node) -> Node {
 
 /// A member call that is a query of a cooperative group: it has no
 /// effect.
+/// Whether `n` calls an integer intrinsic of the toolkit that touches no
+/// memory (`__mul24(j, pitch)`, `min(a, b)`): an expression of it is as
+/// pure as its operands.
+pub(super) fn is_pure_integer_call(n: &Node) -> bool {
+    const NAMES: &[&str] = &[
+        "__mul24", "__umul24", "min", "max", "umin", "umax", "llmin", "llmax", "abs",
+    ];
+    n.kind() == K::CALL
+        && n.ty().is_integral()
+        && n.referenced().is_some_and(|f| {
+            f.kind() == K::FUNCTION && NAMES.contains(&f.spelling().as_str()) && from_toolkit(&f)
+        })
+}
+
 pub(super) fn is_group_query(n: &Node) -> bool {
     n.kind() == K::CALL
         && n.referenced().is_some_and(|f| f.kind() == K::METHOD)

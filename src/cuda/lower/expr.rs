@@ -95,6 +95,9 @@ pub(super) fn has_effects(n: &Node) -> bool {
     if super::call::is_group_query(n) {
         return false;
     }
+    if super::call::is_pure_integer_call(n) {
+        return exprs(n).iter().any(has_effects);
+    }
     if k == K::CALL || k == K::ARRAY_SUBSCRIPT || k == K::COMPOUND_ASSIGN {
         return true;
     }

@@ -441,7 +441,20 @@ impl Lower {
             };
         }
         let loc = self.place(loc);
-        let mut index = p.cell_index();
+        // Choices the conditions around the access decide (an index set
+        // under `if (active)`, read under it again) take their arm.
+        let settle = |es: &[Expr], path: &[Cond]| -> Vec<Expr> {
+            es.iter().map(|e| crate::imp::settled(e, path)).collect()
+        };
+        let mut index = settle(&p.cell_index(), &self.path);
+        let value = value.map(|v| match v {
+            Value::Expr(e) => Value::Expr(crate::imp::settled(&e, &self.path)),
+            Value::Read { array, index } => Value::Read {
+                array,
+                index: settle(&index, &self.path),
+            },
+            Value::Fields(fields) => Value::Fields(settle(&fields, &self.path)),
+        });
         if p.rounded {
             let anywhere = self.local("byte_offset");
             if let Some(last) = index.last_mut() {
