@@ -2494,6 +2494,22 @@ fn a_ticket_thread_zero_takes_for_its_block_orders_the_last_block() {
     assert!(kernel(&src(every)).tickets.iter().all(|t| !t.block));
     let k = kernel(&src(&fenced.replace("gridDim.x)", "2)")));
     assert!(k.tickets.is_empty(), "{:?}", k.tickets);
+    // A launch that fixes the grid makes `gridDim.x` its constant: the
+    // ticket wraps past the last block still, and a smaller bound does not.
+    let launched = |take: &str| {
+        format!(
+            "{}\nvoid run(float *p, unsigned int *d) {{ k<<<132, 64>>>(p, d); }}\n",
+            src(take)
+        )
+    };
+    let k = kernel(&launched(fenced));
+    assert!(
+        k.tickets.len() == 1 && k.tickets[0].block,
+        "{:?}",
+        k.tickets
+    );
+    let k = kernel(&launched(&fenced.replace("gridDim.x)", "64)")));
+    assert!(k.tickets.is_empty(), "{:?}", k.tickets);
     // Thread 0 of each row of a two-dimensional block is not one thread.
     let rows = format!("{fenced} part[threadIdx.y] = 2;");
     assert!(kernel(&src(&rows)).tickets.iter().all(|t| !t.block));
@@ -3696,7 +3712,10 @@ fn a_variable_stepped_under_an_invariant_condition_is_an_induction() {
 }",
     );
     // The store under the condition takes the arm where it holds.
-    assert!(out.contains("if (tid.x == 0) { wr[(bid.x + (r * 64))]; }"), "{out}");
+    assert!(
+        out.contains("if (tid.x == 0) { wr[(bid.x + (r * 64))]; }"),
+        "{out}"
+    );
     // A condition the loop changes, or that reads memory other threads
     // may change, is no invariant: `i` is unknown there.
     for cond in ["i < 100", "go"] {

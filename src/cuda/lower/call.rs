@@ -1159,8 +1159,14 @@ impl Lower {
         let by_one = match (base, operands) {
             ("atomicAdd", [Val::Int(Expr::Int(1))]) => true,
             ("atomicInc", [Val::Int(m)]) => {
-                let blocks = simplify(&Expr::var(builtin::GRID_DIM[0]));
-                simplify(m) == blocks
+                // The launch's grid, when it fixes one, is a constant here.
+                let fixed = self
+                    .launch
+                    .iter()
+                    .find(|(n, _)| n == builtin::GRID_DIM[0])
+                    .map(|(_, v)| Expr::Int(*v));
+                let m = simplify(m);
+                m == Expr::var(builtin::GRID_DIM[0]) || Some(&m) == fixed.as_ref()
             }
             _ => false,
         };
