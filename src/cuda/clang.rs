@@ -1016,8 +1016,8 @@ pub mod kind {
         CXCursor_TemplateTemplateParameter as TEMPLATE_TEMPLATE_PARAM,
         CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_TypeRef as TYPE_REF,
         CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY,
-        CXCursor_UnexposedDecl as UNEXPOSED_DECL, CXCursor_UnexposedExpr as UNEXPOSED,
-        CXCursor_VarDecl as VAR, CXCursor_WhileStmt as WHILE,
+        CXCursor_UnexposedAttr as UNEXPOSED_ATTR, CXCursor_UnexposedDecl as UNEXPOSED_DECL,
+        CXCursor_UnexposedExpr as UNEXPOSED, CXCursor_VarDecl as VAR, CXCursor_WhileStmt as WHILE,
     };
     /// The translation unit's cursor as libclang 15 and later number it;
     /// the bindings' constant is the older number.

@@ -1823,6 +1823,105 @@ pub(crate) fn split_outside<'t>(text: &'t str, pairs: &[(char, char)]) -> Vec<&'
     out
 }
 
+/// The largest block `__launch_bounds__(max, …)` admits, from the tokens
+/// of the kernel's declaration before its body: the first argument, of
+/// integer literals, names `value` gives (template parameters, macros)
+/// and `+ - * / ( )`. A launch of more threads fails, so every block that
+/// runs is at most that wide along each axis.
+pub(crate) fn launch_bound(toks: &[String], value: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
+    let head = toks.iter().position(|t| t == "{").unwrap_or(toks.len());
+    let at = toks[..head]
+        .iter()
+        .position(|t| t == "__launch_bounds__" || t == "launch_bounds")?;
+    if toks.get(at + 1).map(String::as_str) != Some("(") {
+        return None;
+    }
+    let mut arg: Vec<&str> = Vec::new();
+    let mut depth = 0;
+    for t in &toks[at + 2..head] {
+        match t.as_str() {
+            "(" => depth += 1,
+            ")" if depth == 0 => break,
+            ")" => depth -= 1,
+            "," if depth == 0 => break,
+            _ => {}
+        }
+        arg.push(t);
+    }
+    let mut at = 0;
+    let v = bound_sum(&arg, &mut at, value)?;
+    (at == arg.len() && v > 0).then_some(v)
+}
+
+/// C tokens of `text`, roughly: names, numbers and single punctuation
+/// marks; comments and strings are not told apart.
+pub(crate) fn text_tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        if c.is_ascii_alphanumeric() || c == '_' {
+            let mut end = i + c.len_utf8();
+            while let Some((j, d)) = chars.peek().copied() {
+                if !(d.is_ascii_alphanumeric() || d == '_') {
+                    break;
+                }
+                end = j + d.len_utf8();
+                chars.next();
+            }
+            out.push(text[i..end].to_string());
+        } else {
+            out.push(c.to_string());
+        }
+    }
+    out
+}
+
+fn bound_sum(t: &[&str], at: &mut usize, value: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
+    let mut v = bound_product(t, at, value)?;
+    while let Some(op) = t.get(*at).filter(|o| matches!(**o, "+" | "-")) {
+        *at += 1;
+        let r = bound_product(t, at, value)?;
+        v = if *op == "+" {
+            v.checked_add(r)?
+        } else {
+            v.checked_sub(r)?
+        };
+    }
+    Some(v)
+}
+
+fn bound_product(t: &[&str], at: &mut usize, value: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
+    let mut v = bound_atom(t, at, value)?;
+    while let Some(op) = t.get(*at).filter(|o| matches!(**o, "*" | "/")) {
+        *at += 1;
+        let r = bound_atom(t, at, value)?;
+        v = if *op == "*" {
+            v.checked_mul(r)?
+        } else {
+            v.checked_div(r)?
+        };
+    }
+    Some(v)
+}
+
+fn bound_atom(t: &[&str], at: &mut usize, value: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
+    let tok = *t.get(*at)?;
+    *at += 1;
+    if tok == "(" {
+        let v = bound_sum(t, at, value)?;
+        (t.get(*at) == Some(&")")).then(|| *at += 1)?;
+        return Some(v);
+    }
+    let digits = tok.trim_end_matches(['u', 'U', 'l', 'L']);
+    if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+        return digits.parse().ok();
+    }
+    value(tok)
+}
+
 /// The file's object-like macros whose body is one token (`#define N 128`).
 pub(crate) fn object_macros(src: &str) -> HashMap<&str, &str> {
     src.lines()
@@ -2060,7 +2159,11 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
         };
         let values = if var.kind() == K::PARM {
             if modified(&f, &var.spelling()) {
-                return vec![UNKNOWN];
+                // `size = 16;` before the launch: what reaches it.
+                return match reaching_assignment(&f, &var, n.offset()) {
+                    Some(value) => dims_at(&value, here, callers, depth + 1),
+                    None => vec![UNKNOWN],
+                };
             }
             parameter(&var, &f, callers, depth)
         } else if var.kind() != K::VAR || var.semantic_parent().is_none_or(|p| p.id() != f.id()) {

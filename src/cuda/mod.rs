@@ -739,6 +739,10 @@ fn parse_tu(
     let mut device_sites: std::collections::HashMap<String, Vec<launch::LaunchSite>> =
         std::collections::HashMap::new();
     let mut device_unread: Vec<String> = Vec::new();
+    // The text of each file a kernel is defined in, for its
+    // `__launch_bounds__`.
+    let mut file_sources: std::collections::HashMap<String, std::sync::Arc<lower::Source>> =
+        std::collections::HashMap::new();
     let mut sources: std::collections::HashMap<String, Option<String>> =
         std::collections::HashMap::new();
     for d in &errors {
@@ -863,6 +867,20 @@ fn parse_tu(
                 return not_compiled(errors);
             }
             let mut args = Vec::new();
+            let source = file_sources
+                .entry(home.to_string())
+                .or_insert_with(|| {
+                    let text = match unsaved.iter().find(|(n, _)| n == home) {
+                        Some((_, b)) => String::from_utf8_lossy(b).into_owned(),
+                        None => std::fs::read_to_string(home).unwrap_or_default(),
+                    };
+                    let macros = launch::object_macros(&text)
+                        .into_iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string()))
+                        .collect();
+                    std::sync::Arc::new(lower::Source { text, macros })
+                })
+                .clone();
             let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 // What the launch fixes is known while lowering, as the
                 // command line's parameters are; what host code passes
@@ -876,6 +894,7 @@ fn parse_tu(
                 };
                 lower::Lower::new(&name, warp_is_block, home, site)
                     .with_launch(named, args)
+                    .with_source(source)
                     .with_instance_types({
                         let types = arg_types.get(&(f.id(), targs.clone())).cloned().unwrap_or_default();
                         (types.args, types.params, types.arity)

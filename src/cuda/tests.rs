@@ -4458,3 +4458,35 @@ fn a_step_by_an_integer_intrinsic_under_a_flag_is_an_induction() {
     let s = show(&k);
     assert!(s.contains("wr[(tid.x + (z * (w * 8)))]"), "{s}");
 }
+
+#[test]
+fn launch_bounds_bound_each_axis_of_a_block_the_launch_leaves_open() {
+    let bound = |text: &str| {
+        let value = |n: &str| match n {
+            "N" => Some(64),
+            "BLOCK" => Some(128),
+            _ => None,
+        };
+        launch::launch_bound(&launch::text_tokens(text), &value)
+    };
+    assert_eq!(
+        bound("__global__ void __launch_bounds__(256) k(int *a)"),
+        Some(256)
+    );
+    assert_eq!(bound("__launch_bounds__(N * (2 + 2), 1) k("), Some(256));
+    assert_eq!(bound("__launch_bounds__(BLOCK / 2 - 32)"), Some(32));
+    assert_eq!(bound("__launch_bounds__(threads) k("), None);
+    assert_eq!(bound("__global__ void k(int *a)"), None);
+    let src = "#define BLOCK 128\n\
+               __global__ void __launch_bounds__(BLOCK) k(float *a) { a[threadIdx.x] = 1; }\n";
+    let k = kernel(src);
+    for d in ["blockDim.x", "blockDim.y", "blockDim.z"] {
+        let c = Cond::cmp(Rel::Le, Expr::var(d), Expr::Int(128));
+        assert!(k.assumes.contains(&c), "{d}: {:?}", k.assumes);
+    }
+    // A launch that fixes the block says more.
+    let launched = format!("{src}void run(float *a) {{ k<<<4, 64>>>(a); }}\n");
+    let k = kernel(&launched);
+    let c = Cond::cmp(Rel::Le, Expr::var("blockDim.x"), Expr::Int(128));
+    assert!(!k.assumes.contains(&c), "{:?}", k.assumes);
+}

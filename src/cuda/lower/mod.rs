@@ -122,6 +122,8 @@ pub struct Lower {
     /// The kernel template's value parameters the instance fixes, by name:
     /// what sizes in types spelled in the template's terms stand for.
     template_constants: HashMap<String, i64>,
+    /// The text of the kernel's file (see `with_source`).
+    source: Option<std::sync::Arc<Source>>,
     /// How many arguments an instantiation gives each parameter pack of
     /// the kernel's template, by name: `sizeof...(Ts)`.
     pack_sizes: HashMap<String, i64>,
@@ -327,6 +329,12 @@ struct BlockTicket {
 /// A value one thread of every block stores in a `__shared__` cell, the
 /// same in every block up to the block's id (`if (tid == 0) base =
 /// blockIdx.x * n;`), for the others to read after a barrier.
+/// A file's text and its object-like macros (`#define BLOCK 256`).
+pub struct Source {
+    pub text: String,
+    pub macros: HashMap<String, String>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 struct Published {
     index: Vec<Expr>,
@@ -471,6 +479,7 @@ impl Lower {
             array_names: HashMap::new(),
             spellings: HashMap::new(),
             template_constants: HashMap::new(),
+            source: None,
             pack_sizes: HashMap::new(),
             this: Vec::new(),
             returns: Vec::new(),
@@ -536,6 +545,38 @@ impl Lower {
             param_types: HashMap::new(),
             instance_arity: None,
         }
+    }
+
+    /// This lowering with the text of the kernel's file, where its
+    /// `__launch_bounds__` is read.
+    pub fn with_source(mut self, source: std::sync::Arc<Source>) -> Lower {
+        self.source = Some(source);
+        self
+    }
+
+    /// The maximum block size of the kernel's `__launch_bounds__`, which
+    /// libclang shows as an attribute without its arguments (and without
+    /// tokens, when a macro starts the declaration): read from the file's
+    /// text between the declaration's start and its body.
+    fn launch_bound(&self, f: &Node, body: &Node) -> Option<i64> {
+        if !f.children().iter().any(|c| c.kind() == K::UNEXPOSED_ATTR) {
+            return None;
+        }
+        let source = self.source.as_ref()?;
+        let head = source
+            .text
+            .get(f.byte_range().0 as usize..body.offset() as usize)?;
+        let value = |name: &str| -> Option<i64> {
+            if let Some(v) = self.template_constants.get(name) {
+                return Some(*v);
+            }
+            let body = source.macros.get(name)?;
+            body.trim()
+                .trim_end_matches(['u', 'U', 'l', 'L'])
+                .parse()
+                .ok()
+        };
+        crate::cuda::launch::launch_bound(&crate::cuda::launch::text_tokens(head), &value)
     }
 
     /// This lowering of one instantiation of a kernel template, whose type
@@ -834,6 +875,16 @@ impl Lower {
         let Some(body) = body else {
             return unsupported(f, "kernel without a body");
         };
+        // `__launch_bounds__(256)`: a block the launch leaves open is at
+        // most that wide along each axis.
+        if let Some(most) = self.launch_bound(f, &body) {
+            for d in builtin::BLOCK_DIM {
+                if !self.launch.iter().any(|(n, _)| n == d) {
+                    let c = Cond::cmp(Rel::Le, Expr::var(d), Expr::Int(most));
+                    self.prog.assumes.push(c);
+                }
+            }
+        }
         for axiom in file_axioms(&f.unit()) {
             let c = self.cond(&axiom)?;
             self.require(c);
