@@ -4490,3 +4490,27 @@ fn launch_bounds_bound_each_axis_of_a_block_the_launch_leaves_open() {
     let c = Cond::cmp(Rel::Le, Expr::var("blockDim.x"), Expr::Int(128));
     assert!(!k.assumes.contains(&c), "{:?}", k.assumes);
 }
+
+#[test]
+fn a_case_ending_in_break_never_falls_through() {
+    // Many cases with loops and barriers: their fall-through conditions
+    // would grow past the size that makes them an unknown of the thread.
+    let cases: String = (0..12)
+        .map(|k| {
+            format!(
+                "case {k}: for (int i = threadIdx.x; i < n; i += blockDim.x) \
+                 if (a[i] > {k}) s[threadIdx.x] += a[i]; __syncthreads(); \
+                 if (threadIdx.x == 0) a[{k}] = s[0]; break;\n"
+            )
+        })
+        .collect();
+    let k = kernel(&format!(
+        "__global__ void k(float *a, int n) {{ __shared__ float s[256];\n\
+           switch (blockIdx.x) {{\n{cases}}} }}"
+    ));
+    assert!(
+        !k.locals.iter().any(|l| l.starts_with("falls_through")),
+        "{:?}",
+        k.locals
+    );
+}

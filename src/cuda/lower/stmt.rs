@@ -2500,7 +2500,16 @@ impl Lower {
                 |_| Ok(Jumps::none()),
                 loc_of(s),
             )?;
-            running = Cond::and(runs, Cond::not(j.any()));
+            // A case that ends in `break` or `return` never falls through,
+            // whatever its conditions say.
+            let ends = stmts
+                .last()
+                .is_some_and(|l| matches!(l.kind(), K::BREAK | K::RETURN));
+            running = if ends {
+                Cond::Bool(false)
+            } else {
+                Cond::and(runs, Cond::not(j.any()))
+            };
             // Falling through repeats the conditions of every case before:
             // past a size, whether it does is an unknown.
             if cond_too_big(&running) {
