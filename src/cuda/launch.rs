@@ -1849,7 +1849,7 @@ pub(crate) fn launch_bound(toks: &[String], value: &dyn Fn(&str) -> Option<i64>)
         arg.push(t);
     }
     let mut at = 0;
-    let v = bound_sum(&arg, &mut at, value)?;
+    let v = bound_expr(&arg, &mut at, 0, value)?;
     (at == arg.len() && v > 0).then_some(v)
 }
 
@@ -1879,29 +1879,29 @@ pub(crate) fn text_tokens(text: &str) -> Vec<String> {
     out
 }
 
-fn bound_sum(t: &[&str], at: &mut usize, value: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
-    let mut v = bound_product(t, at, value)?;
-    while let Some(op) = t.get(*at).filter(|o| matches!(**o, "+" | "-")) {
-        *at += 1;
-        let r = bound_product(t, at, value)?;
-        v = if *op == "+" {
-            v.checked_add(r)?
-        } else {
-            v.checked_sub(r)?
-        };
-    }
-    Some(v)
-}
+/// Operators by how tightly they bind, loosest first.
+const BOUND_OPERATORS: [[&str; 2]; 2] = [["+", "-"], ["*", "/"]];
 
-fn bound_product(t: &[&str], at: &mut usize, value: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
-    let mut v = bound_atom(t, at, value)?;
-    while let Some(op) = t.get(*at).filter(|o| matches!(**o, "*" | "/")) {
+/// An expression of operators binding at least as tightly as level
+/// `level` of [`BOUND_OPERATORS`], left to right.
+fn bound_expr(
+    t: &[&str],
+    at: &mut usize,
+    level: usize,
+    value: &dyn Fn(&str) -> Option<i64>,
+) -> Option<i64> {
+    let Some(ops) = BOUND_OPERATORS.get(level) else {
+        return bound_atom(t, at, value);
+    };
+    let mut v = bound_expr(t, at, level + 1, value)?;
+    while let Some(op) = t.get(*at).filter(|o| ops.contains(*o)) {
         *at += 1;
-        let r = bound_atom(t, at, value)?;
-        v = if *op == "*" {
-            v.checked_mul(r)?
-        } else {
-            v.checked_div(r)?
+        let r = bound_expr(t, at, level + 1, value)?;
+        v = match *op {
+            "+" => v.checked_add(r)?,
+            "-" => v.checked_sub(r)?,
+            "*" => v.checked_mul(r)?,
+            _ => v.checked_div(r)?,
         };
     }
     Some(v)
@@ -1911,8 +1911,11 @@ fn bound_atom(t: &[&str], at: &mut usize, value: &dyn Fn(&str) -> Option<i64>) -
     let tok = *t.get(*at)?;
     *at += 1;
     if tok == "(" {
-        let v = bound_sum(t, at, value)?;
-        (t.get(*at) == Some(&")")).then(|| *at += 1)?;
+        let v = bound_expr(t, at, 0, value)?;
+        if t.get(*at) != Some(&")") {
+            return None;
+        }
+        *at += 1;
         return Some(v);
     }
     let digits = tok.trim_end_matches(['u', 'U', 'l', 'L']);
