@@ -522,8 +522,6 @@ fn without_size_wrapper(n: Node) -> Node {
     n
 }
 
-/// A member call that is a query of a cooperative group: it has no
-/// effect.
 /// Whether `n` calls an integer intrinsic of the toolkit that touches no
 /// memory (`__mul24(j, pitch)`, `min(a, b)`): an expression of it is as
 /// pure as its operands.
@@ -538,6 +536,8 @@ pub(super) fn is_pure_integer_call(n: &Node) -> bool {
         })
 }
 
+/// A member call that is a query of a cooperative group: it has no
+/// effect.
 pub(super) fn is_group_query(n: &Node) -> bool {
     n.kind() == K::CALL
         && n.referenced().is_some_and(|f| f.kind() == K::METHOD)

@@ -326,15 +326,15 @@ struct BlockTicket {
     syncs_before: usize,
 }
 
-/// A value one thread of every block stores in a `__shared__` cell, the
-/// same in every block up to the block's id (`if (tid == 0) base =
-/// blockIdx.x * n;`), for the others to read after a barrier.
 /// A file's text and its object-like macros (`#define BLOCK 256`).
 pub struct Source {
     pub text: String,
     pub macros: HashMap<String, String>,
 }
 
+/// A value one thread of every block stores in a `__shared__` cell, the
+/// same in every block up to the block's id (`if (tid == 0) base =
+/// blockIdx.x * n;`), for the others to read after a barrier.
 #[derive(Clone, Debug, PartialEq)]
 struct Published {
     index: Vec<Expr>,
