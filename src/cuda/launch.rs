@@ -1918,11 +1918,7 @@ fn bound_atom(t: &[&str], at: &mut usize, value: &dyn Fn(&str) -> Option<i64>) -
         *at += 1;
         return Some(v);
     }
-    let digits = tok.trim_end_matches(['u', 'U', 'l', 'L']);
-    if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
-        return digits.parse().ok();
-    }
-    value(tok)
+    text_value(tok, &HashMap::new()).or_else(|| value(tok))
 }
 
 /// The file's object-like macros whose body is one token (`#define N 128`).
@@ -2010,7 +2006,7 @@ fn join_type_tokens(toks: &[&str]) -> String {
 }
 
 /// An integer literal (`0` too) or a one-token macro of one.
-fn text_value(t: &str, macros: &HashMap<&str, &str>) -> Option<i64> {
+pub(crate) fn text_value(t: &str, macros: &HashMap<&str, &str>) -> Option<i64> {
     if t == "0" {
         return Some(0);
     }

@@ -641,6 +641,15 @@ type Parsed = (
 
 /// The hash of a file a unit read: from memory for the built-in headers
 /// and the main file, else from disk.
+/// The text of the file `path`: its unsaved contents when the parse has
+/// them, else the file on disk.
+fn source_text(path: &str, unsaved: &[(String, Vec<u8>)]) -> Option<String> {
+    match unsaved.iter().find(|(n, _)| n == path) {
+        Some((_, b)) => String::from_utf8(b.clone()).ok(),
+        None => std::fs::read_to_string(path).ok(),
+    }
+}
+
 fn content_hash(f: &Path, unsaved: &[(String, Vec<u8>)]) -> Option<String> {
     let name = f.to_string_lossy();
     let bytes = match unsaved.iter().find(|(n, _)| *n == name) {
@@ -739,8 +748,8 @@ fn parse_tu(
     let mut device_sites: std::collections::HashMap<String, Vec<launch::LaunchSite>> =
         std::collections::HashMap::new();
     let mut device_unread: Vec<String> = Vec::new();
-    // The text of each file a kernel is defined in, for its
-    // `__launch_bounds__`.
+    // Each file a kernel is defined in, with its macros, for its
+    // `__launch_bounds__`; the text comes from `sources`.
     let mut file_sources: std::collections::HashMap<String, std::sync::Arc<lower::Source>> =
         std::collections::HashMap::new();
     let mut sources: std::collections::HashMap<String, Option<String>> =
@@ -753,12 +762,9 @@ fn parse_tu(
             Some((base, _)) => (base, true),
             None => (name, false),
         };
-        let src = sources.entry(d.file.clone()).or_insert_with(|| {
-            match unsaved.iter().find(|(n, _)| *n == d.file) {
-                Some((_, b)) => String::from_utf8(b.clone()).ok(),
-                None => std::fs::read_to_string(&d.file).ok(),
-            }
-        });
+        let src = sources
+            .entry(d.file.clone())
+            .or_insert_with(|| source_text(&d.file, unsaved));
         let site = src
             .as_deref()
             .filter(|_| !templated)
@@ -870,10 +876,11 @@ fn parse_tu(
             let source = file_sources
                 .entry(home.to_string())
                 .or_insert_with(|| {
-                    let text = match unsaved.iter().find(|(n, _)| n == home) {
-                        Some((_, b)) => String::from_utf8_lossy(b).into_owned(),
-                        None => std::fs::read_to_string(home).unwrap_or_default(),
-                    };
+                    let text = sources
+                        .entry(home.to_string())
+                        .or_insert_with(|| source_text(home, unsaved))
+                        .clone()
+                        .unwrap_or_default();
                     let macros = launch::object_macros(&text)
                         .into_iter()
                         .map(|(k, v)| (k.to_string(), v.to_string()))

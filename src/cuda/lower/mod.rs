@@ -570,11 +570,7 @@ impl Lower {
             if let Some(v) = self.template_constants.get(name) {
                 return Some(*v);
             }
-            let body = source.macros.get(name)?;
-            body.trim()
-                .trim_end_matches(['u', 'U', 'l', 'L'])
-                .parse()
-                .ok()
+            crate::cuda::launch::text_value(source.macros.get(name)?, &HashMap::new())
         };
         crate::cuda::launch::launch_bound(&crate::cuda::launch::text_tokens(head), &value)
     }
