@@ -12,6 +12,11 @@
 //! the named file. The flags are those of the first rule that compiles a
 //! `.cu` file (`%.o: %.cu`, `.cu.o:`, `main: main.cu`), or of the first
 //! recipe that calls `nvcc`.
+//!
+//! One exception to the default configuration: a switch that turns the
+//! GPU build on (`GPU=0` at the top, `ifeq ($(GPU), 1)` around `-DGPU
+//! -I/usr/local/cuda/include`) is set as `make GPU=1` would set it, since
+//! the `.cu` files are compiled in that configuration only.
 
 use super::commands::{canonical, clang_flags, Flags};
 use std::collections::{BTreeMap, HashMap};
@@ -113,7 +118,12 @@ fn nearest(dir: &Path, root: &Path) -> Option<PathBuf> {
 /// The flags the Makefile at `path` compiles CUDA with, if it does.
 pub fn cuda_flags(path: &Path) -> Option<Flags> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let mut make = Make::default();
+    let mut make = Make {
+        overrides: std::fs::read_to_string(path)
+            .map(|t| gpu_switches(&t))
+            .unwrap_or_default(),
+        ..Make::default()
+    };
     make.read(path, 0);
     let args = make.cuda_recipe()?;
     let mut words = vec!["make".to_string()];
@@ -142,6 +152,9 @@ struct Make {
     /// lines (as written: automatic variables are only known when a rule
     /// runs).
     rules: Vec<Rule>,
+    /// Variables set as on make's command line: assignments in the file
+    /// do not change them.
+    overrides: HashMap<String, String>,
 }
 
 struct Rule {
@@ -271,6 +284,9 @@ impl Make {
 
     fn assign(&mut self, name: &str, op: &str, value: &str) {
         let name = self.expand(name, 0).trim().to_string();
+        if self.overrides.contains_key(&name) {
+            return;
+        }
         match op {
             "=" => {
                 self.vars.insert(name, Value::Recursive(value.to_string()));
@@ -300,6 +316,9 @@ impl Make {
     }
 
     fn value(&self, name: &str, depth: usize) -> String {
+        if let Some(v) = self.overrides.get(name) {
+            return v.clone();
+        }
         match self.vars.get(name) {
             Some(Value::Simple(v)) => v.clone(),
             Some(Value::Recursive(v)) => self.expand(v, depth + 1),
@@ -454,6 +473,98 @@ fn matching(text: &str, open_at: usize, open: char, close: char) -> Option<usize
     None
 }
 
+/// The switches that turn a Makefile's GPU build on: for each conditional
+/// without an `else` (`ifeq ($(GPU), 1)`, `ifdef USE_CUDA`) whose lines
+/// add a `-D` flag and a flag that names CUDA or the GPU (`-DGPU`,
+/// `-I/usr/local/cuda/include`, `-lcudart`), the value that takes it. A
+/// conditional with an `else` chooses between two builds (a platform, a
+/// toolkit version), neither of which is off.
+fn gpu_switches(text: &str) -> HashMap<String, String> {
+    struct Open {
+        switch: Option<(String, String)>,
+        has_else: bool,
+        defines: bool,
+        names_gpu: bool,
+    }
+    let mut found: HashMap<String, String> = HashMap::new();
+    let mut stack: Vec<Open> = Vec::new();
+    for line in logical_lines(text) {
+        let line = strip_comment(&line);
+        let trimmed = line.trim();
+        let (word, rest) = match trimmed.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (trimmed, ""),
+        };
+        let variable = |s: &str| {
+            let s = s.trim();
+            let inner = s
+                .strip_prefix("$(")
+                .and_then(|r| r.strip_suffix(')'))
+                .or_else(|| s.strip_prefix("${").and_then(|r| r.strip_suffix('}')))?;
+            let plain =
+                !inner.is_empty() && inner.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            plain.then(|| inner.to_string())
+        };
+        match word {
+            "ifeq" | "ifdef" => {
+                let switch = if word == "ifdef" {
+                    variable(&format!("$({rest})")).map(|v| (v, "1".to_string()))
+                } else {
+                    operands(rest).and_then(|(a, b)| {
+                        let (a, b) = (a.trim().to_string(), b.trim().to_string());
+                        match (variable(&a), variable(&b)) {
+                            (Some(v), None) if !b.contains('$') && !b.is_empty() => Some((v, b)),
+                            (None, Some(v)) if !a.contains('$') && !a.is_empty() => Some((v, a)),
+                            _ => None,
+                        }
+                    })
+                };
+                stack.push(Open {
+                    switch,
+                    has_else: false,
+                    defines: false,
+                    names_gpu: false,
+                });
+            }
+            "ifneq" | "ifndef" => stack.push(Open {
+                switch: None,
+                has_else: false,
+                defines: false,
+                names_gpu: false,
+            }),
+            "else" => {
+                if let Some(top) = stack.last_mut() {
+                    top.has_else = true;
+                }
+            }
+            "endif" => {
+                if let Some(open) = stack.pop() {
+                    if let (Some((v, value)), false, true, true) =
+                        (open.switch, open.has_else, open.defines, open.names_gpu)
+                    {
+                        found.entry(v).or_insert(value);
+                    }
+                }
+            }
+            _ => {
+                let Some((_, _, value)) = assignment(trimmed) else {
+                    continue;
+                };
+                let Some(top) = stack.last_mut().filter(|t| !t.has_else) else {
+                    continue;
+                };
+                for w in value.split_whitespace() {
+                    let flag = ["-D", "-I", "-L", "-l"].iter().any(|f| w.starts_with(f));
+                    let lower = w.to_ascii_lowercase();
+                    top.defines |= w.starts_with("-D");
+                    top.names_gpu |= flag && (lower.contains("cuda") || lower.contains("gpu"));
+                }
+            }
+        }
+    }
+    found
+}
+
 /// Lines with their `\`-newline continuations joined.
 fn logical_lines(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -606,6 +717,29 @@ mod tests {
         .unwrap();
         assert_eq!(f.others, ["-DB"]);
         assert_eq!(f.includes, ["-Iinc", "-Ilib"]);
+    }
+
+    #[test]
+    fn a_switch_that_turns_the_gpu_build_on_is_set() {
+        // As darknet's Makefile: off by default, the `.cu` rule everywhere.
+        let f = flags_of(
+            "GPU=0\nOPENCV=0\nCOMMON= -Iinclude/\n\
+             ifeq ($(OPENCV), 1)\nCOMMON+= -DOPENCV\nendif\n\
+             ifeq ($(GPU), 1)\nCOMMON+= -DGPU -I/usr/local/cuda/include/\nendif\n\
+             GPU=0\n%.o: %.cu\n\tnvcc $(COMMON) -c $< -o $@\n",
+        )
+        .unwrap();
+        assert_eq!(f.others, ["-DGPU"]);
+        // A choice between two builds is left to the file's default, and
+        // a switch that only names paths is no switch.
+        let f = flags_of(
+            "ifeq ($(OS),Windows_NT)\nX = -DWIN -I$(CUDA_PATH)/include\nelse\nX = -DLINUX\nendif\n\
+             ifdef DBG\nX += -I/opt/cuda-dbg/include\nendif\n\
+             k: k.cu\n\tnvcc $(X) -c k.cu\n",
+        )
+        .unwrap();
+        assert_eq!(f.others, ["-DLINUX"]);
+        assert!(f.includes.is_empty(), "{:?}", f.includes);
     }
 
     #[test]
