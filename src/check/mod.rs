@@ -1461,6 +1461,7 @@ fn precondition(
         .params
         .iter()
         .filter(|p| !kernel.unknown_params.contains(p))
+        .filter(|p| !is_flag(kernel, p))
         .filter(|p| traces.iter().any(|t| t.globals.contains(p)))
         .collect();
     params.dedup();
@@ -1533,12 +1534,11 @@ fn precondition(
             }
         }
     }
-    // A one-dimensional block: code that indexes by `threadIdx.x` alone
-    // while its block is left free in y and z.
+    // A block flat along the axes the code never indexes (`threadIdx.x`
+    // alone, or x and y of a tile) while its block is left free there.
     let flat: Vec<Cond> = dims
         .iter()
-        .filter(|_| kernel.written_flat)
-        .filter(|d| **d != builtin::BLOCK_DIM[0])
+        .filter(|d| kernel.unnamed_axes.iter().any(|u| u == *d))
         .map(|d| Cond::cmp(Rel::Eq, Expr::var(d), Expr::Int(1)))
         .collect();
     let flat = flat.into_iter().reduce(Cond::and);
@@ -1809,19 +1809,56 @@ fn precondition(
             }
         }
     };
-    while let Some((c, ms)) = tried.pop_front() {
+    // Candidates the solver refuted, with their time and the races that
+    // refuted them: two that each rule out the other's races are asked
+    // together once every single one is refuted (`blockDim.x <= 256`
+    // for the races within a block, `cols <= stride` for those between
+    // blocks).
+    let mut refuted: Vec<(Cond, u64, Vec<BTreeMap<String, i64>>)> = Vec::new();
+    let mut paired = false;
+    loop {
+        let next = match tried.pop_front() {
+            None if !paired => {
+                paired = true;
+                for (c, ms) in complementary_pairs(&refuted) {
+                    if !asked.contains(&c) {
+                        asked.push(c.clone());
+                        tried.push_back((c, ms));
+                    }
+                }
+                tried.pop_front()
+            }
+            next => next,
+        };
+        let Some((c, ms)) = next else {
+            break;
+        };
         if budget.passed() {
             cut_short = true;
             break;
         }
         if survives(&witnessed, &c) {
+            if !paired && !groups.contains(&c) {
+                let races: Vec<_> = witnessed
+                    .iter()
+                    .filter(|w| survives(std::slice::from_ref(*w), &c))
+                    .cloned()
+                    .collect();
+                refuted.push((c.clone(), ms, races));
+            }
             narrow_next(&c, &witnessed, &mut tried, &mut asked);
             continue;
         }
         let opts_c = if ms == scaled_ms { &scaled_opts } else { &opts };
         let shown = c;
         let c = fixed.iter().fold(shown.clone(), |c, (v, e)| c.subst(v, e));
+        let before = witnessed.len();
         let answer = ask(&c, opts_c, ms, budget, &mut own, &mut witnessed);
+        // A group is several conditions already; a pair of them is no
+        // simple suggestion.
+        if answer == Asked::Refuted && !paired && !groups.contains(&shown) {
+            refuted.push((shown.clone(), ms, witnessed[before..].to_vec()));
+        }
         // Ended by the kernel's budget: the search is cut short, not the
         // candidate undecided.
         undecided |= answer == Asked::Unsettled && !budget.passed();
@@ -1939,6 +1976,48 @@ fn precondition(
         None if undecided => Search::Undecided,
         None => Search::None,
     }
+}
+
+/// Whether the kernel's parameter `p` is a flag, not a size: a `bool`
+/// (0 or 1 by its type) or an enumeration.
+fn is_flag(kernel: &Kernel, p: &str) -> bool {
+    use crate::protocol::{Expr, Rel};
+    fn enumerated(c: &Cond, p: &str) -> bool {
+        match c {
+            Cond::Cmp(Rel::Eq, Expr::Var(v), Expr::Int(_)) => v == p,
+            Cond::Or(a, b) => enumerated(a, p) && enumerated(b, p),
+            _ => false,
+        }
+    }
+    kernel.assumes.iter().any(|c| match c {
+        Cond::And(_, hi) => {
+            matches!(&**hi, Cond::Cmp(Rel::Le, Expr::Var(v), Expr::Int(h)) if v == p && *h <= 1)
+        }
+        c => enumerated(c, p),
+    })
+}
+
+/// At most this many pairs of refuted candidates are asked together.
+const MAX_PAIRS: usize = 6;
+
+/// Pairs of refuted candidates each of which rules out every race that
+/// refuted the other, earliest first, with the longer of their times.
+fn complementary_pairs(refuted: &[(Cond, u64, Vec<BTreeMap<String, i64>>)]) -> Vec<(Cond, u64)> {
+    let rules_out = |c: &Cond, races: &[BTreeMap<String, i64>]| {
+        !races.is_empty()
+            && races.iter().all(|values| {
+                crate::protocol::eval::eval_cond(c, &|v| values.get(v).copied()) == Ok(false)
+            })
+    };
+    let mut out = Vec::new();
+    for (i, (a, a_ms, a_races)) in refuted.iter().enumerate() {
+        for (b, b_ms, b_races) in &refuted[i + 1..] {
+            if out.len() < MAX_PAIRS && rules_out(b, a_races) && rules_out(a, b_races) {
+                out.push((Cond::and(a.clone(), b.clone()), (*a_ms).max(*b_ms)));
+            }
+        }
+    }
+    out
 }
 
 /// For a refuted `d <= v` over a block size `d`, the bound just below
@@ -2344,6 +2423,38 @@ mod tests {
         k.unknown_params = vec!["gridDim.x".into()];
         let report = check_kernel(&k, &Options::default());
         assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
+    }
+
+    #[test]
+    fn two_conditions_that_each_remove_the_others_races_are_suggested_together() {
+        // Rows of `c` cells `s` apart, walked by a loop that steps by 256:
+        // a block wider than 256 threads races within a row, a row longer
+        // than `s` with the next block's; neither bound alone removes both.
+        let k = parse(
+            "params c, s; global array y { for j in 0..4 { if (tid.x + 256 * j < c) { \
+             wr[bid.x * s + tid.x + 256 * j] } } }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
+        assert_eq!(race.confidence, Confidence::Possible);
+        // (`c <= 256` keeps the loop to one step as well.)
+        let pre = race.precondition.as_deref();
+        assert!(
+            matches!(
+                pre,
+                Some("c <= s && blockDim.x <= 256" | "c <= s && c <= 256")
+            ),
+            "{pre:?}"
+        );
+        // A cell past a row's `c` values (`row[c]`) is in the row when the
+        // row length exceeds `c`; a flag (0 or 1 by its type) is no size.
+        let k = parse(
+            "params c, s, f; assume 0 <= f && f <= 1; global array y { \
+             if (tid.x < c) { wr[bid.x * s + tid.x] } if (tid.x == 0 && f != 0) { wr[bid.x * s + c] } }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("s >= 1 + c"));
     }
 
     #[test]

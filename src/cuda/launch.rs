@@ -4004,9 +4004,15 @@ pub fn unread_block(sites: &[LaunchSite], kernel: &crate::protocol::Kernel) -> O
     let used = kernel.mentioned_vars();
     let axis_used =
         |a: usize| a == 0 || used.contains(builtin::TID[a]) || used.contains(builtin::BLOCK_DIM[a]);
+    // An axis the kernel itself fixes (a CUB collective's block shape).
+    let fixed = |a: usize| {
+        kernel.assumes.iter().any(|c| {
+            matches!(c, Cond::Cmp(Rel::Eq, Expr::Var(d), Expr::Int(_)) if d == builtin::BLOCK_DIM[a])
+        })
+    };
     let site = sites
         .iter()
-        .find(|s| (0..3).any(|a| s.block[a].is_none() && axis_used(a)))?;
+        .find(|s| (0..3).any(|a| s.block[a].is_none() && axis_used(a) && !fixed(a)))?;
     Some(format!(
         "the launch at {}:{} has a block size drfscan cannot read, so a race's block may be one the program never launches",
         site.file, site.loc

@@ -4514,3 +4514,95 @@ fn a_case_ending_in_break_never_falls_through() {
         k.locals
     );
 }
+
+#[test]
+fn a_pointer_parameter_tested_for_null_is_one_value_for_the_launch() {
+    let k = kernel(
+        "__global__ void k(float *out, float *opt) {
+  if (opt) { __syncthreads(); }
+  if (opt != nullptr) { out[threadIdx.x] = 1; }
+  if (opt == 0) { __syncthreads(); }
+}",
+    );
+    assert_eq!(
+        show(&k),
+        "out: if (opt.set != 0) { sync; } if (opt.set != 0) { wr[tid.x]; } if (opt.set == 0) { sync; } \n"
+    );
+    assert!(k.params.contains(&"opt.set".to_string()));
+    // A pointer read from memory is each thread's own.
+    let k = kernel(
+        "__global__ void k(float **ptrs) {
+  float *p = ptrs[threadIdx.x];
+  if (p) { p[0] = 1; }
+}",
+    );
+    assert!(
+        !k.params.iter().any(|p| p.ends_with(".set")),
+        "{:?}",
+        k.params
+    );
+}
+
+#[test]
+fn a_structure_copied_from_memory_or_set_from_a_brace_list_has_its_fields() {
+    // Copied whole from a cell the block shares: each field is one value
+    // for the block, not each thread's own unknown.
+    let k = kernel(
+        "__global__ void k(const uint2 *__restrict__ r, int *out) {
+  uint2 range = r[blockIdx.x];
+  out[range.y * 64 + threadIdx.x] = range.x;
+}",
+    );
+    assert!(
+        k.locals.iter().any(|l| l.starts_with("range.field")),
+        "{:?}",
+        k.locals
+    );
+    assert!(!show(&k).contains("wr[(range.y"), "{}", show(&k));
+    let k = kernel(
+        "__global__ void k(int *out) {
+  uint2 pix = { blockIdx.x * 16 + threadIdx.x, blockIdx.y * 16 + threadIdx.y };
+  int2 pad = { 5 };
+  out[pix.y * 1024 + pix.x + pad.y] = pad.x;
+}",
+    );
+    assert_eq!(
+        show(&k),
+        "out: wr[((((bid.y * 16) + tid.y) * 1024) + ((bid.x * 16) + tid.x))]; \n"
+    );
+}
+
+#[test]
+fn a_cub_block_collective_fixes_the_block_shape() {
+    let k = kernel(
+        "#include <cub/cub.cuh>
+__global__ void k(float *y) {
+  typedef cub::BlockReduce<float, 256> R;
+  __shared__ typename R::TempStorage temp;
+  float s = R(temp).Sum(y[threadIdx.x]);
+  if (threadIdx.x == 0) y[blockIdx.x] = s;
+}",
+    );
+    for (d, n) in [("blockDim.x", 256), ("blockDim.y", 1), ("blockDim.z", 1)] {
+        let c = Cond::cmp(Rel::Eq, Expr::var(d), Expr::Int(n));
+        assert!(k.assumes.contains(&c), "{:?}", k.assumes);
+    }
+}
+
+#[test]
+fn the_axes_a_kernel_never_names_are_listed() {
+    let k = kernel(
+        "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float *out, int W) {
+  auto b = cg::this_thread_block();
+  out[(blockIdx.y * 16 + b.thread_index().y) * W + blockIdx.x * 16 + threadIdx.x] = 1;
+}",
+    );
+    assert_eq!(k.unnamed_axes, vec!["blockDim.z".to_string()]);
+    let k = kernel("__global__ void k(float *out) { out[threadIdx.x] = 1; }");
+    assert_eq!(
+        k.unnamed_axes,
+        vec!["blockDim.y".to_string(), "blockDim.z".to_string()]
+    );
+}

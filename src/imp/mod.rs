@@ -85,8 +85,8 @@ pub struct Program {
     /// The kernel lowered again under assumptions (see
     /// [`Kernel::variants`]).
     pub variants: Vec<(crate::protocol::Assumed, Box<Program>)>,
-    /// See [`crate::protocol::Kernel::written_flat`].
-    pub written_flat: bool,
+    /// See [`crate::protocol::Kernel::unnamed_axes`].
+    pub unnamed_axes: Vec<String>,
 }
 
 impl Stmt {
@@ -379,6 +379,12 @@ pub fn simplify(e: &Expr) -> Expr {
                 (Op::BitOr | Op::BitXor, _, _) if possible_bits(&a) & possible_bits(&b) == 0 => {
                     Expr::add(a, b)
                 }
+                // `a % m + m * (a / m)` is `a`: an index taken apart into
+                // digits and put back together (`j + w * (i + h * k)` with
+                // `j = id % w`, `i = id / w % h`, `k = id / w / h`).
+                (Op::Add, _, _) if recomposed(&a, &b).is_some() => {
+                    recomposed(&a, &b).expect("checked")
+                }
                 (Op::Min, Expr::Int(x), Expr::Int(y)) => Expr::Int(*x.min(y)),
                 (Op::Max, Expr::Int(x), Expr::Int(y)) => Expr::Int(*x.max(y)),
                 (Op::Add, Expr::Int(0), _) => b,
@@ -400,6 +406,23 @@ pub fn simplify(e: &Expr) -> Expr {
         }
         _ => e.clone(),
     }
+}
+
+/// `a` when the sum `x + y` is `a % m + m * (a / m)`, in any order of its
+/// terms and factors: C's quotient and remainder put back together.
+fn recomposed(x: &Expr, y: &Expr) -> Option<Expr> {
+    let digit = |r: &Expr, q: &Expr| {
+        let Expr::Bin(Op::Mod, a, m) = r else {
+            return None;
+        };
+        let Expr::Bin(Op::Mul, f, g) = q else {
+            return None;
+        };
+        let quotient = Expr::bin(Op::Div, (**a).clone(), (**m).clone());
+        let whole = (**f == **m && **g == quotient) || (**g == **m && **f == quotient);
+        whole.then(|| (**a).clone())
+    };
+    digit(x, y).or_else(|| digit(y, x))
 }
 
 /// The bits `lo..hi` that `c` sets, when they are one run and `hi <= 62`.
@@ -600,7 +623,7 @@ pub fn infer(p: &Program) -> Kernel {
         uniform_reads: p.uniform_reads.clone(),
         uniform_guards: Vec::new(),
         variants: Vec::new(),
-        written_flat: p.written_flat,
+        unnamed_axes: p.unnamed_axes.clone(),
     }
 }
 
@@ -992,5 +1015,25 @@ mod tests {
             ),
         );
         assert_eq!(simplify(&e), Expr::var("i"));
+    }
+
+    #[test]
+    fn simplify_puts_digits_back_together() {
+        let (id, w, h) = (Expr::var("id"), Expr::var("w"), Expr::var("h"));
+        let div = |a: &Expr, m: &Expr| Expr::bin(Op::Div, a.clone(), m.clone());
+        let rem = |a: &Expr, m: &Expr| Expr::bin(Op::Mod, a.clone(), m.clone());
+        let mul = |a: &Expr, m: &Expr| Expr::bin(Op::Mul, a.clone(), m.clone());
+        // `j + w * (i + h * k)` with `j = id % w`, `i = id / w % h`, `k =
+        // id / w / h`: `id`.
+        let k = div(&div(&id, &w), &h);
+        let inner = Expr::add(rem(&div(&id, &w), &h), mul(&h, &k));
+        let e = Expr::add(rem(&id, &w), mul(&w, &inner));
+        assert_eq!(simplify(&e), id);
+        // In the other order of terms and factors too.
+        let e = Expr::add(mul(&div(&id, &w), &w), rem(&id, &w));
+        assert_eq!(simplify(&e), id);
+        // Not with another modulus.
+        let e = Expr::add(rem(&id, &h), mul(&w, &div(&id, &w)));
+        assert_ne!(simplify(&e), id);
     }
 }

@@ -455,13 +455,14 @@ pub struct Kernel {
     /// variant's assumption is the precondition that removes them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<Variant>,
-    /// The source names no thread index or block size along y or z: it was
-    /// written for one-dimensional blocks, and those axes reach the
-    /// protocol only through cooperative groups' ranks (`thread_rank()`
-    /// counts rows too). A flat block is then a precondition worth
-    /// suggesting; in a kernel that indexes rows itself it is not.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub written_flat: bool,
+    /// The block sizes (`blockDim.y`, `blockDim.z`) along whose axes the
+    /// source names no thread index or block size: it was written for
+    /// blocks flat along them, and those axes reach the protocol only
+    /// through cooperative groups' ranks (`thread_rank()` counts rows and
+    /// layers too). A block of size 1 along them is then a precondition
+    /// worth suggesting; along an axis the kernel indexes itself it is not.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unnamed_axes: Vec<String>,
 }
 
 /// See [`Kernel::variants`].
@@ -972,7 +973,18 @@ impl Kernel {
     /// Every name the kernel mentions, in its arrays and its assumptions.
     pub fn mentioned_vars(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
-        self.assumes.iter().for_each(|c| c.free_vars(&mut out));
+        // A bound on a block or grid size (`__launch_bounds__`'s
+        // `blockDim.y <= 256`, a collective's `blockDim.y == 1`) says
+        // nothing of whether the kernel uses that axis.
+        let bound = |c: &Cond| match c {
+            Cond::Cmp(Rel::Le, Expr::Var(d), Expr::Int(_))
+            | Cond::Cmp(Rel::Eq, Expr::Var(d), Expr::Int(1)) => builtin::is_dim(d),
+            _ => false,
+        };
+        self.assumes
+            .iter()
+            .filter(|c| !bound(c))
+            .for_each(|c| c.free_vars(&mut out));
         self.arrays.iter().for_each(|a| a.body.free_vars(&mut out));
         out
     }
@@ -1041,6 +1053,18 @@ mod tests {
         assert_eq!(fixed.len(), 4);
         assert!(fixed.contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.y"), Expr::Int(1))));
         assert!(fixed.contains(&Cond::cmp(Rel::Eq, Expr::var("gridDim.z"), Expr::Int(1))));
+        // A bound on an axis (`__launch_bounds__(256)` on each) is no use
+        // of it; a size a launch fixes is.
+        let mut k = kernel(vec![Expr::var("tid.x")]);
+        for d in ["blockDim.x", "blockDim.y", "blockDim.z"] {
+            k.assumes
+                .push(Cond::cmp(Rel::Le, Expr::var(d), Expr::Int(256)));
+        }
+        k.assumes
+            .push(Cond::cmp(Rel::Eq, Expr::var("gridDim.z"), Expr::Int(4)));
+        let fixed = k.unused_dimensions();
+        assert_eq!(fixed.len(), 3, "{fixed:?}");
+        assert!(fixed.contains(&Cond::cmp(Rel::Eq, Expr::var("blockDim.z"), Expr::Int(1))));
     }
 
     #[test]

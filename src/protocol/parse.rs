@@ -1658,7 +1658,7 @@ mod tests {
                 uniform_reads: vec![],
                 uniform_guards: vec![],
                 variants: Vec::new(),
-                written_flat: false,
+                unnamed_axes: Vec::new(),
                 assumes,
                 arrays: arrays
                     .into_iter()

@@ -3699,6 +3699,31 @@ impl Facts {
             // A constant both threads add cancels out; the caller adds the
             // spread of the constants of several accesses (`col`, `col + 3`).
             let constant = x.get(&Vec::new()).copied().unwrap_or(0);
+            // A column every thread takes, named by sizes (`row[cols]`, a
+            // cell past a row's `cols` values): inside the row when `w`
+            // exceeds it.
+            let fixed: Poly = x
+                .iter()
+                .filter(|(vars, _)| !vars.is_empty() && !vars.iter().any(|v| v.ends_with(suffix)))
+                .map(|(vars, c)| (vars.clone(), *c))
+                .collect();
+            let local = x
+                .keys()
+                .any(|vars| vars.iter().any(|v| v.ends_with(suffix)));
+            if !fixed.is_empty()
+                && !local
+                && !fixed.keys().flatten().any(|v| v == w || v.starts_with('['))
+            {
+                let mut least = fixed;
+                *least.entry(Vec::new()).or_default() += constant + 1 - m.offset;
+                least.retain(|_, c| *c != 0);
+                out.push(RowLength {
+                    w: w.clone(),
+                    least,
+                    atoms: d.atoms.clone(),
+                    constant: None,
+                });
+            }
             x.retain(|vars, _| vars.iter().any(|v| v.ends_with(suffix)));
             let Some(mut top) = facts.upper_bound(&x, &d.atoms, access, suffix) else {
                 continue;

@@ -81,7 +81,53 @@ fn in_cub(f: &Node) -> bool {
     false
 }
 
+/// Where a block collective's template arguments give the block's
+/// length along x, y and z.
+fn shape_arguments(class: &str) -> Option<[usize; 3]> {
+    match class {
+        "BlockReduce" | "BlockScan" => Some([1, 3, 4]),
+        "BlockLoad" | "BlockStore" => Some([1, 4, 5]),
+        _ => None,
+    }
+}
+
 impl Lower {
+    /// A block collective is written for a block of exactly the shape its
+    /// class names (CUB's contract: `BLOCK_DIM_X` threads along x, one
+    /// along y and z unless given): the kernel's block is that shape,
+    /// unless a launch fixes an axis to another size, which is left to
+    /// the analysis to see.
+    fn assume_block_shape(&mut self, class: &str, args: &[&str]) {
+        let Some(at) = shape_arguments(class) else {
+            return;
+        };
+        let size = |a: &str| {
+            a.parse::<i64>()
+                .ok()
+                .or_else(|| self.template_constants.get(a).copied())
+        };
+        let Some(shape) = at
+            .iter()
+            .map(|&i| args.get(i).map_or(Some(1), |a| size(a)))
+            .collect::<Option<Vec<i64>>>()
+        else {
+            return;
+        };
+        let conflicts = builtin::BLOCK_DIM
+            .iter()
+            .zip(&shape)
+            .any(|(d, n)| self.launch.iter().any(|(l, v)| l == d && v != n));
+        if conflicts {
+            return;
+        }
+        for (d, n) in builtin::BLOCK_DIM.iter().zip(shape) {
+            let c = Cond::cmp(Rel::Eq, Expr::var(d), Expr::Int(n));
+            if !self.prog.assumes.contains(&c) {
+                self.prog.assumes.push(c);
+            }
+        }
+    }
+
     /// A member call `n` (named `name`) on a CUB collective: its model, or
     /// `None` when the object is not one.
     pub(super) fn cub_collective(&mut self, n: &Node, name: &str) -> R<Option<Val>> {
@@ -117,6 +163,7 @@ impl Lower {
         let Some((class, args)) = class_of(&ty) else {
             return Ok(None);
         };
+        self.assume_block_shape(class, &args);
         if matches!(
             (class, name),
             ("BlockLoad", "Load") | ("BlockStore", "Store")

@@ -53,6 +53,11 @@ pub(super) fn relation(o: i32) -> Option<Rel> {
 pub(super) const MAX_EXPR_NODES: usize = 128;
 
 /// Whether `e` has more than [`MAX_EXPR_NODES`] nodes; stops counting there.
+/// Whether `v` is the null pointer (`nullptr`, `NULL`, `0`).
+fn is_null(v: &Val) -> bool {
+    matches!(v, Val::Int(e) if simplify(e) == Expr::Int(0))
+}
+
 pub(super) fn too_big(e: &Expr) -> bool {
     fn count(e: &Expr, left: &mut usize) -> bool {
         if *left == 0 {
@@ -163,6 +168,28 @@ impl Lower {
         Ok(Val::Unknown)
     }
 
+    /// Whether the pointer `p` is set, when it points into what a pointer
+    /// parameter of the kernel points to (`if (bias)`, `mask != nullptr`):
+    /// one value for the whole launch, the same at every test. A pointer
+    /// read from memory may be null in one cell and not in another.
+    fn null_test(&mut self, p: &Ptr) -> Option<Expr> {
+        let Target::Shared(a) = &p.target else {
+            return None;
+        };
+        if !p.alts.is_empty() || p.address {
+            return None;
+        }
+        let set = match self.param_arrays.get(a)? {
+            Some(v) => v.clone(),
+            None => {
+                let v = self.unknown_param(&format!("{a}.set"));
+                self.param_arrays.insert(a.clone(), Some(v.clone()));
+                v
+            }
+        };
+        Some(Expr::Var(set))
+    }
+
     pub(super) fn cond(&mut self, n: &Node) -> R<Cond> {
         self.depth += 1;
         let r = if self.depth > MAX_DEPTH {
@@ -185,6 +212,17 @@ impl Lower {
                     return Ok(imp::simplify_cond(&match (a, b) {
                         (Val::Int(a), Val::Int(b)) if !too_big(&a) && !too_big(&b) => {
                             Cond::cmp(rel, simplify(&a), simplify(&b))
+                        }
+                        (Val::Ptr(p), o) | (o, Val::Ptr(p))
+                            if matches!(rel, Rel::Eq | Rel::Ne) && is_null(&o) =>
+                        {
+                            match self.null_test(&p) {
+                                Some(set) => Cond::cmp(rel, set, Expr::Int(0)),
+                                None => {
+                                    let e = self.local(&hint_of(&n));
+                                    Cond::cmp(rel, e, Expr::Int(0))
+                                }
+                            }
                         }
                         (a, b) => {
                             let a = self.materialize(a, &hint_of(&ch[0]));
@@ -236,7 +274,10 @@ impl Lower {
         let v = self.rvalue(&n)?;
         Ok(match v {
             Val::Int(e) => as_cond(&simplify(&e)),
-            // A pointer in a condition: null checks; any outcome is possible.
+            // A pointer in a condition: a null check.
+            Val::Ptr(p) if self.null_test(&p).is_some() => {
+                as_cond(&self.null_test(&p).expect("checked"))
+            }
             Val::Ptr(_) | Val::Unknown => {
                 let e = self.local(&hint_of(&n));
                 as_cond(&e)
@@ -451,15 +492,24 @@ impl Lower {
         Some(simplify(&known))
     }
 
+    /// Notes that the source names `v` when it is a thread index or block
+    /// size along y or z.
+    fn name_axis(&self, v: &str) {
+        for d in 1..3 {
+            if v == builtin::TID[d] || v == builtin::BLOCK_DIM[d] {
+                self.named_axes.set(self.named_axes.get() | 1 << d);
+            }
+        }
+    }
+
     fn builtin_var(&self, n: &Node) -> Option<Expr> {
         if n.kind() != K::MEMBER_REF {
             return None;
         }
         let base = strip(*exprs(n).first()?);
         if let Some(e) = super::call::group_vector_axis(&base, &n.spelling()) {
-            if matches!(&e, Expr::Var(v) if builtin::TID[1..].contains(&v.as_str()) || builtin::BLOCK_DIM[1..].contains(&v.as_str()))
-            {
-                self.names_rows.set(true);
+            if let Expr::Var(v) = &e {
+                self.name_axis(v);
             }
             return Some(e);
         }
@@ -487,9 +537,6 @@ impl Lower {
         {
             return None;
         }
-        if d > 0 && matches!(base.spelling().as_str(), "threadIdx" | "blockDim") {
-            self.names_rows.set(true);
-        }
         let name = match base.spelling().as_str() {
             "threadIdx" => builtin::TID[d],
             "blockIdx" => builtin::BID[d],
@@ -497,6 +544,7 @@ impl Lower {
             "gridDim" => builtin::GRID_DIM[d],
             _ => return None,
         };
+        self.name_axis(name);
         Some(Expr::var(name))
     }
 

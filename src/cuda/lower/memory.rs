@@ -1208,6 +1208,7 @@ impl Lower {
             {
                 let name = qualified;
                 self.add_array(&name, Scope::Global, loc_of(n));
+                self.param_arrays.insert(name.clone(), None);
                 let p = self.array_cells(name, vec![], self.cell_size(ty));
                 self.env.insert(fk.clone(), Val::Ptr(p));
             } else if has_array_type(n) {

@@ -180,8 +180,9 @@ pub struct Lower {
     /// (d = blockDim.x; d > 0; d >>= 1)` halves from 512).
     launch: Vec<(String, i64)>,
     launch_args: Vec<(usize, i64)>,
-    /// The source names `threadIdx` or `blockDim` along y or z.
-    names_rows: Cell<bool>,
+    /// The block axes (y, z: bits 1 and 2) along which the source names
+    /// `threadIdx` or `blockDim`.
+    named_axes: Cell<u8>,
     /// Pointers a loop only swaps among arrays and never moves within one:
     /// at the top of an iteration they keep their places
     /// (`Lower::pointers_across_iterations` checks that they do).
@@ -193,6 +194,11 @@ pub struct Lower {
     /// in, and the arrays read back from there (see `kept_pointer`).
     kept_pointers: Vec<(String, Ptr)>,
     pointer_reads: Vec<(String, Target)>,
+    /// The arrays the kernel's pointer parameters (and the pointer fields
+    /// of its structure parameters) point to, with the variable that says
+    /// whether the pointer is set, once a null test asked (see
+    /// `Lower::null_test`).
+    param_arrays: HashMap<String, Option<String>>,
     /// Every atomic, by array: the way it moves its cell (+1 or -1) when it
     /// adds or subtracts a constant of at least 1.
     atomics: Vec<(String, Vec<Expr>, Option<i8>)>,
@@ -501,13 +507,14 @@ impl Lower {
             flat_block: false,
             launch: Vec::new(),
             launch_args: Vec::new(),
-            names_rows: Cell::new(false),
+            named_axes: Cell::new(0),
             last_cell: None,
             copied_cell: None,
             unmoved: HashSet::new(),
             forgotten: HashSet::new(),
             kept_pointers: Vec::new(),
             pointer_reads: Vec::new(),
+            param_arrays: HashMap::new(),
             atomics: Vec::new(),
             tickets: Vec::new(),
             groups: HashMap::new(),
@@ -711,7 +718,11 @@ impl Lower {
                 variants.push((Assumed::PowersOfTwo(params), Box::new(p)));
             }
         }
-        let written_flat = !first.names_rows.get();
+        let unnamed_axes: Vec<String> = (1..3)
+            .filter(|d| first.named_axes.get() & (1 << d) == 0)
+            .map(|d| builtin::BLOCK_DIM[d].to_string())
+            .collect();
+        let written_flat = unnamed_axes.len() == 2;
         if lowered.is_ok() && ticket_needs_flat && written_flat && !first.flat_block {
             let mut flat = Lower::new(&name, first.warp_is_block, &first.main, first.site)
                 .with_launch(first.launch.clone(), first.launch_args.clone());
@@ -727,7 +738,7 @@ impl Lower {
         lowered.map(|mut p| {
             p.locals.sort();
             p.variants = variants;
-            p.written_flat = written_flat;
+            p.unnamed_axes = unnamed_axes;
             p
         })
     }
@@ -813,6 +824,7 @@ impl Lower {
                         name
                     };
                     self.add_array(&name, Scope::Global, loc_of(&c));
+                    self.param_arrays.insert(name.clone(), None);
                     let p = self.array_cells(name, vec![], self.cell_size(ty));
                     self.env.insert(key(&c), Val::Ptr(p));
                 } else if ty.is_integral() && !name.is_empty() {

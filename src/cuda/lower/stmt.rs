@@ -154,6 +154,64 @@ fn field_path(t: Node) -> Option<String> {
     Some(fields.join("."))
 }
 
+/// The element of memory a structure is initialised from, through the
+/// copies around it (`ranges[i]` of `uint2 r = ranges[i]`, `*p`, `p->s`):
+/// `None` for any other initializer.
+fn copied_cell(init: Node) -> Option<Node> {
+    // `const uint2` and `uint2` are one type for a copy.
+    let record = |n: &Node| {
+        let s = n.ty().canonical().spelling();
+        let s = s
+            .trim_start_matches("const ")
+            .trim_start_matches("volatile ");
+        s.trim_start_matches("const ").to_string()
+    };
+    let mut n = strip(init);
+    let ty = record(&n);
+    while n.kind() == K::CALL && n.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR) {
+        let [arg] = exprs(&n)[..] else {
+            return None;
+        };
+        let arg = strip(arg);
+        if record(&arg) != ty {
+            return None;
+        }
+        n = arg;
+    }
+    let memory = match n.kind() {
+        k if k == K::ARRAY_SUBSCRIPT => true,
+        k if k == K::UNARY => n.unop() == op::DEREF,
+        k if k == K::MEMBER_REF => exprs(&n)
+            .first()
+            .is_some_and(|b| strip(*b).ty().is_pointer() || strip(*b).kind() == K::ARRAY_SUBSCRIPT),
+        _ => false,
+    };
+    (memory && n.is_plain_record()).then_some(n)
+}
+
+/// The keys `key.f`, `key.s.g` of the integer and floating fields of the
+/// structure `record`'s type, through nested structures; none when one
+/// is of another kind (an array, a pointer).
+fn scalar_fields(record: &Node, key: &str, out: &mut Vec<String>, depth: u32) {
+    let fields = record.record_fields();
+    if fields.is_empty() || depth > 4 {
+        return;
+    }
+    let start = out.len();
+    for f in fields {
+        let k = format!("{key}.{}", f.spelling());
+        let ty = f.ty();
+        if ty.is_record() && f.is_plain_record() {
+            scalar_fields(&f, &k, out, depth + 1);
+        } else if ty.is_integral() || ty.is_floating() {
+            out.push(k);
+        } else {
+            out.truncate(start);
+            return;
+        }
+    }
+}
+
 /// The pointer variable a store through memory goes through (`p` of `*p`,
 /// `p[i]`, `p->f`, `(*p).f`).
 fn pointer_base<'a>(t: Node<'a>) -> Option<Node<'a>> {
@@ -652,7 +710,7 @@ impl Lower {
                         _ => None,
                     };
                     if matches!(dims, Some(d) if d == builtin::TID || d == builtin::BLOCK_DIM) {
-                        self.names_rows.set(true);
+                        self.named_axes.set(0b110);
                     }
                     match dims {
                         Some(names) if sd.pos().file.starts_with(crate::cuda::prelude::DIR) => {
@@ -664,6 +722,56 @@ impl Lower {
                             let from = self.record_variable(&src)?;
                             self.copy_record(&k, from.as_deref());
                         }
+                    }
+                }
+                self.env.insert(k, Val::Unknown);
+                return Ok(());
+            }
+            // `uint2 range = ranges[blockIdx.x];`: one read of the element;
+            // its fields are what the element's fields read alone would be.
+            if let Some(cell) = init.and_then(copied_cell) {
+                if let LVal::Mem(p) = self.lvalue(&cell)? {
+                    let v = self.read(&p, loc_of(&cell));
+                    if matches!(v, Val::Uniform | Val::Stored(..)) {
+                        let mut fields = Vec::new();
+                        scalar_fields(&cell, &k, &mut fields, 0);
+                        for f in fields {
+                            let e = self.materialize(v.clone(), &format!("{name}.field"));
+                            self.env.insert(f, Val::Int(e));
+                        }
+                    }
+                    self.env.insert(k, Val::Unknown);
+                    return Ok(());
+                }
+            }
+            // `uint2 pix = { x0 + threadIdx.x, y0 + threadIdx.y };`: the
+            // fields in order; those the list leaves out are zero.
+            if let Some(list) = init.map(strip).filter(|n| n.kind() == K::INIT_LIST) {
+                let values = exprs(&list);
+                let mut fields = Vec::new();
+                scalar_fields(&list, &k, &mut fields, 0);
+                let flat =
+                    values.len() <= fields.len() && values.iter().all(|v| !v.ty().is_record());
+                if !flat {
+                    fields.clear();
+                }
+                for (i, f) in fields.iter().enumerate() {
+                    let v = match values.get(i) {
+                        Some(v) => self.rvalue(v)?,
+                        None => Val::Int(Expr::Int(0)),
+                    };
+                    let v = match v {
+                        v @ (Val::Uniform | Val::Stored(..)) => {
+                            Val::Int(self.materialize(v, &name))
+                        }
+                        Val::Unknown => continue,
+                        v => v,
+                    };
+                    self.env.insert(f.clone(), v);
+                }
+                if !flat {
+                    for v in &values {
+                        self.rvalue(v)?;
                     }
                 }
                 self.env.insert(k, Val::Unknown);
