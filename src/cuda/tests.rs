@@ -4606,3 +4606,26 @@ __global__ void k(float *out, int W) {
         vec!["blockDim.y".to_string(), "blockDim.z".to_string()]
     );
 }
+
+#[test]
+fn a_known_read_only_table_reads_as_its_cells() {
+    let k = kernel(
+        "__constant__ int kStep[3] = {0, 64, 128};
+const int kSign[2] = {1, -1};
+__global__ void k(float *out) {
+  for (int d = 0; d < 3; ++d)
+    out[kStep[d] + threadIdx.x] = kSign[1];
+}",
+    );
+    assert_eq!(
+        show(&k),
+        "out: wr[tid.x]; wr[(64 + tid.x)]; wr[(128 + tid.x)]; \n"
+    );
+    // A table the host may copy to stays unknown.
+    let k = kernel(
+        "__constant__ int kStep[3] = {0, 64, 128};
+__global__ void k(float *out, int d) { out[kStep[d] + threadIdx.x] = 1; }
+void set(const int *h) { cudaMemcpyToSymbol(kStep, h, sizeof(int) * 3); }",
+    );
+    assert_eq!(show(&k), "out: wr[(uniform + tid.x)]; \n");
+}

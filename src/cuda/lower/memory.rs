@@ -4,6 +4,17 @@
 
 use super::*;
 
+/// Whether a variable of type `t` is `const`, or an array of `const`
+/// elements (`const int[3]`, whose element type libclang gives without
+/// the qualifier).
+fn const_elements(t: &Ty) -> bool {
+    t.is_const_qualified() || (t.is_array() && t.spelling().split(['[', ' ']).any(|w| w == "const"))
+}
+
+/// The most cells a read-only table may have for its reads to be its
+/// values (`Lower::table_value`).
+const MAX_TABLE: usize = 16;
+
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Target {
     /// An array that threads share: it gets a protocol.
@@ -722,6 +733,12 @@ impl Lower {
             .find(|(t, i, _)| *t == p.target && *i == index)
             .map(|(_, _, e)| Val::Int(e.clone()));
         let known = known.or_else(|| self.published_value(p, &index));
+        let known = known.or_else(|| match &p.target {
+            Target::ReadOnly(a) if p.whole_cell() && p.alts.is_empty() => {
+                self.table_value(a, &index).map(Val::Int)
+            }
+            _ => None,
+        });
         match known {
             Some(v) => v,
             None if matches!(p.target, Target::ReadOnly(_))
@@ -939,7 +956,7 @@ impl Lower {
         });
         let plain = file_scope && !shared && !d.has_attr(K::CUDA_CONSTANT);
         let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT) || plain;
-        let constant = d.has_attr(K::CUDA_CONSTANT) || d.ty().is_const_qualified();
+        let constant = d.has_attr(K::CUDA_CONSTANT) || const_elements(&d.ty());
         let g = if (shared || device) && !constant {
             let name = self.array_of(&d, if shared { Scope::Shared } else { Scope::Global });
             let index = if d.ty().is_array() {
@@ -950,7 +967,11 @@ impl Lower {
             Val::Ptr(self.array_cells(name, index, self.cell_size(d.ty())))
         } else if d.ty().is_array() {
             // A read-only table (`__constant__`, `const`): its cells never
-            // race; a cell's value is unknown but the same in every thread.
+            // race; a cell's value is unknown but the same in every thread,
+            // or known from the initializer.
+            if let Some(values) = self.known_table(&d) {
+                self.tables.insert(name.clone(), values);
+            }
             Val::Ptr(Ptr::of_cells(
                 Target::ReadOnly(name),
                 vec![],
@@ -973,6 +994,63 @@ impl Lower {
         };
         self.globals.insert(k.clone(), g);
         self.var_lvalue(d)
+    }
+
+    /// The cells of a read-only integer table `d` when its initializer
+    /// gives them all and nothing may change them: a `const` table, or a
+    /// `__constant__` one in the kernel's own file, which names no symbol
+    /// copy (`cudaMemcpyToSymbol`) the host could change it with. Small
+    /// tables only: a read becomes a choice among the cells.
+    fn known_table(&self, d: &Node) -> Option<Vec<i64>> {
+        let ty = d.ty();
+        if !ty.element().is_integral() {
+            return None;
+        }
+        let list = exprs(d)
+            .into_iter()
+            .map(strip)
+            .find(|e| e.kind() == K::INIT_LIST)?;
+        let values: Vec<i64> = exprs(&list)
+            .iter()
+            .map(|e| e.eval_int())
+            .collect::<Option<Vec<i64>>>()?;
+        if values.is_empty() || values.len() > MAX_TABLE {
+            return None;
+        }
+        let fixed = const_elements(&ty) || {
+            let source = self.source.as_ref()?;
+            d.pos().file == self.main
+                && !["ToSymbol", "SymbolAddress", "GetGlobal"]
+                    .iter()
+                    .any(|w| source.text.contains(w))
+        };
+        fixed.then_some(values)
+    }
+
+    /// A read of the known table `a` at `index`: the cell's value, or the
+    /// choice among the cells by the index (the last one past them, where
+    /// a read is out of bounds).
+    pub(super) fn table_value(&self, a: &str, index: &[Expr]) -> Option<Expr> {
+        let values = self.tables.get(a)?;
+        let [i] = index else {
+            return None;
+        };
+        let i = simplify(i);
+        if let Expr::Int(k) = i {
+            return usize::try_from(k)
+                .ok()
+                .and_then(|k| values.get(k))
+                .map(|v| Expr::Int(*v));
+        }
+        let mut e = Expr::Int(*values.last()?);
+        for (k, v) in values.iter().enumerate().rev().skip(1) {
+            if Expr::Int(*v) == e {
+                continue;
+            }
+            let at = Cond::cmp(Rel::Eq, i.clone(), Expr::Int(k as i64));
+            e = Expr::Ite(Box::new(at), Box::new(Expr::Int(*v)), Box::new(e));
+        }
+        Some(e)
     }
 
     /// A variable template named in a template pattern (`mask<T>[j]`):

@@ -124,6 +124,9 @@ pub struct Lower {
     template_constants: HashMap<String, i64>,
     /// The text of the kernel's file (see `with_source`).
     source: Option<std::sync::Arc<Source>>,
+    /// Read-only integer tables whose every cell is known: their
+    /// initializers (see `Lower::table_value`).
+    tables: HashMap<String, Vec<i64>>,
     /// How many arguments an instantiation gives each parameter pack of
     /// the kernel's template, by name: `sizeof...(Ts)`.
     pack_sizes: HashMap<String, i64>,
@@ -486,6 +489,7 @@ impl Lower {
             spellings: HashMap::new(),
             template_constants: HashMap::new(),
             source: None,
+            tables: HashMap::new(),
             pack_sizes: HashMap::new(),
             this: Vec::new(),
             returns: Vec::new(),
