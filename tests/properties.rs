@@ -310,7 +310,7 @@ fn generate(seed: u64) -> Case {
         uniform_reads: vec![],
         uniform_guards: vec![],
         variants: Vec::new(),
-        written_flat: false,
+        unnamed_axes: Vec::new(),
     };
     Case {
         kernel,
