@@ -266,9 +266,11 @@ impl Make {
         match word {
             "ifdef" | "ifndef" => {
                 let name = self.expand(rest, 0);
-                let set = self.vars.get(name.trim()).is_some_and(
-                    |v| !matches!(v, Value::Recursive(s) | Value::Simple(s) if s.is_empty()),
-                );
+                let name = name.trim();
+                let set = self.overrides.get(name).is_some_and(|v| !v.is_empty())
+                    || self.vars.get(name).is_some_and(
+                        |v| !matches!(v, Value::Recursive(s) | Value::Simple(s) if s.is_empty()),
+                    );
                 set == (word == "ifdef")
             }
             _ => match operands(rest) {
@@ -740,6 +742,12 @@ mod tests {
         .unwrap();
         assert_eq!(f.others, ["-DLINUX"]);
         assert!(f.includes.is_empty(), "{:?}", f.includes);
+        // `ifdef` switches too.
+        let f = flags_of(
+            "ifdef USE_CUDA\nX = -DUSE_CUDA -lcudart\nendif\nk: k.cu\n\tnvcc $(X) -c k.cu\n",
+        )
+        .unwrap();
+        assert_eq!(f.others, ["-DUSE_CUDA"]);
     }
 
     #[test]

@@ -52,12 +52,12 @@ pub(super) fn relation(o: i32) -> Option<Rel> {
 /// solver time.
 pub(super) const MAX_EXPR_NODES: usize = 128;
 
-/// Whether `e` has more than [`MAX_EXPR_NODES`] nodes; stops counting there.
 /// Whether `v` is the null pointer (`nullptr`, `NULL`, `0`).
 fn is_null(v: &Val) -> bool {
     matches!(v, Val::Int(e) if simplify(e) == Expr::Int(0))
 }
 
+/// Whether `e` has more than [`MAX_EXPR_NODES`] nodes; stops counting there.
 pub(super) fn too_big(e: &Expr) -> bool {
     fn count(e: &Expr, left: &mut usize) -> bool {
         if *left == 0 {
@@ -275,10 +275,14 @@ impl Lower {
         Ok(match v {
             Val::Int(e) => as_cond(&simplify(&e)),
             // A pointer in a condition: a null check.
-            Val::Ptr(p) if self.null_test(&p).is_some() => {
-                as_cond(&self.null_test(&p).expect("checked"))
+            Val::Ptr(p) => {
+                let set = match self.null_test(&p) {
+                    Some(set) => set,
+                    None => self.local(&hint_of(&n)),
+                };
+                as_cond(&set)
             }
-            Val::Ptr(_) | Val::Unknown => {
+            Val::Unknown => {
                 let e = self.local(&hint_of(&n));
                 as_cond(&e)
             }

@@ -161,10 +161,10 @@ fn copied_cell(init: Node) -> Option<Node> {
     // `const uint2` and `uint2` are one type for a copy.
     let record = |n: &Node| {
         let s = n.ty().canonical().spelling();
-        let s = s
-            .trim_start_matches("const ")
-            .trim_start_matches("volatile ");
-        s.trim_start_matches("const ").to_string()
+        ["const ", "volatile ", "const "]
+            .iter()
+            .fold(s.as_str(), |s, q| s.trim_start_matches(q))
+            .to_string()
     };
     let mut n = strip(init);
     let ty = record(&n);
