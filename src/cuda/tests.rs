@@ -4621,6 +4621,13 @@ __global__ void k(float *out) {
         show(&k),
         "out: wr[tid.x]; wr[(64 + tid.x)]; wr[(128 + tid.x)]; \n"
     );
+    // An array of pointers to `const` is no `const` array: its cells are
+    // written.
+    let k = kernel(
+        "__device__ const float *rows[4];
+__global__ void k(const float *a) { rows[threadIdx.x % 4] = a; }",
+    );
+    assert!(show(&k).starts_with("rows: wr["), "{}", show(&k));
     // A table the host may copy to stays unknown.
     let k = kernel(
         "__constant__ int kStep[3] = {0, 64, 128};

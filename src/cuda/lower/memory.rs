@@ -6,9 +6,12 @@ use super::*;
 
 /// Whether a variable of type `t` is `const`, or an array of `const`
 /// elements (`const int[3]`, whose element type libclang gives without
-/// the qualifier).
+/// the qualifier); not an array of pointers to `const` (`const float
+/// *[4]`), whose cells may be written.
 fn const_elements(t: &Ty) -> bool {
-    t.is_const_qualified() || (t.is_array() && t.spelling().split(['[', ' ']).any(|w| w == "const"))
+    let s = t.spelling();
+    t.is_const_qualified()
+        || (t.is_array() && !s.contains('*') && s.split(['[', ' ']).any(|w| w == "const"))
 }
 
 /// The most cells a read-only table may have for its reads to be its
