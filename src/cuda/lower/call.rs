@@ -720,43 +720,27 @@ impl Lower {
         let Some(from) = from else {
             return Ok((evaluated, None));
         };
-        let mut fields = Vec::new();
-        let known = self.field_values(&src, &from, &mut fields, 0);
-        Ok((evaluated, known.then_some(fields)))
+        let mut keys = Vec::new();
+        if !super::stmt::scalar_fields(&src, &from, &mut keys, 0) {
+            return Ok((evaluated, None));
+        }
+        let fields: Option<Vec<Expr>> = keys.into_iter().map(|k| self.field_value(k)).collect();
+        Ok((evaluated, fields))
     }
 
-    /// Pushes onto `out` the values of the fields of `record`'s type held
-    /// in variable `key`; false when one is not a known number.
-    fn field_values(&mut self, record: &Node, key: &str, out: &mut Vec<Expr>, depth: u32) -> bool {
-        let fields = record.record_fields();
-        if fields.is_empty() || depth > 4 {
-            return false;
-        }
-        for f in fields {
-            let k = format!("{key}.{}", f.spelling());
-            let ty = f.ty();
-            if ty.is_record() {
-                if !f.is_plain_record() || !self.field_values(&f, &k, out, depth + 1) {
-                    return false;
-                }
-                continue;
+    /// The value of the field held in `k` when it is a number this
+    /// lowering knows (a uniform value becomes its variable).
+    fn field_value(&mut self, k: String) -> Option<Expr> {
+        match self.env.get(&k).cloned() {
+            Some(Val::Int(e)) if !too_big(&e) => Some(simplify(&e)),
+            Some(Val::Float(bits)) => Some(Expr::Int(bits as i64)),
+            Some(v @ (Val::Uniform | Val::Stored(..))) => {
+                let e = self.materialize(v, "field");
+                self.env.insert(k, Val::Int(e.clone()));
+                Some(e)
             }
-            if !(ty.is_integral() || ty.is_floating()) {
-                return false;
-            }
-            let e = match self.env.get(&k).cloned() {
-                Some(Val::Int(e)) if !too_big(&e) => simplify(&e),
-                Some(Val::Float(bits)) => Expr::Int(bits as i64),
-                Some(v @ (Val::Uniform | Val::Stored(..))) => {
-                    let e = self.materialize(v, "field");
-                    self.env.insert(k, Val::Int(e.clone()));
-                    e
-                }
-                _ => return false,
-            };
-            out.push(e);
+            _ => None,
         }
-        true
     }
 
     /// Copies the structure held in variable `from` into variable `to`:

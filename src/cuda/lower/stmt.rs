@@ -159,13 +159,7 @@ fn field_path(t: Node) -> Option<String> {
 /// `None` for any other initializer.
 fn copied_cell(init: Node) -> Option<Node> {
     // `const uint2` and `uint2` are one type for a copy.
-    let record = |n: &Node| {
-        let s = n.ty().canonical().spelling();
-        ["const ", "volatile ", "const "]
-            .iter()
-            .fold(s.as_str(), |s, q| s.trim_start_matches(q))
-            .to_string()
-    };
+    let record = |n: &Node| plain_type(&n.ty().canonical().spelling());
     let mut n = strip(init);
     let ty = record(&n);
     while n.kind() == K::CALL && n.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR) {
@@ -189,27 +183,33 @@ fn copied_cell(init: Node) -> Option<Node> {
     (memory && n.is_plain_record()).then_some(n)
 }
 
-/// The keys `key.f`, `key.s.g` of the integer and floating fields of the
-/// structure `record`'s type, through nested structures; none when one
-/// is of another kind (an array, a pointer).
-fn scalar_fields(record: &Node, key: &str, out: &mut Vec<String>, depth: u32) {
+/// Pushes onto `out` the keys `key.f`, `key.s.g` of the integer and
+/// floating fields of the structure `record`'s type, in order and through
+/// nested structures; false, with none pushed, when one is of another kind
+/// (an array, a pointer, a union).
+pub(super) fn scalar_fields(record: &Node, key: &str, out: &mut Vec<String>, depth: u32) -> bool {
     let fields = record.record_fields();
     if fields.is_empty() || depth > 4 {
-        return;
+        return false;
     }
     let start = out.len();
     for f in fields {
         let k = format!("{key}.{}", f.spelling());
         let ty = f.ty();
-        if ty.is_record() && f.is_plain_record() {
-            scalar_fields(&f, &k, out, depth + 1);
+        let scalar = if ty.is_record() {
+            f.is_plain_record() && scalar_fields(&f, &k, out, depth + 1)
         } else if ty.is_integral() || ty.is_floating() {
             out.push(k);
+            true
         } else {
+            false
+        };
+        if !scalar {
             out.truncate(start);
-            return;
+            return false;
         }
     }
+    true
 }
 
 /// The pointer variable a store through memory goes through (`p` of `*p`,
