@@ -223,6 +223,29 @@ pub struct Node<'tu> {
     _tu: &'tu Tu,
 }
 
+/// A cursor kept beyond the borrow of its translation unit, as a value
+/// (a function a pointer holds). Only [`Node::at`] on a node of the same
+/// translation unit turns it back into a node; a lowering handles one
+/// translation unit, so its handles never outlive it.
+#[derive(Clone, Copy)]
+pub struct Handle(CXCursor);
+
+impl PartialEq for Handle {
+    fn eq(&self, other: &Handle) -> bool {
+        unsafe { clang_equalCursors(self.0, other.0) != 0 }
+    }
+}
+
+impl std::fmt::Debug for Handle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Handle({})",
+            cx_string(unsafe { clang_getCursorSpelling(self.0) })
+        )
+    }
+}
+
 /// Where a cursor is, as the user sees it (macro uses map to the use site).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pos {
@@ -232,6 +255,16 @@ pub struct Pos {
 }
 
 impl<'tu> Node<'tu> {
+    pub fn handle(&self) -> Handle {
+        Handle(self.c)
+    }
+    /// The node a handle from this node's translation unit stands for.
+    pub fn at(&self, h: Handle) -> Node<'tu> {
+        Node {
+            c: h.0,
+            _tu: self._tu,
+        }
+    }
     pub fn kind(&self) -> c_int {
         unsafe { clang_getCursorKind(self.c) }
     }

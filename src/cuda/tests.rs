@@ -552,6 +552,46 @@ fn unsupported_constructs_have_a_reason_and_a_place() {
 }
 
 #[test]
+fn calls_through_a_held_function_call_that_function() {
+    // A function passed where a template calls its parameter.
+    let k = kernel(
+        "__device__ int twice(int v) { return 2 * v; }
+template <typename F> __device__ int apply(F f, int v) { return f(v); }
+__global__ void k(int *a) { a[apply(twice, threadIdx.x)] = 0; }",
+    );
+    assert!(show(&k).contains("a: wr[(2 * tid.x)];"), "{}", show(&k));
+    // A function template a `constexpr` helper picks by a template
+    // argument, with the values its name writes.
+    let k = kernel(
+        "typedef int (*step_t)(int);
+template <int n> __device__ int by(int v) { return n * v; }
+template <int which> constexpr __device__ step_t pick() {
+  if constexpr (which == 0) { return by<3>; } else { return by<5>; }
+}
+template <int W> __global__ void k(int *a) { constexpr step_t s = pick<W>(); a[s(threadIdx.x)] = 0; }
+template __global__ void k<1>(int *);",
+    );
+    assert!(show(&k).contains("a: wr[(5 * tid.x)];"), "{}", show(&k));
+}
+
+#[test]
+fn a_pointer_read_as_a_number_is_one_value_per_block_at_a_block_cell() {
+    let src = |at: &str| {
+        format!(
+            "__global__ void k(float *a, int n) {{
+  float *row = a + blockIdx.x * n;
+  if (reinterpret_cast<unsigned long>({at}) % 16 == 0) row[threadIdx.x] = 0;
+}}"
+        )
+    };
+    let k = kernel(&src("row"));
+    assert_eq!(k.block_uniform.len(), 1, "{:?}", k.block_uniform);
+    // At a thread's own cell it is unknown, as before.
+    let k = kernel(&src("row + threadIdx.x"));
+    assert!(k.block_uniform.is_empty(), "{:?}", k.block_uniform);
+}
+
+#[test]
 fn assembly_that_computes_on_registers_is_modelled() {
     // A lane read from its special register is the thread's lane.
     let lane = "__device__ unsigned lane() { unsigned r; asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(r)); return r; }\n";

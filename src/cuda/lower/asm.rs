@@ -47,12 +47,27 @@ pub(super) fn parse(text: &str) -> Option<Asm> {
     // Sections split at top-level colons: template, outputs, inputs,
     // clobbers. Per section, its strings and its parenthesised operands.
     let mut sections: Vec<(Vec<String>, usize)> = vec![(Vec::new(), 0)];
-    let mut chars = body.chars();
+    let mut chars = body.chars().peekable();
     let mut depth = 0usize;
     loop {
         let c = chars.next()?;
         let (strings, groups) = sections.last_mut()?;
         match c {
+            // Comments between a template's strings or operands.
+            '/' if chars.peek() == Some(&'/') => {
+                chars.find(|&c| c == '\n')?;
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                loop {
+                    let c = chars.next()?;
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+            }
             '"' => {
                 let mut lit = String::new();
                 loop {
@@ -529,6 +544,16 @@ mod tests {
             None
         );
         assert_eq!(parse(r#"asm goto ("bra %l0;" :::: done);"#), None);
+        // Comments between the template's strings and among the operands.
+        let a = parse(
+            "asm volatile(\"shl.b32 %0, %2, 16;\\n\"  // low half\n  \"and.b32 %1, %2, 0xFFFF0000;\" /* high */\n  : \"=f\"(o[0]), \"=f\"(o[1]) // two\n  : \"r\"(x / 2));",
+        )
+        .unwrap();
+        assert_eq!(
+            a.instructions,
+            ["shl.b32 %0, %2, 16", "and.b32 %1, %2, 0xFFFF0000"]
+        );
+        assert_eq!((a.outputs, a.constraints.len()), (2, 3));
     }
 
     #[test]

@@ -1633,6 +1633,9 @@ impl Lower {
                         }
                         let variable = matches!(d.kind(), K::VAR | K::PARM | K::FIELD);
                         if variable && !number {
+                            if let Some(v) = self.call_held(n, &fs, &args, loc)? {
+                                return Ok(v);
+                            }
                             return unsupported(n, "call through a function pointer");
                         }
                     }
@@ -1655,11 +1658,45 @@ impl Lower {
             }
             return Ok(Val::Unknown);
         };
+        self.call_resolved(n, &f, &args, loc)
+    }
+
+    /// A call through a variable that holds a function (a parameter a
+    /// function was passed for, a pointer set to one): that function's
+    /// call; `None` when drfscan does not know which function it holds.
+    fn call_held(&mut self, n: &Node, callee: &Node, args: &[Node], loc: Loc) -> R<Option<Val>> {
+        let held = strip(*callee)
+            .referenced()
+            .is_some_and(|d| matches!(d.kind(), K::VAR | K::PARM));
+        if !held {
+            return Ok(None);
+        }
+        let Val::Func { decl, values } = self.rvalue(callee)? else {
+            return Ok(None);
+        };
+        let f = n.at(decl);
+        if f.kind() == K::FUNCTION_TEMPLATE {
+            if let Some(def) = f.definition().filter(children_has_body) {
+                return self.inline_with(n, &def, args, values).map(Some);
+            }
+        }
+        self.call_resolved(n, &f, args, loc).map(Some)
+    }
+
+    fn call_resolved(&mut self, n: &Node, f: &Node, args: &[Node], loc: Loc) -> R<Val> {
+        let (f, args) = (*f, args.to_vec());
         let fk = f.kind();
         // A lambda the template's body defines, whose closure type clang
         // gives only in the instantiation.
         if let Some(lambda) = defined_lambda(&f, args.len()) {
             return self.inline(n, &lambda, &args);
+        }
+        if matches!(fk, K::VAR | K::PARM) {
+            if let Some(first) = exprs(n).first() {
+                if let Some(v) = self.call_held(n, first, &args, loc)? {
+                    return Ok(v);
+                }
+            }
         }
         if (fk == K::VAR || fk == K::PARM || fk == K::FIELD) && f.ty().is_dependent() {
             // A function object of a template parameter's type: a call
@@ -2443,6 +2480,32 @@ impl Lower {
         args: &[Node],
         callee: &Node,
     ) -> R<Val> {
+        let values = self.template_values(f, callee)?;
+        self.inline_with(call, f, args, values)
+    }
+
+    /// `inline` with the template's value parameters bound to `values`
+    /// for the call.
+    fn inline_with(
+        &mut self,
+        call: &Node,
+        f: &Node,
+        args: &[Node],
+        values: Vec<(String, Val)>,
+    ) -> R<Val> {
+        let mut saved = Vec::new();
+        for (k, v) in values {
+            saved.push((k.clone(), self.env.insert(k, v)));
+        }
+        let r = self.inline(call, f, args);
+        self.restore_env(saved);
+        r
+    }
+
+    /// The values of the function template `f`'s value parameters that a
+    /// name of it (`callee`) writes after it, or their defaults, by the
+    /// parameters' keys.
+    pub(super) fn template_values(&mut self, f: &Node, callee: &Node) -> R<Vec<(String, Val)>> {
         // The name's children: a qualifier, the unresolved name, then the
         // written template arguments; a built-in type (`float`) has no
         // cursor, so they are taken by position only when one stands for
@@ -2454,7 +2517,7 @@ impl Lower {
             .skip(1)
             .collect();
         let Some(count) = written_template_args(&callee.tokens()) else {
-            return self.inline(call, f, args);
+            return Ok(Vec::new());
         };
         let aligned = written.len() == count;
         let params = f.template_params();
@@ -2469,7 +2532,7 @@ impl Lower {
                     .take(count)
                     .filter(|p| p.kind() == K::NON_TYPE_TEMPLATE_PARAM)
                     .count();
-        let mut saved = Vec::new();
+        let mut bound = Vec::new();
         let mut value_at = 0;
         for (i, p) in params.iter().enumerate() {
             if p.kind() != K::NON_TYPE_TEMPLATE_PARAM {
@@ -2497,13 +2560,10 @@ impl Lower {
                     .map(|v| Val::Int(Expr::Int(v))),
             };
             if let Some(v) = value {
-                let k = key(p);
-                saved.push((k.clone(), self.env.insert(k, v)));
+                bound.push((key(p), v));
             }
         }
-        let r = self.inline(call, f, args);
-        self.restore_env(saved);
-        r
+        Ok(bound)
     }
 
     /// The type arguments a call of the function template `f` deduces from

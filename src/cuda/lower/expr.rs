@@ -325,8 +325,10 @@ impl Lower {
                 Val::Ptr(p)
                     if !n.ty().is_pointer() && !n.ty().is_array() && !n.ty().is_dependent() =>
                 {
-                    let _ = p;
-                    Val::Unknown
+                    match self.address_of(&p) {
+                        Some(a) if n.ty().is_integral() => Val::Int(a),
+                        _ => Val::Unknown,
+                    }
                 }
                 Val::Ptr(p) => Val::Ptr(p.viewed_as(n.ty(), &self.layouts)),
                 v => v,
@@ -429,7 +431,30 @@ impl Lower {
                             .map(|v| Val::Int(Expr::Int(v)))
                             .unwrap_or(Val::Unknown));
                     }
-                    if dk == K::FUNCTION || dk == K::FUNCTION_TEMPLATE || dk == K::METHOD {
+                    if dk == K::FUNCTION || dk == K::FUNCTION_TEMPLATE {
+                        return Ok(Val::Func {
+                            decl: d.handle(),
+                            values: Vec::new(),
+                        });
+                    }
+                    // A function template named in a template pattern
+                    // (`return dequantize<T, ne>;`): the one defined.
+                    if dk == K::OVERLOADED_REF {
+                        let defined: Vec<Node> = d
+                            .overloaded_decls()
+                            .into_iter()
+                            .filter(|o| matches!(o.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
+                            .filter_map(|o| o.definition().filter(children_has_body))
+                            .collect();
+                        if let [f] = defined.as_slice() {
+                            let values = self.template_values(f, n)?;
+                            return Ok(Val::Func {
+                                decl: f.handle(),
+                                values,
+                            });
+                        }
+                    }
+                    if dk == K::METHOD {
                         return Ok(Val::Unknown);
                     }
                 }

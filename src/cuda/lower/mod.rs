@@ -4,7 +4,7 @@
 //! comes out as an expression over thread ids, parameters, loop variables
 //! and unknowns.
 
-use super::clang::{kind as K, op, Node, Ty};
+use super::clang::{kind as K, op, Handle, Node, Ty};
 use super::Unsupported;
 use crate::imp::{self, simplify, Array, Program, Stmt};
 use crate::protocol::{builtin, Assumed, Cond, Expr, GroupRange, Loc, Mode, Op, Rel, Scope, Value};
@@ -95,6 +95,16 @@ enum Val {
     /// two threads storing `0.0f` store equal values. In arithmetic it is
     /// [`Val::Uniform`].
     Float(u64),
+    /// A function, as a pointer to it or an argument for a parameter a
+    /// template calls (`reduce(fmaxf, v)`, `constexpr op_t op =
+    /// pick<T>()`): its declaration and, for a function template, the
+    /// values its name wrote for the value parameters (`dequantize<T,
+    /// 4>`), by key, taken where the name was written. Calls through it
+    /// call the function.
+    Func {
+        decl: Handle,
+        values: Vec<(String, Val)>,
+    },
 }
 
 enum LVal {
@@ -1052,6 +1062,31 @@ impl Lower {
         let n = self.param(base);
         self.prog.unknown_params.push(n.clone());
         n
+    }
+
+    /// A pointer as a number (`reinterpret_cast<size_t>(p) % 16 == 0`,
+    /// a test of alignment): when every thread of a block has the pointer
+    /// at the same cell, one unknown the block shares; `None` otherwise.
+    /// (The exact address, its array's plus the bytes, leaves the solver
+    /// remainders of products it does not finish.)
+    fn address_of(&mut self, p: &Ptr) -> Option<Expr> {
+        if !matches!(p.target, Target::Shared(_) | Target::ReadOnly(_)) {
+            return None;
+        }
+        let [at] = p.index.as_slice() else {
+            return None;
+        };
+        if p.rounded || p.unaligned.is_some() || !p.alts.is_empty() || p.address {
+            return None;
+        }
+        if !self.block_level(at) {
+            return None;
+        }
+        let v = self.local("address");
+        if let Expr::Var(name) = &v {
+            self.prog.block_uniform.push(name.clone());
+        }
+        Some(v)
     }
 
     fn local(&mut self, base: &str) -> Expr {

@@ -1,0 +1,22 @@
+// expect: drf
+// Inline PTX spread over several lines with a comment after each string:
+// the two halves of a packed pair of bfloat16 values widened to floats.
+// Each thread writes its own two outputs.
+__device__ inline void widen_pair(float *out, unsigned packed)
+{
+    asm volatile("shl.b32 %0, %2, 16;\n"          // low half
+                 "and.b32 %1, %2, 0xFFFF0000;\n"  /* high half */
+                 : "=f"(out[0]), "=f"(out[1])      // two registers
+                 : "r"(packed));
+}
+
+__global__ void widen(const unsigned *packed, float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float pair[2];
+        widen_pair(pair, packed[i]);
+        out[2 * i] = pair[0];
+        out[2 * i + 1] = pair[1];
+    }
+}
