@@ -604,7 +604,7 @@ impl Facts {
             terms = strictly_below(&access.path)
                 .into_iter()
                 .filter_map(|(a, _)| {
-                    let (pa, _) = self.poly_with_atoms(a, suffix)?;
+                    let (pa, _) = self.poly_with_atoms(&a, suffix)?;
                     let (lower, upper): (Vec<Term>, Vec<Term>) =
                         terms.iter().cloned().partition(|t| {
                             t.3.as_ref()
@@ -646,7 +646,7 @@ impl Facts {
     fn guarded_digits(&self, p: &mut Poly, access: &TraceAccess, suffix: &str) -> Vec<Term> {
         let local = |vars: &[String]| vars.iter().any(|v| v.ends_with(suffix));
         let mut out = Vec::new();
-        for (a, b) in strictly_below(&access.path) {
+        for (a, b) in &strictly_below(&access.path) {
             let Some((pa, a_atoms)) = self.poly_with_atoms(a, suffix) else {
                 continue;
             };
@@ -943,7 +943,7 @@ impl Facts {
             let guarded = strictly_below(&access.path)
                 .into_iter()
                 .filter(|(a, _)| matches!(a, Expr::Var(v) if v == var))
-                .filter_map(|(_, b)| poly(b, &self.known))
+                .filter_map(|(_, b)| poly(&b, &self.known))
                 .filter_map(|b| b.get(&Vec::new()).copied().filter(|_| b.len() == 1))
                 .filter(|k| *k >= 1)
                 .min();
@@ -965,7 +965,7 @@ impl Facts {
 
     /// The bounds `b` of the guards `a < b` on `path` that keep `x` (a
     /// polynomial of thread `suffix`) below them: `a ≥ x` for every value.
-    fn guard_bounds<'p>(&self, path: &'p Cond, x: &Poly, suffix: &str) -> Vec<&'p Expr> {
+    fn guard_bounds(&self, path: &Cond, x: &Poly, suffix: &str) -> Vec<Expr> {
         strictly_below(path)
             .into_iter()
             .filter(|(a, _)| {
@@ -982,7 +982,7 @@ impl Facts {
     /// keeps `tid` below `n`).
     fn guard_ceilings(&self, path: &Cond, x: &Poly, suffix: &str) -> Vec<Poly> {
         let mut out = Vec::new();
-        for (a, b) in strictly_below(path) {
+        for (a, b) in &strictly_below(path) {
             let Some((pa, a_atoms)) = self.poly_with_atoms(a, suffix) else {
                 continue;
             };
@@ -1005,7 +1005,7 @@ impl Facts {
     /// is not 0 otherwise.
     fn with_path(&self, path: &Cond, suffix: &str) -> Facts {
         let mut f = self.clone();
-        for (a, b) in strictly_below(path) {
+        for (a, b) in &strictly_below(path) {
             let (Some((pa, atoms)), Some(pb)) =
                 (self.poly_with_atoms(a, suffix), poly(b, &self.known))
             else {
@@ -1037,7 +1037,7 @@ impl Facts {
         let mut f = self.with_path(&access.path, suffix);
         // A grid-stride loop's row below its bound (`by + k · gy < rows`)
         // makes the bound positive, as an id below it does.
-        for (a, b) in strictly_below(&access.path) {
+        for (a, b) in &strictly_below(&access.path) {
             if let (Some((pa, a_atoms)), Some(pb)) =
                 (self.poly_with_atoms(a, suffix), poly(b, &self.known))
             {
@@ -1388,7 +1388,7 @@ fn equal_names<'c>(c: &'c Cond, out: &mut Vec<(&'c str, &'c str)>) {
 /// Each `a < b` that `path` asserts, `!(a >= b)` included (what
 /// `if (idx >= n) return;` leaves), and each of a negated disjunction (what
 /// `if (x >= w || y >= h) return;` leaves).
-fn strictly_below(path: &Cond) -> Vec<(&Expr, &Expr)> {
+fn strictly_below(path: &Cond) -> Vec<(Expr, Expr)> {
     let mut below = Vec::new();
     // Each condition with whether it is negated.
     let mut conjuncts = vec![(path, false)];
@@ -1400,7 +1400,17 @@ fn strictly_below(path: &Cond) -> Vec<(&Expr, &Expr)> {
             }
             (Cond::Not(c), _) => conjuncts.push((c, !negated)),
             (Cond::Cmp(Rel::Lt, a, b) | Cond::Cmp(Rel::Gt, b, a), false)
-            | (Cond::Cmp(Rel::Ge, a, b) | Cond::Cmp(Rel::Le, b, a), true) => below.push((a, b)),
+            | (Cond::Cmp(Rel::Ge, a, b) | Cond::Cmp(Rel::Le, b, a), true) => {
+                // `tx < N - bx * 32` is also `tx + bx * 32 < N`: the
+                // column below its row length, as the lemmas read it.
+                let (mut a, mut b) = (a.clone(), b.clone());
+                below.push((a.clone(), b.clone()));
+                while let Expr::Bin(Op::Sub, x, y) = b {
+                    a = Expr::add(a, (*y).clone());
+                    b = *x;
+                    below.push((a.clone(), b.clone()));
+                }
+            }
             _ => {}
         }
     }
@@ -1960,7 +1970,7 @@ pub fn above_a_bound(d: &Expr, assumptions: &[Cond]) -> bool {
         let mut atoms = Atoms::new();
         let (Some(p), Some(h)) = (
             atomized(&Expr::add(d.clone(), k.clone()), &mut atoms, "!atom"),
-            atomized(h, &mut atoms, "!atom"),
+            atomized(&h, &mut atoms, "!atom"),
         ) else {
             return false;
         };
@@ -2051,6 +2061,18 @@ mod tests {
         assert!(strictly_below(&guard).is_empty());
         let twice = Cond::Not(Box::new(Cond::Not(Box::new(ge("h", "y")))));
         assert!(strictly_below(&twice).is_empty());
+        // `tx < n - bx * 32` is also read as the column below the row's
+        // length.
+        let col = Cond::cmp(
+            Rel::Lt,
+            v("tx"),
+            Expr::bin(Op::Sub, v("n"), Expr::bin(Op::Mul, v("bx"), Expr::Int(32))),
+        );
+        let below: Vec<String> = strictly_below(&col)
+            .into_iter()
+            .map(|(a, b)| format!("{a} < {b}"))
+            .collect();
+        assert_eq!(below, ["tx < n - bx * 32", "tx + bx * 32 < n"]);
     }
 
     #[test]
@@ -3679,7 +3701,7 @@ impl Facts {
             // `w * row + col`): the row holds it when `w >= n`, what the
             // programmer had in mind, and weaker than any bound by ranges.
             for b in facts.guard_bounds(&access.path, &d.x, suffix) {
-                let Some(pb) = poly(b, &self.known) else {
+                let Some(pb) = poly(&b, &self.known) else {
                     continue;
                 };
                 let shared = pb.keys().flatten().all(|v| !v.ends_with(suffix) && v != w);
