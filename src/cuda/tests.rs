@@ -520,6 +520,23 @@ __global__ void k(int *o) {
     // way: the field stays unknown.
     assert!(shown.contains("wr[a]"), "{shown}");
     assert!(shown.contains("wr[b]"), "{shown}");
+    // A pointer parameter, one of them alone (`Row r(o)`, no copy of a
+    // structure): a method's access through the field reaches its memory.
+    let k = kernel(
+        "struct Row { float *p; int n; __device__ Row(float *q, int m) : p(q), n(m) {}
+  __device__ void put(int i) { if (i < n) p[i] = 0; } };
+struct One { float *p; __device__ One(float *q) : p(q) {} };
+__global__ void k(float *o, float *g, int n) {
+  Row r(o + blockIdx.x * n, n);
+  r.put(threadIdx.x);
+  One s(g);
+  s.p[threadIdx.x] = 1;
+}",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("o: if"), "{shown}");
+    assert!(shown.contains("wr[((bid.x * n) + tid.x)]"), "{shown}");
+    assert!(shown.contains("g: wr[tid.x];"), "{shown}");
 }
 
 #[test]
@@ -549,6 +566,22 @@ fn unsupported_constructs_have_a_reason_and_a_place() {
     let u = unit("__global__ void k(int *a) { asm(\"trap;\"); }");
     let e = u.kernels[0].lowered.clone().unwrap_err();
     assert_eq!(e.loc.line, 1);
+}
+
+#[test]
+fn a_loop_takes_fields_its_member_calls_assign_as_changed() {
+    // `c.next()` changes `c.n` inside the loop: the store's cell is not
+    // the first iteration's. `c.get()` assigns nothing: `c.k` stays.
+    let k = kernel(
+        "struct C { int n, k; __device__ C(int s) : n(s), k(4) {}
+  __device__ void next() { n++; } __device__ int get() const { return n; } };
+__global__ void k(float *o, int len) {
+  C c(0);
+  for (int i = 0; i < len; ++i) { o[threadIdx.x * c.k + c.n] = c.get(); c.next(); }
+}",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("wr[((tid.x * 4) + c.n)]"), "{shown}");
 }
 
 #[test]

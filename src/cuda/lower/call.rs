@@ -56,8 +56,10 @@ pub(super) fn record_source(n: Node) -> Option<Node> {
             .map(|c| c.kind() == K::CONSTRUCTOR)
             .unwrap_or(false)
     {
+        // A copy of a structure; a constructor from a number or a pointer
+        // (`Rows r(out)`) builds one instead.
         let args = exprs(&n);
-        if args.len() == 1 {
+        if args.len() == 1 && strip(args[0]).ty().is_record() {
             return record_source(args[0]);
         }
     }
@@ -803,8 +805,8 @@ impl Lower {
     }
 
     /// `T v(a, b)` or `T v = T(a, b)` with a constructor that only sets
-    /// fields from its scalar parameters (`dim3(x, y, z) : x(x), y(y),
-    /// z(z) {}`): the fields of the structure variable `var` get those
+    /// fields from its number and pointer parameters (`dim3(x, y, z) :
+    /// x(x), y(y), z(z) {}`): the fields of the structure variable `var` get those
     /// values. False, with nothing evaluated, for any other initializer.
     pub(super) fn construct(&mut self, var: &str, init: &Node) -> R<bool> {
         let mut at = strip(*init);
@@ -841,10 +843,13 @@ impl Lower {
                 _ => return Ok(false),
             }
         }
+        // Numbers and pointers (`MinK(float *keys, int K) : keys(keys),
+        // K(K)`): a method's access through the field reaches the
+        // argument's memory.
         let scalar = |p: &Node| {
             let t = p.ty();
             let t = if t.is_reference() { t.pointee() } else { t };
-            !t.is_record() && (t.is_integral() || t.is_floating())
+            !t.is_record() && (t.is_integral() || t.is_floating() || t.is_pointer())
         };
         // An initializer that reads the object (another field) needs it.
         let reads_object = fields.iter().any(|(_, e)| {

@@ -120,6 +120,42 @@ fn assignment_target<'a>(n: &Node<'a>) -> Option<Node<'a>> {
     super::call::assigns(&o).then(|| operands.first().copied())?
 }
 
+/// The fields of its object a member function's body assigns by name
+/// (`n++`); `None` when it may change others: it calls a member function,
+/// takes a member's address or writes `this` (`this->n = 0` too).
+fn fields_assigned(method: &Node) -> Option<Vec<String>> {
+    fn walk(n: &Node, out: &mut Vec<String>) -> bool {
+        if let Some(t) = assignment_target(n) {
+            let t = strip(t);
+            let base = exprs(&t).first().map(|b| strip(*b));
+            let own = t.kind() == K::MEMBER_REF
+                && base.is_none_or(|b| b.kind() == K::THIS)
+                && t.referenced().is_some_and(|f| f.kind() == K::FIELD);
+            if own {
+                out.push(t.spelling());
+            }
+        }
+        let address_of_member = n.kind() == K::UNARY
+            && n.unop() == op::ADDR_OF
+            && exprs(n)
+                .first()
+                .is_some_and(|t| strip(*t).kind() == K::MEMBER_REF);
+        let calls_member = n.kind() == K::CALL
+            && n.referenced()
+                .is_none_or(|f| matches!(f.kind(), K::METHOD | K::CONVERSION));
+        if address_of_member || calls_member || n.kind() == K::THIS {
+            return false;
+        }
+        n.children().iter().all(|c| walk(c, out))
+    }
+    let body = method
+        .children()
+        .into_iter()
+        .find(|c| c.kind() == K::COMPOUND)?;
+    let mut out = Vec::new();
+    walk(&body, &mut out).then_some(out)
+}
+
 /// The object whose field `t` names, through nested fields (`s` of
 /// `s.a.b`), or `t` itself.
 fn member_base(t: Node) -> Node {
@@ -1014,6 +1050,30 @@ impl Lower {
                 .filter(|d| d.kind() == K::VAR && !d.is_shared())
             {
                 self.assigned_with_fields(&self.aliased(key(&d)), out);
+            }
+        }
+        // `c.inc()` on a thread's own object: a member function that is
+        // not `const` may change any of its fields.
+        if n.kind() == K::CALL && !n.referenced().is_some_and(|m| m.is_const_method()) {
+            let object = exprs(n)
+                .first()
+                .map(|c| strip(*c))
+                .filter(|c| c.kind() == K::MEMBER_REF)
+                .and_then(|c| exprs(&c).first().map(|b| member_base(*b)))
+                .filter(|b| b.kind() == K::DECL_REF)
+                .and_then(|b| b.referenced())
+                .filter(|d| d.kind() == K::VAR && !d.is_shared());
+            if let Some(d) = object {
+                let var = self.aliased(key(&d));
+                let method = n.referenced().and_then(|m| m.definition());
+                match method.as_ref().and_then(fields_assigned) {
+                    Some(fields) => {
+                        for f in fields {
+                            self.assigned_with_fields(&format!("{var}.{f}"), out);
+                        }
+                    }
+                    None => self.assigned_with_fields(&var, out),
+                }
             }
         }
         for c in n.children() {
