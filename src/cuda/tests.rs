@@ -537,6 +537,19 @@ __global__ void k(float *o, float *g, int n) {
     assert!(shown.contains("o: if"), "{shown}");
     assert!(shown.contains("wr[((bid.x * n) + tid.x)]"), "{shown}");
     assert!(shown.contains("g: wr[tid.x];"), "{shown}");
+    // In a template, where clang keeps `Row<T> r(…)` as a list of
+    // arguments: the class template's constructor of that many.
+    let k = kernel(
+        "template <typename T> struct Row { T *p; int n; __device__ Row(T *q, int m) : p(q), n(m) {}
+  __device__ void put(int i) { if (i < n) p[i] = 0; } };
+template <typename T> __global__ void k(T *o, int n) {
+  Row<T> r(o + blockIdx.x * n, n);
+  r.put(threadIdx.x);
+}
+template __global__ void k<float>(float *, int);",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("wr[((bid.x * n) + tid.x)]"), "{shown}");
 }
 
 #[test]

@@ -328,7 +328,7 @@ fn dependent_member_name(callee: &Node) -> Option<String> {
 /// returns an `extern __shared__` array, they all return the block's one
 /// dynamic shared memory: the first of them, whose element type the caller
 /// leaves open (`true`).
-fn dependent_method<'a>(callee: &Node<'a>, args: usize) -> Option<(Node<'a>, bool)> {
+pub(super) fn dependent_method<'a>(callee: &Node<'a>, args: usize) -> Option<(Node<'a>, bool)> {
     let callee = strip(*callee);
     if callee.kind() != K::MEMBER_REF || callee.referenced().is_some() {
         return None;
@@ -826,6 +826,11 @@ impl Lower {
         let Some(def) = ctor_of(&at).and_then(|c| c.definition()) else {
             return Ok(false);
         };
+        self.construct_with(var, &def, &at.args())
+    }
+
+    /// `construct` by the constructor `def` on `args`.
+    pub(super) fn construct_with(&mut self, var: &str, def: &Node, args: &[Node]) -> R<bool> {
         let mut params = Vec::new();
         let mut fields: Vec<(String, Node)> = Vec::new();
         let mut field = None;
@@ -858,7 +863,6 @@ impl Lower {
         if fields.is_empty() || field.is_some() || reads_object || !params.iter().all(scalar) {
             return Ok(false);
         }
-        let args = at.args();
         let mut given = Vec::new();
         for (i, p) in params.iter().enumerate() {
             match default_argument(args.get(i), p).or_else(|| args.get(i).copied()) {

@@ -120,6 +120,39 @@ fn assignment_target<'a>(n: &Node<'a>) -> Option<Node<'a>> {
     super::call::assigns(&o).then(|| operands.first().copied())?
 }
 
+/// The constructor and arguments of a declaration whose class template the
+/// enclosing template leaves open (`Buf<T> b(p, n)`, which clang keeps as a
+/// list of arguments): the template's one defined constructor that takes
+/// that many.
+fn open_constructor<'t>(d: &Node<'t>, init: &Node<'t>) -> Option<(Node<'t>, Vec<Node<'t>>)> {
+    if !d.ty().is_dependent() {
+        return None;
+    }
+    let list = strip(*init);
+    if list.kind() != K::UNEXPOSED {
+        return None;
+    }
+    // Written `b(p, n)`: the name, then the parenthesised arguments.
+    let name = d.spelling();
+    let tokens = d.tokens();
+    let direct = tokens.windows(2).any(|w| w[0].0 == name && w[1].0 == "(");
+    if !direct {
+        return None;
+    }
+    let args = exprs(&list);
+    let class = d.type_declaration()?;
+    let ctors: Vec<Node> = class
+        .children()
+        .into_iter()
+        .filter(|c| c.kind() == K::CONSTRUCTOR && c.params().len() == args.len())
+        .filter_map(|c| c.definition())
+        .collect();
+    match ctors.as_slice() {
+        [one] if !args.is_empty() => Some((*one, args)),
+        _ => None,
+    }
+}
+
 /// The fields of its object a member function's body assigns by name
 /// (`n++`); `None` when it may change others: it calls a member function,
 /// takes a member's address or writes `this` (`this->n = 0` too).
@@ -728,6 +761,16 @@ impl Lower {
         let name = d.spelling();
         self.spellings.insert(k.clone(), name.clone());
         let init = exprs(d).into_iter().last();
+        // `MinK<T, int> top(keys, vals, k);` in a template: the class
+        // template's one constructor of that many parameters.
+        if let Some((ctor, args)) = init.as_ref().and_then(|i| open_constructor(d, i)) {
+            let prefix = format!("{k}.");
+            self.env.retain(|key, _| !key.starts_with(&prefix));
+            if self.construct_with(&k, &ctor, &args)? {
+                self.env.insert(k, Val::Unknown);
+                return Ok(());
+            }
+        }
         if ty.is_record() {
             // A structure declared again (in a loop body) starts anew, and
             // so does a group made again.
@@ -1054,7 +1097,14 @@ impl Lower {
         }
         // `c.inc()` on a thread's own object: a member function that is
         // not `const` may change any of its fields.
-        if n.kind() == K::CALL && !n.referenced().is_some_and(|m| m.is_const_method()) {
+        // (In a template, the class template's member function of that
+        // name and arity.)
+        let callee = exprs(n).first().copied();
+        let method = n.referenced().or_else(|| {
+            let callee = callee.filter(|_| n.kind() == K::CALL)?;
+            super::call::dependent_method(&callee, n.args().len()).map(|(m, _)| m)
+        });
+        if n.kind() == K::CALL && !method.is_some_and(|m| m.is_const_method()) {
             let object = exprs(n)
                 .first()
                 .map(|c| strip(*c))
@@ -1065,7 +1115,7 @@ impl Lower {
                 .filter(|d| d.kind() == K::VAR && !d.is_shared());
             if let Some(d) = object {
                 let var = self.aliased(key(&d));
-                let method = n.referenced().and_then(|m| m.definition());
+                let method = method.and_then(|m| m.definition());
                 match method.as_ref().and_then(fields_assigned) {
                     Some(fields) => {
                         for f in fields {
