@@ -595,6 +595,21 @@ __global__ void k(float *o, int len) {
     );
     let shown = show(&k);
     assert!(shown.contains("wr[((tid.x * 4) + c.n)]"), "{shown}");
+    // A nested field (`p.x++`), and a field a function may take by
+    // reference (`bump(n)`), change too.
+    for body in ["p.x++;", "bump(p.x);"] {
+        let k = kernel(&format!(
+            "struct P {{ int x; }};
+__device__ void bump(int &v) {{ v += 1; }}
+struct C {{ P p; __device__ void next() {{ {body} }} }};
+__global__ void k(float *o, int len) {{
+  C c; c.p.x = 0;
+  for (int i = 0; i < len; ++i) {{ o[threadIdx.x + c.p.x] = 1; c.next(); }}
+}}"
+        ));
+        let shown = show(&k);
+        assert!(shown.contains("wr[(tid.x + c.p.x)]"), "{body}: {shown}");
+    }
 }
 
 #[test]

@@ -154,29 +154,42 @@ fn open_constructor<'t>(d: &Node<'t>, init: &Node<'t>) -> Option<(Node<'t>, Vec<
 }
 
 /// The fields of its object a member function's body assigns by name
-/// (`n++`); `None` when it may change others: it calls a member function,
-/// takes a member's address or writes `this` (`this->n = 0` too).
+/// (`n++`, `pos.x = 0` changes `pos`); `None` when it may change others:
+/// it calls a member function, hands a field to a function or takes its
+/// address, or writes `this` (`this->n = 0` too).
 fn fields_assigned(method: &Node) -> Option<Vec<String>> {
-    fn walk(n: &Node, out: &mut Vec<String>) -> bool {
-        if let Some(t) = assignment_target(n) {
-            let t = strip(t);
-            let base = exprs(&t).first().map(|b| strip(*b));
-            let own = t.kind() == K::MEMBER_REF
-                && base.is_none_or(|b| b.kind() == K::THIS)
-                && t.referenced().is_some_and(|f| f.kind() == K::FIELD);
-            if own {
-                out.push(t.spelling());
+    // The object's own field `t` names, through nested fields (`pos` of
+    // `pos.x`), when it is reached from the object itself.
+    fn own_field(t: Node) -> Option<String> {
+        let mut t = strip(t);
+        let mut top = None;
+        while t.kind() == K::MEMBER_REF {
+            top = Some(t.spelling());
+            match exprs(&t).first() {
+                Some(b) => t = strip(*b),
+                None => return top,
             }
+        }
+        if t.kind() == K::THIS {
+            top
+        } else {
+            None
+        }
+    }
+    fn walk(n: &Node, out: &mut Vec<String>) -> bool {
+        if let Some(f) = assignment_target(n).and_then(own_field) {
+            out.push(f);
         }
         let address_of_member = n.kind() == K::UNARY
             && n.unop() == op::ADDR_OF
-            && exprs(n)
-                .first()
-                .is_some_and(|t| strip(*t).kind() == K::MEMBER_REF);
+            && exprs(n).first().is_some_and(|t| own_field(*t).is_some());
         let calls_member = n.kind() == K::CALL
             && n.referenced()
                 .is_none_or(|f| matches!(f.kind(), K::METHOD | K::CONVERSION));
-        if address_of_member || calls_member || n.kind() == K::THIS {
+        // A field handed to a function, which may take it by reference.
+        let hands_out_field =
+            n.kind() == K::CALL && n.args().iter().any(|a| own_field(*a).is_some());
+        if address_of_member || calls_member || hands_out_field || n.kind() == K::THIS {
             return false;
         }
         n.children().iter().all(|c| walk(c, out))
