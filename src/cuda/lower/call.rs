@@ -66,6 +66,17 @@ pub(super) fn record_source(n: Node) -> Option<Node> {
     None
 }
 
+/// The functions and function templates an unresolved name in a template
+/// (`OVERLOADED_REF`) may stand for that have a body, as their definitions.
+pub(super) fn defined_overloads<'t>(r: &Node<'t>) -> Vec<Node<'t>> {
+    r.overloaded_decls()
+        .into_iter()
+        .filter(|d| matches!(d.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
+        .map(|d| d.definition().unwrap_or(d))
+        .filter(children_has_body)
+        .collect()
+}
+
 /// Whether a member function's body reads its object (`this`, or a member
 /// named without it: a field, or another member function called on it).
 pub(super) fn uses_this(f: &Node) -> bool {
@@ -1489,11 +1500,8 @@ impl Lower {
             // (`transpose(a, s, 66, l, 8)` beside `transpose(a, s, 66, l,
             // int *il)`).
             let defined: Vec<Node> = overloaded.map_or_else(Vec::new, |r| {
-                r.overloaded_decls()
+                defined_overloads(&r)
                     .into_iter()
-                    .filter(|d| matches!(d.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
-                    .map(|d| d.definition().unwrap_or(d))
-                    .filter(children_has_body)
                     .filter(|d| takes(d, &args))
                     .collect()
             });
@@ -1693,7 +1701,7 @@ impl Lower {
     }
 
     fn call_resolved(&mut self, n: &Node, f: &Node, args: &[Node], loc: Loc) -> R<Val> {
-        let (f, args) = (*f, args.to_vec());
+        let f = *f;
         let fk = f.kind();
         // A lambda the template's body defines, whose closure type clang
         // gives only in the instantiation.
@@ -1730,7 +1738,7 @@ impl Lower {
                     "a call of a function object whose type the template leaves open and which may hold pointers",
                 );
             }
-            for a in &args {
+            for a in args {
                 if let Val::Ptr(p) = self.rvalue(a)? {
                     self.access_somewhere(p, Mode::Write, loc);
                 }
@@ -1793,7 +1801,7 @@ impl Lower {
         if group_kind(&n.ty().canonical().spelling()).is_some() {
             // `this_grid()`, `this_thread_block()`, …: a group is modelled by
             // its type; the toolkit's constructors read driver state.
-            for a in &args {
+            for a in args {
                 self.rvalue(a)?;
             }
             return Ok(Val::Unknown);
@@ -1805,7 +1813,7 @@ impl Lower {
             // Math on values every thread shares is shared too. (The
             // toolkit's definitions touch no memory: not inlined.)
             let mut uniform = true;
-            for a in &args {
+            for a in args {
                 let v = self.rvalue(a)?;
                 uniform &= self.grid_uniform(&v);
             }
@@ -1823,7 +1831,7 @@ impl Lower {
                 // write through pointer arguments is written somewhere,
                 // unless the parameter points to const.
                 let params = u32::try_from(f.num_args()).unwrap_or(0);
-                for (i, a) in (0u32..).zip(&args) {
+                for (i, a) in (0u32..).zip(args) {
                     let ty = strip(*a).ty();
                     let by_reference = (i < params)
                         .then(|| f.arg(i).ty())

@@ -440,13 +440,7 @@ impl Lower {
                     // A function template named in a template pattern
                     // (`return dequantize<T, ne>;`): the one defined.
                     if dk == K::OVERLOADED_REF {
-                        let defined: Vec<Node> = d
-                            .overloaded_decls()
-                            .into_iter()
-                            .filter(|o| matches!(o.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE))
-                            .filter_map(|o| o.definition().filter(children_has_body))
-                            .collect();
-                        if let [f] = defined.as_slice() {
+                        if let [f] = super::call::defined_overloads(&d).as_slice() {
                             let values = self.template_values(f, n)?;
                             return Ok(Val::Func {
                                 decl: f.handle(),

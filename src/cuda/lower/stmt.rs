@@ -164,7 +164,7 @@ fn fields_assigned(method: &Node) -> Option<Vec<String>> {
         let mut t = strip(t);
         let mut top = None;
         while t.kind() == K::MEMBER_REF {
-            top = Some(t.spelling());
+            top = Some(super::memory::member_name(&t));
             match exprs(&t).first() {
                 Some(b) => t = strip(*b),
                 None => return top,
@@ -1112,16 +1112,16 @@ impl Lower {
         // not `const` may change any of its fields.
         // (In a template, the class template's member function of that
         // name and arity.)
-        let callee = exprs(n).first().copied();
-        let method = n.referenced().or_else(|| {
-            let callee = callee.filter(|_| n.kind() == K::CALL)?;
-            super::call::dependent_method(&callee, n.args().len()).map(|(m, _)| m)
-        });
-        if n.kind() == K::CALL && !method.is_some_and(|m| m.is_const_method()) {
-            let object = exprs(n)
-                .first()
-                .map(|c| strip(*c))
-                .filter(|c| c.kind() == K::MEMBER_REF)
+        let callee = (n.kind() == K::CALL)
+            .then(|| exprs(n).first().map(|c| strip(*c)))
+            .flatten()
+            .filter(|c| c.kind() == K::MEMBER_REF);
+        if let Some(callee) = callee {
+            let method = n
+                .referenced()
+                .or_else(|| super::call::dependent_method(&callee, n.args().len()).map(|(m, _)| m));
+            let object = Some(callee)
+                .filter(|_| !method.is_some_and(|m| m.is_const_method()))
                 .and_then(|c| exprs(&c).first().map(|b| member_base(*b)))
                 .filter(|b| b.kind() == K::DECL_REF)
                 .and_then(|b| b.referenced())
