@@ -337,6 +337,35 @@ fn a_file_past_the_memory_budget_ends_unknown_and_the_rest_is_scanned() {
 }
 
 #[test]
+fn a_file_alone_past_the_memory_budget_of_a_parallel_scan_is_the_culprit() {
+    // With two threads, the small files are done long before the large
+    // one's parse passes the budget: the one item in flight is to blame,
+    // without a search one item at a time.
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    let table = vec!["1"; 4_000_000].join(",");
+    std::fs::write(
+        src.join("table.cu"),
+        format!("__device__ int table[] = {{{table}}};\n__global__ void use_table(int *a) {{ a[threadIdx.x] = table[threadIdx.x]; }}\n"),
+    )
+    .unwrap();
+    for (i, name) in ["plain_a", "plain_b", "plain_c"].iter().enumerate() {
+        std::fs::write(src.join(format!("{name}.cu")), plain(name, i as u32 + 1)).unwrap();
+    }
+    let (s, _) = scan(
+        tmp.path(),
+        "p.db",
+        &["--kernel-memory", "1", "-j", "2", "--block-dim", "128"],
+    );
+    assert_eq!(s["verdicts"]["drf"], 3, "{s:#}");
+    assert_eq!(s["verdicts"]["unknown"], 1, "{s:#}");
+    let v = verdicts(tmp.path(), "p.db");
+    let (_, _, reason) = v.iter().find(|(k, _, _)| k == "(file)").unwrap();
+    assert!(reason.starts_with("memory budget"), "{reason}");
+}
+
+#[test]
 fn a_worker_killed_mid_solve_costs_only_that_kernel() {
     let tmp = tempfile::tempdir().unwrap();
     let src = tmp.path().join("src");

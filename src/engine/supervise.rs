@@ -15,7 +15,7 @@
 //! twice. In the usual case, with no crash, the cost is one extra process.
 
 use anyhow::{bail, Context, Result};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ffi::OsString;
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
@@ -274,6 +274,8 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
     let mut serial = budgets.jobs <= 1;
     let mut run: Option<i64> = None;
     let mut fruitless = 0;
+    // Items some worker finished.
+    let mut finished: BTreeSet<String> = BTreeSet::new();
     loop {
         std::fs::write(&events_path, "").context("cannot reset the worker's event log")?;
         let list: String = skip
@@ -389,6 +391,10 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
                 .and_then(|r| r.trim().parse().ok());
         }
         let suspects = in_flight(&seen);
+        let mut progressed = false;
+        for key in seen.lines().filter_map(|l| l.strip_prefix("D\t")) {
+            progressed |= finished.insert(key.to_string());
+        }
         let budget = budgets.time.map(|t| t.as_secs_f64()).unwrap_or(0.0);
         let parse = |k: &str| k.starts_with("parse\t");
         // The verdict, each culprit with its reason, and what happened.
@@ -421,7 +427,9 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
                     mem_limit.unwrap_or(0),
                     budgets.memory_mib.unwrap_or(0)
                 );
-                let culprits = if serial {
+                // One item in flight is the one growing, whatever the
+                // others left behind.
+                let culprits = if serial || suspects.len() == 1 {
                     suspects
                         .iter()
                         .map(|k| (k.clone(), reason.clone()))
@@ -456,6 +464,12 @@ pub fn supervise(args: &[OsString], budgets: Budgets) -> Result<i32> {
                 // Several items were in flight: find the one, one at a time.
                 serial = true;
                 continue;
+            }
+            // A worker that finished items no worker before it had moved
+            // the run on: the next one finds them in the cache, with its
+            // memory fresh.
+            if progressed {
+                fruitless = 0;
             }
             fruitless += 1;
             if fruitless >= 2 {
