@@ -872,6 +872,14 @@ fn strides_of_a_tensor_are_asked_to_nest() {
 }
 
 #[test]
+fn a_padded_volume_is_asked_to_hold_rows_and_planes() {
+    // `(z * Dy + y) * Dx + x` under `x < Sx && y < Sy`: both lengths at
+    // once, neither alone removes the races.
+    let told = told_preconditions("realworld/padded_volume_copy_racy.cu");
+    assert!(told.iter().all(|p| p == "Sx <= Dx && Sy <= Dy"), "{told:?}");
+}
+
+#[test]
 fn planes_of_a_structure_of_arrays_are_asked_to_hold_the_grid() {
     // `id + 2 * plane`: the plane is added a constant number of times,
     // and must exceed the thread's part of the index over the grid.

@@ -1522,6 +1522,7 @@ fn precondition(
     // indices, asked early and with the longer time of a proof through a
     // division.
     let mut rows: Vec<Cond> = Vec::new();
+    let mut row_widths: Vec<(String, Cond)> = Vec::new();
     for t in traces {
         for (w, least) in smt::row_lengths(t) {
             // `n <= w` reads as the size within the row it is.
@@ -1530,7 +1531,10 @@ fn precondition(
                 _ => at_least(&w, &least),
             };
             if params.contains(&&w) && !rows.contains(&c) {
-                rows.push(c);
+                rows.push(c.clone());
+                if !row_widths.iter().any(|(v, _)| *v == w) {
+                    row_widths.push((w, c));
+                }
             }
         }
     }
@@ -1592,6 +1596,15 @@ fn precondition(
                 scaled.push(c);
             }
         }
+    }
+    // The rows of a plane need their lengths together (`sx <= nx && sy <=
+    // ny` for `(z * ny + y) * nx + x`), the weakest of each, asked first
+    // and as a group, so that one length alone, when it is enough, is
+    // still the answer.
+    if row_widths.len() > 1 {
+        let all = row_widths.into_iter().map(|(_, c)| c).reduce(Cond::and);
+        groups.extend(all.clone());
+        scaled.extend(all);
     }
     scaled.extend(rows);
     // A size in cells within a length in bytes: `width * 4 <= pitch` when
@@ -1818,6 +1831,13 @@ fn precondition(
     let mut paired = false;
     loop {
         let next = match tried.pop_front() {
+            // A pair is the simpler suggestion only beside a longer group.
+            None if group
+                .as_ref()
+                .is_some_and(|g: &Cond| g.conjuncts().len() <= 2) =>
+            {
+                None
+            }
             None if !paired => {
                 paired = true;
                 for (c, ms) in complementary_pairs(&refuted) {
@@ -2507,6 +2527,17 @@ mod tests {
         .unwrap();
         let race = &check_kernel(&k, &patient()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("n <= w"));
+        // A volume copied into a larger one, `(z * dy + y) * dx + x` under
+        // `x < sx && y < sy`: its rows and its planes each hold the smaller
+        // volume's, and neither length alone removes the races.
+        let k = parse(
+            "params dx, dy, sx, sy, sz; assume blockDim.x == 8 && blockDim.y == 8 && blockDim.z == 2; \
+             global array d { if (bid.x * 8 + tid.x < sx && bid.y * 8 + tid.y < sy && bid.z * 2 + tid.z < sz) { \
+             wr[((bid.z * 2 + tid.z) * dy + bid.y * 8 + tid.y) * dx + bid.x * 8 + tid.x] } }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("sx <= dx && sy <= dy"));
         // Of two row lengths, the weaker: `(h + 1) * r + tid.x + 1` needs
         // `h + 1` above `tid.x` alone (the `+ 1` is every thread's), not
         // above `tid.x + 1 + tid.y`.

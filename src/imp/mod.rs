@@ -234,28 +234,14 @@ impl Stmt {
 /// negation is among them its second. An access inside `if (active)`
 /// to an index that chose on `active` where it was computed.
 pub fn settled(e: &Expr, known: &[Cond]) -> Expr {
-    fn conjuncts<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
-        match c {
-            Cond::And(a, b) => {
-                conjuncts(a, out);
-                conjuncts(b, out);
-            }
-            c => out.push(c),
-        }
-    }
-    let mut facts = Vec::new();
-    for c in known {
-        conjuncts(c, &mut facts);
-    }
+    let facts: Vec<&Cond> = known.iter().flat_map(Cond::conjuncts).collect();
     if facts.is_empty() {
         return e.clone();
     }
     fn walk(e: &Expr, facts: &[&Cond]) -> Expr {
         match e {
             Expr::Ite(c, a, b) => {
-                let mut parts = Vec::new();
-                conjuncts(c, &mut parts);
-                if parts.iter().all(|p| facts.contains(p)) {
+                if c.conjuncts().iter().all(|p| facts.contains(p)) {
                     return walk(a, facts);
                 }
                 let negated = Cond::Not(c.clone());

@@ -591,6 +591,19 @@ impl Cond {
     pub fn cmp(rel: Rel, a: Expr, b: Expr) -> Cond {
         Cond::Cmp(rel, a, b)
     }
+
+    /// The conditions a conjunction is made of, in order; any other
+    /// condition is its own.
+    pub fn conjuncts(&self) -> Vec<&Cond> {
+        match self {
+            Cond::And(a, b) => {
+                let mut out = a.conjuncts();
+                out.extend(b.conjuncts());
+                out
+            }
+            c => vec![c],
+        }
+    }
     /// Conjunction that folds literal `true`/`false`.
     pub fn and(a: Cond, b: Cond) -> Cond {
         match (a, b) {

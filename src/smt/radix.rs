@@ -3144,6 +3144,29 @@ mod tests {
     }
 
     #[test]
+    fn rows_within_planes_have_lengths_of_their_own() {
+        // (z · ny + y) · nx + x under x < sx and y < sy: a row is nx long
+        // and holds sx cells, a plane ny rows and holds sy of them.
+        let (x, y, z) = (v("tid.x@1"), v("tid.y@1"), v("tid.z@1"));
+        let index = add(mul(add(mul(z, v("ny")), y.clone()), v("nx")), x.clone());
+        let mut a = access(index.clone(), Vec::new());
+        a.path = Cond::and(
+            Cond::cmp(Rel::Lt, x, v("sx")),
+            Cond::cmp(Rel::Lt, y, v("sy")),
+        );
+        let facts = naturals(&["nx", "ny", "sx", "sy"]);
+        let lengths = facts.row_lengths(&index, &a, "@1");
+        for (w, least) in [("nx", "sx"), ("ny", "sy")] {
+            assert!(
+                lengths
+                    .iter()
+                    .any(|r| r.w == w && r.least().to_string() == least),
+                "{w}: {lengths:?}"
+            );
+        }
+    }
+
+    #[test]
     fn remainders_are_bounded_by_digit_ranges_guards_and_loop_minimums() {
         let facts = naturals(&["nx"]);
         let below = |x: &Expr, m: Expr, a: &TraceAccess| {
@@ -3685,7 +3708,18 @@ impl Facts {
     /// that ensures it makes such indices of two threads differ whenever
     /// their rows or columns do.
     pub fn row_lengths(&self, index: &Expr, access: &TraceAccess, suffix: &str) -> Vec<RowLength> {
+        self.nested_row_lengths(index, access, suffix, 0)
+    }
+
+    fn nested_row_lengths(
+        &self,
+        index: &Expr,
+        access: &TraceAccess,
+        suffix: &str,
+        depth: usize,
+    ) -> Vec<RowLength> {
         let mut out: Vec<RowLength> = Vec::new();
+        let mut planes: Vec<Expr> = Vec::new();
         let facts = self.with_path(&access.path, suffix);
         for m in self.moduli(index, suffix) {
             let ([w], 1) = (m.key.vars.as_slice(), m.key.constant) else {
@@ -3697,6 +3731,12 @@ impl Facts {
             let Some(d) = self.divide(index, &m, suffix) else {
                 continue;
             };
+            // The row number may itself be a place in a plane, `(z * ny +
+            // y) * nx + x`: the plane's rows need their length too (`ny`
+            // above `y`'s bound), once the row's holds.
+            if depth < MAX_ROW_NESTING && d.y.keys().flatten().any(|v| v.ends_with(suffix)) {
+                planes.push(expr_with_atoms(&d.y, &d.atoms));
+            }
             // A guard that keeps the column below a size (`col < n` for
             // `w * row + col`): the row holds it when `w >= n`, what the
             // programmer had in mind, and weaker than any bound by ranges.
@@ -3764,6 +3804,13 @@ impl Facts {
             });
         }
         out.extend(self.plane_lengths(index, access, suffix));
+        for rows in planes {
+            for r in self.nested_row_lengths(&rows, access, suffix, depth + 1) {
+                if !out.contains(&r) {
+                    out.push(r);
+                }
+            }
+        }
         out
     }
 
@@ -3921,6 +3968,10 @@ impl Strides {
         conds.into_iter().reduce(Cond::and)
     }
 }
+
+/// How many levels of rows within planes [`Facts::row_lengths`] looks
+/// through: a volume's `(z * ny + y) * nx + x` has two.
+const MAX_ROW_NESTING: usize = 2;
 
 /// A row length an index assumes ([`Facts::row_lengths`]).
 #[derive(Clone, Debug, PartialEq)]
