@@ -2018,6 +2018,17 @@ fn pointers_read_from_memory_point_to_buffers_of_their_own() {
         shape("struct V { float *p; }; struct P { V in; }; __global__ void k(P q) { q.in.p[threadIdx.x] = 0; }"),
         "q.in.p: wr[tid.x]; \n"
     );
+    // A `__constant__` table of pointers the host fills: no thread writes
+    // it, so each cell is a buffer as a parameter's cell is.
+    assert_eq!(
+        shape("__constant__ float *bufs[64]; __global__ void k() { float *r = bufs[blockIdx.x] + 1; r[threadIdx.x] = 0; }"),
+        "bufs[]: wr[bid.x][(1 + tid.x)]; \n"
+    );
+    // One with an initializer names arrays the kernel may reach otherwise.
+    let r = reason(
+        "__device__ float a[4]; __constant__ float *bufs[1] = {a}; __global__ void k() { bufs[0][threadIdx.x] = 0; }",
+    );
+    assert!(r.contains("pointer of unknown origin"), "{r}");
 }
 
 #[test]

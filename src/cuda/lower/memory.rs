@@ -815,17 +815,21 @@ impl Lower {
     /// different cells are taken to be apart, as pointer parameters are.
     pub(super) fn loaded_pointer(&mut self, n: &Node, p: &Ptr) -> Option<Ptr> {
         let ty = n.ty();
-        let Target::Shared(base) = &p.target else {
+        let (Target::Shared(base) | Target::ReadOnly(base)) = &p.target else {
             return None;
         };
         if !p.alts.is_empty() {
             return None;
         }
-        let global = self
-            .prog
-            .arrays
-            .iter()
-            .any(|a| a.name == *base && a.scope == Scope::Global);
+        // A table of pointers no thread writes is as good as global memory.
+        let global = match &p.target {
+            Target::ReadOnly(_) => self.pointer_tables.contains(base),
+            _ => self
+                .prog
+                .arrays
+                .iter()
+                .any(|a| a.name == *base && a.scope == Scope::Global),
+        };
         if !ty.is_pointer() || !global {
             return None;
         }
@@ -974,6 +978,13 @@ impl Lower {
             // or known from the initializer.
             if let Some(values) = self.known_table(&d) {
                 self.tables.insert(name.clone(), values);
+            }
+            // Its children are the size and any initializer.
+            let initialized = exprs(&d)
+                .into_iter()
+                .any(|e| strip(e).kind() == K::INIT_LIST);
+            if d.has_attr(K::CUDA_CONSTANT) && d.ty().element().is_pointer() && !initialized {
+                self.pointer_tables.insert(name.clone());
             }
             Val::Ptr(Ptr::of_cells(
                 Target::ReadOnly(name),

@@ -137,6 +137,9 @@ pub struct Lower {
     /// Read-only integer tables whose every cell is known: their
     /// initializers (see `Lower::table_value`).
     tables: HashMap<String, Vec<i64>>,
+    /// `__constant__` arrays of pointers the host fills (`cudaMemcpyToSymbol`
+    /// of one buffer per warp): each cell a buffer of its own.
+    pointer_tables: HashSet<String>,
     /// How many arguments an instantiation gives each parameter pack of
     /// the kernel's template, by name: `sizeof...(Ts)`.
     pack_sizes: HashMap<String, i64>,
@@ -500,6 +503,7 @@ impl Lower {
             template_constants: HashMap::new(),
             source: None,
             tables: HashMap::new(),
+            pointer_tables: HashSet::new(),
             pack_sizes: HashMap::new(),
             this: Vec::new(),
             returns: Vec::new(),
