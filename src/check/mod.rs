@@ -3108,9 +3108,10 @@ mod tests {
             (a.verdict, a.races.len(), a.reason.as_deref()),
             (Verdict::Drf, 0, None)
         );
+        // The interval of reads alone needs no query.
         assert!(
-            a.intervals >= 2 && a.solver_calls == a.intervals,
-            "one query per DRF interval: {a:?}"
+            a.intervals >= 2 && a.solver_calls >= 1 && a.solver_calls < a.intervals,
+            "one query per DRF interval that writes: {a:?}"
         );
 
         let report = check_kernel(&kernel("array a { if tid == 0 { sync } }"), &opts);
