@@ -679,10 +679,22 @@ fn assembly_that_computes_on_registers_is_modelled() {
         text.contains("rd[(2 * tid.x)]; rd[((2 * tid.x) + 1)];"),
         "{text}"
     );
-    // Guarded loads, loads at an offset and barriers are not modelled.
+    // At a byte offset: the cells from there on, whole cells or parts of
+    // one (the second half of a 32-byte structure is in its cell).
+    let k = kernel("__global__ void k(int *a) { int r; asm volatile(\"ld.global.v2.u32 {%0, %1}, [%2+8];\" : \"=r\"(r), \"=r\"(r) : \"l\"(a + 4 * threadIdx.x)); }");
+    let text = show(&k);
+    assert!(
+        text.contains("rd[((4 * tid.x) + 2)]; rd[((4 * tid.x) + 3)];"),
+        "{text}"
+    );
+    let k = kernel("struct Q { int v[8]; }; __global__ void k(Q *q) { int r; asm volatile(\"ld.global.v4.u32 {%0, %0, %0, %0}, [%1+16];\" : \"=r\"(r) : \"l\"(q + threadIdx.x)); }");
+    let text = show(&k);
+    assert!(text.contains("q: rd[tid.x];"), "{text}");
+    // Guarded loads, loads at an offset a name gives and barriers are not
+    // modelled.
     for memory in [
         "@p ld.global.u32 %0, [%1];",
-        "ld.global.u32 %0, [%1+4];",
+        "ld.global.u32 %0, [%1+n];",
         "bar.sync 0;",
     ] {
         let src = format!("__global__ void k(int *a) {{ int r; asm volatile(\"{memory}\" : \"=r\"(r) : \"l\"(a)); a[threadIdx.x] = r; }}");

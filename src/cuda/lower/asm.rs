@@ -222,7 +222,8 @@ pub(super) enum MemoryOp {
     /// nothing between threads.
     Wait,
     /// `ld`, `st`, `atom` and `red` on global, shared or generic
-    /// addresses: `bytes` bytes at `[%address]`, read, written, or updated
+    /// addresses: `bytes` bytes at `[%address+offset]` (`offset` in
+    /// bytes, usually 0), read, written, or updated
     /// atomically. Loads and stores with a memory order (`.relaxed`,
     /// `.acquire`, `.release`, `.volatile`) are strong in PTX's memory
     /// model: they do not race with one another, as atomics. As atomics,
@@ -230,6 +231,7 @@ pub(super) enum MemoryOp {
     /// over-approximates.
     Access {
         address: usize,
+        offset: i64,
         mode: Mode,
         bytes: i64,
     },
@@ -298,7 +300,33 @@ fn operand(text: &str) -> Option<usize> {
 
 /// The number `k` of an address operand `[%k]` (no offset).
 fn address(text: &str) -> Option<usize> {
-    operand(text.trim().strip_prefix('[')?.strip_suffix(']')?)
+    address_with_offset(text).and_then(|(k, offset)| (offset == 0).then_some(k))
+}
+
+/// The number `k` and the byte offset `n` of an address operand `[%k]`,
+/// `[%k+n]` or `[%k-n]` (`n` decimal or `0x` hexadecimal).
+fn address_with_offset(text: &str) -> Option<(usize, i64)> {
+    let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
+    let Some(at) = inner.find(['+', '-']) else {
+        return Some((operand(inner)?, 0));
+    };
+    let (reg, rest) = inner.split_at(at);
+    let (negative, digits) = match rest.strip_prefix('+') {
+        Some(d) => match d.trim().strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, d),
+        },
+        None => (true, &rest[1..]),
+    };
+    let digits = digits.trim();
+    let n = match digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        Some(hex) => i64::from_str_radix(hex, 16).ok()?,
+        None => digits.parse().ok()?,
+    };
+    Some((operand(reg)?, if negative { -n } else { n }))
 }
 
 /// `ld`, `st`, `atom` or `red` ([`MemoryOp::Access`]) with a plain
@@ -329,7 +357,7 @@ fn plain_access(op: &str, operands: &str) -> Option<MemoryOp> {
         "atom" => operands.get(1)?,
         _ => operands.first()?,
     };
-    let address = address(at)?;
+    let (address, offset) = address_with_offset(at)?;
     let width = qualifiers.iter().rev().find_map(|q| {
         let (kind, rest) = q.split_at(1.min(q.len()));
         if !["b", "u", "s", "f"].contains(&kind) {
@@ -348,6 +376,7 @@ fn plain_access(op: &str, operands: &str) -> Option<MemoryOp> {
         .unwrap_or(1);
     Some(MemoryOp::Access {
         address,
+        offset,
         mode,
         bytes: width * lanes,
     })
@@ -471,8 +500,36 @@ impl Lower {
                     self.cells(src, &Expr::Int(bytes), Mode::Read, loc);
                     self.cells(dst, &Expr::Int(bytes), Mode::Write, loc);
                 }
-                (MemoryOp::Access { mode, bytes, .. }, [at]) => {
-                    self.cells(at, &Expr::Int(*bytes), *mode, loc);
+                (
+                    MemoryOp::Access {
+                        offset,
+                        mode,
+                        bytes,
+                        ..
+                    },
+                    [at],
+                ) => {
+                    // `[%k+16]`: the cells the bytes from the offset on
+                    // touch, counted from the operand's cell (a whole
+                    // number of them from a pointer inside a cell).
+                    let cell = i64::try_from(at.cell).unwrap_or(0);
+                    let (n, bytes) = (*offset, *bytes);
+                    let (at, bytes) = match n {
+                        0 => (at.clone(), bytes),
+                        n if cell > 0 && !at.rounded && (at.part == 0 || n % cell == 0) => {
+                            let first = n.div_euclid(cell);
+                            let end = (n + bytes + cell - 1).div_euclid(cell);
+                            let q = super::memory::at_cell(at, Expr::Int(first));
+                            (q, (end - first) * cell)
+                        }
+                        _ => {
+                            return unsupported(
+                                s,
+                                "inline assembly at a byte offset drfscan cannot place in the array's cells",
+                            )
+                        }
+                    };
+                    self.cells(&at, &Expr::Int(bytes), *mode, loc);
                 }
                 (MemoryOp::Rows { mode, lanes, .. }, [row]) => {
                     let rows = |me: &mut Self| {
@@ -570,7 +627,7 @@ mod tests {
         for memory in [
             "@p ld.global.nc.u32 %0, [%1];",
             "st.local.u32 [%0], %1;",
-            "atom.global.add.u32 %0, [%1+4], 1;",
+            "atom.global.add.u32 %0, [%1+n], 1;",
             "bar.sync 0;",
             "bra L1;",
             "L1:",
@@ -630,12 +687,13 @@ mod tests {
             assert_eq!(memory_op(wait), Some(MemoryOp::Wait), "{wait}");
         }
         // Copies to global memory, bulk copies, accesses of other state
-        // spaces or at an offset, and guarded ones are not these.
+        // spaces or at an offset a name gives, and guarded ones are not
+        // these.
         for other in [
             "cp.async.bulk.shared::cluster.global [%0], [%1], %2, [%3]",
             "cp.async.cg.shared.global %0, %1, 16",
             "ld.param.u32 %0, [%1]",
-            "ld.shared.v4.b32 {%0, %1, %2, %3}, [%4+16]",
+            "ld.shared.v4.b32 {%0, %1, %2, %3}, [%4+off]",
             "st.global.bf16x2 [%0], %1",
             "stmatrix.sync.aligned.x4.m8n8.global.b16 [%0], {%1, %2, %3, %4}",
         ] {
@@ -653,6 +711,7 @@ mod tests {
         let access = |address, mode, bytes| {
             Some(MemoryOp::Access {
                 address,
+                offset: 0,
                 mode,
                 bytes,
             })
@@ -686,6 +745,34 @@ mod tests {
         assert_eq!(
             memory_op("st.volatile.shared.u8 [%0], %1"),
             access(0, Mode::Atomic, 1)
+        );
+        // An address with a byte offset: the second half of a 32-byte
+        // vector, or a cell before the operand's.
+        let at = |address, offset, mode, bytes| {
+            Some(MemoryOp::Access {
+                address,
+                offset,
+                mode,
+                bytes,
+            })
+        };
+        assert_eq!(
+            memory_op("ld.global.nc.v4.u32 {%0,%1,%2,%3}, [%4+16]"),
+            at(4, 16, Mode::Read, 16)
+        );
+        assert_eq!(
+            memory_op("st.global.u32 [%0 + 0x20], %1"),
+            at(0, 32, Mode::Write, 4)
+        );
+        assert_eq!(
+            memory_op("ld.shared.u32 %0, [%1-4]"),
+            at(1, -4, Mode::Read, 4)
+        );
+        assert_eq!(memory_op("ld.shared.u32 %0, [%1+n]"), None);
+        // Copies and rows take no offset.
+        assert_eq!(
+            memory_op("cp.async.cg.shared.global [%0+16], [%1], 16"),
+            None
         );
     }
 
