@@ -51,6 +51,7 @@ pub(super) fn parse(text: &str) -> Option<Asm> {
     let mut depth = 0usize;
     loop {
         let c = chars.next()?;
+        let in_operands = sections.len() > 1;
         let (strings, groups) = sections.last_mut()?;
         match c {
             // Comments between a template's strings or operands.
@@ -98,6 +99,22 @@ pub(super) fn parse(text: &str) -> Option<Asm> {
             // A macro's line continuations.
             c if depth == 0 && (c.is_whitespace() || c == '\\' || c == ',') => {}
             _ if depth > 0 => {}
+            // The toolkit's constraint of a 64-bit pointer operand
+            // (`__LDG_PTR (p)`, `"l"` in its headers).
+            c if (c.is_ascii_alphabetic() || c == '_') && in_operands => {
+                let mut word = String::from(c);
+                while let Some(&n) = chars
+                    .peek()
+                    .filter(|n| n.is_ascii_alphanumeric() || **n == '_')
+                {
+                    word.push(n);
+                    chars.next();
+                }
+                if word != "__LDG_PTR" {
+                    return None;
+                }
+                strings.push("l".to_string());
+            }
             // Anything else in the template (a macro) or in front of an
             // operand's constraint.
             _ => return None,
@@ -594,6 +611,13 @@ mod tests {
         // A macro's definition, its operands the macro's parameters.
         let a = parse("asm volatile(\"ldmatrix.sync.aligned.x2.m8n8.shared.b16 {%0, %1}, [%2];\\n\" \\\n  : \"=r\"(R0), \"=r\"(R1) \\\n  : \"r\"(addr))\n#define NEXT 1\n").unwrap();
         assert_eq!((a.outputs, a.constraints.len()), (2, 3));
+        // The toolkit's macro for a pointer operand's constraint.
+        let a = parse(r#"asm ("ld.global.nc.v4.u32 {%0,%1,%2,%3}, [%4+16];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : __LDG_PTR(ptr));"#).unwrap();
+        assert_eq!(a.constraints, ["=r", "=r", "=r", "=r", "l"]);
+        assert_eq!(
+            parse(r#"asm ("mov.u32 %0, %1;" : "=r"(a) : MY_CONSTRAINT(b));"#),
+            None
+        );
         // Templates spelled with macros are not read.
         assert_eq!(parse(r#"asm volatile (PTX_LOAD : "=r" (r));"#), None);
         assert_eq!(
