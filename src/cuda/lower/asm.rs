@@ -214,7 +214,31 @@ const REGISTER_ONLY: &[&str] = &[
     "subc",
     "tanh",
     "testp",
+    // Video instructions: byte and halfword arithmetic on registers.
+    "vabsdiff",
+    "vabsdiff2",
+    "vabsdiff4",
+    "vadd",
+    "vadd2",
+    "vadd4",
+    "vavrg2",
+    "vavrg4",
+    "vmad",
+    "vmax",
+    "vmax2",
+    "vmax4",
+    "vmin",
+    "vmin2",
+    "vmin4",
     "vote",
+    "vset",
+    "vset2",
+    "vset4",
+    "vshl",
+    "vshr",
+    "vsub",
+    "vsub2",
+    "vsub4",
     "xor",
 ];
 
@@ -648,6 +672,7 @@ mod tests {
             "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0}, {%1}, {%2}, {%3};"
         ));
         assert!(ask("fence.acq_rel.gpu;"));
+        assert!(ask("vshl.u32.u32.u32.clamp.add %0, %0, 4, %1;"));
         for memory in [
             "@p ld.global.nc.u32 %0, [%1];",
             "st.local.u32 [%0], %1;",
