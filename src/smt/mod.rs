@@ -576,9 +576,6 @@ fn divides_or_multiplies(e: &Expr) -> bool {
     }
 }
 
-/// With whether the solver gave up on some query (so that a retry could
-/// find more). With `instances`, a query the solver gives up on is tried
-/// on small instances ([`Query::instance_race`]) before that counts.
 /// Whether an access of one thread of `trace` may conflict with one of
 /// the other's by their modes alone.
 fn modes_conflict(trace: &Trace) -> bool {
@@ -588,6 +585,9 @@ fn modes_conflict(trace: &Trace) -> bool {
         .any(|a| second.iter().any(|b| a.mode.conflicts(b.mode)))
 }
 
+/// The outcome of `trace` asked of `solver`, with whether the solver gave
+/// up on some query (so that a retry could find more). With `instances`, a query the solver gives up on is tried
+/// on small instances ([`Query::instance_race`]) before that counts.
 fn solve_in(
     solver: &Limited,
     trace: &Trace,
