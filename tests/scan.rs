@@ -31,9 +31,11 @@ fn json(out: &Output) -> Value {
 
 /// A kernel whose shared-array read is `shift` cells away from the write:
 /// DRF with the barrier, racy without it. Every shift gives other traces.
+/// The shift moves the write, so that an edited kernel asks the solver
+/// again: an interval of reads alone needs no query.
 fn kernel(name: &str, shift: u32, barrier: bool) -> String {
     format!(
-        "__global__ void {name}(int *out) {{\n  __shared__ int s[128];\n  s[threadIdx.x] = 1;\n{}  out[blockIdx.x * 128 + threadIdx.x] = s[(threadIdx.x + {shift}) % 128];\n}}\n",
+        "__global__ void {name}(int *out) {{\n  __shared__ int s[128];\n  s[(threadIdx.x + {shift}) % 128] = 1;\n{}  out[blockIdx.x * 128 + threadIdx.x] = s[threadIdx.x];\n}}\n",
         if barrier { "  __syncthreads();\n" } else { "" }
     )
 }
