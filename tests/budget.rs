@@ -3,7 +3,7 @@
 //! scan goes on; its cut-short answer is never cached.
 
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
 
@@ -311,18 +311,24 @@ fn a_worker_killed_mid_parse_costs_only_that_file() {
     );
 }
 
-#[test]
-fn a_file_past_the_memory_budget_ends_unknown_and_the_rest_is_scanned() {
-    let tmp = tempfile::tempdir().unwrap();
-    let src = tmp.path().join("src");
+/// `dir/src/table.cu`, a kernel after four million initialisers: clang
+/// holds about a gigabyte of AST. Returns `dir/src`.
+fn large_table(dir: &Path) -> PathBuf {
+    let src = dir.join("src");
     std::fs::create_dir_all(&src).unwrap();
-    // Four million initialisers: clang holds about a gigabyte of AST.
     let table = vec!["1"; 4_000_000].join(",");
     std::fs::write(
         src.join("table.cu"),
         format!("__device__ int table[] = {{{table}}};\n__global__ void use_table(int *a) {{ a[threadIdx.x] = table[threadIdx.x]; }}\n"),
     )
     .unwrap();
+    src
+}
+
+#[test]
+fn a_file_past_the_memory_budget_ends_unknown_and_the_rest_is_scanned() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = large_table(tmp.path());
     std::fs::write(src.join("plain.cu"), plain("plain_m", 3)).unwrap();
     let (s, _) = scan(
         tmp.path(),
@@ -342,14 +348,7 @@ fn a_file_alone_past_the_memory_budget_of_a_parallel_scan_is_the_culprit() {
     // one's parse passes the budget: the one item in flight is to blame,
     // without a search one item at a time.
     let tmp = tempfile::tempdir().unwrap();
-    let src = tmp.path().join("src");
-    std::fs::create_dir_all(&src).unwrap();
-    let table = vec!["1"; 4_000_000].join(",");
-    std::fs::write(
-        src.join("table.cu"),
-        format!("__device__ int table[] = {{{table}}};\n__global__ void use_table(int *a) {{ a[threadIdx.x] = table[threadIdx.x]; }}\n"),
-    )
-    .unwrap();
+    let src = large_table(tmp.path());
     for (i, name) in ["plain_a", "plain_b", "plain_c"].iter().enumerate() {
         std::fs::write(src.join(format!("{name}.cu")), plain(name, i as u32 + 1)).unwrap();
     }
