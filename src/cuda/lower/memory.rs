@@ -979,10 +979,7 @@ impl Lower {
             if let Some(values) = self.known_table(&d) {
                 self.tables.insert(name.clone(), values);
             }
-            // Its children are the size and any initializer.
-            let initialized = exprs(&d)
-                .into_iter()
-                .any(|e| strip(e).kind() == K::INIT_LIST);
+            let initialized = init_list(&d).is_some();
             if d.has_attr(K::CUDA_CONSTANT) && d.ty().element().is_pointer() && !initialized {
                 self.pointer_tables.insert(name.clone());
             }
@@ -1020,10 +1017,7 @@ impl Lower {
         if !ty.element().is_integral() {
             return None;
         }
-        let list = exprs(d)
-            .into_iter()
-            .map(strip)
-            .find(|e| e.kind() == K::INIT_LIST)?;
+        let list = init_list(d)?;
         let values: Vec<i64> = exprs(&list)
             .iter()
             .map(|e| e.eval_int())
@@ -1630,6 +1624,15 @@ pub(super) fn cell_count(p: &Ptr, bytes: &Expr) -> Expr {
     } else {
         simplify(bytes)
     }
+}
+
+/// The braced initializer of the array variable `d`; its other children
+/// are its sizes.
+fn init_list<'t>(d: &Node<'t>) -> Option<Node<'t>> {
+    exprs(d)
+        .into_iter()
+        .map(strip)
+        .find(|e| e.kind() == K::INIT_LIST)
 }
 
 /// `p` moved `k` whole cells on, seen a cell at a time.
