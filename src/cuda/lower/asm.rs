@@ -345,7 +345,8 @@ fn address(text: &str) -> Option<usize> {
 }
 
 /// The number `k` and the byte offset `n` of an address operand `[%k]`,
-/// `[%k+n]` or `[%k-n]` (`n` decimal or `0x` hexadecimal).
+/// `[%k+n]` or `[%k-n]` (`n` decimal or `0x` hexadecimal; PTX reads `010`
+/// as octal and `0b10` as binary, which are left unread).
 fn address_with_offset(text: &str) -> Option<(usize, i64)> {
     let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
     let Some(at) = inner.find(['+', '-']) else {
@@ -365,6 +366,7 @@ fn address_with_offset(text: &str) -> Option<(usize, i64)> {
         .or_else(|| digits.strip_prefix("0X"))
     {
         Some(hex) => i64::from_str_radix(hex, 16).ok()?,
+        None if digits.len() > 1 && digits.starts_with('0') => return None,
         None => digits.parse().ok()?,
     };
     Some((operand(reg)?, if negative { -n } else { n }))
@@ -818,6 +820,8 @@ mod tests {
             at(1, -4, Mode::Read, 4)
         );
         assert_eq!(memory_op("ld.shared.u32 %0, [%1+n]"), None);
+        // PTX's octal `010` is 8, not 10.
+        assert_eq!(memory_op("ld.shared.u32 %0, [%1+010]"), None);
         // Copies and rows take no offset.
         assert_eq!(
             memory_op("cp.async.cg.shared.global [%0+16], [%1], 16"),
