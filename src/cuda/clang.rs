@@ -394,6 +394,10 @@ impl<'tu> Node<'tu> {
     pub fn ty(&self) -> Ty {
         Ty(unsafe { clang_getCursorType(self.c) })
     }
+    /// The type a function declaration returns.
+    pub fn result_type(&self) -> Ty {
+        Ty(unsafe { clang_getCursorResultType(self.c) })
+    }
     pub fn has_attr(&self, kind: c_int) -> bool {
         self.children().iter().any(|c| c.kind() == kind)
     }
@@ -677,9 +681,33 @@ impl<'tu> Node<'tu> {
         let Some(n) = self.canonical_declaration() else {
             return Vec::new();
         };
-        n.children()
+        let declared: Vec<Node<'tu>> = n
+            .children()
             .into_iter()
             .filter(|f| f.kind() == CXCursor_FieldDecl)
+            .collect();
+        if !declared.is_empty() {
+            return declared;
+        }
+        // An implicit instantiation of a class template (`View<float>`)
+        // shows no children; its type still lists the fields it
+        // instantiates.
+        extern "C" fn visit(f: CXCursor, data: CXClientData) -> CXVisitorResult {
+            let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
+            out.push(f);
+            CXVisit_Continue
+        }
+        let mut fields: Vec<CXCursor> = Vec::new();
+        unsafe {
+            clang_Type_visitFields(
+                clang_getCanonicalType(clang_getCursorType(self.c)),
+                visit,
+                &mut fields as *mut Vec<CXCursor> as *mut c_void,
+            );
+        }
+        fields
+            .into_iter()
+            .map(|c| Node { c, _tu: self._tu })
             .collect()
     }
     /// Whether this expression's type is a structure whose value is its
@@ -688,11 +716,15 @@ impl<'tu> Node<'tu> {
         let Some(n) = self.canonical_declaration() else {
             return false;
         };
-        matches!(n.kind(), kind::STRUCT | kind::CLASS)
-            && !n
-                .children()
+        let has_base = |d: &Node| {
+            d.children()
                 .iter()
                 .any(|f| f.kind() == CXCursor_CXXBaseSpecifier)
+        };
+        // An instantiation's bases are written in its template.
+        matches!(n.kind(), kind::STRUCT | kind::CLASS)
+            && !has_base(&n)
+            && !n.specialized_template().is_some_and(|t| has_base(&t))
     }
     /// The declaration of this expression's type, through typedefs.
     fn canonical_declaration(&self) -> Option<Node<'tu>> {
@@ -1045,7 +1077,7 @@ pub mod kind {
         CXCursor_ParenExpr as PAREN, CXCursor_ParmDecl as PARM, CXCursor_ReturnStmt as RETURN,
         CXCursor_SizeOfPackExpr as SIZE_OF_PACK, CXCursor_StmtExpr as STMT_EXPR,
         CXCursor_StringLiteral as STRING_LIT, CXCursor_StructDecl as STRUCT,
-        CXCursor_SwitchStmt as SWITCH,
+        CXCursor_SwitchStmt as SWITCH, CXCursor_TemplateRef as TEMPLATE_REF,
         CXCursor_TemplateTemplateParameter as TEMPLATE_TEMPLATE_PARAM,
         CXCursor_TemplateTypeParameter as TEMPLATE_TYPE_PARAM, CXCursor_TypeRef as TYPE_REF,
         CXCursor_UnaryExpr as UNARY_EXPR, CXCursor_UnaryOperator as UNARY,

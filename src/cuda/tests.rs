@@ -4760,3 +4760,58 @@ void set(const int *h) { cudaMemcpyToSymbol(kStep, h, sizeof(int) * 3); }",
     );
     assert_eq!(show(&k), "out: wr[(uniform + tid.x)]; \n");
 }
+
+#[test]
+fn an_assignment_through_a_returned_reference_writes_the_cell() {
+    let shown = shape(
+        "__device__ float &slot(float *p, int b) { return p[b]; }
+struct Row { float *p; __device__ float &operator[](int i) { return p[i]; } };
+__global__ void k(float *a, float *o) {
+  slot(a, threadIdx.x + 1) = 1.0f;
+  Row r{o + 2};
+  r[threadIdx.x] += 2.0f;
+}",
+    );
+    assert!(shown.contains("wr[(tid.x + 1)]"), "{shown}");
+    assert!(!shown.contains("rd[(tid.x + 1)]"), "{shown}");
+    // A compound assignment reads the cell, then writes it.
+    assert!(shown.contains("rd[(2 + tid.x)]"), "{shown}");
+    assert!(shown.contains("wr[(2 + tid.x)]"), "{shown}");
+    // A place the function's `return` does not name is no silent no-op.
+    let why = reason(
+        "__device__ float &pick(float *p, int b);
+__global__ void k(float *a) { pick(a, threadIdx.x) = 1.0f; }",
+    );
+    assert!(why.contains("reference a call returns"), "{why}");
+}
+
+#[test]
+fn temporaries_keep_the_fields_their_constructors_give() {
+    // Made by a base class's constructor, returned by value, and used at
+    // once (`m[y][x]`, `make(p)[i]`), or made with a braced list.
+    let shown = shape(
+        "template <typename T> struct Base {
+  __device__ Base(T *d, int s) : d_(d), s_(s) {}
+protected:
+  T *d_; int s_;
+};
+template <typename T> struct Row : public Base<T> {
+  __device__ Row(T *d, int s) : Base<T>(d, s) {}
+  __device__ T &operator[](int x) { return this->d_[x * this->s_]; }
+};
+template <typename T> struct Mat {
+  T *d_; int cols_;
+  __device__ Row<T> operator[](int y) { return Row<T>(d_ + y * cols_, 1); }
+};
+__device__ Row<float> make(float *p) { return Row<float>(p, 2); }
+__global__ void k(float *a, float *b, float *c, int n) {
+  Mat<float> m{a, n};
+  m[blockIdx.x][threadIdx.x] = 1.0f;
+  make(b)[threadIdx.x] = 2.0f;
+  Row<float>{c, 3}[threadIdx.x] = 3.0f;
+}",
+    );
+    assert!(shown.contains("wr[((bid.x * n) + tid.x)]"), "{shown}");
+    assert!(shown.contains("wr[(tid.x * 2)]"), "{shown}");
+    assert!(shown.contains("wr[(tid.x * 3)]"), "{shown}");
+}

@@ -845,9 +845,22 @@ impl Lower {
         let mut params = Vec::new();
         let mut fields: Vec<(String, Node)> = Vec::new();
         let mut field = None;
+        // Base classes' constructors (`View(T *d) : Base<T>(d) {}`), each
+        // named, then called.
+        let mut bases: Vec<Node> = Vec::new();
+        let mut base_named = false;
         for c in def.children() {
             match c.kind() {
                 K::PARM => params.push(c),
+                K::TYPE_REF | K::TEMPLATE_REF if field.is_none() => base_named = true,
+                K::CALL
+                    if base_named && c.referenced().is_some_and(|r| r.kind() == K::CONSTRUCTOR) =>
+                {
+                    bases.push(c);
+                    base_named = false;
+                }
+                // The base's template arguments (`Base<T, N - 1>`).
+                _ if base_named && c.is_expression() => {}
                 // A member initializer: the field, then its value.
                 K::MEMBER if field.is_none() => field = Some(c.spelling()),
                 K::COMPOUND if c.children().is_empty() && field.is_none() => {}
@@ -871,7 +884,24 @@ impl Lower {
         let reads_object = fields.iter().any(|(_, e)| {
             find_kind(*e, K::MEMBER_REF).is_some() || find_kind(*e, K::THIS).is_some()
         });
-        if fields.is_empty() || field.is_some() || reads_object || !params.iter().all(scalar) {
+        let base_ctors: Option<Vec<(Node, Vec<Node>)>> = bases
+            .iter()
+            .map(|b| {
+                b.referenced()
+                    .filter(|c| c.kind() == K::CONSTRUCTOR)
+                    .and_then(|c| c.definition())
+                    .map(|d| (d, b.args()))
+            })
+            .collect();
+        let Some(base_ctors) = base_ctors else {
+            return Ok(false);
+        };
+        if (fields.is_empty() && base_ctors.is_empty())
+            || field.is_some()
+            || base_named
+            || reads_object
+            || !params.iter().all(scalar)
+        {
             return Ok(false);
         }
         let mut given = Vec::new();
@@ -905,6 +935,13 @@ impl Lower {
             };
             saved.push((pk.clone(), self.env.insert(pk, v)));
         }
+        // The bases' fields first, from the arguments just bound.
+        for (base, base_args) in &base_ctors {
+            if !self.construct_with(var, base, base_args)? {
+                self.restore_env(saved);
+                return Ok(false);
+            }
+        }
         let mut values = Vec::new();
         for (name, e) in &fields {
             values.push((format!("{var}.{name}"), self.rvalue(e)?));
@@ -924,6 +961,31 @@ impl Lower {
         Ok(true)
     }
 
+    /// A structure value that is no variable (`View(p, s)`, `make(p)`,
+    /// `View{p, s}`) held in a fresh variable with the fields its
+    /// constructor, its function's `return` or its list gave; `None`, with
+    /// `e` left unevaluated, for other expressions.
+    pub(super) fn temporary_record(&mut self, e: &Node) -> R<Option<String>> {
+        if !strip(*e).ty().is_record() {
+            return Ok(None);
+        }
+        let var = self.name("temporary");
+        if self.construct(&var, e)? {
+            return Ok(Some(var));
+        }
+        if let Some(list) = braced_list(*e) {
+            self.init_fields(&var, &list)?;
+            return Ok(Some(var));
+        }
+        Ok(match self.returned_record(e)? {
+            Some((from, _)) => {
+                self.copy_record(&var, from.as_deref());
+                Some(var)
+            }
+            None => None,
+        })
+    }
+
     /// When `init` is a call of a function (through the copies of its
     /// result around it), evaluates it and gives its value and the
     /// structure variable its one `return` names, if it does (`return
@@ -936,7 +998,11 @@ impl Lower {
                 _ => return Ok(None),
             }
         }
-        if at.kind() != K::CALL || at.referenced().is_none_or(|f| f.kind() != K::FUNCTION) {
+        if at.kind() != K::CALL
+            || at
+                .referenced()
+                .is_none_or(|f| !matches!(f.kind(), K::FUNCTION | K::METHOD))
+        {
             return Ok(None);
         }
         self.returned_record = None;
@@ -2341,10 +2407,17 @@ impl Lower {
         let is_lvalue = matches!(o.kind(), K::DECL_REF | K::MEMBER_REF | K::ARRAY_SUBSCRIPT)
             || (o.kind() == K::UNARY && o.unop() == op::DEREF);
         if !is_lvalue {
-            // A temporary (`a * b + c` on values): its fields are what its
-            // constructor computed, unknown here.
-            self.rvalue(o)?;
-            let var = self.name("temporary");
+            // A temporary: built by a constructor drfscan follows or
+            // returned by a function (`View(p, s)[i]`, `row(m, i)[j]`), it
+            // has the fields that gave it; else (`a * b + c` on values)
+            // they are unknown.
+            let var = match self.temporary_record(o)? {
+                Some(var) => var,
+                None => {
+                    self.rvalue(o)?;
+                    self.name("temporary")
+                }
+            };
             return Ok(ThisObject::variable(var.clone(), var, false));
         }
         Ok(match self.lvalue(o)? {
@@ -2654,10 +2727,11 @@ impl Lower {
                         self.copy_record(&pk, from.as_deref());
                         Val::Unknown
                     }
-                    None => match self.returned_record(a)? {
-                        Some((from, v)) => {
-                            self.copy_record(&pk, from.as_deref());
-                            v
+                    // `f(View(p, s))`, `f(make(p))`: the temporary's fields.
+                    None => match self.temporary_record(a)? {
+                        Some(t) => {
+                            self.copy_record(&pk, Some(&t));
+                            Val::Unknown
                         }
                         None => {
                             self.copy_record(&pk, None);
@@ -2716,9 +2790,15 @@ impl Lower {
         } else {
             None
         };
+        let site = (loc_of(call), call.id());
+        let wants_place = self.lvalue_call == Some(site) && f.result_type().is_reference();
+        if wants_place {
+            self.lvalue_call = None;
+        }
         self.stack.push(fkey);
         self.returns.push(Vec::new());
         self.record_returns.push(Vec::new());
+        self.place_returns.push(wants_place.then(Vec::new));
         let saved_path = std::mem::take(&mut self.path);
         let r = self
             .block(&body.children())
@@ -2734,6 +2814,9 @@ impl Lower {
         // what it returns (with several, a later path's assignments could
         // stand for an earlier return's).
         let records = self.record_returns.pop().unwrap_or_default();
+        if let Some(places) = self.place_returns.pop().flatten() {
+            self.returned_place = Some((site, joined_place(places)));
+        }
         self.returned_record = match records.as_slice() {
             [Some(only)] => Some((loc_of(call), only.clone())),
             _ => None,
@@ -2754,6 +2837,25 @@ impl Lower {
         }
         Ok(result.unwrap_or(Val::Unknown))
     }
+}
+
+/// The place a function returning a reference refers to, from the places
+/// its `return`s give by path: one variable, or the cells the paths'
+/// pointers select; unknown otherwise.
+fn joined_place(places: Vec<(Cond, LVal)>) -> LVal {
+    let mut out: Option<LVal> = None;
+    for (c, lv) in places.into_iter().rev() {
+        out = Some(match (out, lv) {
+            (None, lv) => lv,
+            (Some(LVal::Var(a)), LVal::Var(b)) if a == b => LVal::Var(a),
+            (Some(LVal::Mem(rest)), LVal::Mem(p)) => match Ptr::either(&c, p, rest) {
+                Some(p) => LVal::Mem(p),
+                None => return LVal::Unknown,
+            },
+            _ => return LVal::Unknown,
+        });
+    }
+    out.unwrap_or(LVal::Unknown)
 }
 
 /// How many template arguments a name's tokens write (`f<K, 8>`: 2, `f`:

@@ -1227,6 +1227,25 @@ impl Lower {
                 None => unsupported(&n, "access through a pointer of unknown origin"),
             };
         }
+        // `cell(p, i) = v`, `view[i] += v`: the function returns a
+        // reference; its `return` names the place assigned.
+        if k == K::CALL
+            && n.referenced()
+                .is_some_and(|f| f.result_type().is_reference())
+        {
+            let site = (loc_of(&n), n.id());
+            self.lvalue_call = Some(site);
+            let r = self.rvalue(&n);
+            self.lvalue_call = None;
+            r?;
+            return match self.returned_place.take() {
+                Some((at, lv)) if at == site && lv != LVal::Unknown => Ok(lv),
+                _ => unsupported(
+                    &n,
+                    "an assignment through the reference a call returns, to a place drfscan does not know",
+                ),
+            };
+        }
         if k == K::CALL || k == K::CONDITIONAL || k == K::BINARY {
             self.rvalue(&n)?;
             return Ok(LVal::Unknown);

@@ -107,6 +107,7 @@ enum Val {
     },
 }
 
+#[derive(Clone, Debug, PartialEq)]
 enum LVal {
     Var(String),
     Mem(Ptr),
@@ -236,6 +237,15 @@ pub struct Lower {
     /// Per function being inlined, for each `return` of a structure, the
     /// variable holding it (`return sub;`), if it is one.
     record_returns: Vec<Vec<Option<String>>>,
+    /// The call whose result is assigned through (`cell(p, i) = v`,
+    /// `view[i] += v` with `T &operator[]`): its function's `return`s give
+    /// the place they refer to, not its value.
+    lvalue_call: Option<(Loc, u32)>,
+    /// Per function being inlined: for one whose result is a place, the
+    /// places its `return`s refer to, by path; `None` for the others.
+    place_returns: Vec<Option<Vec<(Cond, LVal)>>>,
+    /// The place the call in `lvalue_call` returned, once inlined.
+    returned_place: Option<((Loc, u32), LVal)>,
     /// The call inlined last, when its one return names a structure
     /// variable: the call's place and that variable, which a copy of the
     /// call's result copies from.
@@ -539,6 +549,9 @@ impl Lower {
             group_leads: Vec::new(),
             group_types: HashMap::new(),
             record_returns: Vec::new(),
+            lvalue_call: None,
+            place_returns: Vec::new(),
+            returned_place: None,
             returned_record: None,
             published: HashMap::new(),
             publish_reads: HashSet::new(),

@@ -270,6 +270,22 @@ fn copied_cell(init: Node) -> Option<Node> {
 /// nested structures; false, with none pushed, when one is of another kind
 /// (an array, a pointer, a union).
 pub(super) fn scalar_fields(record: &Node, key: &str, out: &mut Vec<String>, depth: u32) -> bool {
+    fields_in_order(record, key, out, depth, false)
+}
+
+/// [`scalar_fields`], pointers included: the fields a braced list sets
+/// one by one.
+fn value_fields(record: &Node, key: &str, out: &mut Vec<String>) -> bool {
+    fields_in_order(record, key, out, 0, true)
+}
+
+fn fields_in_order(
+    record: &Node,
+    key: &str,
+    out: &mut Vec<String>,
+    depth: u32,
+    pointers: bool,
+) -> bool {
     let fields = record.record_fields();
     if fields.is_empty() || depth > 4 {
         return false;
@@ -279,8 +295,8 @@ pub(super) fn scalar_fields(record: &Node, key: &str, out: &mut Vec<String>, dep
         let k = format!("{key}.{}", f.spelling());
         let ty = f.ty();
         let scalar = if ty.is_record() {
-            f.is_plain_record() && scalar_fields(&f, &k, out, depth + 1)
-        } else if ty.is_integral() || ty.is_floating() {
+            f.is_plain_record() && fields_in_order(&f, &k, out, depth + 1, pointers)
+        } else if ty.is_integral() || ty.is_floating() || (pointers && ty.is_pointer()) {
             out.push(k);
             true
         } else {
@@ -292,6 +308,28 @@ pub(super) fn scalar_fields(record: &Node, key: &str, out: &mut Vec<String>, dep
         }
     }
     true
+}
+
+/// The braced list a structure value is made from, through the casts and
+/// copies around it (`View{p, s}`, `return {p, s};`).
+pub(super) fn braced_list(n: Node) -> Option<Node> {
+    let mut n = strip(n);
+    loop {
+        match n.kind() {
+            K::INIT_LIST => return Some(n),
+            K::FUNCTIONAL_CAST | K::UNEXPOSED => match exprs(&n)[..] {
+                [one] => n = strip(one),
+                _ => return None,
+            },
+            K::CALL if n.referenced().is_some_and(|c| c.kind() == K::CONSTRUCTOR) => {
+                match exprs(&n)[..] {
+                    [one] if strip(one).ty().is_record() => n = strip(one),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// The pointer variable a store through memory goes through (`p` of `*p`,
@@ -698,16 +736,38 @@ impl Lower {
             _ if k == K::RETURN => {
                 let e = exprs(s);
                 if let Some(e) = e.first() {
+                    // A reference returned to a caller that assigns
+                    // through it: the place, not its value.
+                    if let Some(Some(_)) = self.place_returns.last() {
+                        let lv = self.lvalue(e)?;
+                        let path = Cond::all(self.path.iter().cloned());
+                        if let Some(Some(places)) = self.place_returns.last_mut() {
+                            places.push((path.clone(), lv));
+                        }
+                        if let Some(r) = self.returns.last_mut() {
+                            r.push((path, Val::Unknown));
+                        }
+                        return Ok(Jumps {
+                            ret: Cond::Bool(true),
+                            ..Jumps::none()
+                        });
+                    }
+                    let mut built = false;
                     if e.ty().is_record() {
                         let held = match record_source(*e) {
                             Some(src) => self.record_variable(&src)?,
-                            None => None,
+                            // `return View(p, s);`: the temporary's fields.
+                            None => {
+                                let t = self.temporary_record(e)?;
+                                built = t.is_some();
+                                t
+                            }
                         };
                         if let Some(r) = self.record_returns.last_mut() {
                             r.push(held);
                         }
                     }
-                    let v = self.rvalue(e)?;
+                    let v = if built { Val::Unknown } else { self.rvalue(e)? };
                     let path = Cond::all(self.path.iter().cloned());
                     if let Some(r) = self.returns.last_mut() {
                         r.push((path, v));
@@ -839,33 +899,7 @@ impl Lower {
             // `uint2 pix = { x0 + threadIdx.x, y0 + threadIdx.y };`: the
             // fields in order; those the list leaves out are zero.
             if let Some(list) = init.map(strip).filter(|n| n.kind() == K::INIT_LIST) {
-                let values = exprs(&list);
-                let mut fields = Vec::new();
-                scalar_fields(&list, &k, &mut fields, 0);
-                let flat =
-                    values.len() <= fields.len() && values.iter().all(|v| !v.ty().is_record());
-                if !flat {
-                    fields.clear();
-                }
-                for (i, f) in fields.iter().enumerate() {
-                    let v = match values.get(i) {
-                        Some(v) => self.rvalue(v)?,
-                        None => Val::Int(Expr::Int(0)),
-                    };
-                    let v = match v {
-                        v @ (Val::Uniform | Val::Stored(..)) => {
-                            Val::Int(self.materialize(v, &name))
-                        }
-                        Val::Unknown => continue,
-                        v => v,
-                    };
-                    self.env.insert(f.clone(), v);
-                }
-                if !flat {
-                    for v in &values {
-                        self.rvalue(v)?;
-                    }
-                }
+                self.init_fields(&k, &list)?;
                 self.env.insert(k, Val::Unknown);
                 return Ok(());
             }
@@ -943,6 +977,43 @@ impl Lower {
             None => Val::Unknown,
         };
         self.env.insert(k, v);
+        Ok(())
+    }
+
+    /// The fields of the structure variable `k` from the braced list
+    /// `list` (`{x0 + threadIdx.x, y0}`, `{p + i, stride}`): in order,
+    /// those it leaves out zero. A list with nested structures is
+    /// evaluated and sets none.
+    pub(super) fn init_fields(&mut self, k: &str, list: &Node) -> R<()> {
+        let values = exprs(list);
+        let mut fields = Vec::new();
+        value_fields(list, k, &mut fields);
+        let flat = values.len() <= fields.len() && values.iter().all(|v| !v.ty().is_record());
+        if !flat {
+            fields.clear();
+        }
+        let name = self
+            .spellings
+            .get(k)
+            .cloned()
+            .unwrap_or_else(|| k.to_string());
+        for (i, f) in fields.iter().enumerate() {
+            let v = match values.get(i) {
+                Some(v) => self.rvalue(v)?,
+                None => Val::Int(Expr::Int(0)),
+            };
+            let v = match v {
+                v @ (Val::Uniform | Val::Stored(..)) => Val::Int(self.materialize(v, &name)),
+                Val::Unknown => continue,
+                v => v,
+            };
+            self.env.insert(f.clone(), v);
+        }
+        if !flat {
+            for v in &values {
+                self.rvalue(v)?;
+            }
+        }
         Ok(())
     }
 
