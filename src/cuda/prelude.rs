@@ -24,6 +24,7 @@ const CUCOMPLEX: &str = include_str!("prelude/cuComplex.h");
 const CUDA_PIPELINE: &str = include_str!("prelude/cuda_pipeline.h");
 const CUDA_ATOMIC: &str = include_str!("prelude/cuda_atomic.h");
 const CUB: &str = include_str!("prelude/cub.cuh");
+const CUDA_STD: &str = include_str!("prelude/cuda_std.h");
 /// Headers of the host's C library, searched after the system's own: what
 /// host code around kernels needs on a system without them.
 const HOST_FALLBACKS: &[(&str, &str)] = &[
@@ -212,6 +213,19 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
     }
     for name in ["cuda/atomic", "cuda/std/atomic"] {
         out.push((format!("{DIR}/{name}"), CUDA_ATOMIC.as_bytes().to_vec()));
+    }
+    for name in [
+        "cuda/std/functional",
+        "cuda/std/limits",
+        "cuda/std/type_traits",
+        "cuda/std/utility",
+        "cuda/std/array",
+        "cuda/std/tuple",
+        "cuda/std/cstddef",
+        "cuda/functional",
+        "cuda/cmath",
+    ] {
+        out.push((format!("{DIR}/{name}"), CUDA_STD.as_bytes().to_vec()));
     }
     out.extend(HOST_FALLBACKS.iter().map(|(name, text)| {
         (
