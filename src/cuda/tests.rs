@@ -4815,3 +4815,34 @@ __global__ void k(float *a, float *b, float *c, int n) {
     assert!(shown.contains("wr[(tid.x * 2)]"), "{shown}");
     assert!(shown.contains("wr[(tid.x * 3)]"), "{shown}");
 }
+
+#[test]
+fn a_constant_pointer_the_host_sets_is_a_buffer_of_its_own() {
+    let shown = shape(
+        "__constant__ float *d_buf;
+__global__ void k(int n) { if (threadIdx.x < n) d_buf[threadIdx.x] = 1.0f; }",
+    );
+    assert!(shown.contains("d_buf[]: "), "{shown}");
+    assert!(shown.contains("wr[0][tid.x]"), "{shown}");
+    // One it initialises may name an array the kernel reaches directly.
+    let why = reason(
+        "__device__ float pool[64];
+__constant__ float *d_buf = pool;
+__global__ void k() { d_buf[threadIdx.x] = 1.0f; }",
+    );
+    assert!(why.contains("unknown origin"), "{why}");
+}
+
+#[test]
+fn an_increment_that_never_wraps_hands_out_tickets() {
+    let k = kernel(
+        "__global__ void k(int *q, unsigned *tail) { unsigned s = atomicInc(tail, 0xffffffff); q[s] = 0; }",
+    );
+    assert_eq!(k.tickets.len(), 1);
+    assert!(k.tickets[0].grid);
+    // One that wraps early gives a slot two threads may share.
+    let k = kernel(
+        "__global__ void k(int *q, unsigned *tail) { unsigned s = atomicInc(tail, 3u); q[s] = 0; }",
+    );
+    assert!(k.tickets.is_empty());
+}

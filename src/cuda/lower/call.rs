@@ -1224,10 +1224,17 @@ impl Lower {
             && p.index
                 .iter()
                 .all(|i| self.grid_uniform(&Val::Int(i.clone())));
+        // `atomicInc(&n, 0xffffffff)` wraps where 32-bit addition does:
+        // `atomicAdd(&n, 1)` by another name.
+        let never_wraps = matches!(
+            (base, operands),
+            ("atomicInc", [Val::Int(Expr::Int(m))]) if *m == u32::MAX as i64 || *m == -1
+        );
         // `atomicInc(&done, gridDim.x)` wraps only past the last block: a
         // ticket where each block takes one.
         let by_one = match (base, operands) {
             ("atomicAdd", [Val::Int(Expr::Int(1))]) => true,
+            ("atomicInc", _) if never_wraps => true,
             ("atomicInc", [Val::Int(m)]) => {
                 // The launch's grid, when it fixes one, is a constant here.
                 let fixed = self
@@ -1254,7 +1261,7 @@ impl Lower {
             ("atomicAdd", Some(_)) => Some(1),
             ("atomicAdd", None) if lead.is_some() => Some(1),
             ("atomicSub", Some(_)) => Some(-1),
-            ("atomicInc", _) if block_site.is_some() => Some(1),
+            ("atomicInc", _) if never_wraps || block_site.is_some() => Some(1),
             _ => None,
         };
         self.atomics.push((array.clone(), p.cell_index(), way));

@@ -964,7 +964,12 @@ impl Lower {
         let plain = file_scope && !shared && !d.has_attr(K::CUDA_CONSTANT);
         let device = d.has_attr(K::CUDA_DEVICE) || d.has_attr(K::CUDA_CONSTANT) || plain;
         let constant = d.has_attr(K::CUDA_CONSTANT) || const_elements(&d.ty());
-        let g = if (shared || device) && !constant {
+        // A `__constant__` pointer the host sets (`cudaMemcpyToSymbol(d_dag,
+        // &buf, …)`) is kept as a `__device__` one is: a cell no thread
+        // writes, whose pointer is a buffer of its own.
+        let host_set_pointer =
+            d.has_attr(K::CUDA_CONSTANT) && d.ty().is_pointer() && exprs(&d).is_empty();
+        let g = if (shared || device) && (!constant || host_set_pointer) {
             let name = self.array_of(&d, if shared { Scope::Shared } else { Scope::Global });
             let index = if d.ty().is_array() {
                 vec![]
