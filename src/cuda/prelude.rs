@@ -26,7 +26,8 @@ const CUDA_ATOMIC: &str = include_str!("prelude/cuda_atomic.h");
 const CUB: &str = include_str!("prelude/cub.cuh");
 const CUDA_STD: &str = include_str!("prelude/cuda_std.h");
 /// Headers of the host's C library, searched after the system's own: what
-/// host code around kernels needs on a system without them.
+/// host code around kernels needs on a system without them; and the old
+/// SDK's `cutil.h`, which no toolkit ships any more.
 const HOST_FALLBACKS: &[(&str, &str)] = &[
     ("stdio.h", include_str!("prelude/fallback/stdio.h")),
     ("stdlib.h", include_str!("prelude/fallback/stdlib.h")),
@@ -34,6 +35,8 @@ const HOST_FALLBACKS: &[(&str, &str)] = &[
     ("cstdlib", include_str!("prelude/fallback/cstdlib")),
     ("math.h", include_str!("prelude/fallback/math.h")),
     ("cmath", include_str!("prelude/fallback/cmath")),
+    ("cutil.h", include_str!("prelude/fallback/cutil.h")),
+    ("cutil_inline.h", include_str!("prelude/fallback/cutil.h")),
 ];
 /// GPUVerify's `cuda.h` also brings cooperative groups and cuRAND's device
 /// API, which its kernels use without including them.
