@@ -47,6 +47,9 @@ CUTBoolean cutWriteFilef(const char *filename, const float *data, unsigned int l
                          bool verbose = false);
 CUTBoolean cutComparef(const float *reference, const float *data, const unsigned int len);
 CUTBoolean cutComparei(const int *reference, const int *data, const unsigned int len);
+CUTBoolean cutCompareub(const unsigned char *reference, const unsigned char *data, const unsigned int len);
+CUTBoolean cutCompareube(const unsigned char *reference, const unsigned char *data, const unsigned int len,
+                         const float epsilon);
 CUTBoolean cutComparefe(const float *reference, const float *data, const unsigned int len, const float epsilon);
 CUTBoolean cutCompareL2fe(const float *reference, const float *data, const unsigned int len, const float epsilon);
 CUTBoolean cutLoadPGMub(const char *file, unsigned char **data, unsigned int *w, unsigned int *h);
