@@ -4846,3 +4846,23 @@ fn an_increment_that_never_wraps_hands_out_tickets() {
     );
     assert!(k.tickets.is_empty());
 }
+
+#[test]
+fn an_assignment_to_a_choice_writes_the_place_chosen() {
+    let shown = shape(
+        "__global__ void k(float *a, float *b, int c) {
+  (threadIdx.x < c ? a[threadIdx.x] : b[0]) = 1.0f;
+  (c, a[threadIdx.x + 1]) = 2.0f;
+}",
+    );
+    assert!(
+        shown.contains("a: if (tid.x < c) { wr[tid.x]; }"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("b: if (tid.x < c) { } else { wr[0]; }"),
+        "{shown}"
+    );
+    assert!(shown.contains("wr[0]"), "{shown}");
+    assert!(shown.contains("wr[(tid.x + 1)]"), "{shown}");
+}

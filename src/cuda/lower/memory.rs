@@ -1251,7 +1251,41 @@ impl Lower {
                 ),
             };
         }
-        if k == K::CALL || k == K::CONDITIONAL || k == K::BINARY {
+        // `(c ? a[i] : b[j]) = v`: the place the condition picks.
+        if k == K::CONDITIONAL {
+            let ch = exprs(&n);
+            if ch.len() != 3 {
+                return unsupported(&n, "an assignment to a choice drfscan cannot read");
+            }
+            let c = self.cond(&ch[0])?;
+            match imp::simplify_cond(&c) {
+                Cond::Bool(true) => return self.lvalue(&ch[1]),
+                Cond::Bool(false) => return self.lvalue(&ch[2]),
+                _ => {}
+            }
+            let (a, ba) = self.capture(|me| me.lvalue(&ch[1]))?;
+            let (b, bb) = self.capture(|me| me.lvalue(&ch[2]))?;
+            self.emit_if(c.clone(), ba, bb, loc_of(&n));
+            return match (a, b) {
+                (LVal::Var(x), LVal::Var(y)) if x == y => Ok(LVal::Var(x)),
+                (LVal::Mem(x), LVal::Mem(y)) => match Ptr::either(&c, x, y) {
+                    Some(p) => Ok(LVal::Mem(p)),
+                    None => {
+                        unsupported(&n, "an assignment to one of two places drfscan cannot join")
+                    }
+                },
+                _ => unsupported(&n, "an assignment to one of two places drfscan cannot join"),
+            };
+        }
+        // `(e, a[i]) = v`: the right operand's place, after the left.
+        if k == K::BINARY && n.binop() == op::COMMA {
+            let ch = exprs(&n);
+            if let [left, right] = ch.as_slice() {
+                self.rvalue(left)?;
+                return self.lvalue(right);
+            }
+        }
+        if k == K::CALL || k == K::BINARY {
             self.rvalue(&n)?;
             return Ok(LVal::Unknown);
         }
