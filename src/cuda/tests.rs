@@ -4865,4 +4865,9 @@ fn an_assignment_to_a_choice_writes_the_place_chosen() {
     );
     assert!(shown.contains("wr[0]"), "{shown}");
     assert!(shown.contains("wr[(tid.x + 1)]"), "{shown}");
+    // A choice of locals makes both unknown; the kernel is still analysed.
+    let shown = shape(
+        "__global__ void k(float *a, int c) { int u = 1, w = 2; (c ? u : w) = 3; a[u + w] = 0; }",
+    );
+    assert!(!shown.contains("wr[3]"), "{shown}");
 }

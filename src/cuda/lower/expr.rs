@@ -579,7 +579,7 @@ impl Lower {
         let o = n.binop();
         let loc = loc_of(n);
         if o == op::ASSIGN || n.kind() == K::COMPOUND_ASSIGN {
-            let lv = self.lvalue(&ch[0])?;
+            let lv = self.target(&ch[0])?;
             let hint = match &lv {
                 LVal::Var(_) => strip(ch[0]).spelling(),
                 _ => "v".into(),
@@ -830,7 +830,7 @@ impl Lower {
         let loc = loc_of(n);
         match o {
             op::PRE_INC | op::PRE_DEC | op::POST_INC | op::POST_DEC => {
-                let lv = self.lvalue(&inner)?;
+                let lv = self.target(&inner)?;
                 let cur = match &lv {
                     LVal::Var(v) => self.env.get(v).cloned().unwrap_or(Val::Unknown),
                     LVal::Mem(p) => self.read(p, loc),

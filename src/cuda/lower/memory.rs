@@ -1243,13 +1243,12 @@ impl Lower {
             let r = self.rvalue(&n);
             self.lvalue_call = None;
             r?;
-            return match self.returned_place.take() {
-                Some((at, lv)) if at == site && lv != LVal::Unknown => Ok(lv),
-                _ => unsupported(
-                    &n,
-                    "an assignment through the reference a call returns, to a place drfscan does not know",
-                ),
-            };
+            // Unknown otherwise: an assignment through it is refused
+            // (`Lower::target`); a `const &` bound to it reads nothing new.
+            return Ok(match self.returned_place.take() {
+                Some((at, lv)) if at == site => lv,
+                _ => LVal::Unknown,
+            });
         }
         // `(c ? a[i] : b[j]) = v`: the place the condition picks.
         if k == K::CONDITIONAL {
@@ -1266,16 +1265,23 @@ impl Lower {
             let (a, ba) = self.capture(|me| me.lvalue(&ch[1]))?;
             let (b, bb) = self.capture(|me| me.lvalue(&ch[2]))?;
             self.emit_if(c.clone(), ba, bb, loc_of(&n));
-            return match (a, b) {
-                (LVal::Var(x), LVal::Var(y)) if x == y => Ok(LVal::Var(x)),
+            // Two places drfscan cannot join are unknown, as above.
+            return Ok(match (a, b) {
+                (LVal::Var(x), LVal::Var(y)) if x == y => LVal::Var(x),
+                // `(c ? lo : hi) = v` on locals: each may take the value,
+                // so both become unknown; the store goes nowhere else.
+                (LVal::Var(x), LVal::Var(y)) => {
+                    let loc = loc_of(&n);
+                    self.clobber(&LVal::Var(x), loc);
+                    self.clobber(&LVal::Var(y), loc);
+                    LVal::Var(self.name("choice"))
+                }
                 (LVal::Mem(x), LVal::Mem(y)) => match Ptr::either(&c, x, y) {
-                    Some(p) => Ok(LVal::Mem(p)),
-                    None => {
-                        unsupported(&n, "an assignment to one of two places drfscan cannot join")
-                    }
+                    Some(p) => LVal::Mem(p),
+                    None => LVal::Unknown,
                 },
-                _ => unsupported(&n, "an assignment to one of two places drfscan cannot join"),
-            };
+                _ => LVal::Unknown,
+            });
         }
         // `(e, a[i]) = v`: the right operand's place, after the left.
         if k == K::BINARY && n.binop() == op::COMMA {
@@ -1290,6 +1296,25 @@ impl Lower {
             return Ok(LVal::Unknown);
         }
         Ok(LVal::Unknown)
+    }
+
+    /// The place an assignment (`=`, `+=`, `++`) writes. A place a
+    /// reference-returning call or a choice gives that drfscan cannot name
+    /// is refused: dropping the write could hide a race.
+    pub(super) fn target(&mut self, n: &Node) -> R<LVal> {
+        let lv = self.lvalue(n)?;
+        let t = strip(*n);
+        let may_be_memory = t.kind() == K::CONDITIONAL
+            || (t.kind() == K::CALL
+                && t.referenced()
+                    .is_some_and(|f| f.result_type().is_reference()));
+        if lv == LVal::Unknown && may_be_memory {
+            return unsupported(
+                &t,
+                "an assignment through a reference a call returns or a choice makes, to a place drfscan does not know",
+            );
+        }
+        Ok(lv)
     }
 
     /// The source path of a member of a structure variable (`A.s.p`) and
