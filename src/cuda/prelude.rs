@@ -115,7 +115,8 @@ const LIBRARIES: &[(&str, &str)] = &[
     ("cub/util_allocator.cuh", CUB),
 ];
 
-/// The files [`forced_with_toolkit`] needs, and the libraries' headers in
+/// The files [`forced_with_toolkit`] needs, and the libraries' headers (and
+/// the old SDK's `cutil.h`) in
 /// [`library_fallback_dir`]; nothing else of the built-in headers, which
 /// would hide the toolkit's.
 pub fn toolkit_files() -> Vec<(String, Vec<u8>)> {
@@ -145,6 +146,18 @@ pub fn toolkit_files() -> Vec<(String, Vec<u8>)> {
         ),
     ];
     out.extend(libraries);
+    // The old SDK's utility header: no toolkit ships it either.
+    out.extend(
+        HOST_FALLBACKS
+            .iter()
+            .filter(|(name, _)| name.starts_with("cutil"))
+            .map(|(name, text)| {
+                (
+                    format!("{}/{name}", library_fallback_dir()),
+                    text.as_bytes().to_vec(),
+                )
+            }),
+    );
     out
 }
 
