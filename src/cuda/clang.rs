@@ -692,20 +692,7 @@ impl<'tu> Node<'tu> {
         // An implicit instantiation of a class template (`View<float>`)
         // shows no children; its type still lists the fields it
         // instantiates.
-        extern "C" fn visit(f: CXCursor, data: CXClientData) -> CXVisitorResult {
-            let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
-            out.push(f);
-            CXVisit_Continue
-        }
-        let mut fields: Vec<CXCursor> = Vec::new();
-        unsafe {
-            clang_Type_visitFields(
-                clang_getCanonicalType(clang_getCursorType(self.c)),
-                visit,
-                &mut fields as *mut Vec<CXCursor> as *mut c_void,
-            );
-        }
-        fields
+        field_cursors(self.ty())
             .into_iter()
             .map(|c| Node { c, _tu: self._tu })
             .collect()
@@ -993,21 +980,15 @@ impl Ty {
     /// The fields of a structure, by name and type, as this (complete) type
     /// instantiates them. Fields of base classes are not listed.
     fn fields(&self) -> Vec<(String, Ty)> {
-        extern "C" fn visit(f: CXCursor, data: CXClientData) -> CXVisitorResult {
-            let out = unsafe { &mut *(data as *mut Vec<(String, Ty)>) };
-            let name = cx_string(unsafe { clang_getCursorSpelling(f) });
-            out.push((name, Ty(unsafe { clang_getCursorType(f) })));
-            CXVisit_Continue
-        }
-        let mut fields: Vec<(String, Ty)> = Vec::new();
-        unsafe {
-            clang_Type_visitFields(
-                self.canonical().0,
-                visit,
-                &mut fields as *mut Vec<(String, Ty)> as *mut c_void,
-            );
-        }
-        fields
+        field_cursors(*self)
+            .into_iter()
+            .map(|f| unsafe {
+                (
+                    cx_string(clang_getCursorSpelling(f)),
+                    Ty(clang_getCursorType(f)),
+                )
+            })
+            .collect()
     }
     /// The type of the field `name` of a structure (see [`Ty::fields`]).
     pub fn field(&self, name: &str) -> Option<Ty> {
@@ -1040,6 +1021,25 @@ impl Ty {
     pub fn is_const_qualified(&self) -> bool {
         unsafe { clang_isConstQualifiedType(self.0) != 0 }
     }
+}
+
+/// The field declarations of a structure type, in order, as the (complete)
+/// type instantiates them; fields of base classes are not listed.
+fn field_cursors(ty: Ty) -> Vec<CXCursor> {
+    extern "C" fn visit(f: CXCursor, data: CXClientData) -> CXVisitorResult {
+        let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
+        out.push(f);
+        CXVisit_Continue
+    }
+    let mut fields: Vec<CXCursor> = Vec::new();
+    unsafe {
+        clang_Type_visitFields(
+            ty.canonical().0,
+            visit,
+            &mut fields as *mut Vec<CXCursor> as *mut c_void,
+        );
+    }
+    fields
 }
 
 pub mod kind {

@@ -26,8 +26,7 @@ const CUDA_ATOMIC: &str = include_str!("prelude/cuda_atomic.h");
 const CUB: &str = include_str!("prelude/cub.cuh");
 const CUDA_STD: &str = include_str!("prelude/cuda_std.h");
 /// Headers of the host's C library, searched after the system's own: what
-/// host code around kernels needs on a system without them; and the old
-/// SDK's `cutil.h`, which no toolkit ships any more.
+/// host code around kernels needs on a system without them.
 const HOST_FALLBACKS: &[(&str, &str)] = &[
     ("stdio.h", include_str!("prelude/fallback/stdio.h")),
     ("stdlib.h", include_str!("prelude/fallback/stdlib.h")),
@@ -35,6 +34,10 @@ const HOST_FALLBACKS: &[(&str, &str)] = &[
     ("cstdlib", include_str!("prelude/fallback/cstdlib")),
     ("math.h", include_str!("prelude/fallback/math.h")),
     ("cmath", include_str!("prelude/fallback/cmath")),
+];
+/// The old SDK's utility headers, which no toolkit ships any more: searched
+/// after every other directory, with the built-in headers or a toolkit's.
+const SDK_FALLBACKS: &[(&str, &str)] = &[
     ("cutil.h", include_str!("prelude/fallback/cutil.h")),
     ("cutil_inline.h", include_str!("prelude/fallback/cutil.h")),
 ];
@@ -146,18 +149,12 @@ pub fn toolkit_files() -> Vec<(String, Vec<u8>)> {
         ),
     ];
     out.extend(libraries);
-    // The old SDK's utility header: no toolkit ships it either.
-    out.extend(
-        HOST_FALLBACKS
-            .iter()
-            .filter(|(name, _)| name.starts_with("cutil"))
-            .map(|(name, text)| {
-                (
-                    format!("{}/{name}", library_fallback_dir()),
-                    text.as_bytes().to_vec(),
-                )
-            }),
-    );
+    out.extend(SDK_FALLBACKS.iter().map(|(name, text)| {
+        (
+            format!("{}/{name}", library_fallback_dir()),
+            text.as_bytes().to_vec(),
+        )
+    }));
     out
 }
 
@@ -243,12 +240,17 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
     ] {
         out.push((format!("{DIR}/{name}"), CUDA_STD.as_bytes().to_vec()));
     }
-    out.extend(HOST_FALLBACKS.iter().map(|(name, text)| {
-        (
-            format!("{}/{name}", host_fallback_dir()),
-            text.as_bytes().to_vec(),
-        )
-    }));
+    out.extend(
+        HOST_FALLBACKS
+            .iter()
+            .chain(SDK_FALLBACKS)
+            .map(|(name, text)| {
+                (
+                    format!("{}/{name}", host_fallback_dir()),
+                    text.as_bytes().to_vec(),
+                )
+            }),
+    );
     out.extend(
         LIBRARIES
             .iter()

@@ -586,8 +586,9 @@ fn modes_conflict(trace: &Trace) -> bool {
 }
 
 /// The outcome of `trace` asked of `solver`, with whether the solver gave
-/// up on some query (so that a retry could find more). With `instances`, a query the solver gives up on is tried
-/// on small instances ([`Query::instance_race`]) before that counts.
+/// up on some query (so that a retry could find more). With `instances`, a
+/// query the solver gives up on is tried on small instances
+/// ([`Query::instance_race`]) before that counts.
 fn solve_in(
     solver: &Limited,
     trace: &Trace,

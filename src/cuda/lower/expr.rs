@@ -470,21 +470,11 @@ impl Lower {
             return self.unary(n);
         }
         if k == K::CONDITIONAL {
-            let ch = exprs(n);
-            if ch.len() != 3 {
-                return Ok(Val::Unknown);
-            }
-            let c = self.cond(&ch[0])?;
-            // Only the live operand when the condition is settled.
-            match imp::simplify_cond(&c) {
-                Cond::Bool(true) => return self.rvalue(&ch[1]),
-                Cond::Bool(false) => return self.rvalue(&ch[2]),
-                _ => {}
-            }
-            let (a, ba) = self.capture(|me| me.rvalue(&ch[1]))?;
-            let (b, bb) = self.capture(|me| me.rvalue(&ch[2]))?;
-            self.emit_if(c.clone(), ba, bb, loc_of(n));
-            return Ok(self.join_shared(&c, a, b, "choice"));
+            return Ok(match self.choice(n, |me, e| me.rvalue(e))? {
+                None => Val::Unknown,
+                Some(Chosen::One(v)) => v,
+                Some(Chosen::Both(c, a, b)) => self.join_shared(&c, a, b, "choice"),
+            });
         }
         if k == K::CALL {
             return self.call(n);
@@ -503,6 +493,30 @@ impl Lower {
             self.rvalue(&c)?;
         }
         Ok(Val::Unknown)
+    }
+
+    /// `c ? x : y` with each operand evaluated by `each`, its accesses
+    /// under its branch: only the live one when the condition is settled.
+    /// `None` for a conditional clang does not show whole.
+    pub(super) fn choice<T>(
+        &mut self,
+        n: &Node,
+        each: impl Fn(&mut Self, &Node) -> R<T>,
+    ) -> R<Option<Chosen<T>>> {
+        let ch = exprs(n);
+        if ch.len() != 3 {
+            return Ok(None);
+        }
+        let c = self.cond(&ch[0])?;
+        match imp::simplify_cond(&c) {
+            Cond::Bool(true) => return each(self, &ch[1]).map(|v| Some(Chosen::One(v))),
+            Cond::Bool(false) => return each(self, &ch[2]).map(|v| Some(Chosen::One(v))),
+            _ => {}
+        }
+        let (a, ba) = self.capture(|me| each(me, &ch[1]))?;
+        let (b, bb) = self.capture(|me| each(me, &ch[2]))?;
+        self.emit_if(c.clone(), ba, bb, loc_of(n));
+        Ok(Some(Chosen::Both(c, a, b)))
     }
 
     /// `threadIdx.x` and friends, with the launch's known values.

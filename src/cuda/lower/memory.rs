@@ -1234,10 +1234,7 @@ impl Lower {
         }
         // `cell(p, i) = v`, `view[i] += v`: the function returns a
         // reference; its `return` names the place assigned.
-        if k == K::CALL
-            && n.referenced()
-                .is_some_and(|f| f.result_type().is_reference())
-        {
+        if returns_reference(&n) {
             let site = (loc_of(&n), n.id());
             self.lvalue_call = Some(site);
             let r = self.rvalue(&n);
@@ -1252,19 +1249,11 @@ impl Lower {
         }
         // `(c ? a[i] : b[j]) = v`: the place the condition picks.
         if k == K::CONDITIONAL {
-            let ch = exprs(&n);
-            if ch.len() != 3 {
-                return unsupported(&n, "an assignment to a choice drfscan cannot read");
-            }
-            let c = self.cond(&ch[0])?;
-            match imp::simplify_cond(&c) {
-                Cond::Bool(true) => return self.lvalue(&ch[1]),
-                Cond::Bool(false) => return self.lvalue(&ch[2]),
-                _ => {}
-            }
-            let (a, ba) = self.capture(|me| me.lvalue(&ch[1]))?;
-            let (b, bb) = self.capture(|me| me.lvalue(&ch[2]))?;
-            self.emit_if(c.clone(), ba, bb, loc_of(&n));
+            let (c, a, b) = match self.choice(&n, |me, e| me.lvalue(e))? {
+                None => return unsupported(&n, "an assignment to a choice drfscan cannot read"),
+                Some(Chosen::One(lv)) => return Ok(lv),
+                Some(Chosen::Both(c, a, b)) => (c, a, b),
+            };
             // Two places drfscan cannot join are unknown, as above.
             return Ok(match (a, b) {
                 (LVal::Var(x), LVal::Var(y)) if x == y => LVal::Var(x),
@@ -1304,10 +1293,7 @@ impl Lower {
     pub(super) fn target(&mut self, n: &Node) -> R<LVal> {
         let lv = self.lvalue(n)?;
         let t = strip(*n);
-        let may_be_memory = t.kind() == K::CONDITIONAL
-            || (t.kind() == K::CALL
-                && t.referenced()
-                    .is_some_and(|f| f.result_type().is_reference()));
+        let may_be_memory = t.kind() == K::CONDITIONAL || returns_reference(&t);
         if lv == LVal::Unknown && may_be_memory {
             return unsupported(
                 &t,
@@ -1707,6 +1693,13 @@ pub(super) fn cell_count(p: &Ptr, bytes: &Expr) -> Expr {
     } else {
         simplify(bytes)
     }
+}
+
+/// Whether `n` calls a function that returns a reference: an lvalue.
+fn returns_reference(n: &Node) -> bool {
+    n.kind() == K::CALL
+        && n.referenced()
+            .is_some_and(|f| f.result_type().is_reference())
 }
 
 /// The braced initializer of the array variable `d`; its other children

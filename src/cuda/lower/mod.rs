@@ -107,6 +107,13 @@ enum Val {
     },
 }
 
+/// What `Lower::choice` evaluated: the live operand alone, or both under
+/// the condition.
+enum Chosen<T> {
+    One(T),
+    Both(Cond, T, T),
+}
+
 #[derive(Clone, Debug, PartialEq)]
 enum LVal {
     Var(String),
