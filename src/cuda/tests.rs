@@ -569,8 +569,55 @@ __global__ void k(const float *a, float *b) {
 }
 
 #[test]
+fn a_recursion_that_touches_no_memory_leaves_its_value_unknown() {
+    // `gcd` and a conversion template's generic fallback: values only.
+    let k = kernel(
+        "__device__ int gcd(int a, int b) { return b == 0 ? a : gcd(b, a % b); }\n\
+         template <typename TO, typename FROM> __device__ TO to(FROM v) { return to(v); }\n\
+         template <typename T> __global__ void k(T *a, const int *n) {\n\
+           a[threadIdx.x] = to<T>(to<float>(a[threadIdx.x]) * gcd(n[0], 64)); }",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("a: rd[tid.x]; wr[tid.x];"), "{shown}");
+    // The arguments are still read.
+    assert!(shown.contains("n: rd[0];"), "{shown}");
+    // One that writes through a reference, reads memory or waits at a
+    // barrier is not.
+    for body in [
+        "__device__ int f(int &x, int n) { x = n; return n ? f(x, n - 1) : 0; }",
+        "__device__ int f(int n) { extern __shared__ int s[]; return n ? f(n - 1) : s[0]; }",
+        "__device__ int f(int n) { __syncthreads(); return n ? f(n - 1) : 0; }",
+    ] {
+        let src =
+            format!("{body}\n__global__ void k(int *a) {{ int x = 0; a[threadIdx.x] = f(x, 3); }}")
+                .replace(
+                    "f(x, 3)",
+                    if body.contains("int &x") {
+                        "f(x, 3)"
+                    } else {
+                        "f(3)"
+                    },
+                );
+        assert!(reason(&src).contains("recursive"), "{body}");
+    }
+}
+
+#[test]
+fn a_nested_structure_of_a_parameter_copied_keeps_its_pointers() {
+    let k = kernel(
+        "struct KV { int **lists; int size; };\n\
+         struct Batch { const int *meta; const KV kv; };\n\
+         __global__ void k(float *out, const Batch b) {\n\
+           const KV kv = b.kv;\n\
+           out[blockIdx.x * blockDim.x + threadIdx.x] = kv.lists[blockIdx.x][threadIdx.x]; }",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("b.kv.lists[]: rd[bid.x][tid.x];"), "{shown}");
+}
+
+#[test]
 fn unsupported_constructs_have_a_reason_and_a_place() {
-    assert!(reason("__device__ int f(int n) { return n ? f(n - 1) : 0; }\n__global__ void k(int *a) { a[0] = f(3); }").contains("recursive"));
+    assert!(reason("__device__ int f(const int *p, int n) { return n ? f(p, n - 1) : p[0]; }\n__global__ void k(int *a) { a[threadIdx.x] = f(a, 3); }").contains("recursive"));
     assert!(
         reason("__global__ void k(int *a, int (*f)(int)) { a[0] = f(1); }")
             .contains("function pointer")

@@ -51,6 +51,18 @@ pub(super) fn record_source(n: Node) -> Option<Node> {
     if k == K::DECL_REF {
         return Some(n);
     }
+    // `b.kv` of a structure variable (a parameter's nested structure):
+    // its fields are variables too. Through a pointer or a reference they
+    // are memory, read where the copy is made.
+    if k == K::MEMBER_REF && n.ty().is_record() {
+        let base = strip(*exprs(&n).first()?);
+        let held =
+            base.kind() != K::DECL_REF || base.referenced().is_some_and(|d| !d.ty().is_reference());
+        if !base.ty().is_pointer() && held && base.ty().is_record() {
+            return record_source(base).map(|_| n);
+        }
+        return None;
+    }
     if k == K::CALL
         && n.referenced()
             .map(|c| c.kind() == K::CONSTRUCTOR)
@@ -91,6 +103,118 @@ pub(super) fn uses_this(f: &Node) -> bool {
         })
     }
     walk(f)
+}
+
+/// Whether the function `f` touches no memory a kernel can see: no
+/// reference parameter it could assign, and a body that indexes,
+/// dereferences and names no memory (no global variable, no `this`),
+/// has no assembly, and calls only functions that are memory free in turn
+/// (itself included) or bodiless ones given no pointer that are neither
+/// barriers nor atomics. Its one effect is the value it returns, which is
+/// what a recursion of it can be taken as (`to<T>(x)`'s generic
+/// fallback calling itself, a recursive `gcd`).
+pub(super) fn memory_free(f: &Node) -> bool {
+    fn callee_free(f: &Node, seen: &mut Vec<u32>) -> bool {
+        if seen.contains(&f.id()) {
+            return true;
+        }
+        if seen.len() > 32 {
+            return false;
+        }
+        seen.push(f.id());
+        let by_value = f
+            .params()
+            .iter()
+            .all(|p| !p.ty().is_reference() || p.ty().pointee().is_const_qualified());
+        by_value
+            && f.children()
+                .into_iter()
+                .find(|c| c.kind() == K::COMPOUND)
+                .is_some_and(|b| free(&b, seen))
+    }
+    fn bodiless_free(call: &Node, name: &str) -> bool {
+        let lower = name.to_ascii_lowercase();
+        let effect = ["sync", "fence", "atomic", "barrier"]
+            .iter()
+            .any(|w| lower.contains(w));
+        !effect
+            && exprs(call).iter().all(|a| {
+                let t = strip(*a).ty().canonical();
+                !t.is_pointer() && !t.is_reference() && !t.is_array() && !t.is_dependent()
+            })
+    }
+    fn free(n: &Node, seen: &mut Vec<u32>) -> bool {
+        n.children().iter().all(|c| {
+            let k = c.kind();
+            let here = if [
+                K::ARRAY_SUBSCRIPT,
+                K::ASM,
+                K::MS_ASM,
+                K::THIS,
+                K::NEW,
+                K::DELETE,
+                K::LAMBDA,
+            ]
+            .contains(&k)
+            {
+                false
+            } else if k == K::UNARY {
+                c.unop() != op::DEREF
+            } else if k == K::MEMBER_REF {
+                !c.tokens().iter().any(|(t, _)| t == "->")
+            } else if k == K::DECL_REF {
+                c.referenced().is_none_or(|d| {
+                    d.kind() != K::VAR
+                        || !d.semantic_parent().is_some_and(|p| {
+                            [
+                                K::TRANSLATION_UNIT,
+                                K::NAMESPACE,
+                                K::LINKAGE_SPEC,
+                                K::STRUCT,
+                                K::CLASS,
+                            ]
+                            .contains(&p.kind())
+                        })
+                })
+            } else if k == K::CALL {
+                match c.referenced() {
+                    Some(g) if matches!(g.kind(), K::FUNCTION | K::FUNCTION_TEMPLATE) => {
+                        let g = g.definition().unwrap_or(g);
+                        if children_has_body(&g) {
+                            callee_free(&g, seen)
+                        } else {
+                            bodiless_free(c, &g.spelling())
+                        }
+                    }
+                    Some(_) => false,
+                    None => {
+                        // An unresolved name in a template: every
+                        // definition it may stand for.
+                        let named = exprs(c)
+                            .first()
+                            .and_then(|x| strip(*x).referenced())
+                            .filter(|r| r.kind() == K::OVERLOADED_REF);
+                        match named {
+                            Some(r) => {
+                                let defs = defined_overloads(&r);
+                                if defs.is_empty() {
+                                    bodiless_free(c, &r.spelling())
+                                } else {
+                                    defs.iter().all(|g| callee_free(g, seen))
+                                }
+                            }
+                            None => false,
+                        }
+                    }
+                }
+            } else {
+                true
+            };
+
+            here && free(c, seen)
+        })
+    }
+    callee_free(f, &mut Vec::new())
 }
 
 /// Whether inline assembly occurs anywhere inside `n`.
@@ -2711,7 +2835,14 @@ impl Lower {
         self.note_callee(f);
         let fkey = key(f);
         if self.stack.contains(&fkey) {
-            return unsupported(call, format!("recursive call to `{}`", f.spelling()));
+            if !memory_free(f) {
+                return unsupported(call, format!("recursive call to `{}`", f.spelling()));
+            }
+            // Its arguments are still evaluated here, reads and all.
+            for a in args {
+                self.rvalue(a)?;
+            }
+            return Ok(Val::Unknown);
         }
         if self.stack.len() > 64 {
             return unsupported(call, "calls nested too deeply");
