@@ -603,6 +603,43 @@ fn a_recursion_that_touches_no_memory_leaves_its_value_unknown() {
 }
 
 #[test]
+fn guarded_ptx_accesses_happen_where_their_predicate_holds() {
+    let store = "__device__ void st(void *d, int v, bool ok) { asm volatile(\"{\\n.reg .pred p;\\n\
+        setp.ne.b32 p, %2, 0;\\n@p st.global.u32 [%0], %1;\\n}\" :: \"l\"(d), \"r\"(v), \"r\"((int)ok)); }\n";
+    let k = kernel(&format!(
+        "{store}__global__ void k(int *a, int n) {{ st(a + threadIdx.x, 1, threadIdx.x < n); }}"
+    ));
+    assert_eq!(show(&k), "a: if (tid.x < n) { wr[tid.x]; } \n");
+    // A predicate the statement does not set from an input: a condition
+    // of the thread's own.
+    let k = kernel(
+        "__global__ void k(int *a) { asm volatile(\"@q st.global.u32 [%0], %1;\" :: \"l\"(a + threadIdx.x), \"r\"(1)); }",
+    );
+    let shown = show(&k);
+    assert!(
+        shown.contains("if (") && shown.contains("wr[tid.x]"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn explicit_specializations_of_a_bodiless_template_are_picked_by_their_values() {
+    let src = "template <int B> __device__ void put(void *d);\n\
+        template <> __device__ void put<4>(void *d) { *(int *)d = 0; }\n\
+        template <> __device__ void put<8>(void *d) { *(int2 *)d = make_int2(0, 0); }\n\
+        template <int B> __global__ void k(int *a) { put<B>(a + threadIdx.x * (B / 4)); }\n\
+        template __global__ void k<8>(int *);";
+    assert_eq!(shape(src), "a: wr[(tid.x * 2)]; wr[((tid.x * 2) + 1)]; \n");
+}
+
+#[test]
+fn stepping_in_an_open_type_then_viewing_wider_is_unsupported() {
+    let src = "template <typename T> __global__ void k(T *a) { \
+        *reinterpret_cast<float4 *>(a + 2 * threadIdx.x) = make_float4(0, 0, 0, 0); }";
+    assert!(reason(src).contains("viewed as elements of types of different sizes"));
+}
+
+#[test]
 fn a_nested_structure_of_a_parameter_copied_keeps_its_pointers() {
     let k = kernel(
         "struct KV { int **lists; int size; };\n\
@@ -737,10 +774,10 @@ fn assembly_that_computes_on_registers_is_modelled() {
     let k = kernel("struct Q { int v[8]; }; __global__ void k(Q *q) { int r; asm volatile(\"ld.global.v4.u32 {%0, %0, %0, %0}, [%1+16];\" : \"=r\"(r) : \"l\"(q + threadIdx.x)); }");
     let text = show(&k);
     assert!(text.contains("q: rd[tid.x];"), "{text}");
-    // Guarded loads, loads at an offset a name gives and barriers are not
-    // modelled.
+    // Loads at an offset a name gives (guarded or not) and barriers are
+    // not modelled.
     for memory in [
-        "@p ld.global.u32 %0, [%1];",
+        "@p ld.global.u32 %0, [%1+n];",
         "ld.global.u32 %0, [%1+n];",
         "bar.sync 0;",
     ] {

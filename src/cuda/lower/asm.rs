@@ -334,6 +334,63 @@ pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
     None
 }
 
+/// The guard of a predicated instruction (`@p ld…`, `@!p st…`): the
+/// predicate, whether it is negated, and the instruction it guards.
+pub(super) fn guarded(i: &str) -> Option<(&str, bool, &str)> {
+    let rest = i.strip_prefix('@')?;
+    let (negated, rest) = match rest.strip_prefix('!') {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let (pred, op) = rest.split_once(char::is_whitespace)?;
+    Some((pred, negated, op.trim_start()))
+}
+
+/// How the statement sets the predicate `pred` when one instruction
+/// does, from an operand and an integer (`setp.ne.b32 p, %5, 0`): the
+/// operand's number, the relation and the integer, the operand on the
+/// left.
+pub(super) fn predicate_of(asm: &Asm, pred: &str) -> Option<(usize, Rel, i64)> {
+    // The instructions that write it: their first operand.
+    let writers: Vec<&str> = asm
+        .instructions
+        .iter()
+        .map(|i| guarded(i).map_or(i.as_str(), |(_, _, op)| op))
+        .filter(|i| {
+            i.split_once(char::is_whitespace)
+                .and_then(|(_, ops)| ops.split(',').next())
+                .is_some_and(|first| first.split('|').any(|p| p.trim() == pred))
+        })
+        .collect();
+    let [only] = writers.as_slice() else {
+        return None;
+    };
+    let (op, operands) = only.split_once(char::is_whitespace)?;
+    let parts: Vec<&str> = op.split('.').collect();
+    let ["setp", cmp, _] = parts.as_slice() else {
+        return None;
+    };
+    let rel = match *cmp {
+        "eq" => Rel::Eq,
+        "ne" => Rel::Ne,
+        "lt" | "lo" => Rel::Lt,
+        "le" | "ls" => Rel::Le,
+        "gt" | "hi" => Rel::Gt,
+        "ge" | "hs" => Rel::Ge,
+        _ => return None,
+    };
+    let operands: Vec<&str> = operands.split(',').map(str::trim).collect();
+    let [_, a, b] = operands.as_slice() else {
+        return None;
+    };
+    let int = |t: &str| t.parse::<i64>().ok();
+    match (operand(a), int(b), operand(b), int(a)) {
+        (Some(k), Some(n), _, _) => Some((k, rel, n)),
+        (_, _, Some(k), Some(n)) => Some((k, rel.flip(), n)),
+        _ => None,
+    }
+}
+
 /// The number `k` of an operand `%k`.
 fn operand(text: &str) -> Option<usize> {
     text.trim().strip_prefix('%')?.parse().ok()
@@ -428,7 +485,8 @@ fn plain_access(op: &str, operands: &str) -> Option<MemoryOp> {
 /// The first instruction that may do more than compute on registers.
 pub(super) fn beyond_registers(asm: &Asm) -> Option<&str> {
     asm.instructions.iter().map(String::as_str).find(|i| {
-        if memory_op(i).is_some() {
+        let unguarded = guarded(i).map_or(*i, |(_, _, op)| op);
+        if memory_op(unguarded).is_some() {
             return false;
         }
         // Register declarations inside a `{ … }` scope.
@@ -500,9 +558,36 @@ impl Lower {
         let loc = loc_of(s);
         // The addresses of the memory instructions, as pointers: an
         // operand of unknown origin leaves the statement unsupported.
-        let mut addressed: Vec<(MemoryOp, Vec<Ptr>)> = Vec::new();
+        let mut addressed: Vec<(MemoryOp, Vec<Ptr>, Option<Cond>)> = Vec::new();
         for i in &asm.instructions {
-            let Some(m) = memory_op(i) else { continue };
+            let (text, guard) = match guarded(i) {
+                Some((pred, negated, op)) => (op, Some((pred, negated))),
+                None => (i.as_str(), None),
+            };
+            let Some(m) = memory_op(text) else { continue };
+            // `@p ld…` happens where the predicate holds: the comparison
+            // of an input that sets it (`setp.ne.b32 p, %5, 0`), else a
+            // condition of the thread's own drfscan does not know.
+            let guard = match guard {
+                None => None,
+                Some((pred, negated)) => {
+                    let set = predicate_of(&asm, pred)
+                        .filter(|(k, _, _)| *k >= asm.outputs && *k < operands.len());
+                    let c = match set {
+                        Some((k, rel, n)) => match self.rvalue(&operands[k])? {
+                            // A flag's truth, `(int)flag != 0`, as a condition.
+                            Val::Int(e) if n == 0 && rel == Rel::Ne => super::expr::as_cond(&e),
+                            Val::Int(e) if n == 0 && rel == Rel::Eq => {
+                                Cond::not(super::expr::as_cond(&e))
+                            }
+                            Val::Int(e) => Cond::cmp(rel, e, Expr::Int(n)),
+                            _ => Cond::cmp(rel, self.local("guard"), Expr::Int(n)),
+                        },
+                        None => Cond::cmp(Rel::Ne, self.local("guard"), Expr::Int(0)),
+                    };
+                    Some(if negated { Cond::not(c) } else { c })
+                }
+            };
             let wanted = match &m {
                 MemoryOp::Copy { dst, src, .. } => vec![*dst, *src],
                 MemoryOp::Rows { address, .. } | MemoryOp::Access { address, .. } => {
@@ -525,10 +610,46 @@ impl Lower {
                     }
                 }
             }
-            addressed.push((m, ptrs));
+            addressed.push((m, ptrs, guard));
         }
-        for (m, ptrs) in &addressed {
-            match (m, ptrs.as_slice()) {
+        for (m, ptrs, guard) in &addressed {
+            let effect = |me: &mut Self| -> R<Jumps> {
+                me.memory_effect(s, m, ptrs, &operands, loc)?;
+                Ok(Jumps::none())
+            };
+            match guard {
+                Some(g) => self.branches(g.clone(), effect, |_| Ok(Jumps::none()), loc)?,
+                None => effect(self)?,
+            };
+        }
+        for (k, (operand, constraint)) in operands.iter().zip(&asm.constraints).enumerate() {
+            if k >= asm.outputs {
+                // Addresses were taken above; reading a pointer again
+                // touches no memory.
+                self.rvalue(operand)?;
+                continue;
+            }
+            let lv = self.lvalue(operand)?;
+            match special_register(&asm, k) {
+                Some(e) => self.store(&lv, Val::Int(e), loc),
+                None => self.assign_unknown(&lv, constraint.starts_with('+'), loc),
+            }
+        }
+        Ok(Jumps::none())
+    }
+
+    /// The accesses one memory instruction of the statement `s` makes at
+    /// the pointers its address operands hold.
+    fn memory_effect(
+        &mut self,
+        s: &Node,
+        m: &MemoryOp,
+        ptrs: &[Ptr],
+        operands: &[Node],
+        loc: super::Loc,
+    ) -> R<()> {
+        {
+            match (m, ptrs) {
                 (MemoryOp::Copy { bytes, .. }, [dst, src]) => {
                     let bytes = match bytes {
                         Size::Bytes(n) => Some(*n),
@@ -589,20 +710,7 @@ impl Lower {
                 _ => {}
             }
         }
-        for (k, (operand, constraint)) in operands.iter().zip(&asm.constraints).enumerate() {
-            if k >= asm.outputs {
-                // Addresses were taken above; reading a pointer again
-                // touches no memory.
-                self.rvalue(operand)?;
-                continue;
-            }
-            let lv = self.lvalue(operand)?;
-            match special_register(&asm, k) {
-                Some(e) => self.store(&lv, Val::Int(e), loc),
-                None => self.assign_unknown(&lv, constraint.starts_with('+'), loc),
-            }
-        }
-        Ok(Jumps::none())
+        Ok(())
     }
 }
 
@@ -675,8 +783,10 @@ mod tests {
         ));
         assert!(ask("fence.acq_rel.gpu;"));
         assert!(ask("vshl.u32.u32.u32.clamp.add %0, %0, 4, %1;"));
+        // A guarded load is a load.
+        assert!(ask("@p ld.global.nc.u32 %0, [%1];"));
         for memory in [
-            "@p ld.global.nc.u32 %0, [%1];",
+            "@p ld.local.u32 %0, [%1];",
             "st.local.u32 [%0], %1;",
             "atom.global.add.u32 %0, [%1+n], 1;",
             "bar.sync 0;",
@@ -685,6 +795,29 @@ mod tests {
         ] {
             assert!(!ask(memory), "{memory}");
         }
+    }
+
+    #[test]
+    fn guards_and_the_comparisons_that_set_them_are_read() {
+        assert_eq!(
+            guarded("@!p st.global.u32 [%0], %1"),
+            Some(("p", true, "st.global.u32 [%0], %1"))
+        );
+        assert_eq!(guarded("st.global.u32 [%0], %1"), None);
+        let a = parse(
+            r#"asm volatile ("{\n.reg .pred p;\nsetp.ne.b32 p, %2, 0;\n@p st.global.u32 [%0], %1;\n}" :: "l"(d), "r"(v), "r"(ok));"#,
+        )
+        .unwrap();
+        assert_eq!(beyond_registers(&a), None);
+        assert_eq!(predicate_of(&a, "p"), Some((2, Rel::Ne, 0)));
+        // The number on the left: the relation turns around.
+        let a = parse(r#"asm ("setp.lt.s32 q, 8, %1;\n@q ld.global.u32 %0, [%2];" : "=r"(x) : "r"(n), "l"(s));"#)
+            .unwrap();
+        assert_eq!(predicate_of(&a, "q"), Some((1, Rel::Gt, 8)));
+        // Set twice, or by something else: not known.
+        let a = parse(r#"asm ("setp.ne.b32 p, %1, 0;\nand.pred p, p, r;\n@p ld.global.u32 %0, [%2];" : "=r"(x) : "r"(n), "l"(s));"#)
+            .unwrap();
+        assert_eq!(predicate_of(&a, "p"), None);
     }
 
     #[test]

@@ -89,6 +89,32 @@ pub(super) fn defined_overloads<'t>(r: &Node<'t>) -> Vec<Node<'t>> {
         .collect()
 }
 
+/// The explicit specializations with a body of the bodiless function
+/// templates an unresolved name may stand for (`template <int N> void
+/// load(void *, const void *);` declared, `template <> void load<16>(…)
+/// {…}` defined beside it), as declared in the template's scope.
+pub(super) fn explicit_specializations<'t>(r: &Node<'t>) -> Vec<Node<'t>> {
+    let mut out = Vec::new();
+    for d in r.overloaded_decls() {
+        if d.kind() != K::FUNCTION_TEMPLATE || children_has_body(&d.definition().unwrap_or(d)) {
+            continue;
+        }
+        let Some(scope) = d.semantic_parent() else {
+            continue;
+        };
+        let primary = key(&d);
+        for c in scope.children() {
+            let of_it = c.kind() == K::FUNCTION
+                && c.spelling() == d.spelling()
+                && c.specialized_template().is_some_and(|t| key(&t) == primary);
+            if of_it && children_has_body(&c) && !out.iter().any(|o: &Node| o.id() == c.id()) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// Whether a member function's body reads its object (`this`, or a member
 /// named without it: a field, or another member function called on it).
 pub(super) fn uses_this(f: &Node) -> bool {
@@ -1702,6 +1728,12 @@ impl Lower {
                     .filter(|d| takes(d, &args))
                     .collect()
             });
+            // Only explicit specializations have bodies: those whose
+            // arguments agree with the values the call writes.
+            let defined = match (defined.is_empty(), overloaded) {
+                (true, Some(r)) => self.specializations_named(&r, &strip(ch[0]), &args)?,
+                _ => defined,
+            };
             match defined.as_slice() {
                 [one] => return self.inline_specialized(n, one, &args, &strip(ch[0])),
                 // Several (`store(float *, float)` and `store(int *,
@@ -2703,6 +2735,43 @@ impl Lower {
     ) -> R<Val> {
         let values = self.template_values(f, callee)?;
         self.inline_with(call, f, args, values)
+    }
+
+    /// The explicit specializations the unresolved name `callee` may call
+    /// with `args`: of its bodiless templates, those whose value arguments
+    /// are the ones the name writes, where it writes a number.
+    fn specializations_named<'t>(
+        &mut self,
+        r: &Node<'t>,
+        callee: &Node,
+        args: &[Node],
+    ) -> R<Vec<Node<'t>>> {
+        let specs = explicit_specializations(r);
+        if specs.is_empty() {
+            return Ok(specs);
+        }
+        let mut out = Vec::new();
+        for s in specs {
+            let Some(t) = s.specialized_template() else {
+                continue;
+            };
+            let params = t.template_params();
+            let written = self.template_values(&t, callee)?;
+            let given = s.template_args();
+            let agrees = written.iter().all(|(k, v)| {
+                let Some(i) = params.iter().position(|p| key(p) == *k) else {
+                    return true;
+                };
+                match (v, given.get(i)) {
+                    (Val::Int(Expr::Int(v)), Some(Ok(g))) => v == g,
+                    _ => true,
+                }
+            });
+            if agrees && takes(&s, args) {
+                out.push(s);
+            }
+        }
+        Ok(out)
     }
 
     /// `inline` with the template's value parameters bound to `values`

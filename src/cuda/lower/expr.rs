@@ -586,6 +586,25 @@ impl Lower {
     }
 
     pub(super) fn binary(&mut self, n: &Node) -> R<Val> {
+        let v = self.binary_value(n)?;
+        // `data + 2 * c` steps in elements of the pointer's type, which an
+        // access through a cast of the result must agree with.
+        if let Val::Ptr(p) = &v {
+            if matches!(n.binop(), op::ADD | op::SUB) || n.kind() == K::COMPOUND_ASSIGN {
+                // In a template the sum's type may be dependent; the
+                // pointer operand's is `T *`.
+                let ty = std::iter::once(n.ty())
+                    .chain(exprs(n).iter().map(|c| strip(*c).ty()))
+                    .find(|t| t.is_pointer());
+                if let Some(ty) = ty {
+                    self.note_view(ty, p);
+                }
+            }
+        }
+        Ok(v)
+    }
+
+    fn binary_value(&mut self, n: &Node) -> R<Val> {
         let ch = exprs(n);
         if ch.len() != 2 {
             return Ok(Val::Unknown);

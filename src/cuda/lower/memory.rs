@@ -1416,30 +1416,42 @@ impl Lower {
     pub(super) fn pointer(&mut self, n: &Node) -> R<Option<Ptr>> {
         let ty = n.ty();
         let p = self.pointer_at(n)?;
-        if let Some(Ptr {
+        if let Some(p) = &p {
+            self.note_view(ty, p);
+        }
+        Ok(p.map(|p| p.viewed_as(ty, &self.layouts)))
+    }
+
+    /// Records that `p`, into an array whose cells have a size the
+    /// template leaves open, is seen as a pointer of type `ty`: its
+    /// elements are what accesses and pointer arithmetic count in
+    /// (`open_views`).
+    pub(super) fn note_view(&mut self, ty: Ty, p: &Ptr) {
+        let Ptr {
             target: Target::Shared(array),
             cell: 0,
             ..
-        }) = &p
-        {
-            if ty.is_pointer() {
-                let unqualified = |t: String| {
-                    t.trim_start_matches("const ")
-                        .trim_start_matches("volatile ")
-                        .to_string()
-                };
-                let pointee = ty.canonical().pointee();
-                let key = unqualified(pointee.canonical().spelling());
-                if key != "void" {
-                    let size = self.layouts.size_of(pointee);
-                    self.open_views
-                        .entry(array.clone())
-                        .or_default()
-                        .insert(key, (unqualified(ty.pointee().spelling()), size));
-                }
-            }
+        } = p
+        else {
+            return;
+        };
+        if !ty.is_pointer() {
+            return;
         }
-        Ok(p.map(|p| p.viewed_as(ty, &self.layouts)))
+        let unqualified = |t: String| {
+            t.trim_start_matches("const ")
+                .trim_start_matches("volatile ")
+                .to_string()
+        };
+        let pointee = ty.canonical().pointee();
+        let key = unqualified(pointee.canonical().spelling());
+        if key != "void" {
+            let size = self.layouts.size_of(pointee);
+            self.open_views
+                .entry(array.clone())
+                .or_default()
+                .insert(key, (unqualified(ty.pointee().spelling()), size));
+        }
     }
 
     pub(super) fn pointer_at(&mut self, n: &Node) -> R<Option<Ptr>> {
