@@ -2378,8 +2378,13 @@ fn relations(
                 name: name.clone(),
             });
         }
-        if let Some(v) = term_at(&arg, here, callers, &[], 0).and_then(|t| t.value()) {
-            out.push(Relation::eq(Side::Arg(i, name.clone()), Term::Int(v)));
+        // Parameters are natural numbers in protocols: a negative
+        // constant (`-1` for "none") leaves the parameter open.
+        let constant = term_at(&arg, here, callers, &[], 0).and_then(|t| t.value());
+        if let Some(v) = constant {
+            if v >= 0 {
+                out.push(Relation::eq(Side::Arg(i, name.clone()), Term::Int(v)));
+            }
         } else if let Some((HostValue { axis: None, .. }, decl)) = host_value(&arg, &f) {
             if let Some(least) = (decl.kind() == K::VAR)
                 .then(|| least_assigned(&f, &decl))

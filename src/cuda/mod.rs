@@ -1278,7 +1278,9 @@ fn launch_constants(launch: &Launch, params: &[String]) -> Vec<(String, i64)> {
         }
     }
     for (name, v) in &launch.params {
-        if params.iter().any(|p| p == name) {
+        // Parameters are natural numbers in protocols: a negative argument
+        // (`-1` for "none") leaves the parameter open.
+        if *v >= 0 && params.iter().any(|p| p == name) {
             out.push((name.clone(), *v));
         }
     }

@@ -640,6 +640,16 @@ fn stepping_in_an_open_type_then_viewing_wider_is_unsupported() {
 }
 
 #[test]
+fn the_built_in_headers_say_which_nvcc_they_stand_for() {
+    // Code picks intrinsics over inline PTX by nvcc's version.
+    let k = kernel(
+        "__global__ void k(int *a) {\n#if __CUDACC_VER_MAJOR__ >= 11 && CUDART_VERSION >= 11000\n\
+         a[threadIdx.x] = 0;\n#else\nasm(\"trap;\");\n#endif\n}",
+    );
+    assert_eq!(show(&k), "a: wr[tid.x]; \n");
+}
+
+#[test]
 fn a_nested_structure_of_a_parameter_copied_keeps_its_pointers() {
     let k = kernel(
         "struct KV { int **lists; int size; };\n\
@@ -1611,6 +1621,27 @@ fn launch_sizes_from_the_kernels_arguments() {
         site("set_before").describe(),
         "<<<(n / 32, 1, 1), (32, 1, 1)>>>"
     );
+}
+
+#[test]
+fn a_negative_constant_argument_leaves_its_parameter_open() {
+    // Parameters are natural numbers: `-1` cannot fix one.
+    let u = unit(
+        "__global__ void k(float *x, int dim, int n) { int i = blockIdx.x * 256 + threadIdx.x; \
+         if (i < n) x[i / 2] = (i < dim) ? 1.f : 0.f; }\n\
+         void run(float *x, int n) { k<<<(n + 255) / 256, 256>>>(x, -1, n); }",
+    );
+    let k = u.kernels[0].lowered.as_ref().expect("lowered");
+    let fixed = k
+        .assumes
+        .iter()
+        .any(|c| format!("{c:?}").contains("Int(-1)"));
+    assert!(!fixed, "{:?}", k.assumes);
+    let s = u.kernels[0].launches[0]
+        .relations
+        .iter()
+        .any(|r| r.term == launch::Term::Int(-1));
+    assert!(!s, "{:?}", u.kernels[0].launches[0].relations);
 }
 
 #[test]

@@ -21,6 +21,11 @@
 #define __NVCC__ 1
 #define __CUDACC__ 1
 #define CUDART_VERSION 12000
+/* nvcc's own version, which code tests to pick intrinsics over inline
+   PTX (`__cvta_generic_to_shared` since CUDA 11). */
+#define __CUDACC_VER_MAJOR__ 12
+#define __CUDACC_VER_MINOR__ 0
+#define __CUDACC_VER_BUILD__ 0
 
 /* nvcc's headers bring the C limits (UINT_MAX, INT_MAX), the fixed-width
    integers and <math.h>'s constants with them. */
