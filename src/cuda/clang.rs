@@ -933,6 +933,25 @@ impl Ty {
     pub fn is_record(&self) -> bool {
         self.canonical().kind() == CXType_Record
     }
+    /// Whether a record type derives from another: a pointer to it then
+    /// converts to a pointer to a base.
+    pub fn has_bases(&self) -> bool {
+        extern "C" fn visit(c: CXCursor, _p: CXCursor, data: CXClientData) -> CXChildVisitResult {
+            if unsafe { clang_getCursorKind(c) } == CXCursor_CXXBaseSpecifier {
+                unsafe { *(data as *mut bool) = true };
+                return CXChildVisit_Break;
+            }
+            CXChildVisit_Continue
+        }
+        let mut found = false;
+        unsafe {
+            let d = clang_getTypeDeclaration(self.canonical().0);
+            if clang_Cursor_isNull(d) == 0 {
+                clang_visitChildren(d, visit, &mut found as *mut bool as *mut c_void);
+            }
+        }
+        found
+    }
     /// A type clang leaves open in a template: `<dependent type>`, or one
     /// it does not expose.
     pub fn is_dependent(&self) -> bool {

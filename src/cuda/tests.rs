@@ -650,6 +650,24 @@ fn the_built_in_headers_say_which_nvcc_they_stand_for() {
 }
 
 #[test]
+fn an_unresolved_call_takes_only_overloads_its_pointers_convert_to() {
+    // `const float *` binds neither to `const float2 *` nor to `int *`;
+    // to `const void *` and to a base class it does.
+    let src = "struct B { int v; }; struct D : B { int w; };\n\
+        template <int N> __device__ void f(int *o, const float *in) { o[0] = (int)in[0]; }\n\
+        template <int N> __device__ void f(int *o, const float2 *in) { f<N>(o, (const float *)in); }\n\
+        template <int N> __device__ void g(int *o, const B *in) { o[1] = in->v; }\n\
+        template <int N> __global__ void k(int *o, const float *in, const D *d) {\n\
+          f<N>(o + 2 * threadIdx.x, in + threadIdx.x); g<N>(o + 2 * threadIdx.x, d); }\n\
+        template __global__ void k<1>(int *, const float *, const D *);";
+    let shown = shape(src);
+    assert!(
+        shown.contains("o: wr[(2 * tid.x)]; wr[((2 * tid.x) + 1)];"),
+        "{shown}"
+    );
+}
+
+#[test]
 fn a_nested_structure_of_a_parameter_copied_keeps_its_pointers() {
     let k = kernel(
         "struct KV { int **lists; int size; };\n\

@@ -274,7 +274,36 @@ fn takes(f: &Node, args: &[Node]) -> bool {
         let null = a.eval_int() == Some(0);
         !(pt.is_pointer() && at.is_integral() && !null)
             && !(pt.is_integral() && (at.is_pointer() || at.is_array()))
+            && !(pt.is_pointer() && (at.is_pointer() || at.is_array()) && !points_alike(pt, at))
     })
+}
+
+/// Whether a pointer of type `at` (or an array decaying to one) converts
+/// to the pointer type `pt` without a cast: the same element type but for
+/// qualifiers, `void`, a base class, or a type left open.
+fn points_alike(pt: Ty, at: Ty) -> bool {
+    let to = pt.canonical().pointee().canonical();
+    let from = if at.is_array() {
+        at.canonical().element()
+    } else {
+        at.canonical().pointee()
+    }
+    .canonical();
+    let bare = |t: Ty| {
+        let mut s = t.spelling();
+        while let Some(rest) = ["const ", "volatile ", "__restrict "]
+            .iter()
+            .find_map(|q| s.strip_prefix(q))
+        {
+            s = rest.to_string();
+        }
+        s
+    };
+    to.is_dependent()
+        || from.is_dependent()
+        || bare(to) == "void"
+        || bare(to) == bare(from)
+        || (from.is_record() && from.has_bases())
 }
 
 pub(super) fn children_has_body(f: &Node) -> bool {
