@@ -668,6 +668,26 @@ fn an_unresolved_call_takes_only_overloads_its_pointers_convert_to() {
 }
 
 #[test]
+fn a_threads_own_array_of_pointers_points_where_its_stores_do() {
+    let k = kernel(
+        "__global__ void k(float *out, const float *in, const int *slot, int n) {\n\
+           const float *rows[2];\n\
+           for (int j = 0; j < 2; j++) rows[j] = in + slot[j] * n;\n\
+           out[threadIdx.x] = rows[1][threadIdx.x]; }",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("in: rd["), "{shown}");
+    // Pointers into two arrays: which one a read goes to is not known.
+    let src = "__global__ void k(float *a, float *b, int i) {\n\
+        float *rows[2]; rows[0] = a; rows[1] = b; rows[i][threadIdx.x] = 0; }";
+    assert!(
+        reason(src).contains("points into more than one array"),
+        "{}",
+        reason(src)
+    );
+}
+
+#[test]
 fn a_nested_structure_of_a_parameter_copied_keeps_its_pointers() {
     let k = kernel(
         "struct KV { int **lists; int size; };\n\

@@ -560,9 +560,17 @@ impl Lower {
         if let (Val::Int(e), false, true) = (v, p.rounded, p.alts.is_empty()) {
             self.facts.push((p.target.clone(), index, e.clone()));
         }
-        if let (Val::Ptr(q), Target::Shared(kept), true) = (v, &p.target, p.alts.is_empty()) {
-            if !self.global(kept) {
-                self.kept_pointers.push((kept.clone(), q.clone()));
+        if let (Val::Ptr(q), true) = (v, p.alts.is_empty()) {
+            match &p.target {
+                Target::Shared(kept) if !self.global(kept) => {
+                    self.kept_pointers.push((kept.clone(), q.clone()));
+                }
+                // A thread's own array of pointers, not a variable's
+                // address (`q = &n`, one cell at index 0 of no array).
+                Target::Private(kept) if !p.index.is_empty() => {
+                    self.kept_pointers.push((kept.clone(), q.clone()));
+                }
+                _ => {}
             }
         }
     }
@@ -801,7 +809,8 @@ impl Lower {
                 }
                 let q = self
                     .loaded_pointer(n, &p)
-                    .or_else(|| self.kept_pointer(n, &p));
+                    .or_else(|| self.kept_pointer(n, &p))
+                    .or_else(|| self.private_pointer(n, &p));
                 Ok(q.map_or(v, Val::Ptr))
             }
             LVal::Unknown => Ok(Val::Unknown),
@@ -882,6 +891,34 @@ impl Lower {
                 }
             }
         }
+        self.pointer_reads
+            .push((kept.clone(), first.target.clone()));
+        Some(Ptr { index, ..first })
+    }
+
+    /// A pointer read from a thread's own array of pointers (`const T
+    /// *bases[K]; bases[i] = out + slot[i] * n; … bases[j][c]`): into the
+    /// array its stores point into, at a place of its own. That every
+    /// store there points into that one array is checked once the whole
+    /// kernel is lowered, as for pointers kept in `__shared__` memory.
+    pub(super) fn private_pointer(&mut self, n: &Node, p: &Ptr) -> Option<Ptr> {
+        let Target::Private(kept) = &p.target else {
+            return None;
+        };
+        // In a template the element's type may be dependent (`const T
+        // *bases[K]`); the stores say it holds pointers.
+        let pointer = n.ty().is_pointer() || n.ty().is_dependent();
+        if !p.alts.is_empty() || !pointer || p.index.is_empty() {
+            return None;
+        }
+        let first = self
+            .kept_pointers
+            .iter()
+            .find(|(k, _)| k == kept)
+            .map(|(_, q)| q.clone())?;
+        let index: Vec<Expr> = (0..first.index.len().max(1))
+            .map(|_| self.local(&format!("{kept}.offset")))
+            .collect();
         self.pointer_reads
             .push((kept.clone(), first.target.clone()));
         Some(Ptr { index, ..first })

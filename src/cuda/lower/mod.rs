@@ -945,9 +945,8 @@ impl Lower {
                 .iter()
                 .any(|(k, q)| k == kept && (q.target != *target || !q.alts.is_empty()));
             if elsewhere {
-                let why = format!(
-                    "a pointer kept in `__shared__` `{kept}` that points into more than one array"
-                );
+                let why =
+                    format!("a pointer kept in `{kept}` that points into more than one array");
                 return unsupported(f, why);
             }
         }
