@@ -688,6 +688,23 @@ fn a_threads_own_array_of_pointers_points_where_its_stores_do() {
 }
 
 #[test]
+fn pointer_arithmetic_on_elements_of_open_sized_integer_arrays_stays_a_pointer() {
+    // `slot[k] * n` over `int slot[K]` is dependent in the template, and
+    // with some `operator+` in scope the sum is an unresolved operator.
+    let k = kernel(
+        "struct H { unsigned short x; };\n\
+         __device__ H operator+(H a, H b) { return a; }\n\
+         template <typename T, int K> __global__ void k(T *out, const T *in, const int *slots, int n) {\n\
+           int slot[K];\n\
+           for (int j = 0; j < K; j++) slot[j] = slots[blockIdx.x * K + j];\n\
+           const T *row = in + slot[0] * n + threadIdx.x;\n\
+           out[blockIdx.x * n + threadIdx.x] = row[0]; }",
+    );
+    let shown = show(&k);
+    assert!(shown.contains("in: rd["), "{shown}");
+}
+
+#[test]
 fn a_nested_structure_of_a_parameter_copied_keeps_its_pointers() {
     let k = kernel(
         "struct KV { int **lists; int size; };\n\

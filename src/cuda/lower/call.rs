@@ -3223,6 +3223,50 @@ pub(super) fn unresolved_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<
 /// since no overload takes a pointer and an integer, or a pointer alone:
 /// its spelling (`operator+`, `operator-`, `operator*`, `operator&`, and
 /// the steps `+=`, `-=`, `++`, `--`) and operands.
+/// Whether an operand in a template is an integer: of an integer type,
+/// a property such as `threadIdx.x` (`__declspec(property)`, of type
+/// `unsigned int` once read), an element of an array of integers whose
+/// size the template leaves open (`int slot[K]`), or arithmetic on such
+/// operands, built in or by an unresolved operator (`slot[k] * n`).
+fn integer_valued(c: &Node) -> bool {
+    let s = strip(*c);
+    let property = s.kind() == K::MEMBER_REF && s.ty().spelling() == "<pseudo-object type>";
+    if c.ty().is_integral() || s.ty().is_integral() || property {
+        return true;
+    }
+    if s.kind() == K::ARRAY_SUBSCRIPT {
+        let base = exprs(&s).first().map(|b| strip(*b).ty());
+        return base.is_some_and(|t| t.is_array() && t.element().is_integral());
+    }
+    const ARITHMETIC: &[&str] = &[
+        "operator+",
+        "operator-",
+        "operator*",
+        "operator/",
+        "operator%",
+        "operator<<",
+        "operator>>",
+    ];
+    if s.kind() == K::BINARY {
+        let arithmetic = [
+            op::ADD,
+            op::SUB,
+            op::MUL,
+            op::DIV,
+            op::REM,
+            op::SHL,
+            op::SHR,
+        ];
+        return arithmetic.contains(&s.binop()) && exprs(&s).iter().all(integer_valued);
+    }
+    match unresolved_operator(&s) {
+        Some((o, ops)) => {
+            ARITHMETIC.contains(&o.as_str()) && ops.len() == 2 && ops.iter().all(integer_valued)
+        }
+        None => false,
+    }
+}
+
 pub(super) fn pointer_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>>)> {
     let (o, ops) = unresolved_operator(n)?;
     // `X + i + j` nests one unresolved operator in another.
@@ -3233,13 +3277,7 @@ pub(super) fn pointer_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>
             .any(|t| t.is_pointer() || t.is_array())
             || pointer_operator(&s).is_some_and(|(o, _)| o != "operator*")
     };
-    // `threadIdx.x` and its kin are properties (`__declspec(property)`),
-    // of type `unsigned int` once read.
-    let int = |c: &Node| {
-        let s = strip(*c);
-        let property = s.kind() == K::MEMBER_REF && s.ty().spelling() == "<pseudo-object type>";
-        c.ty().is_integral() || s.ty().is_integral() || property
-    };
+    let int = integer_valued;
     let builtin = match (o.as_str(), ops.as_slice()) {
         ("operator+", [a, b]) => (pointer(a) && int(b)) || (int(a) && pointer(b)),
         ("operator-" | "operator+=" | "operator-=", [a, b]) => pointer(a) && int(b),
