@@ -461,6 +461,10 @@ impl<'tu> Node<'tu> {
     pub fn is_extern(&self) -> bool {
         unsafe { clang_Cursor_getStorageClass(self.c) == CX_SC_Extern }
     }
+    /// Declared `static`: a local one is one variable for every thread.
+    pub fn is_static(&self) -> bool {
+        unsafe { clang_Cursor_getStorageClass(self.c) == CX_SC_Static }
+    }
     /// Declared `__shared__`. clang drops the attribute from a local
     /// `extern __shared__` array with a size, which it refuses and nvcc
     /// reads as the block's dynamic shared memory; device code has no

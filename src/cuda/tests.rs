@@ -587,6 +587,8 @@ fn a_recursion_that_touches_no_memory_leaves_its_value_unknown() {
         "__device__ int f(int &x, int n) { x = n; return n ? f(x, n - 1) : 0; }",
         "__device__ int f(int n) { extern __shared__ int s[]; return n ? f(n - 1) : s[0]; }",
         "__device__ int f(int n) { __syncthreads(); return n ? f(n - 1) : 0; }",
+        "__device__ int f(int n) { __shared__ int s; s = n; return n ? f(n - 1) : 0; }",
+        "__device__ int f(int n) { static int c; c = n; return n ? f(n - 1) : 0; }",
     ] {
         let src =
             format!("{body}\n__global__ void k(int *a) {{ int x = 0; a[threadIdx.x] = f(x, 3); }}")
@@ -682,6 +684,14 @@ fn a_threads_own_array_of_pointers_points_where_its_stores_do() {
         float *rows[2]; rows[0] = a; rows[1] = b; rows[i][threadIdx.x] = 0; }";
     assert!(
         reason(src).contains("points into more than one array"),
+        "{}",
+        reason(src)
+    );
+    // A pointer made from a number stored there: it may point anywhere.
+    let src = "__global__ void k(float *a, long i) {\n\
+        float *rows[2]; rows[0] = a; rows[1] = (float *)i; rows[i & 1][threadIdx.x] = 0; }";
+    assert!(
+        reason(src).contains("may point anywhere"),
         "{}",
         reason(src)
     );

@@ -7,8 +7,10 @@
 //! thread reads its own ids from (`mov.u32 %0, %%laneid;`), which take
 //! their exact values. Asynchronous copies into shared memory,
 //! `ldmatrix` and `stmatrix` are accesses of the shared addresses they name,
-//! and so are unguarded loads, stores, atomics and reductions (`ld`, `st`,
-//! `atom`, `red`) of global, shared or generic addresses ([`memory_op`]). Any other instruction that may load, store, copy,
+//! and so are loads, stores, atomics and reductions (`ld`, `st`, `atom`,
+//! `red`) of global, shared or generic addresses ([`memory_op`]), under
+//! their guard when predicated (`@p ld…`, [`predicate_of`]). Any other
+//! instruction that may load, store, copy,
 //! branch or wait at a barrier keeps the statement unsupported.
 
 use super::memory::Ptr;
@@ -648,67 +650,65 @@ impl Lower {
         operands: &[Node],
         loc: super::Loc,
     ) -> R<()> {
-        {
-            match (m, ptrs) {
-                (MemoryOp::Copy { bytes, .. }, [dst, src]) => {
-                    let bytes = match bytes {
-                        Size::Bytes(n) => Some(*n),
-                        Size::Operand(k) => operands.get(*k).and_then(|o| o.eval_int()),
-                    };
-                    let Some(bytes) = bytes else {
+        match (m, ptrs) {
+            (MemoryOp::Copy { bytes, .. }, [dst, src]) => {
+                let bytes = match bytes {
+                    Size::Bytes(n) => Some(*n),
+                    Size::Operand(k) => operands.get(*k).and_then(|o| o.eval_int()),
+                };
+                let Some(bytes) = bytes else {
+                    return unsupported(
+                        s,
+                        "inline assembly copying a number of bytes drfscan does not know",
+                    );
+                };
+                self.cells(src, &Expr::Int(bytes), Mode::Read, loc);
+                self.cells(dst, &Expr::Int(bytes), Mode::Write, loc);
+            }
+            (
+                MemoryOp::Access {
+                    offset,
+                    mode,
+                    bytes,
+                    ..
+                },
+                [at],
+            ) => {
+                // `[%k+16]`: the cells the bytes from the offset on
+                // touch, counted from the operand's cell (a whole
+                // number of them from a pointer inside a cell).
+                let cell = i64::try_from(at.cell).unwrap_or(0);
+                let (n, bytes) = (*offset, *bytes);
+                let (at, bytes) = match n {
+                    0 => (at.clone(), bytes),
+                    n if cell > 0 && !at.rounded && (at.part == 0 || n % cell == 0) => {
+                        let first = n.div_euclid(cell);
+                        let end = (n + bytes + cell - 1).div_euclid(cell);
+                        let q = super::memory::at_cell(at, Expr::Int(first));
+                        (q, (end - first) * cell)
+                    }
+                    _ => {
                         return unsupported(
                             s,
-                            "inline assembly copying a number of bytes drfscan does not know",
-                        );
-                    };
-                    self.cells(src, &Expr::Int(bytes), Mode::Read, loc);
-                    self.cells(dst, &Expr::Int(bytes), Mode::Write, loc);
-                }
-                (
-                    MemoryOp::Access {
-                        offset,
-                        mode,
-                        bytes,
-                        ..
-                    },
-                    [at],
-                ) => {
-                    // `[%k+16]`: the cells the bytes from the offset on
-                    // touch, counted from the operand's cell (a whole
-                    // number of them from a pointer inside a cell).
-                    let cell = i64::try_from(at.cell).unwrap_or(0);
-                    let (n, bytes) = (*offset, *bytes);
-                    let (at, bytes) = match n {
-                        0 => (at.clone(), bytes),
-                        n if cell > 0 && !at.rounded && (at.part == 0 || n % cell == 0) => {
-                            let first = n.div_euclid(cell);
-                            let end = (n + bytes + cell - 1).div_euclid(cell);
-                            let q = super::memory::at_cell(at, Expr::Int(first));
-                            (q, (end - first) * cell)
-                        }
-                        _ => {
-                            return unsupported(
-                                s,
-                                "inline assembly at a byte offset drfscan cannot place in the array's cells",
-                            )
-                        }
-                    };
-                    self.cells(&at, &Expr::Int(bytes), *mode, loc);
-                }
-                (MemoryOp::Rows { mode, lanes, .. }, [row]) => {
-                    let rows = |me: &mut Self| {
-                        me.cells(row, &Expr::Int(16), *mode, loc);
-                        Ok(Jumps::none())
-                    };
-                    if *lanes >= builtin::WARP_SIZE {
-                        rows(self)?;
-                    } else {
-                        let used = Cond::cmp(Rel::Lt, super::call::lane(), Expr::Int(*lanes));
-                        self.branches(used, rows, |_| Ok(Jumps::none()), loc)?;
+                            "inline assembly at a byte offset drfscan cannot place in the array's cells",
+                        )
                     }
-                }
-                _ => {}
+                };
+                self.cells(&at, &Expr::Int(bytes), *mode, loc);
             }
+            (MemoryOp::Rows { mode, lanes, .. }, [row]) => {
+                let rows = |me: &mut Self| {
+                    me.cells(row, &Expr::Int(16), *mode, loc);
+                    Ok(Jumps::none())
+                };
+                if *lanes >= builtin::WARP_SIZE {
+                    rows(self)?;
+                } else {
+                    let used = Cond::cmp(Rel::Lt, super::call::lane(), Expr::Int(*lanes));
+                    self.branches(used, rows, |_| Ok(Jumps::none()), loc)?;
+                }
+            }
+            _ => {}
         }
         Ok(())
     }

@@ -189,18 +189,21 @@ pub(super) fn memory_free(f: &Node) -> bool {
             } else if k == K::MEMBER_REF {
                 !c.tokens().iter().any(|(t, _)| t == "->")
             } else if k == K::DECL_REF {
+                // A variable of the thread's own: not a global, a
+                // `__shared__` or a `static` one, which threads share.
                 c.referenced().is_none_or(|d| {
+                    let global = d.semantic_parent().is_some_and(|p| {
+                        [
+                            K::TRANSLATION_UNIT,
+                            K::NAMESPACE,
+                            K::LINKAGE_SPEC,
+                            K::STRUCT,
+                            K::CLASS,
+                        ]
+                        .contains(&p.kind())
+                    });
                     d.kind() != K::VAR
-                        || !d.semantic_parent().is_some_and(|p| {
-                            [
-                                K::TRANSLATION_UNIT,
-                                K::NAMESPACE,
-                                K::LINKAGE_SPEC,
-                                K::STRUCT,
-                                K::CLASS,
-                            ]
-                            .contains(&p.kind())
-                        })
+                        || !(global || d.is_shared() || d.is_static() || d.is_extern())
                 })
             } else if k == K::CALL {
                 match c.referenced() {

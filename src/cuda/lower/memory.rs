@@ -573,6 +573,16 @@ impl Lower {
                 _ => {}
             }
         }
+        if let Target::Private(kept) = &p.target {
+            let plain = match v {
+                Val::Ptr(q) => q.alts.is_empty(),
+                Val::Int(e) => *e == Expr::Int(0),
+                _ => false,
+            };
+            if !p.index.is_empty() && !plain {
+                self.opaque_private.insert(kept.clone());
+            }
+        }
     }
 
     /// The address `q` as a value stored at `dst`, when two threads storing

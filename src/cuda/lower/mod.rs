@@ -214,10 +214,15 @@ pub struct Lower {
     /// Variables a loop lowered symbolically made unknown at its top
     /// (`Lower::forget`); unrolled loops forget nothing.
     forgotten: HashSet<String>,
-    /// Pointers stored in `__shared__` memory, by the array they are kept
-    /// in, and the arrays read back from there (see `kept_pointer`).
+    /// Pointers stored in `__shared__` memory or a thread's own array, by
+    /// the array they are kept in, and the arrays read back from there
+    /// (see `kept_pointer`, `private_pointer`).
     kept_pointers: Vec<(String, Ptr)>,
     pointer_reads: Vec<(String, Target)>,
+    /// The thread's own arrays that were stored something other than a
+    /// pointer into one array or null: a pointer read back from one may
+    /// point anywhere.
+    opaque_private: HashSet<String>,
     /// The arrays the kernel's pointer parameters (and the pointer fields
     /// of its structure parameters) point to, with the variable that says
     /// whether the pointer is set, once a null test asked (see
@@ -548,6 +553,7 @@ impl Lower {
             unmoved: HashSet::new(),
             forgotten: HashSet::new(),
             kept_pointers: Vec::new(),
+            opaque_private: HashSet::new(),
             pointer_reads: Vec::new(),
             param_arrays: HashMap::new(),
             atomics: Vec::new(),
@@ -940,6 +946,10 @@ impl Lower {
             return unsupported(f, &format!("goto {label} before its label or into a block"));
         }
         for (kept, target) in &self.pointer_reads {
+            if self.opaque_private.contains(kept) {
+                let why = format!("a pointer kept in `{kept}` that may point anywhere");
+                return unsupported(f, why);
+            }
             let elsewhere = self
                 .kept_pointers
                 .iter()
