@@ -715,6 +715,18 @@ fn pointer_arithmetic_on_elements_of_open_sized_integer_arrays_stays_a_pointer()
 }
 
 #[test]
+fn half_pairs_negate_compare_and_assign_as_the_toolkits_do() {
+    let k = kernel(
+        "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n\
+         __global__ void k(__half2 *a, __nv_bfloat162 *b) {\n\
+           __half2 h = -a[threadIdx.x]; h -= a[threadIdx.x]; h /= h;\n\
+           __nv_bfloat162 g = -b[threadIdx.x]; g -= g; g /= g;\n\
+           if (h == h && g != g) a[threadIdx.x] = +h; }",
+    );
+    assert!(show(&k).contains("a: rd[tid.x];"), "{}", show(&k));
+}
+
+#[test]
 fn a_nested_structure_of_a_parameter_copied_keeps_its_pointers() {
     let k = kernel(
         "struct KV { int **lists; int size; };\n\
