@@ -883,6 +883,24 @@ impl Lower {
         if !n.ty().is_pointer() || self.global(kept) {
             return None;
         }
+        let q = self.kept_at_fresh_offsets(kept)?;
+        // Kept at a place the block shares, it is the block's pointer when
+        // nothing stores there while it is read (`Kernel::uniform_reads`).
+        if p.index.iter().all(|i| self.block_uniform(i)) {
+            let at = self.place(loc_of(n));
+            for i in &q.index {
+                if let Expr::Var(local) = i {
+                    self.stored.push((local.clone(), kept.clone(), at));
+                }
+            }
+        }
+        Some(q)
+    }
+
+    /// A pointer into the array the first pointer stored in `kept` points
+    /// into, at fresh offsets, noted as read from there (the check after
+    /// lowering that every store there points into that array).
+    fn kept_at_fresh_offsets(&mut self, kept: &str) -> Option<Ptr> {
         let first = self
             .kept_pointers
             .iter()
@@ -891,18 +909,8 @@ impl Lower {
         let index: Vec<Expr> = (0..first.index.len().max(1))
             .map(|_| self.local(&format!("{kept}.offset")))
             .collect();
-        // Kept at a place the block shares, it is the block's pointer when
-        // nothing stores there while it is read (`Kernel::uniform_reads`).
-        if p.index.iter().all(|i| self.block_uniform(i)) {
-            let at = self.place(loc_of(n));
-            for i in &index {
-                if let Expr::Var(local) = i {
-                    self.stored.push((local.clone(), kept.clone(), at));
-                }
-            }
-        }
         self.pointer_reads
-            .push((kept.clone(), first.target.clone()));
+            .push((kept.to_string(), first.target.clone()));
         Some(Ptr { index, ..first })
     }
 
@@ -921,17 +929,7 @@ impl Lower {
         if !p.alts.is_empty() || !pointer || p.index.is_empty() {
             return None;
         }
-        let first = self
-            .kept_pointers
-            .iter()
-            .find(|(k, _)| k == kept)
-            .map(|(_, q)| q.clone())?;
-        let index: Vec<Expr> = (0..first.index.len().max(1))
-            .map(|_| self.local(&format!("{kept}.offset")))
-            .collect();
-        self.pointer_reads
-            .push((kept.clone(), first.target.clone()));
-        Some(Ptr { index, ..first })
+        self.kept_at_fresh_offsets(kept)
     }
 
     pub(super) fn store(&mut self, lv: &LVal, v: Val, loc: Loc) {
