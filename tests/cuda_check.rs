@@ -121,7 +121,7 @@ fn bad_input_gets_a_verdict_and_other_files_still_run() {
     let recursion = temp_file(
         &dir,
         "rec.cu",
-        b"__device__ int f(int n) { return n > 0 ? f(n - 1) : 0; }\n__global__ void rec(int *a) { a[threadIdx.x] = f(2); }\n",
+        b"__device__ int f(const int *p, int n) { return n > 0 ? f(p, n - 1) : p[0]; }\n__global__ void rec(int *a) { a[threadIdx.x] = f(a, 2); }\n",
     );
     let fptr = temp_file(
         &dir,

@@ -19,6 +19,14 @@ extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem =
    name. It is a device variable the host may also use. */
 #undef __managed__
 #define __managed__ __attribute__((device)) __attribute__((managed))
+/* nvcc defines its version and clang does not: the toolkit's runtime
+   version stands for it, which code tests to choose intrinsics over
+   inline PTX (`__cvta_generic_to_shared` since CUDA 11). */
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ (CUDART_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ (CUDART_VERSION % 1000 / 10)
+#define __CUDACC_VER_BUILD__ 0
+#endif
 #include "drfscan_cache_hints.h"
 #include "drfscan_annotations.h"
 #include "drfscan_device_runtime.h"
