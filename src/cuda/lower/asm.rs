@@ -561,6 +561,8 @@ impl Lower {
         // The addresses of the memory instructions, as pointers: an
         // operand of unknown origin leaves the statement unsupported.
         let mut addressed: Vec<(MemoryOp, Vec<Ptr>, Option<Cond>)> = Vec::new();
+        // Inputs that set a guard, evaluated once.
+        let mut guard_inputs: std::collections::HashMap<usize, Val> = Default::default();
         for i in &asm.instructions {
             let (text, guard) = match guarded(i) {
                 Some((pred, negated, op)) => (op, Some((pred, negated))),
@@ -575,8 +577,14 @@ impl Lower {
                 Some((pred, negated)) => {
                     let set = predicate_of(&asm, pred)
                         .filter(|(k, _, _)| *k >= asm.outputs && *k < operands.len());
+                    if let Some((k, _, _)) = set {
+                        if !guard_inputs.contains_key(&k) {
+                            let v = self.rvalue(&operands[k])?;
+                            guard_inputs.insert(k, v);
+                        }
+                    }
                     let c = match set {
-                        Some((k, rel, n)) => match self.rvalue(&operands[k])? {
+                        Some((k, rel, n)) => match guard_inputs[&k].clone() {
                             // A flag's truth, `(int)flag != 0`, as a condition.
                             Val::Int(e) if n == 0 && rel == Rel::Ne => super::expr::as_cond(&e),
                             Val::Int(e) if n == 0 && rel == Rel::Eq => {
@@ -627,8 +635,10 @@ impl Lower {
         for (k, (operand, constraint)) in operands.iter().zip(&asm.constraints).enumerate() {
             if k >= asm.outputs {
                 // Addresses were taken above; reading a pointer again
-                // touches no memory.
-                self.rvalue(operand)?;
+                // touches no memory. Guards' inputs were read there too.
+                if !guard_inputs.contains_key(&k) {
+                    self.rvalue(operand)?;
+                }
                 continue;
             }
             let lv = self.lvalue(operand)?;

@@ -3220,12 +3220,6 @@ pub(super) fn unresolved_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<
     Some((o, operands))
 }
 
-/// An operator a template leaves unresolved only because some overload is
-/// in scope (`X + i`, `*p` over a `const T *X` where cub or
-/// `helper_math.h` define operators) that can only be the built-in one,
-/// since no overload takes a pointer and an integer, or a pointer alone:
-/// its spelling (`operator+`, `operator-`, `operator*`, `operator&`, and
-/// the steps `+=`, `-=`, `++`, `--`) and operands.
 /// Whether an operand in a template is an integer: of an integer type,
 /// a property such as `threadIdx.x` (`__declspec(property)`, of type
 /// `unsigned int` once read), an element of an array of integers whose
@@ -3241,35 +3235,32 @@ fn integer_valued(c: &Node) -> bool {
         let base = exprs(&s).first().map(|b| strip(*b).ty());
         return base.is_some_and(|t| t.is_array() && t.element().is_integral());
     }
-    const ARITHMETIC: &[&str] = &[
-        "operator+",
-        "operator-",
-        "operator*",
-        "operator/",
-        "operator%",
-        "operator<<",
-        "operator>>",
-    ];
-    if s.kind() == K::BINARY {
-        let arithmetic = [
-            op::ADD,
-            op::SUB,
-            op::MUL,
-            op::DIV,
-            op::REM,
-            op::SHL,
-            op::SHR,
-        ];
-        return arithmetic.contains(&s.binop()) && exprs(&s).iter().all(integer_valued);
-    }
-    match unresolved_operator(&s) {
-        Some((o, ops)) => {
-            ARITHMETIC.contains(&o.as_str()) && ops.len() == 2 && ops.iter().all(integer_valued)
+    let (o, ops) = if s.kind() == K::BINARY {
+        (Some(s.binop()), exprs(&s))
+    } else {
+        match unresolved_operator(&s) {
+            Some((name, ops)) => (builtin_operator(&name), ops),
+            None => return false,
         }
-        None => false,
-    }
+    };
+    let arithmetic = [
+        op::ADD,
+        op::SUB,
+        op::MUL,
+        op::DIV,
+        op::REM,
+        op::SHL,
+        op::SHR,
+    ];
+    o.is_some_and(|o| arithmetic.contains(&o)) && ops.len() == 2 && ops.iter().all(integer_valued)
 }
 
+/// An operator a template leaves unresolved only because some overload is
+/// in scope (`X + i`, `*p` over a `const T *X` where cub or
+/// `helper_math.h` define operators) that can only be the built-in one,
+/// since no overload takes a pointer and an integer, or a pointer alone:
+/// its spelling (`operator+`, `operator-`, `operator*`, `operator&`, and
+/// the steps `+=`, `-=`, `++`, `--`) and operands.
 pub(super) fn pointer_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>>)> {
     let (o, ops) = unresolved_operator(n)?;
     // `X + i + j` nests one unresolved operator in another.
