@@ -3696,11 +3696,12 @@ fn range_based_for_walks_the_cells_of_an_array() {
 }",
     );
     // Four cells unrolled, sixty-four a counted loop over the hidden
-    // iterator, a thread's own array walked like any other.
+    // iterator, a thread's own array walked like any other (its cells,
+    // filled alike by every thread, read as values named after it).
     assert!(out.contains("s: wr[0]; wr[1]; wr[2]; wr[3]; \n"), "{out}");
     assert!(out.contains("big: for v#index in 0..64 {"), "{out}");
     assert!(out.contains("rd[v#index]"), "{out}");
-    assert!(out.contains("out: wr[r]; wr[r#2]; \n"), "{out}");
+    assert!(out.contains("out: wr[regs.elem]; wr[regs.elem#2]; \n"), "{out}");
 }
 
 #[test]
@@ -5062,4 +5063,39 @@ fn an_assignment_to_a_choice_writes_the_place_chosen() {
         "__global__ void k(float *a, int c) { int u = 1, w = 2; (c ? u : w) = 3; a[u + w] = 0; }",
     );
     assert!(!shown.contains("wr[3]"), "{shown}");
+}
+
+#[test]
+fn a_private_array_every_thread_fills_alike_reads_as_the_blocks() {
+    let alike = |body: &str| {
+        let src = format!(
+            "__global__ void k(const int *c, int *o, int n) {{ int e[4]; {body} o[threadIdx.x] = e[1]; }}"
+        );
+        let k = kernel(&src);
+        let mut uniform = k.block_uniform.clone();
+        uniform.extend(k.control_uniform.iter().cloned());
+        uniform.iter().any(|l| l.starts_with("e.elem"))
+    };
+    // Copied from memory no thread writes, at the block's addresses, in a
+    // loop every thread runs alike.
+    assert!(alike(
+        "for (int i = 0; i < 4; i++) e[i] = c[blockIdx.x * 4 + i];"
+    ));
+    assert!(alike(
+        "for (int i = 0; i < n; i++) e[i & 3] = c[blockIdx.x + i];"
+    ));
+    assert!(alike("for (int i = 0; i < 4; i++) e[i] = 7 * i;"));
+    // The thread's own values, stores only some threads make, a loop that
+    // runs differently per thread or that a thread may leave early, an
+    // initializer of the thread's own, or a source the kernel writes.
+    for body in [
+        "for (int i = 0; i < 4; i++) e[i] = c[threadIdx.x + i];",
+        "for (int i = 0; i < 4; i++) e[i] = 0; if (threadIdx.x == 0) e[1] = 5;",
+        "for (int i = 0; i < 4; i++) e[i] = 0; for (int i = 0; i < threadIdx.x; i++) e[1] = i;",
+        "e[1] = 0; for (int i = 0; i < n; i++) { e[i & 3] = c[blockIdx.x]; if (i == threadIdx.x) break; }",
+        "int f[2] = {(int)threadIdx.x, 0}; e[1] = f[0];",
+        "for (int i = 0; i < 4; i++) e[i] = c[blockIdx.x * 4 + i]; o[blockIdx.x] = 1; ((int *)c)[0] = 2;",
+    ] {
+        assert!(!alike(body), "{body}");
+    }
 }

@@ -543,7 +543,16 @@ impl Lower {
             Val::Collective(c) => Some(c.clone()),
             _ => None,
         };
+        if let (Target::Private(a), true) = (&p.target, p.alts.is_empty() && !p.rounded) {
+            let stored = match v {
+                Val::Int(e) => Some(e.clone()),
+                Val::Float(f) => Some(Expr::Int(*f as i64)),
+                _ => None,
+            };
+            self.note_alike_store(a, &p.index, stored.as_ref());
+        }
         self.access_storing(p, Mode::Write, loc, value);
+        self.alike.store_done();
         // `*q = x` with `q = &n`: `n` is `x` now, a number or a pointer
         // (`*pp = b` with `pp = &p`).
         if let (Target::Private(n), [Expr::Int(0)]) = (&p.target, p.index.as_slice()) {
@@ -758,6 +767,10 @@ impl Lower {
             Target::ReadOnly(a) if p.whole_cell() && p.alts.is_empty() => {
                 self.table_value(a, &index).map(Val::Int)
             }
+            _ => None,
+        });
+        let known = known.or_else(|| match &p.target {
+            Target::Private(a) => self.alike_read(a, &index).map(Val::Int),
             _ => None,
         });
         match known {
@@ -1611,6 +1624,7 @@ impl Lower {
     /// `&s.x`): the variable it is in, fields and all, takes values
     /// drfscan does not know, unless the write says which (`write`).
     fn clobber_private(&mut self, name: &str, loc: Loc) {
+        self.alike.written(name);
         let root = name.split('.').next().unwrap_or(name);
         // A pointer variable written through its address (`pick(&p)`)
         // points anywhere; `clobber` would keep what it held.

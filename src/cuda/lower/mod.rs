@@ -11,6 +11,7 @@ use crate::protocol::{builtin, Assumed, Cond, Expr, GroupRange, Loc, Mode, Op, R
 use std::cell::Cell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+mod alike;
 mod annotations;
 mod asm;
 mod call;
@@ -330,6 +331,9 @@ pub struct Lower {
     /// How many copies of the current statement the unrolled loops around
     /// it make.
     unrolled_copies: u64,
+    /// The thread's own arrays every thread of a block may fill alike,
+    /// and the reads of them (see `alike`).
+    alike: alike::AlikeArrays,
     /// Collectives lowered so far: each execution of one in the lowered
     /// program (after inlining and unrolling) is a cell of its own.
     collectives: u32,
@@ -591,6 +595,7 @@ impl Lower {
             open_views: HashMap::new(),
             open_functors: HashMap::new(),
             unrolled_copies: 1,
+            alike: alike::AlikeArrays::default(),
             collectives: 0,
             layouts: Layouts::default(),
             param_types: HashMap::new(),
@@ -968,6 +973,15 @@ impl Lower {
         for s in &mut self.out {
             forget_written_cells(s, &written);
         }
+        let unwritten: HashSet<String> = self
+            .stored
+            .iter()
+            .filter(|(_, array, _)| !written.contains(array))
+            .map(|(local, _, _)| local.clone())
+            .collect();
+        let alike = self.alike.settle(&unwritten);
+        self.prog.block_uniform.extend(alike.block);
+        self.prog.control_uniform.extend(alike.control);
         for (local, array, loc) in std::mem::take(&mut self.stored) {
             if written.contains(&array) || self.loop_reads.contains(&loc) {
                 let read = crate::protocol::UniformRead { local, array, loc };

@@ -933,8 +933,16 @@ impl Lower {
         }
         if ty.is_array() {
             let priv_name = self.name(&format!("{name}@private"));
-            self.env
-                .insert(k, Val::Ptr(Ptr::new(Target::Private(priv_name), vec![])));
+            self.env.insert(
+                k,
+                Val::Ptr(Ptr::new(Target::Private(priv_name.clone()), vec![])),
+            );
+            // Constants (`= {0}`, `= {}`) fill every thread's copy alike.
+            // (The last child of `int a[K]` is its size: only a written
+            // initializer counts.)
+            let written = d.tokens().iter().any(|(t, _)| t == "=" || t == "{");
+            let filled = written && !init.is_some_and(|i| self.constant_initializer(&i));
+            self.alike.declare(&priv_name, filled);
             if let Some(init) = init {
                 self.rvalue(&init)?;
             }
@@ -2185,6 +2193,7 @@ impl Lower {
                 self.note_power_candidates(&shape.lo);
             }
         }
+        let alike_mark = self.alike.stores_made();
         let r = self.capture(|me| {
             let (j, b) = me.capture(|me| match shape.rest {
                 Some(rest) => {
@@ -2213,6 +2222,15 @@ impl Lower {
             self.uniform_loops.pop();
         }
         let (j, mut b) = r?;
+        // A thread that breaks out skips the stores of later iterations
+        // that the others make.
+        let mut brk = cond_vars(&j.brk);
+        if uniform {
+            brk.remove(&v);
+        }
+        if !imp::is_uniform(&brk, &self.prog.params) {
+            self.alike.spoil_since(alike_mark);
+        }
         let synced = b.has_sync();
         if let (Step::Add(Expr::Int(1)), false) = (&shape.step, synced) {
             // Iteration `v` runs only if no earlier one broke out.
