@@ -70,6 +70,9 @@ pub enum Side {
     Dim(String),
     /// The kernel's argument at this position, with its parameter's name.
     Arg(u32, String),
+    /// Host arithmetic over the arguments that an assertion or an early
+    /// exit before the launch bounds (`assert(C % 8 == 0)`).
+    Term(Term),
 }
 
 /// Host arithmetic over the kernel's arguments, as C computes it.
@@ -290,9 +293,11 @@ impl Relation {
     /// The equation over the protocol's names (see [`Term::expr`]), where
     /// host code computes what the term says.
     fn cond(&self, names: &[Option<String>]) -> Option<Cond> {
+        let mut valid = Vec::new();
         let lhs = match &self.lhs {
             Side::Dim(d) => Expr::var(d),
             Side::Arg(i, _) => Expr::var(names.get(*i as usize)?.as_deref()?),
+            Side::Term(t) => t.expr(names, &mut valid)?,
         };
         // `gridDim.x = 4 * xRegionDim`: a multiple of 4, whatever the
         // host's value.
@@ -303,7 +308,6 @@ impl Relation {
                 return Some(Cond::cmp(Rel::Eq, rem, Expr::Int(0)));
             }
         }
-        let mut valid = Vec::new();
         let mut equal = Cond::cmp(self.rel, lhs.clone(), self.term.expr(names, &mut valid)?);
         // A size that is a quotient (`M / 16`, `(n - off) / 16 - 1`) gives
         // a quotient of at least 1, so the dividend is positive and bounds
@@ -371,6 +375,11 @@ impl LaunchSite {
                     };
                     Some(format!("{name} {rel} {}", r.term))
                 }
+                Side::Term(t) => Some(format!(
+                    "{t} {} {}",
+                    crate::protocol::print::rel_str(r.rel),
+                    r.term
+                )),
                 Side::Dim(_) => None,
             })
             .collect();
@@ -402,10 +411,14 @@ impl LaunchSite {
         let mut site = self.clone();
         for r in &mut site.relations {
             r.term = rename(&r.term, names);
-            if let Side::Arg(i, name) = &mut r.lhs {
-                if let Some(Some(n)) = names.get(*i as usize) {
-                    *name = n.clone();
+            match &mut r.lhs {
+                Side::Arg(i, name) => {
+                    if let Some(Some(n)) = names.get(*i as usize) {
+                        *name = n.clone();
+                    }
                 }
+                Side::Term(t) => *t = rename(t, names),
+                Side::Dim(_) => {}
             }
         }
         site
@@ -2402,6 +2415,11 @@ fn relations(
         dim_relations(config, here, callers, &passed, &mut out);
         return out;
     }
+    for r in asserted(call, &f, here, callers, &passed) {
+        if !out.contains(&r) {
+            out.push(r);
+        }
+    }
     // Arguments host code computes from other arguments (`block_width =
     // (cols - 1) / 16` passed beside `cols`), and the bounds of a loop
     // whose counter is passed (`for (i = 1; i <= block_width; i++)
@@ -2437,6 +2455,174 @@ fn relations(
     }
     dim_relations(config, here, callers, &passed, &mut out);
     out
+}
+
+/// What host code makes sure of the values passed before the launch
+/// `call` in `f`: the conditions of `assert`s, and the negations of the
+/// conditions of `if`s that leave the function or the program (`if (n %
+/// 16) { fprintf(…); exit(1); }`), in the blocks around the launch and
+/// before it, over arguments only.
+fn asserted(
+    call: &Node,
+    f: &Node,
+    here: Here,
+    callers: &Callers,
+    passed: &[Passed],
+) -> Vec<Relation> {
+    let at = call.offset();
+    let mut conds: Vec<(Node, bool)> = Vec::new();
+    let mut n = *f;
+    loop {
+        let ch = n.children();
+        if n.kind() == K::COMPOUND {
+            for s in ch.iter().filter(|s| s.byte_range().1 < at) {
+                if let Some(c) = assertion(s) {
+                    conds.push((c, true));
+                } else if let Some(c) = early_exit(s) {
+                    conds.push((c, false));
+                }
+            }
+        }
+        let inner = ch.into_iter().find(|c| {
+            let (start, end) = c.byte_range();
+            (start..=end).contains(&at)
+        });
+        match inner {
+            Some(c) if c.id() != call.id() => n = c,
+            _ => break,
+        }
+    }
+    let term = |x: &Node| term_at(x, here, callers, passed, 0);
+    let mut out = Vec::new();
+    for (c, holds) in conds {
+        for (rel, a, b) in comparisons(&c, holds) {
+            let tb = match b {
+                Some(b) => term(&b),
+                None => Some(Term::Int(0)),
+            };
+            let (Some(ta), Some(tb)) = (term(&a), tb) else {
+                continue;
+            };
+            if !ta.has_arg() && !tb.has_arg() {
+                continue;
+            }
+            let r = match (ta, tb) {
+                (Term::Arg(i, name), t) => Relation {
+                    lhs: Side::Arg(i, name),
+                    rel,
+                    term: t,
+                },
+                (t, Term::Arg(i, name)) => Relation {
+                    lhs: Side::Arg(i, name),
+                    rel: rel.flip(),
+                    term: t,
+                },
+                (a, b) => Relation {
+                    lhs: Side::Term(a),
+                    rel,
+                    term: b,
+                },
+            };
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// The condition of `assert(c)` written as a statement: drfscan's own
+/// `assert.h` makes it `(void)sizeof((c) ? 1 : 0)`, glibc's
+/// `static_cast<bool>(c) ? void(0) : __assert_fail(…)`. (A macro's
+/// expansion has no tokens of its own to read the name from.)
+fn assertion<'a>(s: &Node<'a>) -> Option<Node<'a>> {
+    let e = strip(*s);
+    if e.kind() == K::UNARY_EXPR {
+        let inner = strip(*e.children().first()?);
+        let ch = inner.children();
+        let [c, one, zero] = ch.as_slice() else {
+            return None;
+        };
+        let bit = (one.eval_int(), zero.eval_int()) == (Some(1), Some(0));
+        return (inner.kind() == K::CONDITIONAL && bit).then(|| strip(*c));
+    }
+    let ch = e.children();
+    let [c, _, fail] = ch.as_slice() else {
+        return None;
+    };
+    let failing = strip(*fail).kind() == K::CALL
+        && matches!(
+            strip(*fail).spelling().as_str(),
+            "__assert_fail" | "__assert_rtn" | "_assert" | "__assertfail"
+        );
+    (e.kind() == K::CONDITIONAL && failing).then(|| strip(*c))
+}
+
+/// The condition of `if (c) { …; return; }` (or `exit(…)`, `abort()`,
+/// `throw`) without an `else`: after it, `c` is false.
+fn early_exit<'a>(s: &Node<'a>) -> Option<Node<'a>> {
+    if s.kind() != K::IF {
+        return None;
+    }
+    let ch = s.children();
+    let [c, then] = ch.as_slice() else {
+        return None;
+    };
+    let last = match then.kind() {
+        k if k == K::COMPOUND => then.children().last().copied()?,
+        _ => *then,
+    };
+    let leaves = match last.kind() {
+        k if k == K::RETURN => true,
+        k if k == K::CALL => {
+            let name = last.spelling();
+            matches!(name.as_str(), "exit" | "abort" | "_Exit" | "quick_exit")
+        }
+        _ => strip(last).kind() == K::THROW,
+    };
+    leaves.then(|| strip(*c))
+}
+
+/// The comparisons `c` (or, with `holds` false, its negation) makes true
+/// together: the parts of a conjunction (of a disjunction negated), `!`
+/// read through, and `x % k` alone for `x % k != 0`. A missing right side
+/// is 0.
+fn comparisons<'a>(c: &Node<'a>, holds: bool) -> Vec<(Rel, Node<'a>, Option<Node<'a>>)> {
+    let c = strip(*c);
+    if c.kind() == K::BINARY {
+        let both = (holds && c.binop() == op::LAND) || (!holds && c.binop() == op::LOR);
+        if both {
+            return c
+                .children()
+                .iter()
+                .flat_map(|p| comparisons(p, holds))
+                .collect();
+        }
+        if let Some((rel, a, b)) = comparison(&c) {
+            let rel = if holds { rel } else { negated(rel) };
+            return vec![(rel, a, Some(b))];
+        }
+    }
+    if c.kind() == K::UNARY && c.unop() == op::LNOT {
+        return match c.children().first() {
+            Some(inner) => comparisons(inner, !holds),
+            None => Vec::new(),
+        };
+    }
+    // `if (n % 16) exit(1);`: the remainder is 0 after it.
+    if !holds && c.kind() == K::BINARY && c.binop() == op::REM {
+        return vec![(Rel::Eq, c, None)];
+    }
+    Vec::new()
+}
+
+fn negated(rel: Rel) -> Rel {
+    match rel {
+        Rel::Eq => Rel::Ne,
+        Rel::Ne => Rel::Eq,
+        Rel::Lt => Rel::Ge,
+        Rel::Le => Rel::Gt,
+        Rel::Gt => Rel::Le,
+        Rel::Ge => Rel::Lt,
+    }
 }
 
 /// What a launch's sizes are in terms of the values passed (and host
@@ -3919,6 +4105,7 @@ pub fn relate(
                 Some(Some(q)) => Expr::var(q),
                 _ => continue,
             },
+            Side::Term(_) => continue,
         };
         let Term::Arg(i, _) = &r.term else {
             continue;

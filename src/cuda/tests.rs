@@ -3701,7 +3701,10 @@ fn range_based_for_walks_the_cells_of_an_array() {
     assert!(out.contains("s: wr[0]; wr[1]; wr[2]; wr[3]; \n"), "{out}");
     assert!(out.contains("big: for v#index in 0..64 {"), "{out}");
     assert!(out.contains("rd[v#index]"), "{out}");
-    assert!(out.contains("out: wr[regs.elem]; wr[regs.elem#2]; \n"), "{out}");
+    assert!(
+        out.contains("out: wr[regs.elem]; wr[regs.elem#2]; \n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -5098,4 +5101,43 @@ fn a_private_array_every_thread_fills_alike_reads_as_the_blocks() {
     ] {
         assert!(!alike(body), "{body}");
     }
+}
+
+#[test]
+fn what_host_code_asserts_or_exits_on_before_a_launch_holds_in_it() {
+    let u = unit(
+        "#include <assert.h>\n\
+         #include <stdlib.h>\n\
+         __global__ void k(float *x, int c, int n) { x[blockIdx.x * c + threadIdx.x] = 0; }\n\
+         void asserted(float *x, int c, int n) { assert(c % 8 == 0 && n >= c); k<<<n, 64>>>(x, c, n); }\n\
+         void exits(float *x, int c, int n) { if (c < 64 || n % 4) { exit(1); } k<<<n, 64>>>(x, c, n); }\n\
+         void returns(float *x, int c, int n) { if (!(c >= 64)) return; k<<<n, 64>>>(x, c, n); }\n\
+         void later(float *x, int c, int n) { k<<<n, 64>>>(x, c, n); assert(c == 1); }\n\
+         void branch(float *x, int c, int n) { if (c > 1) { k<<<n, 64>>>(x, c, n); } else { exit(1); } }\n\
+         void changed(float *x, int c, int n) { assert(c >= 64); c = c / 2; k<<<n, 64>>>(x, c, n); }",
+    );
+    let sites: Vec<String> = u.kernels[0].launches.iter().map(|s| s.describe()).collect();
+    let sites = sites.join("\n");
+    assert!(sites.contains("(c % 8 == 0, n >= c)"), "{sites}");
+    assert!(sites.contains("(c >= 64, n % 4 == 0)"), "{sites}");
+    assert!(sites.contains("(c >= 64)"), "{sites}");
+    // After the launch, in a branch beside it, or before the value
+    // changes: nothing.
+    assert!(
+        !sites.contains("c == 1") && !sites.contains("c <= 1"),
+        "{sites}"
+    );
+    assert_eq!(
+        sites.matches("c >= 64").count(),
+        2,
+        "the assertion before `c = c / 2` says nothing of the launch: {sites}"
+    );
+    // The analysis assumes each with its launch.
+    let k = u.kernels[0].lowered.clone().unwrap();
+    let assumed: Vec<String> = k.assumes.iter().map(|c| c.to_string()).collect();
+    let assumed = assumed.join("\n");
+    assert!(
+        assumed.contains("c % 8 : 0 - (0 - c) % 8) == 0 && n >= c"),
+        "{assumed}"
+    );
 }
