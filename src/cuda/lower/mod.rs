@@ -1028,14 +1028,16 @@ impl Lower {
         }
         if let (Some(t), false) = (&self.block_ticket, self.flat_block) {
             let vars = self.named_vars();
-            // An axis of size 1 (`__requires(blockDim.y == 1)`) has thread 0
-            // only.
+            // An axis of size 1 (`__requires(blockDim.y == 1)`, or every
+            // launch's) has thread 0 only.
             let flat = |d: usize| {
+                let size = builtin::BLOCK_DIM[d];
                 self.prog
                     .assumes
                     .iter()
                     .flat_map(Cond::fixed_values)
-                    .any(|(v, n)| v == builtin::BLOCK_DIM[d] && n == 1)
+                    .any(|(v, n)| v == size && n == 1)
+                    || self.launch.iter().any(|(v, n)| v == size && *n == 1)
             };
             self.ticket_axes_open = (1..3).any(|d| {
                 !t.fixed[d]
