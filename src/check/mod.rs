@@ -2182,10 +2182,12 @@ fn witness(
             }
             vars.iter().any(|v| {
                 let name = source_name(kernel, v).0;
-                // A block id is below a grid size the launch leaves unread.
+                // A block id is below a grid size the launch leaves unread;
+                // block 0 is in every grid.
                 let grid = builtin::BID
                     .iter()
                     .position(|b| *b == name)
+                    .filter(|_| w.threads.iter().any(|t| t.get(name) != Some(&0)))
                     .map(|a| builtin::GRID_DIM[a]);
                 kernel.is_local(name)
                     || kernel.unknown_params.iter().any(|u| u == name)
@@ -2196,11 +2198,13 @@ fn witness(
     });
 
     // The interval itself may exist only for some values of an unknown (a
-    // synchronized loop of unknown trip count).
+    // synchronized loop of unknown trip count). The ranges of ids say
+    // nothing of that: an id the accesses use is counted above.
     let mut interval_vars = BTreeSet::new();
     trace
         .assumptions
         .iter()
+        .filter(|c| !is_id_range(c))
         .for_each(|c| c.free_vars(&mut interval_vars));
     let involves_unknown = involves_unknown
         || kernel
@@ -2256,6 +2260,27 @@ pub fn instance(kernel: &Kernel, w: &Witness) -> Instance {
         })
         .collect();
     Instance { globals, threads }
+}
+
+/// Whether `c` is the range of a thread or block id, `0 <= id && id <
+/// dim` (of either thread's copy, `tid.x@1`), or of a dimension, `dim >=
+/// 1`.
+fn is_id_range(c: &Cond) -> bool {
+    use crate::protocol::{Expr, Rel};
+    if let Cond::Cmp(Rel::Ge, Expr::Var(d), Expr::Int(1)) = c {
+        return builtin::is_dim(d);
+    }
+    let Cond::And(lo, hi) = c else { return false };
+    match (&**lo, &**hi) {
+        (
+            Cond::Cmp(Rel::Le, Expr::Int(0), Expr::Var(a)),
+            Cond::Cmp(Rel::Lt, Expr::Var(b), Expr::Var(d)),
+        ) => {
+            let id = a.split('@').next().unwrap_or(a);
+            a == b && builtin::is_dim(d) && builtin::is_thread_id(id)
+        }
+        _ => false,
+    }
 }
 
 /// Runs the witness of `race` on the concrete evaluator within `budget`
@@ -2443,6 +2468,17 @@ mod tests {
         k.unknown_params = vec!["gridDim.x".into()];
         let report = check_kernel(&k, &Options::default());
         assert_eq!(report.arrays[0].races[0].confidence, Confidence::Confirmed);
+        // Nor does one within a block of global memory its block id
+        // indexes, when its witness is block 0, which every grid has.
+        let mut k = kernel(
+            "assume blockDim.x == 32 && blockDim.y == 1 && blockDim.z == 1;\n\
+             global array a { wr[bid.x * 32 + tid.x / 2] }",
+        );
+        k.unknown_params = vec!["gridDim.x".into()];
+        let report = check_kernel(&k, &Options::default());
+        let race = &report.arrays[0].races[0];
+        assert_eq!(race.witness.threads[0].get("bid.x"), Some(&0), "{race:?}");
+        assert_eq!(race.confidence, Confidence::Confirmed);
     }
 
     #[test]
