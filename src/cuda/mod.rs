@@ -451,10 +451,22 @@ fn invocation(
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let mut unsaved = vec![(
-        main.to_string_lossy().into_owned(),
-        join_spaced_launches(&separate_linkage(src)),
-    )];
+    let mut unsaved = vec![(main.to_string_lossy().into_owned(), as_clang_reads(src))];
+    // A kernel file the main file includes from its own directory
+    // (`#include "kernel.cu"`, or `<kernel.cu>` found there through the
+    // main file's directory) is served rewritten too, when it needs it.
+    if let Some(dir) = main.parent() {
+        for name in quoted_includes(src) {
+            let path = dir.join(&name);
+            let Ok(text) = std::fs::read(&path) else {
+                continue;
+            };
+            let rewritten = as_clang_reads(&text);
+            if rewritten != text {
+                unsaved.push((path.to_string_lossy().into_owned(), rewritten));
+            }
+        }
+    }
     let forced = match &opts.cuda_path {
         Some(dir) => {
             args.push(format!("--cuda-path={}", dir.display()));
@@ -497,6 +509,66 @@ fn invocation(
         forced,
         unsaved,
     }
+}
+
+/// Source as clang reads what nvcc accepts, every position kept: see
+/// `separate_linkage`, `join_spaced_launches` and `global_not_device`.
+fn as_clang_reads(src: &[u8]) -> Vec<u8> {
+    global_not_device(&join_spaced_launches(&separate_linkage(src)))
+}
+
+/// The files `#include "…"` (or `<…>`) names in `src`, as written.
+fn quoted_includes(src: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(src)
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim_start().strip_prefix('#')?.trim_start();
+            let rest = l.strip_prefix("include")?.trim_start();
+            let (name, _) = match rest.strip_prefix('"') {
+                Some(quoted) => quoted.split_once('"')?,
+                None => rest.strip_prefix('<')?.split_once('>')?,
+            };
+            Some(name.to_string())
+        })
+        .collect()
+}
+
+/// `__global__ __device__ void k(…)`, which old nvcc took for a kernel and
+/// clang refuses (the two attributes conflict): the `__device__` is
+/// blanked, so that every position stays.
+fn global_not_device(src: &[u8]) -> Vec<u8> {
+    const GLOBAL: &[u8] = b"__global__";
+    const DEVICE: &[u8] = b"__device__";
+    let mut out = src.to_vec();
+    let is_space = |b: &u8| matches!(b, b' ' | b'\t');
+    let mut i = 0;
+    while i + GLOBAL.len() <= out.len() {
+        let (first, second) = match &out[i..i + GLOBAL.len()] {
+            w if w == GLOBAL => (GLOBAL, DEVICE),
+            w if w == DEVICE => (DEVICE, GLOBAL),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let mut j = i + first.len();
+        while j < out.len() && is_space(&out[j]) {
+            j += 1;
+        }
+        let follows = out[j..].starts_with(second)
+            && out
+                .get(j + second.len())
+                .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'_'));
+        if follows && j > i + first.len() {
+            // Blank whichever of the two is `__device__`.
+            let at = if first == DEVICE { i } else { j };
+            out[at..at + DEVICE.len()].fill(b' ');
+            i = j + second.len();
+        } else {
+            i += first.len();
+        }
+    }
+    out
 }
 
 /// `extern "C"__global__` (no space) is one token in C++11, a string with a
@@ -1321,6 +1393,20 @@ mod linkage_tests {
             out,
             b"k <<< g, b >>>  (a);\nstd::vector<std::vector<V<int>> > v;\n".to_vec()
         );
+    }
+
+    #[test]
+    fn a_kernel_declared_device_too_is_a_kernel() {
+        let src = b"__global__  __device__ void k();\n__device__ __global__ void j();\n__device__ void f();\n__global__ __device__x;\n";
+        let out = super::global_not_device(src);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "__global__             void k();\n           __global__ void j();\n__device__ void f();\n__global__ __device__x;\n"
+        );
+        let includes = super::quoted_includes(
+            b"#include \"kernel.cu\"\n  # include <stdio.h>\n#include \"a/b.h\" // x\n",
+        );
+        assert_eq!(includes, ["kernel.cu", "stdio.h", "a/b.h"]);
     }
 
     #[test]

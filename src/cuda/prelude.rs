@@ -40,6 +40,14 @@ const HOST_FALLBACKS: &[(&str, &str)] = &[
 const SDK_FALLBACKS: &[(&str, &str)] = &[
     ("cutil.h", include_str!("prelude/fallback/cutil.h")),
     ("cutil_inline.h", include_str!("prelude/fallback/cutil.h")),
+    (
+        "cutil_math.h",
+        include_str!("prelude/fallback/vector_math.h"),
+    ),
+    (
+        "helper_math.h",
+        include_str!("prelude/fallback/vector_math.h"),
+    ),
 ];
 /// GPUVerify's `cuda.h` also brings cooperative groups and cuRAND's device
 /// API, which its kernels use without including them.
