@@ -939,8 +939,10 @@ impl Lower {
             );
             // Constants (`= {0}`, `= {}`) fill every thread's copy alike.
             // (The last child of `int a[K]` is its size: only a written
-            // initializer counts.)
-            let written = d.tokens().iter().any(|(t, _)| t == "=" || t == "{");
+            // initializer counts; a declaration a macro makes, whose
+            // tokens are not there to read, may have one.)
+            let tokens = d.tokens();
+            let written = tokens.is_empty() || tokens.iter().any(|(t, _)| t == "=" || t == "{");
             let filled = written && !init.is_some_and(|i| self.constant_initializer(&i));
             self.alike.declare(&priv_name, filled);
             if let Some(init) = init {
