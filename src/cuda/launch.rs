@@ -2471,25 +2471,13 @@ fn asserted(
 ) -> Vec<Relation> {
     let at = call.offset();
     let mut conds: Vec<(Node, bool)> = Vec::new();
-    let mut n = *f;
-    loop {
-        let ch = n.children();
-        if n.kind() == K::COMPOUND {
-            for s in ch.iter().filter(|s| s.byte_range().1 < at) {
-                if let Some(c) = assertion(s) {
-                    conds.push((c, true));
-                } else if let Some(c) = early_exit(s) {
-                    conds.push((c, false));
-                }
+    for block in around(f, at).iter().filter(|n| n.kind() == K::COMPOUND) {
+        for s in block.children().iter().filter(|s| s.byte_range().1 < at) {
+            if let Some(c) = assertion(s) {
+                conds.push((c, true));
+            } else if let Some(c) = early_exit(s) {
+                conds.push((c, false));
             }
-        }
-        let inner = ch.into_iter().find(|c| {
-            let (start, end) = c.byte_range();
-            (start..=end).contains(&at)
-        });
-        match inner {
-            Some(c) if c.id() != call.id() => n = c,
-            _ => break,
         }
     }
     let term = |x: &Node| term_at(x, here, callers, passed, 0);
@@ -2597,7 +2585,7 @@ fn comparisons<'a>(c: &Node<'a>, holds: bool) -> Vec<(Rel, Node<'a>, Option<Node
                 .collect();
         }
         if let Some((rel, a, b)) = comparison(&c) {
-            let rel = if holds { rel } else { negated(rel) };
+            let rel = if holds { rel } else { rel.negate() };
             return vec![(rel, a, Some(b))];
         }
     }
@@ -2612,17 +2600,6 @@ fn comparisons<'a>(c: &Node<'a>, holds: bool) -> Vec<(Rel, Node<'a>, Option<Node
         return vec![(Rel::Eq, c, None)];
     }
     Vec::new()
-}
-
-fn negated(rel: Rel) -> Rel {
-    match rel {
-        Rel::Eq => Rel::Ne,
-        Rel::Ne => Rel::Eq,
-        Rel::Lt => Rel::Ge,
-        Rel::Le => Rel::Gt,
-        Rel::Gt => Rel::Le,
-        Rel::Ge => Rel::Lt,
-    }
 }
 
 /// What a launch's sizes are in terms of the values passed (and host
@@ -3952,17 +3929,22 @@ fn writes_through_reference(call: &Node) -> bool {
 
 /// Whether the code at byte `at` of `f` is inside a loop.
 fn encloses_in_loop(f: &Node, at: u32) -> bool {
-    fn walk(n: &Node, at: u32, in_loop: bool) -> bool {
-        for c in n.children() {
-            let (start, end) = c.byte_range();
-            if (start..=end).contains(&at) {
-                let l = in_loop || [K::FOR, K::WHILE, K::DO, K::FOR_RANGE].contains(&c.kind());
-                return walk(&c, at, l);
-            }
-        }
-        in_loop
+    around(f, at)
+        .iter()
+        .any(|n| [K::FOR, K::WHILE, K::DO, K::FOR_RANGE].contains(&n.kind()))
+}
+
+/// The nodes of `f` whose text holds byte `at`, outermost first, `f`
+/// itself included.
+fn around<'a>(f: &Node<'a>, at: u32) -> Vec<Node<'a>> {
+    let mut out = vec![*f];
+    while let Some(c) = out.last().unwrap().children().into_iter().find(|c| {
+        let (start, end) = c.byte_range();
+        (start..=end).contains(&at)
+    }) {
+        out.push(c);
     }
-    walk(f, at, false)
+    out
 }
 
 /// Whether the function's text may change `name` after its declaration:

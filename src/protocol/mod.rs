@@ -171,6 +171,19 @@ impl Rel {
         }
     }
 
+    /// The relation that holds exactly when this one does not: `a < b`
+    /// fails iff `a >= b`.
+    pub fn negate(self) -> Rel {
+        match self {
+            Rel::Eq => Rel::Ne,
+            Rel::Ne => Rel::Eq,
+            Rel::Lt => Rel::Ge,
+            Rel::Le => Rel::Gt,
+            Rel::Gt => Rel::Le,
+            Rel::Ge => Rel::Lt,
+        }
+    }
+
     /// Whether `a rel b` holds.
     pub fn holds(self, a: i64, b: i64) -> bool {
         match self {
