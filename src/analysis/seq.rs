@@ -273,17 +273,11 @@ pub fn seq_all(
 /// a launch passes a negative constant (`qmin = -127`): the fact would
 /// then contradict the launch and leave nothing to check.
 pub(super) fn range_fact(kernel: &Kernel, name: &str, size: &mut dyn FnMut(&str)) -> Option<Cond> {
-    let base = name.split('@').next().unwrap_or(name);
-    if let Some(d) = TID.iter().position(|t| *t == base) {
-        size(BLOCK_DIM[d]);
-        Some(id_range(name, BLOCK_DIM[d]))
-    } else if let Some(d) = BID.iter().position(|t| *t == base) {
-        size(GRID_DIM[d]);
-        Some(id_range(name, GRID_DIM[d]))
+    if let Some((fact, dim)) = launch_range(name) {
+        dim.into_iter().for_each(size);
+        Some(fact)
     } else if name.contains('@') {
         None
-    } else if builtin::is_dim(name) {
-        Some(Cond::cmp(Rel::Ge, Expr::var(name), Expr::Int(1)))
     } else if kernel.params.iter().any(|p| p == name)
         && crate::protocol::fixed_value(&kernel.assumes, name).is_none_or(|n| n >= 0)
     {
@@ -291,6 +285,30 @@ pub(super) fn range_fact(kernel: &Kernel, name: &str, size: &mut dyn FnMut(&str)
     } else {
         None
     }
+}
+
+/// The range of an id (`tid.x@1` within `blockDim.x`, with that size)
+/// or of a launch size (at least 1), which every launch has.
+fn launch_range(name: &str) -> Option<(Cond, Option<&'static str>)> {
+    let base = name.split('@').next().unwrap_or(name);
+    if let Some(d) = TID.iter().position(|t| *t == base) {
+        Some((id_range(name, BLOCK_DIM[d]), Some(BLOCK_DIM[d])))
+    } else if let Some(d) = BID.iter().position(|t| *t == base) {
+        Some((id_range(name, GRID_DIM[d]), Some(GRID_DIM[d])))
+    } else if builtin::is_dim(name) {
+        Some((Cond::cmp(Rel::Ge, Expr::var(name), Expr::Int(1)), None))
+    } else {
+        None
+    }
+}
+
+/// Whether `c` is one of the facts [`range_fact`] gives ids and launch
+/// sizes: true of every launch, so no condition on a particular one.
+pub fn is_launch_range(c: &Cond) -> bool {
+    let mut vars = BTreeSet::new();
+    c.free_vars(&mut vars);
+    vars.iter()
+        .any(|v| launch_range(v).is_some_and(|(fact, _)| fact == *c))
 }
 
 fn id_range(name: &str, dim: &str) -> Cond {

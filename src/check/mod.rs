@@ -2204,7 +2204,7 @@ fn witness(
     trace
         .assumptions
         .iter()
-        .filter(|c| !is_id_range(c))
+        .filter(|c| !analysis::seq::is_launch_range(c))
         .for_each(|c| c.free_vars(&mut interval_vars));
     let involves_unknown = involves_unknown
         || kernel
@@ -2260,27 +2260,6 @@ pub fn instance(kernel: &Kernel, w: &Witness) -> Instance {
         })
         .collect();
     Instance { globals, threads }
-}
-
-/// Whether `c` is the range of a thread or block id, `0 <= id && id <
-/// dim` (of either thread's copy, `tid.x@1`), or of a dimension, `dim >=
-/// 1`.
-fn is_id_range(c: &Cond) -> bool {
-    use crate::protocol::{Expr, Rel};
-    if let Cond::Cmp(Rel::Ge, Expr::Var(d), Expr::Int(1)) = c {
-        return builtin::is_dim(d);
-    }
-    let Cond::And(lo, hi) = c else { return false };
-    match (&**lo, &**hi) {
-        (
-            Cond::Cmp(Rel::Le, Expr::Int(0), Expr::Var(a)),
-            Cond::Cmp(Rel::Lt, Expr::Var(b), Expr::Var(d)),
-        ) => {
-            let id = a.split('@').next().unwrap_or(a);
-            a == b && builtin::is_dim(d) && builtin::is_thread_id(id)
-        }
-        _ => false,
-    }
 }
 
 /// Runs the witness of `race` on the concrete evaluator within `budget`
