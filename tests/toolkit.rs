@@ -24,9 +24,16 @@ fn datasets_agree_with_their_labels_through_real_toolkit_headers() {
     // first turn gets, and on a machine the other tests load that turn may
     // just miss, leaving the kernel `unknown` until the strategy's next
     // turn; more time changes no answer, only how soon it comes.
-    eval.args(["eval", "datasets/", "--format", "json", "--timeout-ms", "30000"])
-        .arg("--cuda-path")
-        .arg(&dir);
+    eval.args([
+        "eval",
+        "datasets/",
+        "--format",
+        "json",
+        "--timeout-ms",
+        "30000",
+    ])
+    .arg("--cuda-path")
+    .arg(&dir);
     // `make test` evaluates the datasets again with the built-in headers,
     // taking the solver's answers from here.
     if let Some(db) = std::env::var_os("DRFSCAN_TEST_EVAL_DB") {
