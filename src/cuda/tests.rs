@@ -5141,3 +5141,36 @@ fn what_host_code_asserts_or_exits_on_before_a_launch_holds_in_it() {
         "{assumed}"
     );
 }
+
+#[test]
+fn a_block_that_returns_inside_a_loop_meets_a_barrier_on_its_way_out() {
+    // Thread 0 resets the count at the top of each round: without a
+    // barrier where the block returns, the read of the count would share
+    // an interval with the next round's reset, and not be the block's.
+    let src = "__global__ void k(const int *work, unsigned *done, int n) {\n\
+        __shared__ unsigned count;\n\
+        while (1) {\n\
+          if (threadIdx.x == 0) count = 0;\n\
+          __syncthreads();\n\
+          if (work[threadIdx.x] > n) atomicAdd(&count, 1u);\n\
+          __syncthreads();\n\
+          if (count == 0) return;\n\
+          __syncthreads();\n\
+        }\n\
+      }";
+    let k = kernel(src);
+    let count = show(&k);
+    let count = count.lines().find(|l| l.starts_with("count:")).unwrap();
+    assert_eq!(count.matches("sync").count(), 4, "{count}");
+    let uniform = crate::analysis::uniform_reads(&k);
+    assert_eq!(uniform.values.len(), 1, "{uniform:?}");
+    // With nothing synchronized after the return, a returning block has no
+    // barrier to meet.
+    let k = kernel(&src.replace(
+        "if (count == 0) return;\n__syncthreads();",
+        "if (count == 0) return;",
+    ));
+    let count = show(&k);
+    let count = count.lines().find(|l| l.starts_with("count:")).unwrap();
+    assert_eq!(count.matches("sync").count(), 2, "{count}");
+}

@@ -661,7 +661,8 @@ impl Lower {
         let r = self.capture(|me| me.block(&stmts[..upto]));
         self.path.pop();
         let (skipped, buf) = r?;
-        self.emit_if(stay.clone(), buf, Stmt::skip(), loc);
+        let out = self.exit_barrier(&pending, &buf, loc);
+        self.emit_if(stay.clone(), buf, out, loc);
         let mut pending = pending.or(skipped.under(&stay));
         let Some(k) = landing else {
             return Ok(pending);
@@ -671,6 +672,28 @@ impl Lower {
             return self.block(&stmts[k..]);
         }
         self.after_jumps(&stmts[k..], pending, loc_of(&stmts[k]))
+    }
+
+    /// What a thread that returned inside a loop does instead of `rest`: a
+    /// barrier where it returned, when `rest` has one. A protocol loop runs
+    /// an unknown count of iterations whatever happened in the last, so
+    /// without it a return would lead on into the next iteration's
+    /// accesses with no barrier between (`while (1) { if (tid == 0) n = 0;
+    /// __syncthreads(); …; __syncthreads(); if (n == 0) return;
+    /// __syncthreads(); }` would read `n` in the same interval as the next
+    /// write of it). The barrier adds no order a run has: the barrier in
+    /// `rest` already needs the block to agree on returning, and a block
+    /// that returns together runs nothing after it.
+    fn exit_barrier(&mut self, pending: &Jumps, rest: &Stmt, loc: Loc) -> Stmt {
+        // Only when returning is the one way out: `rest` is skipped exactly
+        // when it is taken, so the barrier needs no condition of its own,
+        // which the intervals' syntax would not see as the negation of the
+        // other branch's.
+        let only_returns = pending.ret != Cond::Bool(false) && pending.any() == pending.ret;
+        if self.loop_vars.is_empty() || !only_returns || !rest.has_sync() {
+            return Stmt::skip();
+        }
+        Stmt::Sync(self.place(loc))
     }
 
     pub(super) fn stmt(&mut self, s: &Node) -> R<Jumps> {
