@@ -2313,11 +2313,21 @@ impl Split<'_> {
                 drop = false;
                 kept = below(drop);
             }
-            for (list, kept) in divisions.iter_mut().zip(&kept) {
+            // A number whose remainder is zero joins too: the lemma's
+            // premise asks `0 < W` itself, which a write at a row's first
+            // cell (`bid * cols`) beside the row's reads needs.
+            let mut shown: [Vec<u32>; 2] = Default::default();
+            for ((list, kept), shown) in divisions.iter_mut().zip(&kept).zip(&mut shown) {
                 let mut flags = kept.iter();
-                list.retain(|_| flags.next() == Some(&true));
+                list.retain(|(a, d)| {
+                    let below = flags.next() == Some(&true);
+                    if below {
+                        shown.push(a.id);
+                    }
+                    below || d.remainder_is_zero(drop)
+                });
             }
-            if divisions.iter().any(Vec::is_empty) {
+            if divisions.iter().any(Vec::is_empty) || shown.iter().all(Vec::is_empty) {
                 continue;
             }
             let mut halves: [Numbers<'t>; 2] = Default::default();
@@ -2338,7 +2348,7 @@ impl Split<'_> {
                         let picked = self.select[k].eq(Int::from_u64(a.id.into()));
                         self.out
                             .push(picked.implies(part(name, k).eq(self.enc.expr(e))));
-                        if which == 1 {
+                        if which == 1 && shown[k].contains(&a.id) {
                             // `remainder_below` has shown `X < W` for this
                             // access; stated, the solver need not find the
                             // nonlinear proof (`bx * bdx + tx < ldc` from
@@ -3572,6 +3582,45 @@ mod tests {
             .iter()
             .any(|a| a.to_string().contains("!r"));
         assert!(lemma, "no division lemma for the row length `w`");
+        assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
+    }
+
+    #[test]
+    fn a_row_start_is_divided_beside_the_rows_cells() {
+        // atomic[tid * w] beside for j in 0..K { if (j < w) rd[tid * w + j] }:
+        // the row start's remainder is zero, not seen below `w` (which may
+        // be 0), yet its parts join the lemma, whose premise asks `0 < w`.
+        let mut t = trace(
+            &[
+                acc(0, Mode::Atomic, |s| vec![bin(Op::Mul, tid(s), v("w"))]),
+                Acc {
+                    id: 1,
+                    mode: Mode::Read,
+                    index: |s| {
+                        let row = bin(Op::Mul, tid(s), v("w"));
+                        vec![Expr::add(row, v(&format!("j{s}")))]
+                    },
+                    loops: |s| {
+                        vec![Binder {
+                            var: format!("j{s}"),
+                            lo: n(0),
+                            hi: v("K"),
+                        }]
+                    },
+                },
+            ],
+            &["w", "K"],
+            vec![le(n(0), v("w"))],
+        );
+        for (k, accesses) in t.accesses.iter_mut().enumerate() {
+            accesses[1].path = lt(v(&format!("j@{}", k + 1)), v("w"));
+        }
+        let query = Query::encode(&t, true);
+        let start = query
+            .assertions
+            .iter()
+            .any(|a| a.to_string().contains("(= !r0.0@1 0)"));
+        assert!(start, "the row start has no parts");
         assert_eq!(solve(&t, &Options::default()).outcome, Outcome::Drf);
     }
 

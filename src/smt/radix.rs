@@ -3545,6 +3545,15 @@ impl Division {
         self
     }
 
+    /// Whether the remainder part (without its thread-global monomials
+    /// when `drop_globals`) is zero: the number is a whole count of `W`
+    /// (`row * cols`, a row's first cell), in range exactly when `W ≥ 1`.
+    pub fn remainder_is_zero(&self, drop_globals: bool) -> bool {
+        self.x.iter().all(|(vars, c)| {
+            *c == 0 || (drop_globals && !vars.iter().any(|v| v.ends_with(&self.suffix)))
+        })
+    }
+
     /// `(Y, X)` as expressions, without `X`'s thread-global monomials when
     /// `drop_globals` (they are the same for both threads, so equal numbers
     /// stay equal without them).
