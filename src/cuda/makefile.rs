@@ -11,7 +11,8 @@
 //! variable is empty, as in make without an environment; `include` reads
 //! the named file. The flags are those of the first rule that compiles a
 //! `.cu` file (`%.o: %.cu`, `.cu.o:`, `main: main.cu`), or of the first
-//! recipe that calls `nvcc`.
+//! recipe that calls `nvcc`, or, for a project of the CUDA SDK's
+//! `common.mk` whose shared file is not in the tree, those it sets for it.
 //!
 //! One exception to the default configuration: a switch that turns the
 //! GPU build on (`GPU=0` at the top, `ifeq ($(GPU), 1)` around `-DGPU
@@ -125,7 +126,7 @@ pub fn cuda_flags(path: &Path) -> Option<Flags> {
         ..Make::default()
     };
     make.read(path, 0);
-    let args = make.cuda_recipe()?;
+    let args = make.cuda_recipe().or_else(|| make.sdk_flags())?;
     let mut words = vec!["make".to_string()];
     words.extend(split_words(&args));
     Some(clang_flags(&words, dir))
@@ -437,6 +438,26 @@ impl Make {
     }
 }
 
+impl Make {
+    /// The flags of a project built by the CUDA SDK's shared `common.mk`
+    /// when that file is not in the tree (benchmark suites copied out of
+    /// the SDK): the project names its `.cu` files in `CUFILES` and sets
+    /// the variables `common.mk` hands to nvcc.
+    fn sdk_flags(&self) -> Option<String> {
+        let lists = self
+            .vars
+            .keys()
+            .any(|v| v == "CUFILES" || v.starts_with("CUFILES_"));
+        if !lists {
+            return None;
+        }
+        let flags = ["COMMONFLAGS", "INCLUDES", "NVCCFLAGS", "CUDACCFLAGS"]
+            .map(|v| self.value(v, 0))
+            .join(" ");
+        Some(flags)
+    }
+}
+
 fn join(a: &str, b: &str) -> String {
     match (a.is_empty(), b.is_empty()) {
         (true, _) => b.to_string(),
@@ -681,6 +702,22 @@ mod tests {
         .unwrap();
         assert_eq!(f.others, ["-DINT", "-std=c++17", "-DNDEBUG"]);
         assert_eq!(f.includes, ["-Iinc"]);
+    }
+
+    #[test]
+    fn a_project_of_the_sdks_common_mk_gives_the_flags_it_sets() {
+        let f = flags_of(
+            "CUFILES := src/k.cu\nN ?= 6\nHOST=$(shell hostname)\n\
+             ifeq ($(HOST),lab)\nINCLUDES = -DLAB\nelse\n\
+             INCLUDES = -Dp_N=$(N) -DNDG3d -I./include\nendif\n\
+             NVCCFLAGS += --use_fast_math -DFAST\n\
+             include ../../common/common.mk\n",
+        )
+        .unwrap();
+        assert_eq!(f.others, ["-Dp_N=6", "-DNDG3d", "-DFAST"]);
+        assert_eq!(f.includes, ["-I./include"]);
+        // Without `CUFILES` nothing says the project is built for CUDA.
+        assert_eq!(flags_of("INCLUDES = -DX\ninclude common.mk\n"), None);
     }
 
     #[test]
