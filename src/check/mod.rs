@@ -751,8 +751,13 @@ fn check_prepared(
                 let real: HashSet<[u32; 2]> = match &lenient {
                     Outcome::Racy(rs) => rs.iter().map(|r| sorted(r.accesses)).collect(),
                     Outcome::Drf => HashSet::new(),
-                    // Which races are benign is unknown: all stay races.
-                    Outcome::Unknown(_) => raw.iter().map(|r| sorted(r.accesses)).collect(),
+                    // Which races are benign is unknown: all stay races
+                    // but those whose values are equal on their face.
+                    Outcome::Unknown(_) => raw
+                        .iter()
+                        .filter(|r| !stores_surely_equal(trace, r))
+                        .map(|r| sorted(r.accesses))
+                        .collect(),
                 };
                 for r in raw.iter().filter(|r| {
                     writes_known_values(trace, r) && !real.contains(&sorted(r.accesses))
@@ -767,8 +772,23 @@ fn check_prepared(
                         report.benign.push(race);
                     }
                 }
-                if !matches!(lenient, Outcome::Unknown(_)) {
-                    outcome = lenient;
+                match lenient {
+                    Outcome::Unknown(why) => {
+                        // Real races may hide behind the benign ones the
+                        // strict query found: undecided without those.
+                        let rest: Vec<_> = raw
+                            .iter()
+                            .filter(|r| !stores_surely_equal(trace, r))
+                            .cloned()
+                            .collect();
+                        if rest.len() < raw.len() {
+                            outcome = match rest.is_empty() {
+                                true => Outcome::Unknown(why),
+                                false => Outcome::Racy(rest),
+                            };
+                        }
+                    }
+                    lenient => outcome = lenient,
                 }
             }
         }
@@ -1064,6 +1084,26 @@ fn writes_known_values(trace: &Trace, r: &smt::RawRace) -> bool {
     (0..2).all(|k| {
         issued(trace, k, r.accesses[k]).all(|a| a.mode == Mode::Write && a.value.is_some())
     })
+}
+
+/// Whether the two writes of a race store one value whatever the solver
+/// says: the same value over names both threads share (`flag = 0`, `y[0] =
+/// n`, a copy of `in[0]`). The lenient query may give up on an interval
+/// whose indexes are hard; such a pair is benign all the same.
+fn stores_surely_equal(trace: &Trace, r: &smt::RawRace) -> bool {
+    if !writes_known_values(trace, r) {
+        return false;
+    }
+    let shared = |v: &Value| {
+        let mut vars = BTreeSet::new();
+        v.exprs().for_each(|e| e.free_vars(&mut vars));
+        vars.iter().all(|n| trace.globals.contains(n))
+    };
+    let mut stored = (0..2).flat_map(|k| issued(trace, k, r.accesses[k]).map(|a| a.value.as_ref()));
+    match stored.next() {
+        Some(Some(first)) => shared(first) && stored.all(|v| v == Some(first)),
+        _ => false,
+    }
 }
 
 /// Whether a strict race may be benign: two writes of known values that its
@@ -2933,6 +2973,29 @@ mod tests {
             let report = check_kernel(&k, &Options::default());
             assert_eq!(report.verdict(), Verdict::Racy, "{v}");
         }
+    }
+
+    #[test]
+    fn stores_of_one_shared_value_are_equal_without_the_solver() {
+        let equal = |src: &str, pair: [u32; 2]| {
+            let k = parse(&format!("params n; array s {{ {src} }}")).unwrap();
+            let traces = analysis::traces(&k, &k.arrays[0], true).unwrap();
+            let race = RawRace {
+                accesses: pair,
+                index: vec![0],
+                values: BTreeMap::new(),
+            };
+            stores_surely_equal(&traces[0], &race)
+        };
+        assert!(equal("wr[0] = 128", [0, 0]));
+        assert!(equal("wr[0] = n + 1", [0, 0]));
+        assert!(equal("wr[0] = in[n]", [0, 0]));
+        assert!(equal("wr[tid.x & 31] = 0; wr[0] = 0", [0, 1]));
+        // Values of the thread's own, or two different values, or a read.
+        assert!(!equal("wr[0] = tid.x", [0, 0]));
+        assert!(!equal("wr[0] = in[tid.x]", [0, 0]));
+        assert!(!equal("wr[0] = 1; wr[0] = 2", [0, 1]));
+        assert!(!equal("wr[0] = 1; rd[0]", [0, 1]));
     }
 
     #[test]
