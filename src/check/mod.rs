@@ -781,11 +781,10 @@ fn check_prepared(
                             .filter(|r| !stores_surely_equal(trace, r))
                             .cloned()
                             .collect();
-                        if rest.len() < raw.len() {
-                            outcome = match rest.is_empty() {
-                                true => Outcome::Unknown(why),
-                                false => Outcome::Racy(rest),
-                            };
+                        if rest.is_empty() {
+                            outcome = Outcome::Unknown(why);
+                        } else if rest.len() < raw.len() {
+                            outcome = Outcome::Racy(rest);
                         }
                     }
                     lenient => outcome = lenient,

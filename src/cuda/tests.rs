@@ -5174,3 +5174,29 @@ fn a_block_that_returns_inside_a_loop_meets_a_barrier_on_its_way_out() {
     let count = count.lines().find(|l| l.starts_with("count:")).unwrap();
     assert_eq!(count.matches("sync").count(), 2, "{count}");
 }
+
+#[test]
+fn a_counter_leaves_its_loop_at_its_bound_or_its_start() {
+    // `i` after the loop is `max(0, n)` and `j` is `min(n, 2)`; after a
+    // loop that may break out, the counter is any number.
+    let src = "__global__ void k(int *a, const int *b, int n) {\n\
+        int i;\n\
+        for (i = 0; i < n; i++) a[threadIdx.x * 64 + i] = 0;\n\
+        a[threadIdx.x * 64 + i] = 1;\n\
+        int j;\n\
+        for (j = n; j > 2; j--) a[j] = 0;\n\
+        a[j] = 1;\n\
+        for (i = 0; i < n; i++) { if (b[i] == 0) break; }\n\
+        a[i] = 2;\n\
+      }";
+    let k = kernel(src);
+    let shown = show(&k);
+    let a = shown.lines().find(|l| l.starts_with("a:")).unwrap();
+    assert!(a.contains("(0 max n)") || a.contains("(n max 0)"), "{a}");
+    assert!(a.contains("(n min 2)") || a.contains("(2 min n)"), "{a}");
+    assert_eq!(
+        a.matches(" max ").count() + a.matches(" min ").count(),
+        2,
+        "{a}"
+    );
+}

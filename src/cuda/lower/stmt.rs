@@ -2480,6 +2480,7 @@ impl Lower {
         all.insert(shape.var.clone());
         self.forget(&all, names);
         self.last_iteration(&shape, &v, &j, at_end, before, locals_before);
+        self.counter_at_exit(&shape, &j);
         // The threads of a block run a loop of block-wide bounds alike, to
         // its end when nothing jumps out: its variable leaves it with one
         // value for the block (`offset` after `for (offset = 1; offset <
@@ -2496,6 +2497,31 @@ impl Lower {
             }
         }
         Ok(self.after_loop(j))
+    }
+
+    /// The counter's value once a loop counting by one has run to its end:
+    /// its bound when it ran at all, its start otherwise (`i` after `for (i
+    /// = 0; i < n; i++)` is `max(0, n)`, not any number). Only when nothing
+    /// leaves the loop earlier and no further condition ends it.
+    fn counter_at_exit(&mut self, shape: &Shape, j: &Jumps) {
+        let whole = [&j.ret, &j.brk].iter().all(|c| **c == Cond::Bool(false)) && j.gotos.is_empty();
+        if !whole || shape.rest.is_some() || shape.cursor.is_some() {
+            return;
+        }
+        let (lo, bound) = (shape.lo.clone(), shape.bound.clone());
+        let exit = match (&shape.step, shape.rel) {
+            (Step::Add(Expr::Int(1)), Rel::Lt) => Expr::bin(Op::Max, lo, bound),
+            (Step::Add(Expr::Int(1)), Rel::Le) => {
+                Expr::bin(Op::Max, lo, Expr::add(bound, Expr::Int(1)))
+            }
+            (Step::Sub(Expr::Int(1)), Rel::Gt) => Expr::bin(Op::Min, lo, bound),
+            (Step::Sub(Expr::Int(1)), Rel::Ge) => {
+                Expr::bin(Op::Min, lo, Expr::sub(bound, Expr::Int(1)))
+            }
+            _ => return,
+        };
+        self.env
+            .insert(shape.var.clone(), Val::Int(simplify(&exit)));
     }
 
     /// The values a loop counting up by one from `lo` while below `hi`
