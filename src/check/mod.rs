@@ -1493,9 +1493,23 @@ fn precondition(
     let (candidate_ms, scaled_ms) = (CANDIDATE_MS * patience, SCALED_MS * patience);
     use crate::protocol::{Expr, Op, Rel};
     let traces = racy.traces;
-    if traces.is_empty() || traces.len() + racy.undecided.len() > PRECONDITION_TRACES {
+    if traces.is_empty() || traces.len() > PRECONDITION_TRACES {
         return Search::None;
     }
+    // Undecided intervals too many to prove under every candidate (more of
+    // them on a loaded machine) are left out: a condition found removes the
+    // races shown, and the report says the rest is undecided. Searching
+    // nothing would leave the races confirmed for want of time.
+    let hard: &[&Trace] = if traces.len() + racy.undecided.len() > PRECONDITION_TRACES {
+        &[]
+    } else {
+        racy.undecided
+    };
+    // Candidates come from the undecided intervals' indexes too: which
+    // intervals the solver settles depends on the machine's load, the
+    // conditions sought should not.
+    let shapes: Vec<&Trace> = traces.iter().chain(hard).copied().collect();
+    let shapes = &shapes[..];
     let mut params: Vec<&String> = kernel
         .params
         .iter()
@@ -1562,7 +1576,7 @@ fn precondition(
     // division.
     let mut rows: Vec<Cond> = Vec::new();
     let mut row_widths: Vec<(String, Cond)> = Vec::new();
-    for t in traces {
+    for t in shapes {
         for (w, least) in smt::row_lengths(t) {
             // `n <= w` reads as the size within the row it is.
             let c = match &least {
@@ -1613,7 +1627,7 @@ fn precondition(
     // A size that is a whole number of the vectors an index divides by
     // (`width % 2 == 0` for `((half2 *)p)[(row * width + y) >> 1]`): the
     // quotient is exact only then, and the proof goes through it.
-    for t in traces {
+    for t in shapes {
         for (p, c) in smt::quotient_multiples(t) {
             let c = multiple_of(&p, c);
             if params.contains(&&p) && !scaled.contains(&c) {
@@ -1624,7 +1638,7 @@ fn precondition(
     // Strides of a tensor that keep its rows, planes and batches apart
     // (`nb1 >= ne00 && nb2 >= nb1 * gridDim.x` for `i2 * nb2 + i1 * nb1 +
     // i0`): a product of sizes, proved through nonlinear arithmetic.
-    for t in traces {
+    for t in shapes {
         for c in smt::nested_strides(t, &kernel.params) {
             let mut vars = BTreeSet::new();
             c.free_vars(&mut vars);
@@ -1648,7 +1662,7 @@ fn precondition(
     scaled.extend(rows);
     // A size in cells within a length in bytes: `width * 4 <= pitch` when
     // the index counts `r * pitch` bytes in cells of four.
-    let mut divisors = index_constants(traces, collect_divisors);
+    let mut divisors = index_constants(shapes, collect_divisors);
     divisors.sort_unstable();
     divisors.dedup();
     for d in divisors.iter().take(MAX_STRIDES) {
@@ -1667,7 +1681,7 @@ fn precondition(
     // A size within a row length the index fixes: `i * 2048 + j` needs
     // `j < 2048`, so a bound `m` on `j` needs `m <= 2048`. Largest first: the
     // weakest such condition is the useful one.
-    let mut strides = index_constants(traces, collect_strides);
+    let mut strides = index_constants(shapes, collect_strides);
     strides.sort_unstable_by(|a, b| b.cmp(a));
     strides.dedup();
     strides.truncate(MAX_STRIDES);
@@ -1700,8 +1714,8 @@ fn precondition(
     // A path's moduli too: a warp's lane 0 writing its row's result
     // (`tid % 32 == 0`) needs a block of one warp along that axis.
     let mut extents = strides.clone();
-    extents.extend(index_constants(traces, collect_moduli));
-    extents.extend(path_constants(traces, collect_moduli));
+    extents.extend(index_constants(shapes, collect_moduli));
+    extents.extend(path_constants(shapes, collect_moduli));
     extents.sort_unstable_by(|a, b| b.cmp(a));
     extents.dedup();
     extents.truncate(MAX_STRIDES);
@@ -1735,7 +1749,7 @@ fn precondition(
     // A block of whole warps (or tiles): `blockDim.x / 32` warps cover the
     // block only when it is a multiple of 32.
     for d in &dims {
-        for c in dim_divisors(traces, d).into_iter().take(MAX_STRIDES) {
+        for c in dim_divisors(shapes, d).into_iter().take(MAX_STRIDES) {
             candidates.push(multiple_of(d, c));
         }
     }
@@ -1799,7 +1813,7 @@ fn precondition(
                budget: Deadline,
                own: &mut Stats,
                witnessed: &mut Vec<BTreeMap<String, i64>>| {
-        for t in traces.iter().chain(racy.undecided) {
+        for t in traces.iter().chain(hard) {
             let each = Deadline::after_ms(ms).sooner(budget);
             match solve_cached(&under(t, c), opts, cache, own, each) {
                 Outcome::Drf => {}
@@ -1921,6 +1935,7 @@ fn precondition(
         // Ended by the kernel's budget: the search is cut short, not the
         // candidate undecided.
         undecided |= answer == Asked::Unsettled && !budget.passed();
+        cut_short |= answer == Asked::Unsettled && budget.passed();
         if answer != Asked::Holds {
             narrow_next(&shown, &witnessed, &mut tried, &mut asked);
             continue;

@@ -76,6 +76,12 @@ pub struct AnalysisArgs {
     /// (by default they are a benign race, listed but not counted).
     #[arg(long)]
     pub strict: bool,
+    /// How many times its usual time (a fraction of a second per kernel)
+    /// the search for a precondition that removes a kernel's races gets:
+    /// raise it where a loaded machine cuts the search short.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub precondition_patience: u64,
     /// Fix the block dimensions: X[,Y[,Z]] or [x,y,z].
     #[arg(long, value_name = "X[,Y[,Z]]")]
     pub block_dim: Option<String>,
@@ -123,6 +129,7 @@ impl AnalysisArgs {
             strict: self.strict,
             kernel_timeout_ms: (self.kernel_timeout.max(0.0) * 1e3).round() as u64,
             first_attempt_ms: 0,
+            precondition_patience: self.precondition_patience,
             ..Default::default()
         }
     }
