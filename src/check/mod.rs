@@ -984,6 +984,64 @@ fn limits_exceeded(kernel: &Kernel, trace: &Trace, values: &BTreeMap<String, i64
     exceeded
 }
 
+/// Whether `c` bounds a block's threads in all (`blockDim.x * blockDim.y
+/// <= 1024`), as [`limits_exceeded`] states it.
+fn is_block_threads_limit(c: &Cond) -> bool {
+    match c {
+        Cond::Cmp(Rel::Le, Expr::Bin(Op::Mul, ..), Expr::Int(n)) => {
+            *n == builtin::BLOCK_THREADS_MAX
+        }
+        _ => false,
+    }
+}
+
+/// For each thread of `trace`, its place in the block counted row by row
+/// is below the block's threads in all: `(tid.z * blockDim.y + tid.y) *
+/// blockDim.x + tid.x < blockDim.x * blockDim.y * blockDim.z`, over the
+/// sizes the trace names. A theorem of the ids' ranges, but a nonlinear
+/// one Z3 finds only after seconds; stated, it ties the kernel's own
+/// linearised ids to the bound on the block's threads in one step.
+fn linear_ids_within_block(trace: &Trace) -> Vec<Cond> {
+    let dims: Vec<usize> = (0..3)
+        .filter(|&d| trace.globals.iter().any(|g| g == builtin::BLOCK_DIM[d]))
+        .collect();
+    if dims.len() < 2 {
+        return Vec::new();
+    }
+    let size = |d: usize| Expr::var(builtin::BLOCK_DIM[d]);
+    let threads = dims
+        .iter()
+        .map(|&d| size(d))
+        .reduce(|a, b| Expr::bin(Op::Mul, a, b))
+        .expect("two sizes or more");
+    let named = |v: &str| {
+        trace.globals.iter().any(|g| g == v) || trace.locals.iter().flatten().any(|l| l == v)
+    };
+    (1..=2)
+        .filter_map(|k| {
+            let id = |d: usize| {
+                let v = format!("{}@{k}", builtin::TID[d]);
+                named(&v).then(|| Expr::var(&v))
+            };
+            // Outermost dimension first: `((z * Y) + y) * X + x`.
+            let mut place: Option<Expr> = None;
+            for &d in dims.iter().rev() {
+                place = match (place, id(d)) {
+                    (None, t) => t,
+                    (Some(p), t) => {
+                        let scaled = Expr::bin(Op::Mul, p, size(d));
+                        Some(match t {
+                            Some(t) => Expr::bin(Op::Add, scaled, t),
+                            None => scaled,
+                        })
+                    }
+                };
+            }
+            Some(Cond::cmp(Rel::Lt, place?, threads.clone()))
+        })
+        .collect()
+}
+
 /// `trace` asked again within the launches a GPU runs, when the races
 /// `outcome` found need a larger block or grid: a race no hardware can run
 /// is none. `None` when no race needs one. The limits are added only then:
@@ -1025,7 +1083,17 @@ fn within_hardware(
             break;
         }
         let mut next = now.clone();
+        let lemmas = exceeded
+            .iter()
+            .filter(|c| is_block_threads_limit(c))
+            .flat_map(|_| linear_ids_within_block(&next))
+            .collect::<Vec<_>>();
         next.assumptions.extend(exceeded);
+        for l in lemmas {
+            if !next.assumptions.contains(&l) {
+                next.assumptions.push(l);
+            }
+        }
         let answer = solve_cached(&next, opts, cache, stats, deadline);
         limited = Some((next, answer));
     }
@@ -2644,6 +2712,54 @@ mod tests {
         assert_eq!(
             (race.confidence, race.precondition.as_deref()),
             (Confidence::Confirmed, None)
+        );
+    }
+
+    #[test]
+    fn a_threads_place_in_its_block_is_below_the_blocks_threads() {
+        let k = prepare(
+            &parse("array a { wr[(tid.z * blockDim.y + tid.y) * blockDim.x + tid.x] }").unwrap(),
+        );
+        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
+        let lemmas = linear_ids_within_block(&traces[0]);
+        assert_eq!(lemmas.len(), 2, "{lemmas:?}");
+        assert!(is_block_threads_limit(&Cond::cmp(
+            Rel::Le,
+            Expr::bin(Op::Mul, Expr::var("blockDim.x"), Expr::var("blockDim.y")),
+            Expr::Int(builtin::BLOCK_THREADS_MAX),
+        )));
+        // A theorem of the ids' ranges: it holds at every small launch.
+        for lemma in &lemmas {
+            for dims in 0..27 {
+                let size = [dims % 3 + 1, dims / 3 % 3 + 1, dims / 9 + 1];
+                for place in 0..size.iter().product::<i64>() {
+                    let id = [
+                        place % size[0],
+                        place / size[0] % size[1],
+                        place / size[0] / size[1],
+                    ];
+                    let lookup = |n: &str| {
+                        let d = n.rsplit('.').next()?.chars().next()? as usize;
+                        let d = d.checked_sub('x' as usize)?;
+                        if n.starts_with("blockDim.") {
+                            Some(size[d])
+                        } else if n.starts_with("tid.") {
+                            Some(id[d])
+                        } else {
+                            None
+                        }
+                    };
+                    assert_eq!(
+                        eval::eval_cond(lemma, &lookup),
+                        Ok(true),
+                        "{lemma} at {size:?} {id:?}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            lemmas[0].to_string(),
+            "(tid.z@1 * blockDim.y + tid.y@1) * blockDim.x + tid.x@1 < blockDim.x * blockDim.y * blockDim.z"
         );
     }
 
