@@ -748,16 +748,21 @@ fn check_prepared(
                     ..opts.clone()
                 };
                 let lenient = solve_cached(trace, &quick, cache, &mut stats, deadline);
-                let real: HashSet<[u32; 2]> = match &lenient {
-                    Outcome::Racy(rs) => rs.iter().map(|r| sorted(r.accesses)).collect(),
-                    Outcome::Drf => HashSet::new(),
-                    // Which races are benign is unknown: all stay races
-                    // but those whose values are equal on their face.
+                // When the lenient query gives up, which races are benign
+                // is unknown: all stay races but those whose values are
+                // equal on their face.
+                let rest: Vec<RawRace> = match &lenient {
                     Outcome::Unknown(_) => raw
                         .iter()
                         .filter(|r| !stores_surely_equal(trace, r))
-                        .map(|r| sorted(r.accesses))
+                        .cloned()
                         .collect(),
+                    _ => Vec::new(),
+                };
+                let real: HashSet<[u32; 2]> = match &lenient {
+                    Outcome::Racy(rs) => rs.iter().map(|r| sorted(r.accesses)).collect(),
+                    Outcome::Drf => HashSet::new(),
+                    Outcome::Unknown(_) => rest.iter().map(|r| sorted(r.accesses)).collect(),
                 };
                 for r in raw.iter().filter(|r| {
                     writes_known_values(trace, r) && !real.contains(&sorted(r.accesses))
@@ -776,11 +781,6 @@ fn check_prepared(
                     Outcome::Unknown(why) => {
                         // Real races may hide behind the benign ones the
                         // strict query found: undecided without those.
-                        let rest: Vec<_> = raw
-                            .iter()
-                            .filter(|r| !stores_surely_equal(trace, r))
-                            .cloned()
-                            .collect();
                         if rest.is_empty() {
                             outcome = Outcome::Unknown(why);
                         } else if rest.len() < raw.len() {

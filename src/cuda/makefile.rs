@@ -436,9 +436,7 @@ impl Make {
                 })
         })
     }
-}
 
-impl Make {
     /// The flags of a project built by the CUDA SDK's shared `common.mk`
     /// when that file is not in the tree (benchmark suites copied out of
     /// the SDK): the project names its `.cu` files in `CUFILES` and sets
