@@ -965,34 +965,40 @@ fn limits_exceeded(kernel: &Kernel, trace: &Trace, values: &BTreeMap<String, i64
             .fold(1i64, |n, v| n.saturating_mul(v))
     };
     let assumed = threads(&mut block.iter().filter(|d| !is_open(d)));
-    if block.len() > 1
-        && block.iter().any(is_open)
+    if block.iter().any(is_open)
         && assumed <= builtin::BLOCK_THREADS_MAX
         && threads(&mut block.iter()) > builtin::BLOCK_THREADS_MAX
     {
-        let product = block
-            .iter()
-            .map(|d| Expr::var(d))
-            .reduce(|a, b| Expr::bin(Op::Mul, a, b))
-            .expect("two sizes or more");
-        exceeded.push(Cond::cmp(
-            Rel::Le,
-            product,
-            Expr::Int(builtin::BLOCK_THREADS_MAX),
-        ));
+        exceeded.extend(block_threads_limit(trace));
     }
     exceeded
 }
 
-/// Whether `c` bounds a block's threads in all (`blockDim.x * blockDim.y
-/// <= 1024`), as [`limits_exceeded`] states it.
-fn is_block_threads_limit(c: &Cond) -> bool {
-    match c {
-        Cond::Cmp(Rel::Le, Expr::Bin(Op::Mul, ..), Expr::Int(n)) => {
-            *n == builtin::BLOCK_THREADS_MAX
-        }
-        _ => false,
+/// The hardware's bound on a block's threads in all, `blockDim.x *
+/// blockDim.y * … <= 1024` over the sizes `trace` names; `None` for fewer
+/// than two, which the bounds on each size cover.
+fn block_threads_limit(trace: &Trace) -> Option<Cond> {
+    Some(Cond::cmp(
+        Rel::Le,
+        block_threads(trace)?,
+        Expr::Int(builtin::BLOCK_THREADS_MAX),
+    ))
+}
+
+/// `blockDim.x * blockDim.y * …` over the sizes `trace` names, or `None`
+/// for fewer than two.
+fn block_threads(trace: &Trace) -> Option<Expr> {
+    let sizes: Vec<&str> = builtin::BLOCK_DIM
+        .into_iter()
+        .filter(|d| trace.globals.iter().any(|g| g == d))
+        .collect();
+    if sizes.len() < 2 {
+        return None;
     }
+    sizes
+        .into_iter()
+        .map(Expr::var)
+        .reduce(|a, b| Expr::bin(Op::Mul, a, b))
 }
 
 /// For each thread of `trace`, its place in the block counted row by row
@@ -1002,18 +1008,13 @@ fn is_block_threads_limit(c: &Cond) -> bool {
 /// one Z3 finds only after seconds; stated, it ties the kernel's own
 /// linearised ids to the bound on the block's threads in one step.
 fn linear_ids_within_block(trace: &Trace) -> Vec<Cond> {
+    let Some(threads) = block_threads(trace) else {
+        return Vec::new();
+    };
     let dims: Vec<usize> = (0..3)
         .filter(|&d| trace.globals.iter().any(|g| g == builtin::BLOCK_DIM[d]))
         .collect();
-    if dims.len() < 2 {
-        return Vec::new();
-    }
     let size = |d: usize| Expr::var(builtin::BLOCK_DIM[d]);
-    let threads = dims
-        .iter()
-        .map(|&d| size(d))
-        .reduce(|a, b| Expr::bin(Op::Mul, a, b))
-        .expect("two sizes or more");
     let named = |v: &str| {
         trace.globals.iter().any(|g| g == v) || trace.locals.iter().flatten().any(|l| l == v)
     };
@@ -1083,17 +1084,13 @@ fn within_hardware(
             break;
         }
         let mut next = now.clone();
-        let lemmas = exceeded
-            .iter()
-            .filter(|c| is_block_threads_limit(c))
-            .flat_map(|_| linear_ids_within_block(&next))
-            .collect::<Vec<_>>();
+        let lemmas = match block_threads_limit(now) {
+            Some(limit) if exceeded.contains(&limit) => linear_ids_within_block(now),
+            _ => Vec::new(),
+        };
         next.assumptions.extend(exceeded);
-        for l in lemmas {
-            if !next.assumptions.contains(&l) {
-                next.assumptions.push(l);
-            }
-        }
+        next.assumptions
+            .extend(lemmas.into_iter().filter(|l| !now.assumptions.contains(l)));
         let answer = solve_cached(&next, opts, cache, stats, deadline);
         limited = Some((next, answer));
     }
@@ -2723,11 +2720,12 @@ mod tests {
         let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
         let lemmas = linear_ids_within_block(&traces[0]);
         assert_eq!(lemmas.len(), 2, "{lemmas:?}");
-        assert!(is_block_threads_limit(&Cond::cmp(
-            Rel::Le,
-            Expr::bin(Op::Mul, Expr::var("blockDim.x"), Expr::var("blockDim.y")),
-            Expr::Int(builtin::BLOCK_THREADS_MAX),
-        )));
+        assert_eq!(
+            block_threads_limit(&traces[0])
+                .map(|c| c.to_string())
+                .as_deref(),
+            Some("blockDim.x * blockDim.y * blockDim.z <= 1024")
+        );
         // A theorem of the ids' ranges: it holds at every small launch.
         for lemma in &lemmas {
             for dims in 0..27 {
