@@ -1648,6 +1648,13 @@ fn precondition(
                 Expr::Var(n) if !builtin::is_dim(n) => at_most(n, &Expr::var(w.as_str())),
                 _ => at_least(&w, &least),
             };
+            // A row of at least one cell first: when the column is one
+            // all threads share (`off + i * inc`), it cancels out, and
+            // `inc >= 1` is the weaker condition.
+            let one = at_least(&w, &Expr::Int(1));
+            if params.contains(&&w) && !rows.contains(&one) && c != one {
+                rows.push(one);
+            }
             if params.contains(&&w) && !rows.contains(&c) {
                 rows.push(c.clone());
                 if !row_widths.iter().any(|(v, _)| *v == w) {
@@ -2195,6 +2202,18 @@ fn source_name<'a>(kernel: &Kernel, name: &'a str) -> (&'a str, Option<usize>) {
     }
 }
 
+/// How a thread's variable reads in a witness: its source name, unless it
+/// counts the iterations of a loop whose variable steps by more than one
+/// (`i#k` for `i = start + k * step`), which is no value of the variable.
+fn witness_name(kernel: &Kernel, name: &str, base: &str) -> String {
+    let plain = name.split('@').next().unwrap_or(name);
+    if !kernel.is_local(plain) && plain.split('#').nth(1) == Some("k") {
+        format!("iteration of {base}")
+    } else {
+        base.to_string()
+    }
+}
+
 /// The trace accesses of thread `k` with `Access::id` `id` (one, unless a
 /// transformation copied the access within the interval).
 fn issued(trace: &Trace, k: usize, id: u32) -> impl Iterator<Item = &TraceAccess> {
@@ -2265,7 +2284,7 @@ fn witness(
         match source_name(kernel, name) {
             (base, Some(k)) => {
                 if !loop_vars[k].contains(name.as_str()) || own_loops[k].contains(name.as_str()) {
-                    w.threads[k].insert(base.to_string(), value);
+                    w.threads[k].insert(witness_name(kernel, name, base), value);
                 }
             }
             // A block id shared by both threads (same block).
@@ -2609,6 +2628,16 @@ mod tests {
         .unwrap();
         let race = &check_kernel(&k, &patient()).arrays[0].races[0];
         assert_eq!(race.precondition.as_deref(), Some("s >= 1 + c"));
+        // A strided vector (`y[off + i * inc]`, BLAS's axpy): the offset
+        // is every thread's and cancels out; a stride of one cell or more
+        // is enough, not one past the offset, nor `n` within a stride.
+        let k = parse(
+            "params n, inc, off; global array y { if (bid.x * blockDim.x + tid.x < n) { \
+             wr[off + (bid.x * blockDim.x + tid.x) * inc] } }",
+        )
+        .unwrap();
+        let race = &check_kernel(&k, &patient()).arrays[0].races[0];
+        assert_eq!(race.precondition.as_deref(), Some("inc >= 1"));
     }
 
     #[test]
@@ -3201,6 +3230,9 @@ mod tests {
         assert_eq!(source_name(&k, "r#2"), ("r", None));
         assert_eq!(source_name(&k, "N"), ("N", None));
         assert_eq!(source_name(&k, "x#2@1"), ("x#2", Some(0)));
+        assert_eq!(witness_name(&k, "i#k@1", "i"), "iteration of i");
+        assert_eq!(witness_name(&k, "i#k#2@2", "i"), "iteration of i");
+        assert_eq!(witness_name(&k, "i#3@2", "i"), "i");
     }
 
     #[test]

@@ -3749,7 +3749,15 @@ impl Facts {
             // A guard that keeps the column below a size (`col < n` for
             // `w * row + col`): the row holds it when `w >= n`, what the
             // programmer had in mind, and weaker than any bound by ranges.
-            for b in facts.guard_bounds(&access.path, &d.x, suffix) {
+            // Only a column of the thread's own: a guard bounds a constant
+            // one trivially (`i < n` for `i * incx`, whose rows need only
+            // `incx >= 1`).
+            let own_column = d.x.keys().flatten().any(|v| v.ends_with(suffix));
+            for b in facts
+                .guard_bounds(&access.path, &d.x, suffix)
+                .into_iter()
+                .filter(|_| own_column)
+            {
                 let Some(pb) = poly(&b, &self.known) else {
                     continue;
                 };
