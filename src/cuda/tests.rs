@@ -4020,6 +4020,48 @@ fn a_pointer_stepped_by_a_counted_loop_leaves_it_at_its_last_step() {
 }
 
 #[test]
+fn a_pointer_stepped_by_a_nested_counted_loop_is_an_induction_of_the_outer() {
+    // im2col's column pointer: each run of the inner loop moves it `kw`
+    // steps, so iteration `i` of the outer one starts it `i * kw` steps on.
+    let out = shape(
+        "__global__ void k(float *p, int n, int kh, int kw) {
+  p += threadIdx.x;
+  for (int i = 0; i < kh; ++i)
+    for (int j = 0; j < kw; ++j) { *p = 0; p += n; }
+}",
+    );
+    assert!(!out.contains("offset"), "{out}");
+    assert!(
+        out.contains("wr[((tid.x + (i * (kw * n))) + (j * n))]"),
+        "{out}"
+    );
+    // An inner loop that may not run steps nothing: its trip count is
+    // taken only where it runs.
+    let out = shape(
+        "__global__ void k(float *p, int n, int kh, int lo, int hi) {
+  p += threadIdx.x;
+  for (int i = 0; i < kh; ++i)
+    for (int j = lo; j < hi; ++j) { *p = 0; p += n; }
+}",
+    );
+    assert!(out.contains("(lo < hi ?"), "{out}");
+    // One that may end early, or whose bound the outer loop changes,
+    // leaves the pointer unknown at the top of the outer loop.
+    for (inner, extra) in [
+        ("for (int j = 0; j < kw; ++j) { if (p[0] > 0) break; *p = 0; p += n; }", ""),
+        ("for (int j = 0; j < kw; ++j) { *p = 0; p += n; }", "kw += 1;"),
+    ] {
+        let out = shape(&format!(
+            "__global__ void k(float *p, int n, int kh, int kw) {{
+  p += threadIdx.x;
+  for (int i = 0; i < kh; ++i) {{ {inner} {extra} }}
+}}"
+        ));
+        assert!(out.contains("offset"), "{inner} {extra}: {out}");
+    }
+}
+
+#[test]
 fn a_variable_stepped_under_an_invariant_condition_is_an_induction() {
     // `if (tid == 0) { a[i] = 0; i += 64; }` in a counted loop: where the
     // condition holds, `i` is its start plus the count times 64.

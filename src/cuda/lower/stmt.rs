@@ -606,6 +606,12 @@ fn has_continue(n: &Node) -> bool {
     n.children().iter().any(has_continue)
 }
 
+/// Whether `n` holds a `break`, `return` or `goto` (of any loop or switch
+/// inside it too: a loop that holds one may end before its bound).
+fn leaves_early(n: &Node) -> bool {
+    matches!(n.kind(), K::BREAK | K::RETURN | K::GOTO) || n.children().iter().any(leaves_early)
+}
+
 /// Whether `n` names a variable that lives in memory other threads may
 /// change: a `__shared__` one, or one outside every function that is not
 /// `const` (the built-in `threadIdx` and the like are).
@@ -1972,7 +1978,24 @@ impl Lower {
                 Some((var, step)) => (var, step, None),
                 None => match self.guarded_step(&st, varying) {
                     Some((var, step, guard)) => (var, step, Some(guard)),
-                    None => continue,
+                    None => {
+                        for (var, step) in self.nested_steps(&st, assigned, varying) {
+                            if !assigned.contains(&var) || out.iter().any(|(v, _, _)| *v == var) {
+                                continue;
+                            }
+                            let mut count = 0;
+                            for s in &body {
+                                self.count_assignments(s, &var, &mut count);
+                            }
+                            if count != 1 || body[..i].iter().any(has_continue) {
+                                continue;
+                            }
+                            if let Some(start) = self.env.get(&var).cloned() {
+                                out.push((var, start, step));
+                            }
+                        }
+                        continue;
+                    }
                 },
             };
             if !assigned.contains(&var) || out.iter().any(|(v, _, _)| *v == var) {
@@ -2007,6 +2030,109 @@ impl Lower {
             }
         }
         out
+    }
+
+    /// The variables a counted loop `st` nested in a loop's body steps once
+    /// per iteration of its own (`for (j = 0; j < kw; ++j) { …; p += s; }`,
+    /// im2col's column pointer), with what one whole run of it adds: its
+    /// trip count times the step. Only a loop counted by one from a start
+    /// to a bound its enclosing loop does not change, that no `break`,
+    /// `return` or `goto` leaves early.
+    fn nested_steps(
+        &mut self,
+        st: &Node,
+        assigned: &HashSet<String>,
+        varying: &HashSet<String>,
+    ) -> Vec<(String, Expr)> {
+        if st.kind() != K::FOR {
+            return Vec::new();
+        }
+        let (Some(init), Some(cond), Some(inc), Some(body)) = Self::for_parts(st) else {
+            return Vec::new();
+        };
+        let (counter, start) = if init.kind() == K::DECL_STMT {
+            let Some(d) = init.children().into_iter().find(|d| d.kind() == K::VAR) else {
+                return Vec::new();
+            };
+            let Some(value) = d.children().into_iter().rev().find(|c| c.is_expression()) else {
+                return Vec::new();
+            };
+            (key(&d), value)
+        } else {
+            let i = strip(init);
+            let [target, value] = exprs(&i)[..] else {
+                return Vec::new();
+            };
+            match var_key(&target) {
+                Some(k) if i.kind() == K::BINARY && i.binop() == op::ASSIGN => (k, value),
+                _ => return Vec::new(),
+            }
+        };
+        let inc = strip(inc);
+        let is_counter = |n: Option<&Node>| n.and_then(var_key).as_deref() == Some(counter.as_str());
+        let by_one = match inc.kind() {
+            K::UNARY => {
+                matches!(inc.unop(), op::PRE_INC | op::POST_INC) && is_counter(exprs(&inc).first())
+            }
+            K::COMPOUND_ASSIGN => {
+                let ch = exprs(&inc);
+                compound_base(inc.binop()) == op::ADD
+                    && is_counter(ch.first())
+                    && ch.get(1).and_then(|n| self.pure_int(n)) == Some(Expr::Int(1))
+            }
+            _ => false,
+        };
+        if !by_one || mentions(&start, varying) || leaves_early(&body) {
+            return Vec::new();
+        }
+        let mut inner = varying.clone();
+        inner.insert(counter.clone());
+        let Some(lo) = self.pure_int(&start) else {
+            return Vec::new();
+        };
+        let hi = match self.bound_of(&strip(cond), &counter, &inner) {
+            Some((Rel::Lt, b, None)) => b,
+            Some((Rel::Le, b, None)) => Expr::add(b, Expr::Int(1)),
+            _ => return Vec::new(),
+        };
+        let trip = simplify(&Expr::sub(hi.clone(), lo.clone()));
+        // A loop that may not run at all steps nothing.
+        let ran = if lo == Expr::Int(0) && self.never_negative(&hi) {
+            None
+        } else {
+            Some(Cond::cmp(Rel::Lt, lo.clone(), hi.clone()))
+        };
+        let items = match body.kind() {
+            K::COMPOUND => body.children(),
+            _ => vec![body],
+        };
+        let times = |s: Expr| simplify(&Expr::bin(Op::Mul, trip.clone(), s));
+        self.stepped_once(&items, assigned, &inner)
+            .into_iter()
+            .filter(|(v, _, _)| *v != counter)
+            .map(|(v, _, step)| {
+                let whole = match step {
+                    Expr::Ite(c, a, b) => Expr::Ite(c, Box::new(times(*a)), Box::new(times(*b))),
+                    step => times(step),
+                };
+                let whole = match &ran {
+                    None => whole,
+                    Some(c) => Expr::Ite(Box::new(c.clone()), Box::new(whole), Box::new(Expr::Int(0))),
+                };
+                (v, whole)
+            })
+            .collect()
+    }
+
+    /// Whether `e` is never negative: a sum of products of constants at
+    /// least 0, kernel parameters (natural numbers) and launch values.
+    fn never_negative(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Int(c) => *c >= 0,
+            Expr::Var(v) => self.prog.params.contains(v) || builtin::is_dim(v) || builtin::is_thread_id(v),
+            Expr::Bin(Op::Add | Op::Mul, a, b) => self.never_negative(a) && self.never_negative(b),
+            _ => false,
+        }
     }
 
     /// `if (c) { …; v += s; }` with no `else`, `c` the same in every
