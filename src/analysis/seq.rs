@@ -49,23 +49,6 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
     // Quotients and remainders of one number put back together, by the
     // names every trace bounds from below by 0 or 1 (`range_fact`).
     let natural = |name: &str| range_fact(kernel, name, &mut |_| {}).is_some();
-    // A division by zero is undefined behaviour: an access whose index
-    // divides by `d` is made, in a program with a meaning, only where `d`
-    // is not zero. Before the recomposition, which may drop the division.
-    for a in accesses.iter_mut().flatten() {
-        let mut divisors = Vec::new();
-        a.index.iter().for_each(|e| collect_divisors(e, &mut divisors));
-        for d in divisors {
-            let nonzero = if never_negative(&d, &natural) {
-                Cond::cmp(Rel::Lt, Expr::Int(0), d)
-            } else {
-                Cond::cmp(Rel::Ne, d, Expr::Int(0))
-            };
-            if !a.path.conjuncts().contains(&&nonzero) {
-                a.path = Cond::and(a.path.clone(), nonzero);
-            }
-        }
-    }
     for a in accesses.iter_mut().flatten() {
         for e in &mut a.index {
             *e = super::recompose::index(e, &natural);
@@ -282,29 +265,6 @@ pub fn seq_all(
         .iter()
         .map(|iv| seq(kernel, array, iv, pairing))
         .collect()
-}
-
-/// The divisors of the quotients and remainders `e` always evaluates (not
-/// those inside one arm of a choice), but constants.
-fn collect_divisors(e: &Expr, out: &mut Vec<Expr>) {
-    if let Expr::Bin(op, a, b) = e {
-        if matches!(op, Op::Div | Op::Mod) && !matches!(**b, Expr::Int(_)) && !out.contains(b) {
-            out.push((**b).clone());
-        }
-        collect_divisors(a, out);
-        collect_divisors(b, out);
-    }
-}
-
-/// Whether `e` is a sum of products of constants at least 0 and names
-/// `natural` holds of (ids, launch sizes, parameters).
-fn never_negative(e: &Expr, natural: &dyn Fn(&str) -> bool) -> bool {
-    match e {
-        Expr::Int(c) => *c >= 0,
-        Expr::Var(v) => natural(v),
-        Expr::Bin(Op::Add | Op::Mul, a, b) => never_negative(a, natural) && never_negative(b, natural),
-        _ => false,
-    }
 }
 
 /// What every variable of a trace or query named `name` ranges over: an
@@ -1124,33 +1084,6 @@ mod tests {
             .assumptions
             .iter()
             .any(|c| matches!(c, Cond::Cmp(Rel::Ge, Expr::Var(x), _) if x == "k@1")));
-    }
-
-    #[test]
-    fn accesses_that_divide_are_made_only_where_the_divisor_is_not_zero() {
-        let mut ids = Ids::default();
-        let div = |a: Expr, b: Expr| Expr::bin(Op::Div, a, b);
-        let rem = |a: Expr, b: Expr| Expr::bin(Op::Mod, a, b);
-        // `a[tid / w + tid % k + tid / 4 + (c ? tid / z : 0)]`: `w` a size,
-        // `k` a thread's own value, `z` divides only in one arm.
-        let choice = Expr::Ite(
-            Box::new(Cond::cmp(Rel::Lt, v("tid.x"), n(2))),
-            Box::new(div(v("tid.x"), v("z"))),
-            Box::new(n(0)),
-        );
-        let index = add(
-            add(div(v("tid.x"), v("w")), rem(v("tid.x"), v("k"))),
-            add(div(v("tid.x"), n(4)), choice),
-        );
-        let iv = only(&wf(vec![code(ids.wr(index)), sync(2)]));
-        let kern = kernel(&["w", "z"], &["k"], vec![]);
-        let t = seq(&kern, &array(Scope::Shared), &iv, Pairing::SameBlock);
-        let path = &t.accesses[0][0].path;
-        let conjuncts = path.conjuncts();
-        assert!(conjuncts.contains(&&Cond::cmp(Rel::Lt, n(0), v("w"))), "{path:?}");
-        assert!(conjuncts.contains(&&Cond::cmp(Rel::Ne, v("k@1"), n(0))), "{path:?}");
-        assert!(!format!("{path:?}").contains("\"z\""), "{path:?}");
-        assert_eq!(conjuncts.len(), 2, "{path:?}");
     }
 
     #[test]
