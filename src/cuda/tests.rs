@@ -4050,6 +4050,7 @@ fn a_pointer_stepped_by_a_nested_counted_loop_is_an_induction_of_the_outer() {
     for (inner, extra) in [
         ("for (int j = 0; j < kw; ++j) { if (p[0] > 0) break; *p = 0; p += n; }", ""),
         ("for (int j = 0; j < kw; ++j) { *p = 0; p += n; }", "kw += 1;"),
+        ("for (int j = 0; j < kw; ++j) { *p = 0; p += n; j++; }", ""),
     ] {
         let out = shape(&format!(
             "__global__ void k(float *p, int n, int kh, int kw) {{

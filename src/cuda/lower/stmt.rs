@@ -2082,7 +2082,10 @@ impl Lower {
             }
             _ => false,
         };
-        if !by_one || mentions(&start, varying) || leaves_early(&body) {
+        // A counter its body steps too runs fewer times than its bound says.
+        let mut counted = 0;
+        self.count_assignments(&body, &counter, &mut counted);
+        if !by_one || counted != 0 || mentions(&start, varying) || leaves_early(&body) {
             return Vec::new();
         }
         let mut inner = varying.clone();
