@@ -4048,8 +4048,14 @@ fn a_pointer_stepped_by_a_nested_counted_loop_is_an_induction_of_the_outer() {
     // One that may end early, or whose bound the outer loop changes,
     // leaves the pointer unknown at the top of the outer loop.
     for (inner, extra) in [
-        ("for (int j = 0; j < kw; ++j) { if (p[0] > 0) break; *p = 0; p += n; }", ""),
-        ("for (int j = 0; j < kw; ++j) { *p = 0; p += n; }", "kw += 1;"),
+        (
+            "for (int j = 0; j < kw; ++j) { if (p[0] > 0) break; *p = 0; p += n; }",
+            "",
+        ),
+        (
+            "for (int j = 0; j < kw; ++j) { *p = 0; p += n; }",
+            "kw += 1;",
+        ),
         ("for (int j = 0; j < kw; ++j) { *p = 0; p += n; j++; }", ""),
     ] {
         let out = shape(&format!(

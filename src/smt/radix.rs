@@ -3753,11 +3753,12 @@ impl Facts {
             // one trivially (`i < n` for `i * incx`, whose rows need only
             // `incx >= 1`).
             let own_column = d.x.keys().flatten().any(|v| v.ends_with(suffix));
-            for b in facts
-                .guard_bounds(&access.path, &d.x, suffix)
-                .into_iter()
-                .filter(|_| own_column)
-            {
+            let guards = if own_column {
+                facts.guard_bounds(&access.path, &d.x, suffix)
+            } else {
+                Vec::new()
+            };
+            for b in guards {
                 let Some(pb) = poly(&b, &self.known) else {
                     continue;
                 };

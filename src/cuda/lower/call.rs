@@ -3425,20 +3425,7 @@ impl Lower {
         let (init, cond, inc, body) = (init?, strip(cond?), strip(inc?), body?);
         // The shape first, which costs nothing: every loop is asked.
         let (target, offset, shuffle_width) = shuffle_step(body)?;
-        let (counter, start) = if init.kind() == K::DECL_STMT {
-            let d = init.children().into_iter().find(|d| d.kind() == K::VAR)?;
-            let value = d.children().into_iter().rev().find(|c| c.is_expression())?;
-            (key(&d), value)
-        } else {
-            let i = strip(init);
-            let [assigned, value] = exprs(&i)[..] else {
-                return None;
-            };
-            if i.kind() != K::BINARY || i.binop() != op::ASSIGN {
-                return None;
-            }
-            (var_key(&assigned)?, value)
-        };
+        let (counter, start) = super::stmt::for_counter(init)?;
         let is_counter = |n: &Node| var_key(n).as_deref() == Some(counter.as_str());
         if !is_counter(&offset) || target == counter {
             return None;

@@ -606,6 +606,24 @@ fn has_continue(n: &Node) -> bool {
     n.children().iter().any(has_continue)
 }
 
+/// The counter a `for` loop's `init` sets and the node of its start:
+/// `int i = e` or `i = e`.
+pub(super) fn for_counter<'a>(init: Node<'a>) -> Option<(String, Node<'a>)> {
+    if init.kind() == K::DECL_STMT {
+        let d = init.children().into_iter().find(|d| d.kind() == K::VAR)?;
+        let value = d.children().into_iter().rev().find(|c| c.is_expression())?;
+        return Some((key(&d), value));
+    }
+    let i = strip(init);
+    let [target, value] = exprs(&i)[..] else {
+        return None;
+    };
+    if i.kind() != K::BINARY || i.binop() != op::ASSIGN {
+        return None;
+    }
+    Some((var_key(&target)?, value))
+}
+
 /// Whether `n` holds a `break`, `return` or `goto` (of any loop or switch
 /// inside it too: a loop that holds one may end before its bound).
 fn leaves_early(n: &Node) -> bool {
@@ -1980,17 +1998,8 @@ impl Lower {
                     Some((var, step, guard)) => (var, step, Some(guard)),
                     None => {
                         for (var, step) in self.nested_steps(&st, assigned, varying) {
-                            if !assigned.contains(&var) || out.iter().any(|(v, _, _)| *v == var) {
-                                continue;
-                            }
-                            let mut count = 0;
-                            for s in &body {
-                                self.count_assignments(s, &var, &mut count);
-                            }
-                            if count != 1 || body[..i].iter().any(has_continue) {
-                                continue;
-                            }
-                            if let Some(start) = self.env.get(&var).cloned() {
+                            if let Some(start) = self.stepped_start(&body, i, &var, assigned, &out)
+                            {
                                 out.push((var, start, step));
                             }
                         }
@@ -1998,19 +2007,10 @@ impl Lower {
                     }
                 },
             };
-            if !assigned.contains(&var) || out.iter().any(|(v, _, _)| *v == var) {
+            if step.as_ref().is_some_and(|(n, _)| mentions(n, varying)) {
                 continue;
             }
-            let mut count = 0;
-            for s in &body {
-                self.count_assignments(s, &var, &mut count);
-            }
-            let skipped = body[..i].iter().any(has_continue);
-            let invariant = step.as_ref().is_none_or(|(n, _)| !mentions(n, varying));
-            if count != 1 || skipped || !invariant {
-                continue;
-            }
-            let Some(start) = self.env.get(&var).cloned() else {
+            let Some(start) = self.stepped_start(&body, i, &var, assigned, &out) else {
                 continue;
             };
             let step = match step {
@@ -2032,6 +2032,31 @@ impl Lower {
         out
     }
 
+    /// The value at the loop's entry of `var`, which statement `i` of
+    /// `body` steps, when that makes it an induction: one of `assigned` not
+    /// found already, with no other assignment in the body and no
+    /// `continue` before the step.
+    fn stepped_start(
+        &self,
+        body: &[Node],
+        i: usize,
+        var: &str,
+        assigned: &HashSet<String>,
+        found: &[(String, Val, Expr)],
+    ) -> Option<Val> {
+        if !assigned.contains(var) || found.iter().any(|(v, _, _)| v == var) {
+            return None;
+        }
+        let mut count = 0;
+        for s in body {
+            self.count_assignments(s, var, &mut count);
+        }
+        if count != 1 || body[..i].iter().any(has_continue) {
+            return None;
+        }
+        self.env.get(var).cloned()
+    }
+
     /// The variables a counted loop `st` nested in a loop's body steps once
     /// per iteration of its own (`for (j = 0; j < kw; ++j) { …; p += s; }`,
     /// im2col's column pointer), with what one whole run of it adds: its
@@ -2050,26 +2075,12 @@ impl Lower {
         let (Some(init), Some(cond), Some(inc), Some(body)) = Self::for_parts(st) else {
             return Vec::new();
         };
-        let (counter, start) = if init.kind() == K::DECL_STMT {
-            let Some(d) = init.children().into_iter().find(|d| d.kind() == K::VAR) else {
-                return Vec::new();
-            };
-            let Some(value) = d.children().into_iter().rev().find(|c| c.is_expression()) else {
-                return Vec::new();
-            };
-            (key(&d), value)
-        } else {
-            let i = strip(init);
-            let [target, value] = exprs(&i)[..] else {
-                return Vec::new();
-            };
-            match var_key(&target) {
-                Some(k) if i.kind() == K::BINARY && i.binop() == op::ASSIGN => (k, value),
-                _ => return Vec::new(),
-            }
+        let Some((counter, start)) = for_counter(init) else {
+            return Vec::new();
         };
         let inc = strip(inc);
-        let is_counter = |n: Option<&Node>| n.and_then(var_key).as_deref() == Some(counter.as_str());
+        let is_counter =
+            |n: Option<&Node>| n.and_then(var_key).as_deref() == Some(counter.as_str());
         let by_one = match inc.kind() {
             K::UNARY => {
                 matches!(inc.unop(), op::PRE_INC | op::POST_INC) && is_counter(exprs(&inc).first())
@@ -2120,7 +2131,9 @@ impl Lower {
                 };
                 let whole = match &ran {
                     None => whole,
-                    Some(c) => Expr::Ite(Box::new(c.clone()), Box::new(whole), Box::new(Expr::Int(0))),
+                    Some(c) => {
+                        Expr::Ite(Box::new(c.clone()), Box::new(whole), Box::new(Expr::Int(0)))
+                    }
                 };
                 (v, whole)
             })
@@ -2132,7 +2145,9 @@ impl Lower {
     fn never_negative(&self, e: &Expr) -> bool {
         match e {
             Expr::Int(c) => *c >= 0,
-            Expr::Var(v) => self.prog.params.contains(v) || builtin::is_dim(v) || builtin::is_thread_id(v),
+            Expr::Var(v) => {
+                self.prog.params.contains(v) || builtin::is_dim(v) || builtin::is_thread_id(v)
+            }
             Expr::Bin(Op::Add | Op::Mul, a, b) => self.never_negative(a) && self.never_negative(b),
             _ => false,
         }
