@@ -644,3 +644,41 @@ proptest! {
         }
     }
 }
+
+/// Splitting a trace at each size it divides by (`by_shared_divisors`)
+/// keeps its verdict: the parts together race exactly when the trace does.
+/// The generator's `N` divides often enough that many traces split.
+#[test]
+fn traces_split_at_zero_divisors_keep_their_verdicts() {
+    use drfscan::analysis::{by_shared_divisors, traces};
+    use drfscan::smt::{solve, Outcome};
+    let opts = Options::default();
+    let racy = |t: &drfscan::analysis::Trace| match solve(t, &opts).outcome {
+        Outcome::Drf => Some(false),
+        Outcome::Racy(_) => Some(true),
+        Outcome::Unknown(_) => None,
+    };
+    let mut split = 0;
+    for seed in 0..250u64 {
+        let case = generate(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        for array in &case.kernel.arrays {
+            let Ok(ts) = traces(&case.kernel, array, false) else {
+                continue;
+            };
+            for t in ts {
+                let parts = by_shared_divisors(t.clone());
+                if parts.len() < 2 {
+                    continue;
+                }
+                split += 1;
+                let whole = racy(&t);
+                let each: Option<Vec<bool>> = parts.iter().map(racy).collect();
+                let together = each.map(|e| e.into_iter().any(|r| r));
+                if let (Some(whole), Some(together)) = (whole, together) {
+                    assert_eq!(whole, together, "seed {seed}: {t:#?}\nparts: {parts:#?}");
+                }
+            }
+        }
+    }
+    assert!(split >= 40, "only {split} traces divide by a size");
+}

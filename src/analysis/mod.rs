@@ -8,7 +8,7 @@ pub mod seq;
 pub mod split;
 
 use crate::protocol::wf::{self, Divergence, Unsync};
-use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Rel, Scope};
+use crate::protocol::{builtin, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope};
 use seq::Warps;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -170,6 +170,132 @@ fn choose(e: &Expr, c: &Cond, way: bool) -> Expr {
             Box::new(choose(b, c, way)),
         ),
         Expr::Bin(op, a, b) => Expr::bin(*op, choose(a, c, way), choose(b, c, way)),
+        Expr::Int(_) | Expr::Var(_) => e.clone(),
+    }
+}
+
+/// How many sizes one trace is split on ([`by_shared_divisors`]).
+const MAX_SHARED_DIVISORS: usize = 2;
+
+/// `trace` split on each never-negative value both threads share that
+/// divides in it (`index / width`, `i % (w * h)`): one part where it is 0,
+/// each quotient by it made 0 and each remainder the dividend (what `/ 0`
+/// and `% 0` mean in every stage), and one where it is at least 1. The parts
+/// together are the trace. With the divisor positive, the division and
+/// mixed-radix lemmas hold outright; with zero left open, Z3 has to find
+/// the split under every guarded quotient itself, and gave up on im2col's
+/// index decomposition after a minute. `smt` asks the parts of a trace its
+/// first attempt gave up on.
+pub fn by_shared_divisors(trace: Trace) -> Vec<Trace> {
+    let sizes = shared_divisors(&trace);
+    let mut done = vec![trace];
+    for v in sizes.iter().take(MAX_SHARED_DIVISORS) {
+        done = done
+            .into_iter()
+            .flat_map(|t| {
+                let mut zero = t.clone();
+                let by_zero = |e: &Expr| divided_by_zero(e, v);
+                for a in zero.accesses.iter_mut().flatten() {
+                    *a = a.map_exprs(&by_zero);
+                }
+                for c in &mut zero.assumptions {
+                    *c = c.map_exprs(&by_zero);
+                }
+                zero.assumptions.push(Cond::cmp(Rel::Eq, Expr::var(v), Expr::Int(0)));
+                let mut positive = t;
+                positive
+                    .assumptions
+                    .push(Cond::cmp(Rel::Ge, Expr::var(v), Expr::Int(1)));
+                [zero, positive]
+            })
+            .collect();
+    }
+    done
+}
+
+/// The shared variables of `trace` that are factors of a divisor and that
+/// its assumptions bound below by 0 but not by 1, in order of appearance.
+fn shared_divisors(trace: &Trace) -> Vec<String> {
+    fn factors(d: &Expr, out: &mut Vec<String>) {
+        match d {
+            Expr::Var(v) if !out.contains(v) => out.push(v.clone()),
+            Expr::Bin(Op::Mul, a, b) => {
+                factors(a, out);
+                factors(b, out);
+            }
+            _ => {}
+        }
+    }
+    fn find(e: &Expr, out: &mut Vec<String>) {
+        match e {
+            Expr::Bin(op, a, b) => {
+                if matches!(op, Op::Div | Op::Mod) {
+                    factors(b, out);
+                }
+                find(a, out);
+                find(b, out);
+            }
+            Expr::Ite(c, a, b) => {
+                find_in(c, out);
+                find(a, out);
+                find(b, out);
+            }
+            Expr::Int(_) | Expr::Var(_) => {}
+        }
+    }
+    fn find_in(c: &Cond, out: &mut Vec<String>) {
+        match c {
+            Cond::Cmp(_, a, b) => {
+                find(a, out);
+                find(b, out);
+            }
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                find_in(a, out);
+                find_in(b, out);
+            }
+            Cond::Not(a) => find_in(a, out),
+            Cond::Bool(_) | Cond::Forall { .. } => {}
+        }
+    }
+    let mut found = Vec::new();
+    for a in trace.accesses.iter().flatten() {
+        let mut exprs: Vec<&Expr> = a.index.iter().collect();
+        exprs.extend(a.loops.iter().flat_map(|b| [&b.lo, &b.hi]));
+        for e in exprs {
+            find(e, &mut found);
+        }
+        find_in(&a.path, &mut found);
+    }
+    let bound = |v: &str, k: i64| {
+        trace.assumptions.iter().flat_map(Cond::conjuncts).any(|c| {
+            matches!(c, Cond::Cmp(Rel::Ge, Expr::Var(x), Expr::Int(c)) if x == v && *c >= k)
+                || matches!(c, Cond::Cmp(Rel::Le, Expr::Int(c), Expr::Var(x)) if x == v && *c >= k)
+        })
+    };
+    found.retain(|v| trace.globals.contains(v) && bound(v, 0) && !bound(v, 1));
+    found
+}
+
+/// `e` where `v` is 0: a quotient by a multiple of `v` is 0, a remainder
+/// the dividend. A rewrite the walk misses (in a `Forall`'s body) is still
+/// exact, since the part assumes `v == 0` and the encoding guards `/ 0`.
+fn divided_by_zero(e: &Expr, v: &str) -> Expr {
+    fn has_factor(d: &Expr, v: &str) -> bool {
+        match d {
+            Expr::Var(x) => x == v,
+            Expr::Bin(Op::Mul, a, b) => has_factor(a, v) || has_factor(b, v),
+            _ => false,
+        }
+    }
+    match e {
+        Expr::Bin(Op::Div, _, d) if has_factor(d, v) => Expr::Int(0),
+        Expr::Bin(Op::Mod, x, d) if has_factor(d, v) => divided_by_zero(x, v),
+        Expr::Bin(op, a, b) => Expr::bin(*op, divided_by_zero(a, v), divided_by_zero(b, v)),
+        Expr::Ite(c, a, b) => Expr::Ite(
+            Box::new(c.map_exprs(&|e| divided_by_zero(e, v))),
+            Box::new(divided_by_zero(a, v)),
+            Box::new(divided_by_zero(b, v)),
+        ),
         Expr::Int(_) | Expr::Var(_) => e.clone(),
     }
 }
@@ -548,6 +674,35 @@ mod tests {
         assert_eq!(
             index(&traces[1]),
             "2 * tid.x@1 + (tid.x@1 % 2 == 0 ? 1 : 0)"
+        );
+    }
+
+    #[test]
+    fn a_size_both_threads_divide_by_splits_the_trace_at_zero() {
+        // `w` and `h` may be 0; `p` is at least 1 by assumption; `4` is a
+        // constant; `tid.x` is a thread's own.
+        let k = parse(
+            "params w, h, p; assume p >= 1; \
+             array a { wr[tid / (w * h) + tid % w + tid / p + tid % 4 + w / tid] }",
+        )
+        .expect("a protocol");
+        let trace = traces(&k, &k.arrays[0], true).expect("traces").remove(0);
+        let parts = by_shared_divisors(trace);
+        assert_eq!(parts.len(), 4, "two sizes, two ways each");
+        let ways: Vec<String> = parts
+            .iter()
+            .map(|t| {
+                let n = t.assumptions.len();
+                format!("{}, {}", t.assumptions[n - 2], t.assumptions[n - 1])
+            })
+            .collect();
+        assert_eq!(ways, ["w == 0, h == 0", "w == 0, h >= 1", "w >= 1, h == 0", "w >= 1, h >= 1"]);
+        let index = |t: &Trace| t.accesses[0][0].index[0].to_string();
+        // Where `w` is 0, its quotients are 0 and its remainders the dividend.
+        assert_eq!(index(&parts[1]), "0 + tid.x@1 + tid.x@1 / p + tid.x@1 % 4 + w / tid.x@1");
+        assert_eq!(
+            index(&parts[3]),
+            "tid.x@1 / (w * h) + tid.x@1 % w + tid.x@1 / p + tid.x@1 % 4 + w / tid.x@1"
         );
     }
 }

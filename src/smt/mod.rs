@@ -212,11 +212,15 @@ pub fn solve_first(trace: &Trace, opts: &Options, deadline: Deadline) -> First {
 }
 
 /// The rest of [`solve_until`] for a trace its first attempt gave up on:
-/// the trace's parts when a choice both threads make alike splits it
-/// ([`crate::analysis::by_shared_choices`]), else restarts in fresh
+/// the trace's parts when a choice both threads make alike or a size they
+/// divide by splits it ([`crate::analysis::by_shared_choices`],
+/// [`crate::analysis::by_shared_divisors`]), else restarts in fresh
 /// contexts.
 pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solved) -> Solved {
-    let parts = crate::analysis::by_shared_choices(trace.clone());
+    let parts: Vec<Trace> = crate::analysis::by_shared_choices(trace.clone())
+        .into_iter()
+        .flat_map(crate::analysis::by_shared_divisors)
+        .collect();
     if parts.len() < 2 {
         return restarts(trace, opts, deadline, first);
     }
