@@ -682,3 +682,38 @@ fn traces_split_at_zero_divisors_keep_their_verdicts() {
     }
     assert!(split >= 40, "only {split} traces divide by a size");
 }
+
+/// Folding a thread's accesses that differ only in constants into loops
+/// (`folded_from`) adds accesses and removes none: a folded trace the
+/// solver proves race free belongs to a trace that is race free.
+#[test]
+fn folded_traces_prove_only_race_free_traces() {
+    use drfscan::analysis::{folded_from, traces};
+    use drfscan::smt::{solve, Outcome};
+    let opts = Options::default();
+    let (mut folded, mut proved) = (0, 0);
+    for seed in 0..1200u64 {
+        let case = generate(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        for array in &case.kernel.arrays {
+            let Ok(ts) = traces(&case.kernel, array, false) else {
+                continue;
+            };
+            for t in ts {
+                let Some(f) = folded_from(&t, 2) else {
+                    continue;
+                };
+                folded += 1;
+                if !matches!(solve(&f, &opts).outcome, Outcome::Drf) {
+                    continue;
+                }
+                proved += 1;
+                let whole = solve(&t, &opts).outcome;
+                assert!(
+                    !matches!(whole, Outcome::Racy(_)),
+                    "seed {seed}: the folded trace is race free, the trace races\n{t:#?}\nfolded: {f:#?}"
+                );
+            }
+        }
+    }
+    assert!(folded >= 40 && proved >= 10, "only {folded} traces fold, {proved} proved");
+}

@@ -300,6 +300,144 @@ fn divided_by_zero(e: &Expr, v: &str) -> Expr {
     }
 }
 
+/// Traces with fewer accesses per thread than this are not folded.
+const FOLD_MIN_ACCESSES: usize = 24;
+
+/// How many integer constants of one index may differ within a family.
+const FOLD_MAX_PLACES: usize = 2;
+
+/// `trace` with each family of one thread's accesses that differ only in
+/// integer constants of their index (`RF[(q - 1) * n + gid]` for q in 1..206,
+/// one access each after unrolling) made one access in a loop over each
+/// constant that differs, from its least to its greatest value. Every
+/// access of the family is one iteration of the loop, so the folded trace
+/// has all the accesses of `trace` and maybe more: race free, it proves
+/// `trace` race free; racy, it says nothing. Stored values are dropped
+/// (a write of unknown value is never benign), which keeps that so. `None`
+/// when nothing folds. Z3 gives up on hundreds of accesses that each need
+/// their own case, where a loop is one digit of a mixed-radix index.
+pub fn folded(trace: &Trace) -> Option<Trace> {
+    folded_from(trace, FOLD_MIN_ACCESSES)
+}
+
+/// [`folded`] for traces where a thread has at least `min` accesses.
+pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
+    if trace.lockstep || trace.accesses.iter().all(|list| list.len() < min) {
+        return None;
+    }
+    /// The index with each integer constant replaced by 0, and the constants.
+    fn skeleton(e: &Expr, consts: &mut Vec<i64>) -> Expr {
+        match e {
+            Expr::Int(c) => {
+                consts.push(*c);
+                Expr::Int(0)
+            }
+            Expr::Var(_) => e.clone(),
+            Expr::Bin(op, a, b) => Expr::Bin(
+                *op,
+                Box::new(skeleton(a, consts)),
+                Box::new(skeleton(b, consts)),
+            ),
+            // Constants under a condition are left alone: the condition
+            // would have to be folded too.
+            Expr::Ite(..) => e.clone(),
+        }
+    }
+    /// The skeleton with the constants `consts` put back, each place of
+    /// `vars` taken by its loop variable.
+    fn refill(e: &Expr, consts: &mut std::slice::Iter<i64>, vars: &mut dyn FnMut() -> Option<String>) -> Expr {
+        match e {
+            Expr::Int(_) => {
+                let c = consts.next().copied().unwrap_or(0);
+                match vars() {
+                    Some(v) => Expr::var(&v),
+                    None => Expr::Int(c),
+                }
+            }
+            Expr::Var(_) | Expr::Ite(..) => e.clone(),
+            Expr::Bin(op, a, b) => {
+                let a = refill(a, consts, vars);
+                let b = refill(b, consts, vars);
+                Expr::Bin(*op, Box::new(a), Box::new(b))
+            }
+        }
+    }
+    let mut out = trace.clone();
+    let mut fresh = 0usize;
+    let mut changed = false;
+    for (k, list) in trace.accesses.iter().enumerate() {
+        // Families in order of their first access; the constants of each.
+        let mut families: Vec<(TraceAccess, Vec<Expr>, Vec<Vec<i64>>)> = Vec::new();
+        for a in list {
+            let mut consts = Vec::new();
+            let shape: Vec<Expr> = a.index.iter().map(|e| skeleton(e, &mut consts)).collect();
+            let same = |f: &TraceAccess, s: &Vec<Expr>| {
+                *s == shape
+                    && f.mode == a.mode
+                    && f.path == a.path
+                    && f.loops == a.loops
+                    && f.lock == a.lock
+            };
+            match families.iter_mut().find(|(f, s, _)| same(f, s)) {
+                Some((_, _, all)) => all.push(consts),
+                None => families.push((a.clone(), shape, vec![consts])),
+            }
+        }
+        let mut accesses = Vec::new();
+        for (first, shape, all) in families {
+            let places: Vec<usize> = (0..all[0].len())
+                .filter(|i| all.iter().any(|c| c[*i] != all[0][*i]))
+                .collect();
+            if all.len() < 2 || places.is_empty() || places.len() > FOLD_MAX_PLACES {
+                accesses.extend(
+                    list.iter()
+                        .filter(|a| {
+                            let mut consts = Vec::new();
+                            let s: Vec<Expr> =
+                                a.index.iter().map(|e| skeleton(e, &mut consts)).collect();
+                            s == shape
+                                && a.mode == first.mode
+                                && a.path == first.path
+                                && a.loops == first.loops
+                                && a.lock == first.lock
+                        })
+                        .cloned(),
+                );
+                continue;
+            }
+            let mut folded = first.clone();
+            folded.value = None;
+            let mut names = Vec::new();
+            for i in &places {
+                let lo = all.iter().map(|c| c[*i]).min().unwrap_or(0);
+                let hi = all.iter().map(|c| c[*i]).max().unwrap_or(0);
+                let var = format!("!fold{fresh}@{}", k + 1);
+                fresh += 1;
+                out.locals[k].push(var.clone());
+                folded.loops.push(Binder {
+                    var: var.clone(),
+                    lo: Expr::Int(lo),
+                    hi: Expr::Int(hi.saturating_add(1)),
+                });
+                names.push((*i, var));
+            }
+            let mut place = 0usize;
+            let mut next = || {
+                let at = place;
+                place += 1;
+                names.iter().find(|(i, _)| *i == at).map(|(_, v)| v.clone())
+            };
+            let consts = all[0].clone();
+            let mut it = consts.iter();
+            folded.index = shape.iter().map(|e| refill(e, &mut it, &mut next)).collect();
+            accesses.push(folded);
+            changed = true;
+        }
+        out.accesses[k] = accesses;
+    }
+    changed.then_some(out)
+}
+
 /// The locals of `kernel.uniform_reads` that are one value for a block:
 /// every barrier interval their read is in has no write or atomic on the
 /// array, so the threads of a block read the cell while it holds still.
@@ -704,5 +842,29 @@ mod tests {
             index(&parts[3]),
             "tid.x@1 / (w * h) + tid.x@1 % w + tid.x@1 / p + tid.x@1 % 4 + w / tid.x@1"
         );
+    }
+
+    #[test]
+    fn accesses_that_differ_in_constants_fold_into_a_loop() {
+        // Thirty fields, one plane of `n` cells each, written at the
+        // thread's place; a read of field 3 under a condition stays apart.
+        let writes: Vec<String> = (2..32).map(|f| format!("wr[{f} * n + tid];")).collect();
+        let src = format!(
+            "params n; array a {{ {} if (tid < 4) {{ rd[3 * n + tid] }} }}",
+            writes.join(" ")
+        );
+        let k = parse(&src).expect("a protocol");
+        let trace = traces(&k, &k.arrays[0], true).expect("traces").remove(0);
+        assert_eq!(trace.accesses[0].len(), 31);
+        let folded = folded(&trace).expect("the writes fold");
+        let accesses = &folded.accesses[0];
+        assert_eq!(accesses.len(), 2, "{accesses:#?}");
+        assert_eq!(accesses[0].index[0].to_string(), "!fold0@1 * n + tid.x@1");
+        let loop_ = &accesses[0].loops[0];
+        assert_eq!((loop_.lo.to_string(), loop_.hi.to_string()), ("2".into(), "32".into()));
+        assert_eq!(accesses[1].index[0].to_string(), "3 * n + tid.x@1");
+        assert!(folded.locals[0].contains(&"!fold0@1".to_string()));
+        // Few accesses are not worth a loop.
+        assert!(folded_from(&trace, 32).is_none());
     }
 }

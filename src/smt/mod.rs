@@ -216,7 +216,24 @@ pub fn solve_first(trace: &Trace, opts: &Options, deadline: Deadline) -> First {
 /// divide by splits it ([`crate::analysis::by_shared_choices`],
 /// [`crate::analysis::by_shared_divisors`]), else restarts in fresh
 /// contexts.
-pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solved) -> Solved {
+pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, mut first: Solved) -> Solved {
+    // Families of accesses folded into loops: a proof of the folded trace
+    // is one of the trace; a race there may be one the folding added, so
+    // then the trace itself is asked.
+    if let Some(folded) = crate::analysis::folded(trace) {
+        let solved = match solve_first(&folded, opts, deadline) {
+            First::Decided(solved) => solved,
+            First::Hard(first) => restarts(&folded, &fold_opts(opts), deadline, first),
+        };
+        first.solver_calls += solved.solver_calls;
+        if matches!(solved.outcome, Outcome::Drf) {
+            return Solved {
+                outcome: Outcome::Drf,
+                solver_calls: first.solver_calls,
+                cut_short: solved.cut_short,
+            };
+        }
+    }
     let parts: Vec<Trace> = crate::analysis::by_shared_choices(trace.clone())
         .into_iter()
         .flat_map(crate::analysis::by_shared_divisors)
@@ -255,6 +272,21 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solv
         cut_short,
     }
 }
+
+/// The limit of a folded trace's restarts ([`solve_hard`]): a quarter of
+/// the query's, since the trace itself may still need the rest.
+fn fold_opts(opts: &Options) -> Options {
+    Options {
+        timeout_ms: match opts.timeout_ms {
+            0 => FOLD_MS,
+            ms => ms / 4,
+        },
+        ..opts.clone()
+    }
+}
+
+/// A folded trace's restart limit when queries have none.
+const FOLD_MS: u64 = 2_000;
 
 /// Restarts of a trace in fresh contexts, each with a new seed and
 /// strategy.
