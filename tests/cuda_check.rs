@@ -720,6 +720,17 @@ fn divergence_names_two_threads_and_the_precondition_that_removes_it() {
         &[],
     );
     assert_eq!(code, 0, "{json:#}");
+    // A size the host's launch fixes is still named, not its value.
+    let file = dataset("launches/early_return_block_from_the_command_line_divergent.cu");
+    let (code, json) = check_json(&[&file], &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let kernel = &json["files"][0]["kernels"][0];
+    assert_eq!(kernel["verdict"], "divergent", "{json:#}");
+    let reason = kernel["reason"].as_str().unwrap();
+    assert!(
+        reason.ends_with("no divergence if callers ensure `__requires(n % blockDim.x == 0)`"),
+        "{reason}"
+    );
 }
 
 #[test]

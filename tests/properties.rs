@@ -715,5 +715,8 @@ fn folded_traces_prove_only_race_free_traces() {
             }
         }
     }
-    assert!(folded >= 40 && proved >= 10, "only {folded} traces fold, {proved} proved");
+    assert!(
+        folded >= 40 && proved >= 10,
+        "only {folded} traces fold, {proved} proved"
+    );
 }

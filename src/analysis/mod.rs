@@ -201,7 +201,8 @@ pub fn by_shared_divisors(trace: Trace) -> Vec<Trace> {
                 for c in &mut zero.assumptions {
                     *c = c.map_exprs(&by_zero);
                 }
-                zero.assumptions.push(Cond::cmp(Rel::Eq, Expr::var(v), Expr::Int(0)));
+                zero.assumptions
+                    .push(Cond::cmp(Rel::Eq, Expr::var(v), Expr::Int(0)));
                 let mut positive = t;
                 positive
                     .assumptions
@@ -345,7 +346,11 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
     }
     /// The skeleton with the constants `consts` put back, each place of
     /// `vars` taken by its loop variable.
-    fn refill(e: &Expr, consts: &mut std::slice::Iter<i64>, vars: &mut dyn FnMut() -> Option<String>) -> Expr {
+    fn refill(
+        e: &Expr,
+        consts: &mut std::slice::Iter<i64>,
+        vars: &mut dyn FnMut() -> Option<String>,
+    ) -> Expr {
         match e {
             Expr::Int(_) => {
                 let c = consts.next().copied().unwrap_or(0);
@@ -429,7 +434,10 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
             };
             let consts = all[0].clone();
             let mut it = consts.iter();
-            folded.index = shape.iter().map(|e| refill(e, &mut it, &mut next)).collect();
+            folded.index = shape
+                .iter()
+                .map(|e| refill(e, &mut it, &mut next))
+                .collect();
             accesses.push(folded);
             changed = true;
         }
@@ -834,10 +842,21 @@ mod tests {
                 format!("{}, {}", t.assumptions[n - 2], t.assumptions[n - 1])
             })
             .collect();
-        assert_eq!(ways, ["w == 0, h == 0", "w == 0, h >= 1", "w >= 1, h == 0", "w >= 1, h >= 1"]);
+        assert_eq!(
+            ways,
+            [
+                "w == 0, h == 0",
+                "w == 0, h >= 1",
+                "w >= 1, h == 0",
+                "w >= 1, h >= 1"
+            ]
+        );
         let index = |t: &Trace| t.accesses[0][0].index[0].to_string();
         // Where `w` is 0, its quotients are 0 and its remainders the dividend.
-        assert_eq!(index(&parts[1]), "0 + tid.x@1 + tid.x@1 / p + tid.x@1 % 4 + w / tid.x@1");
+        assert_eq!(
+            index(&parts[1]),
+            "0 + tid.x@1 + tid.x@1 / p + tid.x@1 % 4 + w / tid.x@1"
+        );
         assert_eq!(
             index(&parts[3]),
             "tid.x@1 / (w * h) + tid.x@1 % w + tid.x@1 / p + tid.x@1 % 4 + w / tid.x@1"
@@ -861,7 +880,10 @@ mod tests {
         assert_eq!(accesses.len(), 2, "{accesses:#?}");
         assert_eq!(accesses[0].index[0].to_string(), "!fold0@1 * n + tid.x@1");
         let loop_ = &accesses[0].loops[0];
-        assert_eq!((loop_.lo.to_string(), loop_.hi.to_string()), ("2".into(), "32".into()));
+        assert_eq!(
+            (loop_.lo.to_string(), loop_.hi.to_string()),
+            ("2".into(), "32".into())
+        );
         assert_eq!(accesses[1].index[0].to_string(), "3 * n + tid.x@1");
         assert!(folded.locals[0].contains(&"!fold0@1".to_string()));
         // Few accesses are not worth a loop.

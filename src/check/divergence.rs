@@ -229,6 +229,55 @@ fn precondition(
     question: &[Cond],
     deadline: Deadline,
 ) -> Option<String> {
+    // A parameter the launches fix (`n == 16777216`) is in the guard as
+    // its value; a condition on it still names what callers keep (`n %
+    // blockDim.x == 0`, with `n` fixed a condition on the block). The
+    // guard gets the name back and the question leaves the value out: Z3
+    // proves the whole blocks of any `n` where it gives up on those of
+    // 2^24, and a proof for every `n` is one for 2^24.
+    let mut values = Vec::new();
+    let mut ints = |e: &Expr| collect_ints(e, &mut values);
+    match guard {
+        Guard::If(c) => c.each_expr(&mut ints),
+        Guard::Range { lo, hi } => {
+            ints(lo);
+            ints(hi);
+        }
+    }
+    let fixed: Vec<(&String, i64)> = kernel
+        .assumes
+        .iter()
+        .filter_map(|a| match a {
+            Cond::Cmp(Rel::Eq, Expr::Var(p), Expr::Int(c))
+                if kernel.params.contains(p) && c.abs() >= 2 && values.contains(c) =>
+            {
+                Some((p, *c))
+            }
+            _ => None,
+        })
+        .collect();
+    let named;
+    let asked;
+    let (guard, question) = if fixed.is_empty() {
+        (guard, question)
+    } else {
+        let name = |e: &Expr| named_values(e, &fixed);
+        named = match guard {
+            Guard::If(c) => Guard::If(c.map_exprs(&name)),
+            Guard::Range { lo, hi } => Guard::Range {
+                lo: name(lo),
+                hi: name(hi),
+            },
+        };
+        let mut open = kernel.clone();
+        open.assumes.retain(|a| {
+            !fixed
+                .iter()
+                .any(|(p, c)| *a == Cond::cmp(Rel::Eq, Expr::var(p.as_str()), Expr::Int(*c)))
+        });
+        asked = analysis::disagreement(&open, &named);
+        (&named, &asked[..])
+    };
     let mut vars = BTreeSet::new();
     guard.free_vars(&mut vars);
     let params: Vec<&String> = vars
@@ -351,6 +400,40 @@ fn precondition(
     None
 }
 
+/// `e` with each value of `fixed` written as its parameter.
+fn named_values(e: &Expr, fixed: &[(&String, i64)]) -> Expr {
+    match e {
+        Expr::Int(c) => match fixed.iter().find(|(_, v)| v == c) {
+            Some((p, _)) => Expr::var(p),
+            None => e.clone(),
+        },
+        Expr::Var(_) => e.clone(),
+        Expr::Bin(op, a, b) => Expr::bin(*op, named_values(a, fixed), named_values(b, fixed)),
+        Expr::Ite(c, a, b) => Expr::Ite(
+            Box::new(c.map_exprs(&|e| named_values(e, fixed))),
+            Box::new(named_values(a, fixed)),
+            Box::new(named_values(b, fixed)),
+        ),
+    }
+}
+
+/// Every integer constant of `e`.
+fn collect_ints(e: &Expr, out: &mut Vec<i64>) {
+    match e {
+        Expr::Int(c) => out.push(*c),
+        Expr::Var(_) => {}
+        Expr::Bin(_, a, b) => {
+            collect_ints(a, out);
+            collect_ints(b, out);
+        }
+        Expr::Ite(c, a, b) => {
+            c.each_expr(&mut |e| collect_ints(e, out));
+            collect_ints(a, out);
+            collect_ints(b, out);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,5 +501,22 @@ mod tests {
             Expr::Int(0),
         ));
         assert!(never(&whole, 5_000));
+    }
+
+    #[test]
+    fn a_size_the_launch_fixes_is_still_named_in_the_precondition() {
+        // The launch passes 2^24 for `n`, which the guard holds as its
+        // value; the block comes from the command line.
+        let k = kernel(
+            "params n; assume n == 16777216; \
+             array a { if (bid.x * blockDim.x + tid.x >= 16777216) { sync } }",
+        );
+        let crate::protocol::Stmt::If { cond, .. } = &k.arrays[0].body else {
+            panic!("a conditional");
+        };
+        let g = Guard::If(cond.clone());
+        let q = analysis::disagreement(&k, &g);
+        let pre = precondition(&k, &g, &q, Deadline::after_ms(20_000));
+        assert_eq!(pre.as_deref(), Some("n % blockDim.x == 0"));
     }
 }

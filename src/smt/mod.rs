@@ -221,6 +221,11 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, mut first: 
     // is one of the trace; a race there may be one the folding added, so
     // then the trace itself is asked.
     if let Some(folded) = crate::analysis::folded(trace) {
+        // Whether it races is all that is asked of it.
+        let opts = &Options {
+            max_races_per_interval: 1,
+            ..opts.clone()
+        };
         let solved = match solve_first(&folded, opts, deadline) {
             First::Decided(solved) => solved,
             First::Hard(first) => restarts(&folded, &fold_opts(opts), deadline, first),
@@ -273,20 +278,22 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, mut first: 
     }
 }
 
-/// The limit of a folded trace's restarts ([`solve_hard`]): a quarter of
-/// the query's, since the trace itself may still need the rest.
+/// The limit of a folded trace's restarts ([`solve_hard`]): a twentieth of
+/// the query's (one restart at the default), since a folded trace that
+/// races, as those of racy kernels with long unrolled loops do, leaves
+/// the trace itself to be asked with the rest.
 fn fold_opts(opts: &Options) -> Options {
     Options {
         timeout_ms: match opts.timeout_ms {
             0 => FOLD_MS,
-            ms => ms / 4,
+            ms => (ms / 20).max(1),
         },
         ..opts.clone()
     }
 }
 
 /// A folded trace's restart limit when queries have none.
-const FOLD_MS: u64 = 2_000;
+const FOLD_MS: u64 = 1_000;
 
 /// Restarts of a trace in fresh contexts, each with a new seed and
 /// strategy.
