@@ -1413,10 +1413,23 @@ fn collect_moduli(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
     collect_right_operands(e, crate::protocol::Op::Mod, out);
 }
 
-/// Constants an index divides by (`(r * pitch) / 4`: bytes to cells of
-/// four), `>= 2`.
+/// Constants a thread's own part of an index divides by (`(r * pitch) /
+/// 4`: bytes to cells of four), `>= 2`. A size both threads share divided
+/// by a constant (LRN's `(size - 1) / 2` half window) is no unit of the
+/// index: its `n * 2 <= w` would suggest a launch over half a row.
 fn collect_divisors(e: &crate::protocol::Expr, out: &mut Vec<i64>) {
-    collect_right_operands(e, crate::protocol::Op::Div, out);
+    use crate::protocol::{Expr, Op};
+    each_subexpr(e, &mut |e| {
+        if let Expr::Bin(Op::Div, n, k) = e {
+            if let Expr::Int(c) = **k {
+                let mut vars = BTreeSet::new();
+                n.free_vars(&mut vars);
+                if c >= 2 && vars.iter().any(|v| v.ends_with("@1") || v.ends_with("@2")) {
+                    out.push(c);
+                }
+            }
+        }
+    });
 }
 
 /// Constants `>= 2` an index divides the block size `dim` by (`blockDim.x /
