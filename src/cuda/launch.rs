@@ -2166,6 +2166,11 @@ fn dims_at(n: &Node, here: Here, callers: &Callers, depth: usize) -> Vec<Dims> {
         let Some(var) = n.referenced() else {
             return vec![UNKNOWN];
         };
+        if var.kind() == K::VAR {
+            if let Some(init) = file_constant(&var) {
+                return dims_at(&init, here, callers, depth + 1);
+            }
+        }
         let Some(f) = here.func else {
             return vec![UNKNOWN];
         };
@@ -2852,19 +2857,44 @@ fn reaching_assignment<'a>(f: &Node<'a>, var: &Node, at: u32) -> Option<Node<'a>
 
 /// The initialiser of the local `n` names, when it is a local of the
 /// function at `here` that nothing changes between its declaration and
-/// `n`.
+/// `n`, or a host variable of file scope that nothing in its file changes
+/// ([`file_constant`]).
 fn unchanged_init<'a>(n: &Node<'a>, here: Here) -> Option<Node<'a>> {
-    let f = here.func?;
     if n.kind() != K::DECL_REF {
         return None;
     }
     let var = n.referenced().filter(|v| v.kind() == K::VAR)?;
+    if let Some(init) = file_constant(&var) {
+        return Some(init);
+    }
+    let f = here.func?;
     if var.semantic_parent().is_none_or(|p| p.id() != f.id())
         || !unchanged_between(&f, &var, var.offset(), n.offset())
     {
         return None;
     }
     initializer(&var)
+}
+
+/// The initialiser of `var` when it is a host variable of file or
+/// namespace scope whose file never assigns it, a field of it, or its
+/// address after declaring it (`dim3 blockSize(16, 8);` above the host
+/// code of older SDK-style samples, launched as `k<<<grid, blockSize>>>`).
+/// A local of the same name anywhere in the file that is assigned counts
+/// as a change: the tokens do not tell the two apart. Another file that
+/// declares it `extern` and changes it is not seen.
+fn file_constant<'a>(var: &Node<'a>) -> Option<Node<'a>> {
+    if var.has_attr(K::CUDA_DEVICE) || var.has_attr(K::CUDA_CONSTANT) || var.is_shared() {
+        return None;
+    }
+    let mut scope = var.semantic_parent()?;
+    while scope.kind() == K::NAMESPACE {
+        scope = scope.semantic_parent()?;
+    }
+    if scope.kind() != K::TRANSLATION_UNIT || modified(&scope, &var.spelling()) {
+        return None;
+    }
+    initializer(var)
 }
 
 /// A host expression as a term over the values `passed` to the kernel:
