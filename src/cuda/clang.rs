@@ -794,6 +794,14 @@ impl<'tu> Node<'tu> {
             (start, end)
         }
     }
+    /// Whether the cursor starts in the translation unit's main file, not
+    /// in a header it includes.
+    pub fn in_main_file(&self) -> bool {
+        unsafe {
+            let loc = clang_getRangeStart(clang_getCursorExtent(self.c));
+            clang_Location_isFromMainFile(loc) != 0
+        }
+    }
     /// The cursor's tokens, with their byte offsets.
     pub fn tokens(&self) -> Vec<(String, u32)> {
         unsafe {

@@ -2877,14 +2877,21 @@ fn unchanged_init<'a>(n: &Node<'a>, here: Here) -> Option<Node<'a>> {
 }
 
 /// The initialiser of `var` when it is a host variable of file or
-/// namespace scope whose file never assigns it, a field of it, or its
-/// address after declaring it (`dim3 blockSize(16, 8);` above the host
-/// code of older SDK-style samples, launched as `k<<<grid, blockSize>>>`).
+/// namespace scope, declared in the main file, whose file never assigns
+/// it, a field of it, or its address after declaring it (`dim3
+/// blockSize(16, 8);` above the host code of older SDK-style samples,
+/// launched as `k<<<grid, blockSize>>>`).
 /// A local of the same name anywhere in the file that is assigned counts
 /// as a change: the tokens do not tell the two apart. Another file that
 /// declares it `extern` and changes it is not seen.
 fn file_constant<'a>(var: &Node<'a>) -> Option<Node<'a>> {
-    if var.has_attr(K::CUDA_DEVICE) || var.has_attr(K::CUDA_CONSTANT) || var.is_shared() {
+    // Only the main file's tokens are read: a variable a header declares
+    // may be assigned before any mention the main file makes of it.
+    if var.has_attr(K::CUDA_DEVICE)
+        || var.has_attr(K::CUDA_CONSTANT)
+        || var.is_shared()
+        || !var.in_main_file()
+    {
         return None;
     }
     let mut scope = var.semantic_parent()?;
