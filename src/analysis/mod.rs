@@ -371,46 +371,38 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
     let mut fresh = 0usize;
     let mut changed = false;
     for (k, list) in trace.accesses.iter().enumerate() {
-        // Families in order of their first access; the constants of each.
-        let mut families: Vec<(TraceAccess, Vec<Expr>, Vec<Vec<i64>>)> = Vec::new();
+        // Families in order of their first access: the shape of their
+        // index, their members and the constants of each.
+        type Family<'t> = (Vec<Expr>, Vec<&'t TraceAccess>, Vec<Vec<i64>>);
+        let mut families: Vec<Family> = Vec::new();
         for a in list {
             let mut consts = Vec::new();
             let shape: Vec<Expr> = a.index.iter().map(|e| skeleton(e, &mut consts)).collect();
-            let same = |f: &TraceAccess, s: &Vec<Expr>| {
+            let same = |s: &Vec<Expr>, f: &TraceAccess| {
                 *s == shape
                     && f.mode == a.mode
                     && f.path == a.path
                     && f.loops == a.loops
                     && f.lock == a.lock
             };
-            match families.iter_mut().find(|(f, s, _)| same(f, s)) {
-                Some((_, _, all)) => all.push(consts),
-                None => families.push((a.clone(), shape, vec![consts])),
+            match families.iter_mut().find(|(s, m, _)| same(s, m[0])) {
+                Some((_, members, all)) => {
+                    members.push(a);
+                    all.push(consts);
+                }
+                None => families.push((shape, vec![a], vec![consts])),
             }
         }
         let mut accesses = Vec::new();
-        for (first, shape, all) in families {
+        for (shape, members, all) in families {
             let places: Vec<usize> = (0..all[0].len())
                 .filter(|i| all.iter().any(|c| c[*i] != all[0][*i]))
                 .collect();
             if all.len() < 2 || places.is_empty() || places.len() > FOLD_MAX_PLACES {
-                accesses.extend(
-                    list.iter()
-                        .filter(|a| {
-                            let mut consts = Vec::new();
-                            let s: Vec<Expr> =
-                                a.index.iter().map(|e| skeleton(e, &mut consts)).collect();
-                            s == shape
-                                && a.mode == first.mode
-                                && a.path == first.path
-                                && a.loops == first.loops
-                                && a.lock == first.lock
-                        })
-                        .cloned(),
-                );
+                accesses.extend(members.into_iter().cloned());
                 continue;
             }
-            let mut folded = first.clone();
+            let mut folded = members[0].clone();
             folded.value = None;
             let mut names = Vec::new();
             for i in &places {
@@ -432,8 +424,7 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
                 place += 1;
                 names.iter().find(|(i, _)| *i == at).map(|(_, v)| v.clone())
             };
-            let consts = all[0].clone();
-            let mut it = consts.iter();
+            let mut it = all[0].iter();
             folded.index = shape
                 .iter()
                 .map(|e| refill(e, &mut it, &mut next))
