@@ -740,6 +740,30 @@ fn a_nested_structure_of_a_parameter_copied_keeps_its_pointers() {
 }
 
 #[test]
+fn helpers_given_a_parameter_structure_reach_its_arrays() {
+    let k = kernel(
+        "struct In { float *data; };\n\
+         struct P { int n; In in; };\n\
+         __device__ void by_ref(P &p, int i) { p.in.data[i] = 0; }\n\
+         __device__ void by_value(P p, int i) { p.in.data[i + 1] = 0; }\n\
+         __global__ void k(P o) {\n\
+           by_ref(o, threadIdx.x); by_value(o, threadIdx.x);\n\
+           In &in = o.in; in.data[threadIdx.x + 2] = 0; }",
+    );
+    let shown = show(&k);
+    assert!(
+        shown.contains("o.in.data: wr[tid.x]; wr[(tid.x + 1)]; wr[(tid.x + 2)];"),
+        "{shown}"
+    );
+    // A copy assigned another structure no longer reads the parameter.
+    let why = reason(
+        "struct P { float *data; };\n\
+         __device__ P other();\n\
+         __global__ void k(P o) { P c = o; c = other(); c.data[threadIdx.x] = 0; }",
+    );
+    assert!(why.contains("unknown origin"), "{why}");
+}
+#[test]
 fn unsupported_constructs_have_a_reason_and_a_place() {
     assert!(reason("__device__ int f(const int *p, int n) { return n ? f(p, n - 1) : p[0]; }\n__global__ void k(int *a) { a[threadIdx.x] = f(a, 3); }").contains("recursive"));
     assert!(

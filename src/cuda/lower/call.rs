@@ -942,10 +942,23 @@ impl Lower {
     /// every field known so far, nested ones too; `to`'s old fields go.
     pub(super) fn copy_record(&mut self, to: &str, from: Option<&str>) {
         let prefix = format!("{to}.");
-        self.env.retain(|k, _| !k.starts_with(&prefix));
+        self.forget_fields(to);
+        self.param_records.remove(to);
         let Some(from) = from else {
             return;
         };
+        // A copy of a parameter has the parameter's fields, those not read
+        // yet too.
+        let held: Vec<(String, String)> = self
+            .param_records
+            .iter()
+            .filter_map(|(k, path)| {
+                let rest = k.strip_prefix(from)?;
+                (rest.is_empty() || rest.starts_with('.'))
+                    .then(|| (format!("{to}{rest}"), path.clone()))
+            })
+            .collect();
+        self.param_records.extend(held);
         let from = format!("{from}.");
         let fields: Vec<(String, Val)> = self
             .env
@@ -956,6 +969,15 @@ impl Lower {
             })
             .collect();
         self.env.extend(fields);
+    }
+
+    /// Drops what is known of the fields of the structure variable `var`,
+    /// nested ones too: it holds another structure now.
+    pub(super) fn forget_fields(&mut self, var: &str) {
+        let prefix = format!("{var}.");
+        self.env.retain(|k, _| !k.starts_with(&prefix));
+        self.inputs.retain(|k, _| !k.starts_with(&prefix));
+        self.param_records.retain(|k, _| !k.starts_with(&prefix));
     }
 
     /// Puts back the bindings `saved` holds as they were before (none
@@ -2626,12 +2648,15 @@ impl Lower {
                         Some(t) => (format!("{}.{}", t.path, o.spelling()), t.param),
                         None => (o.spelling(), false),
                     },
-                    _ => {
-                        let param = o.kind() == K::DECL_REF
-                            && o.referenced().is_some_and(|d| d.kind() == K::PARM)
-                            && self.stack.len() == 1;
-                        (o.spelling(), param)
-                    }
+                    _ => match self.param_records.get(&var) {
+                        Some(path) => (path.clone(), true),
+                        None => {
+                            let param = o.kind() == K::DECL_REF
+                                && o.referenced().is_some_and(|d| d.kind() == K::PARM)
+                                && self.stack.len() == 1;
+                            (o.spelling(), param)
+                        }
+                    },
                 };
                 ThisObject::variable(var, path, param)
             }
@@ -2657,8 +2682,8 @@ impl Lower {
     pub(super) fn clobber(&mut self, lv: &LVal, loc: Loc) {
         match lv {
             LVal::Var(k) => {
-                let prefix = format!("{k}.");
-                self.env.retain(|key, _| !key.starts_with(&prefix));
+                self.forget_fields(k);
+                self.param_records.remove(k);
                 // A number becomes a thread's own unknown; an object that
                 // stands for a pointer keeps it (the fields went above).
                 let v = match self.env.get(k) {

@@ -1397,6 +1397,15 @@ impl Lower {
         is_param: bool,
     ) -> LVal {
         let fk = format!("{v}.{field}");
+        // A copy of a parameter, or a callee's name for one (`P &q`,
+        // `P q`), reads the parameter's fields whatever its syntax says.
+        let (qualified, is_param) = match self.param_records.get(v) {
+            Some(path) => (format!("{path}.{field}"), true),
+            None => (qualified, is_param),
+        };
+        if is_param && n.ty().canonical().is_record() && !self.env.contains_key(&fk) {
+            self.param_records.insert(fk.clone(), qualified.clone());
+        }
         if !self.env.contains_key(&fk) {
             // Read before on a branch that has merged since.
             if let Some(g) = self.inputs.get(&fk) {

@@ -134,6 +134,11 @@ pub struct Lower {
     /// The fields of kernel parameters passed by value, as first read:
     /// out of reach of branch merges, as `globals` are.
     inputs: HashMap<String, Val>,
+    /// Structure variables that hold a kernel parameter passed by value,
+    /// or a nested structure of one, unchanged as a whole (a copy, or a
+    /// callee's parameter bound to it), by key, with the parameter's source
+    /// path (`o`, `o.in`): their fields not read yet are the parameter's.
+    param_records: HashMap<String, String>,
     stack: Vec<String>,
     /// The array each declaration of memory names, by declaration (see
     /// `Lower::array_of`).
@@ -523,6 +528,7 @@ impl Lower {
             fresh: HashMap::new(),
             globals: HashMap::new(),
             inputs: HashMap::new(),
+            param_records: HashMap::new(),
             stack: Vec::new(),
             array_names: HashMap::new(),
             spellings: HashMap::new(),
@@ -923,6 +929,9 @@ impl Lower {
                     // equal values, conditions on it are uniform.
                     self.env.insert(key(&c), Val::Uniform);
                 } else {
+                    if ty.canonical().is_record() && !name.is_empty() {
+                        self.param_records.insert(key(&c), name);
+                    }
                     self.env.insert(key(&c), Val::Unknown);
                 }
             } else if k == K::COMPOUND {

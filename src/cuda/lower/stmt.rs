@@ -884,8 +884,8 @@ impl Lower {
         // `MinK<T, int> top(keys, vals, k);` in a template: the class
         // template's one constructor of that many parameters.
         if let Some((ctor, args)) = init.as_ref().and_then(|i| open_constructor(d, i)) {
-            let prefix = format!("{k}.");
-            self.env.retain(|key, _| !key.starts_with(&prefix));
+            self.forget_fields(&k);
+            self.param_records.remove(&k);
             if self.construct_with(&k, &ctor, &args)? {
                 self.env.insert(k, Val::Unknown);
                 return Ok(());
@@ -894,8 +894,8 @@ impl Lower {
         if ty.is_record() {
             // A structure declared again (in a loop body) starts anew, and
             // so does a group made again.
-            let prefix = format!("{k}.");
-            self.env.retain(|key, _| !key.starts_with(&prefix));
+            self.forget_fields(&k);
+            self.param_records.remove(&k);
             self.groups.remove(&k);
             self.bind_group(&k, &ty.canonical().spelling(), init.as_ref());
             // `uint3 t = threadIdx;`, `S b = a;`: the fields come along.
