@@ -301,6 +301,14 @@ fn divided_by_zero(e: &Expr, v: &str) -> Expr {
     }
 }
 
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// Traces with fewer accesses per thread than this are not folded.
 const FOLD_MIN_ACCESSES: usize = 24;
 
@@ -349,15 +357,12 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
     fn refill(
         e: &Expr,
         consts: &mut std::slice::Iter<i64>,
-        vars: &mut dyn FnMut() -> Option<String>,
+        vars: &mut dyn FnMut() -> Option<Expr>,
     ) -> Expr {
         match e {
             Expr::Int(_) => {
                 let c = consts.next().copied().unwrap_or(0);
-                match vars() {
-                    Some(v) => Expr::var(&v),
-                    None => Expr::Int(c),
-                }
+                vars().unwrap_or(Expr::Int(c))
             }
             Expr::Var(_) | Expr::Ite(..) => e.clone(),
             Expr::Bin(op, a, b) => {
@@ -367,6 +372,18 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
             }
         }
     }
+    /// `a` with its loop variables named by their place: unrolled
+    /// iterations of an outer loop put alike inner loops under names of
+    /// their own (`j`, `j#3`).
+    fn by_place(a: &TraceAccess) -> TraceAccess {
+        let mut out = a.clone();
+        for (i, b) in a.loops.iter().enumerate() {
+            let to = format!("!place{i}");
+            out = out.map_exprs(&|e| e.subst(&b.var, &Expr::var(&to)));
+            out.loops[i].var = to;
+        }
+        out
+    }
     let mut out = trace.clone();
     let mut fresh = 0usize;
     let mut changed = false;
@@ -375,10 +392,12 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
         // index, their members and the constants of each.
         type Family<'t> = (Vec<Expr>, Vec<&'t TraceAccess>, Vec<Vec<i64>>);
         let mut families: Vec<Family> = Vec::new();
-        for a in list {
+        for original in list {
+            let a = &by_place(original);
             let mut consts = Vec::new();
             let shape: Vec<Expr> = a.index.iter().map(|e| skeleton(e, &mut consts)).collect();
-            let same = |s: &Vec<Expr>, f: &TraceAccess| {
+            let same = |s: &Vec<Expr>, first: &TraceAccess| {
+                let f = by_place(first);
                 *s == shape
                     && f.mode == a.mode
                     && f.path == a.path
@@ -387,14 +406,14 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
             };
             match families.iter_mut().find(|(s, m, _)| same(s, m[0])) {
                 Some((_, members, all)) => {
-                    members.push(a);
+                    members.push(original);
                     all.push(consts);
                 }
-                None => families.push((shape, vec![a], vec![consts])),
+                None => families.push((shape, vec![original], vec![consts])),
             }
         }
         let mut accesses = Vec::new();
-        for (shape, members, all) in families {
+        for (_, members, all) in families {
             let places: Vec<usize> = (0..all[0].len())
                 .filter(|i| all.iter().any(|c| c[*i] != all[0][*i]))
                 .collect();
@@ -402,33 +421,62 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
                 accesses.extend(members.into_iter().cloned());
                 continue;
             }
+            // The constants of each place step by their greatest common
+            // divisor (`8 * 7 * i` unrolled): a loop over the steps keeps
+            // the gaps between them, where one over every value from the
+            // least to the greatest would fill them.
+            let ranges: Option<Vec<(i64, i64, i64)>> = places
+                .iter()
+                .map(|i| {
+                    let lo = all.iter().map(|c| c[*i]).min()?;
+                    let hi = all.iter().map(|c| c[*i]).max()?;
+                    let step = all.iter().map(|c| c[*i].abs_diff(lo)).fold(0, gcd).max(1);
+                    let step = i64::try_from(step).ok()?;
+                    Some((lo, step, hi.checked_sub(lo)? / step + 1))
+                })
+                .collect();
+            let Some(ranges) = ranges else {
+                accesses.extend(members.into_iter().cloned());
+                continue;
+            };
+            // The first member as it is, its loops named as the trace
+            // names them.
             let mut folded = members[0].clone();
             folded.value = None;
             let mut names = Vec::new();
-            for i in &places {
-                let lo = all.iter().map(|c| c[*i]).min().unwrap_or(0);
-                let hi = all.iter().map(|c| c[*i]).max().unwrap_or(0);
+            for (i, (lo, step, count)) in places.iter().zip(ranges) {
                 let var = format!("!fold{fresh}@{}", k + 1);
                 fresh += 1;
                 out.locals[k].push(var.clone());
                 folded.loops.push(Binder {
                     var: var.clone(),
-                    lo: Expr::Int(lo),
-                    hi: Expr::Int(hi.saturating_add(1)),
+                    lo: Expr::Int(0),
+                    hi: Expr::Int(count),
                 });
-                names.push((*i, var));
+                let stepped = match step {
+                    1 => Expr::var(&var),
+                    _ => Expr::bin(Op::Mul, Expr::Int(step), Expr::var(&var)),
+                };
+                let at = match lo {
+                    0 => stepped,
+                    _ => Expr::bin(Op::Add, Expr::Int(lo), stepped),
+                };
+                names.push((*i, at));
             }
             let mut place = 0usize;
             let mut next = || {
                 let at = place;
                 place += 1;
-                names.iter().find(|(i, _)| *i == at).map(|(_, v)| v.clone())
+                names.iter().find(|(i, _)| *i == at).map(|(_, e)| e.clone())
             };
-            let mut it = all[0].iter();
-            folded.index = shape
+            let mut first = Vec::new();
+            let own: Vec<Expr> = members[0]
+                .index
                 .iter()
-                .map(|e| refill(e, &mut it, &mut next))
+                .map(|e| skeleton(e, &mut first))
                 .collect();
+            let mut it = first.iter();
+            folded.index = own.iter().map(|e| refill(e, &mut it, &mut next)).collect();
             accesses.push(folded);
             changed = true;
         }
@@ -869,15 +917,40 @@ mod tests {
         let folded = folded(&trace).expect("the writes fold");
         let accesses = &folded.accesses[0];
         assert_eq!(accesses.len(), 2, "{accesses:#?}");
-        assert_eq!(accesses[0].index[0].to_string(), "!fold0@1 * n + tid.x@1");
+        assert_eq!(
+            accesses[0].index[0].to_string(),
+            "(2 + !fold0@1) * n + tid.x@1"
+        );
         let loop_ = &accesses[0].loops[0];
         assert_eq!(
             (loop_.lo.to_string(), loop_.hi.to_string()),
-            ("2".into(), "32".into())
+            ("0".into(), "30".into())
         );
         assert_eq!(accesses[1].index[0].to_string(), "3 * n + tid.x@1");
         assert!(folded.locals[0].contains(&"!fold0@1".to_string()));
         // Few accesses are not worth a loop.
         assert!(folded_from(&trace, 32).is_none());
+    }
+
+    #[test]
+    fn loops_alike_but_named_apart_fold_by_the_step_of_their_constants() {
+        // An outer loop unrolled: each iteration's inner loop has a name of
+        // its own, and the rows it writes are 7 apart, with gaps a loop over
+        // every value between would fill.
+        let rows: Vec<String> = (0..7)
+            .map(|i| format!("for j{i} in 0..7 {{ wr[8 * ({} + j{i}) + tid]; }}", 7 * i))
+            .collect();
+        let src = format!("array a {{ {} }}", rows.join(" "));
+        let k = parse(&src).expect("a protocol");
+        let trace = traces(&k, &k.arrays[0], true).expect("traces").remove(0);
+        let folded = folded_from(&trace, 4).expect("the rows fold");
+        let accesses = &folded.accesses[0];
+        assert_eq!(accesses.len(), 1, "{accesses:#?}");
+        assert_eq!(
+            accesses[0].index[0].to_string(),
+            "8 * (7 * !fold0@1 + j0@1) + tid.x@1"
+        );
+        let loop_ = accesses[0].loops.last().expect("the folded loop");
+        assert_eq!(loop_.hi.to_string(), "7");
     }
 }

@@ -278,15 +278,16 @@ pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, mut first: 
     }
 }
 
-/// The limit of a folded trace's restarts ([`solve_hard`]): a twentieth of
-/// the query's (one restart at the default), since a folded trace that
-/// races, as those of racy kernels with long unrolled loops do, leaves
-/// the trace itself to be asked with the rest.
+/// The limit of a folded trace's restarts ([`solve_hard`]): a fifth of the
+/// query's (two restarts and part of a third at the default), since a
+/// folded trace that races, as those of racy kernels with long unrolled
+/// loops do, leaves the trace itself to be asked with the rest. Folded
+/// traces of a few hundred accesses take Z3 up to a second.
 fn fold_opts(opts: &Options) -> Options {
     Options {
         timeout_ms: match opts.timeout_ms {
             0 => FOLD_MS,
-            ms => (ms / 20).max(1),
+            ms => (ms / 5).max(1),
         },
         ..opts.clone()
     }
