@@ -4,7 +4,7 @@
 //! [`infer`] slices it into one memory access protocol per array.
 
 use crate::protocol::{
-    builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Scope, Value,
+    builtin, Access, ArrayProtocol, Cond, Expr, Kernel, Loc, Mode, Op, Rel, Scope, Value,
 };
 use std::collections::BTreeSet;
 
@@ -314,6 +314,19 @@ pub fn simplify(e: &Expr) -> Expr {
                 // gives it (`(i) >> LOG_NUM_BANKS + (i) >> 8`, a macro whose
                 // precedence shifts by the index itself).
                 (Op::Shr, _, _) if at_least_zero(&a) && shift_past_bits(&a, &b) => Expr::Int(0),
+                // A mask that keeps every bit the operand may have (`(c ?
+                // 1 : 0) & 1`, a flag of `i >= 4 & j >= 4`): the operand.
+                (Op::BitAnd, x, Expr::Int(m)) | (Op::BitAnd, Expr::Int(m), x)
+                    if possible_bits(x) & !(*m as u64) == 0 =>
+                {
+                    x.clone()
+                }
+                // One that keeps none of them: 0.
+                (Op::BitAnd, x, Expr::Int(m)) | (Op::BitAnd, Expr::Int(m), x)
+                    if possible_bits(x) & (*m as u64) == 0 =>
+                {
+                    Expr::Int(0)
+                }
                 // A mask of a run of bits is a quotient of a remainder: the
                 // digits the solver's mixed-radix lemmas read.
                 (Op::BitAnd, _, Expr::Int(c)) if bit_run(*c).is_some_and(|(lo, _)| lo > 0) => {
@@ -383,10 +396,17 @@ pub fn simplify(e: &Expr) -> Expr {
         }
         Expr::Ite(c, a, b) => {
             let (a, b) = (simplify(a), simplify(b));
-            match **c {
+            match &**c {
                 Cond::Bool(true) => a,
                 Cond::Bool(false) => b,
                 _ if a == b => a,
+                // `max(x, 0)` of a value never negative (`max(blockIdx.x *
+                // 16, 0)` of a stencil's block origin): the value.
+                Cond::Cmp(Rel::Gt | Rel::Ge, x, Expr::Int(0))
+                    if *x == a && b == Expr::Int(0) && at_least_zero(x) =>
+                {
+                    a
+                }
                 _ => Expr::Ite(c.clone(), Box::new(a), Box::new(b)),
             }
         }
@@ -1001,6 +1021,30 @@ mod tests {
             ),
         );
         assert_eq!(simplify(&e), Expr::var("i"));
+    }
+
+    #[test]
+    fn simplify_drops_masks_of_flags_and_maxima_of_values_never_negative() {
+        let flag = |c: Cond| Expr::Ite(Box::new(c), Box::new(Expr::Int(1)), Box::new(Expr::Int(0)));
+        let four = Cond::cmp(Rel::Ge, Expr::var("i"), Expr::Int(4));
+        // `(i >= 4) & 1`: the flag; with a mask of other bits, 0.
+        let masked = Expr::bin(Op::BitAnd, flag(four.clone()), Expr::Int(1));
+        assert_eq!(simplify(&masked), flag(four.clone()));
+        let other = Expr::bin(Op::BitAnd, flag(four), Expr::Int(2));
+        assert_eq!(simplify(&other), Expr::Int(0));
+        // `max(blockIdx.x * 16, 0)` is the block's origin.
+        let origin = Expr::bin(Op::Mul, Expr::var("bid.x"), Expr::Int(16));
+        let max = |x: &Expr| {
+            Expr::Ite(
+                Box::new(Cond::cmp(Rel::Gt, x.clone(), Expr::Int(0))),
+                Box::new(x.clone()),
+                Box::new(Expr::Int(0)),
+            )
+        };
+        assert_eq!(simplify(&max(&origin)), origin);
+        // A value that may be negative keeps its maximum.
+        let shifted = Expr::sub(origin, Expr::Int(4));
+        assert_eq!(simplify(&max(&shifted)), max(&shifted));
     }
 
     #[test]
