@@ -638,6 +638,14 @@ fn a_block_of_whole_warps_is_the_precondition_of_warp_rows() {
 }
 
 #[test]
+fn a_row_length_is_the_precondition_of_a_column_an_early_return_bounds() {
+    // `if (x > last) return;` before rows of `stride + 2` cells: the guard's
+    // bound, not the launch's extent, names the row the column stays in.
+    let told = told_preconditions("launches/halo_rows_below_a_guard_bound_racy.cu");
+    assert!(told.iter().all(|p| p == "last <= stride"), "{told:?}");
+}
+
+#[test]
 fn a_flat_block_is_the_precondition_of_a_ticket_thread_zero_takes() {
     // The ticket is the block's only in a one-dimensional block: the
     // kernel lowered so proves `data` too, not only `item`.

@@ -456,14 +456,20 @@ pub fn row_lengths(trace: &Trace) -> Vec<(String, Expr)> {
     let mut out = radix::widest_rows(&found);
     // The weakest first: of two constant bounds on one size, the smaller
     // (`hid >= 16` before `hid >= 31`, which a wider remainder asked for).
+    // A bound by sizes alone (`stride >= bounds.z`, from the guard on the
+    // column) before one by the launch's extent, which holds for every
+    // caller only when the grid fits the row.
     let first: Vec<String> = out.iter().map(|(v, _)| v.clone()).collect();
     out.sort_by_key(|(v, least)| {
         let at = first.iter().position(|w| w == v);
+        let mut vars = std::collections::BTreeSet::new();
+        least.free_vars(&mut vars);
+        let by_launch = vars.iter().any(|v| crate::protocol::builtin::is_dim(v));
         let least = match least {
             Expr::Int(c) => *c,
             _ => i64::MIN,
         };
-        (at, least)
+        (at, by_launch, least)
     });
     out
 }

@@ -968,11 +968,21 @@ impl Facts {
     fn guard_bounds(&self, path: &Cond, x: &Poly, suffix: &str) -> Vec<Expr> {
         strictly_below(path)
             .into_iter()
-            .filter(|(a, _)| {
-                self.poly_with_atoms(a, suffix)
-                    .is_some_and(|(a, _)| self.at_least(&minus(&a, x), 0))
+            .filter_map(|(a, b)| {
+                let (a, _) = self.poly_with_atoms(&a, suffix)?;
+                let d = minus(&a, x);
+                if self.at_least(&d, 0) {
+                    return Some(b);
+                }
+                // `a` a constant below `x` (`tid <= n` guarding the column
+                // `tid + 1`): `x < b` plus that constant.
+                match (d.len(), d.get(&Vec::new()).map(|c| i64::try_from(*c))) {
+                    (1, Some(Ok(c))) if c < 0 => {
+                        Some(crate::imp::simplify(&Expr::sub(b, Expr::Int(c))))
+                    }
+                    _ => None,
+                }
             })
-            .map(|(_, b)| b)
             .collect()
     }
 
@@ -1410,6 +1420,14 @@ fn strictly_below(path: &Cond) -> Vec<(Expr, Expr)> {
                     b = *x;
                     below.push((a.clone(), b.clone()));
                 }
+            }
+            // `x <= b`, `!(x > b)` (`if (x > bounds.z) return;`): `x < b + 1`.
+            (Cond::Cmp(Rel::Le, a, b) | Cond::Cmp(Rel::Ge, b, a), false)
+            | (Cond::Cmp(Rel::Gt, a, b) | Cond::Cmp(Rel::Lt, b, a), true) => {
+                below.push((
+                    a.clone(),
+                    crate::imp::simplify(&Expr::add(b.clone(), Expr::Int(1))),
+                ));
             }
             _ => {}
         }
@@ -2059,8 +2077,20 @@ mod tests {
         below.sort();
         assert_eq!(below, ["x < w", "y < h", "z < d"]);
         assert!(strictly_below(&guard).is_empty());
+        // `!!(h >= y)` is `y <= h`, and `if (x > w) return;` leaves `x <= w`:
+        // below one more.
         let twice = Cond::Not(Box::new(Cond::Not(Box::new(ge("h", "y")))));
-        assert!(strictly_below(&twice).is_empty());
+        let below: Vec<String> = strictly_below(&twice)
+            .into_iter()
+            .map(|(a, b)| format!("{a} < {b}"))
+            .collect();
+        assert_eq!(below, ["y < h + 1"]);
+        let past = Cond::Not(Box::new(Cond::cmp(Rel::Gt, v("x"), v("w"))));
+        let below: Vec<String> = strictly_below(&past)
+            .into_iter()
+            .map(|(a, b)| format!("{a} < {b}"))
+            .collect();
+        assert_eq!(below, ["x < w + 1"]);
         // `tx < n - bx * 32` is also read as the column below the row's
         // length.
         let col = Cond::cmp(
@@ -3763,10 +3793,15 @@ impl Facts {
                     continue;
                 };
                 let shared = pb.keys().flatten().all(|v| !v.ends_with(suffix) && v != w);
-                if shared && m.offset == 0 {
+                if shared {
+                    // Rows of `w + offset` cells (`(y + 1) * (stride + 2) +
+                    // x + 1`) hold the column when `w >= n - offset`.
+                    let mut least = pb;
+                    *least.entry(Vec::new()).or_default() -= m.offset;
+                    least.retain(|_, c| *c != 0);
                     let found = RowLength {
                         w: w.clone(),
-                        least: pb,
+                        least,
                         atoms: Atoms::new(),
                         constant: None,
                     };
