@@ -762,6 +762,13 @@ fn helpers_given_a_parameter_structure_reach_its_arrays() {
          __global__ void k(P o) { P c = o; c = other(); c.data[threadIdx.x] = 0; }",
     );
     assert!(why.contains("unknown origin"), "{why}");
+    // A structure assigned on one branch only is not the other branch's
+    // copy after the merge.
+    let why = reason(
+        "struct P { float *data; };\n\
+         __global__ void k(P a, P b, int c) { P q = b; if (c) q = a; q.data[threadIdx.x] = 0; }",
+    );
+    assert!(why.contains("unknown origin"), "{why}");
 }
 #[test]
 fn unsupported_constructs_have_a_reason_and_a_place() {

@@ -2682,8 +2682,20 @@ impl Lower {
     pub(super) fn clobber(&mut self, lv: &LVal, loc: Loc) {
         match lv {
             LVal::Var(k) => {
+                // Fields known so far become unknown, not absent: a branch
+                // merge takes a pointer field absent on one side for one
+                // that side never assigned, and would keep the other's.
+                let prefix = format!("{k}.");
+                let known: Vec<String> = self
+                    .env
+                    .keys()
+                    .filter(|f| f.starts_with(&prefix))
+                    .cloned()
+                    .collect();
                 self.forget_fields(k);
                 self.param_records.remove(k);
+                self.env
+                    .extend(known.into_iter().map(|f| (f, Val::Unknown)));
                 // A number becomes a thread's own unknown; an object that
                 // stands for a pointer keeps it (the fields went above).
                 let v = match self.env.get(k) {
