@@ -301,14 +301,6 @@ fn divided_by_zero(e: &Expr, v: &str) -> Expr {
     }
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
 /// Traces with fewer accesses per thread than this are not folded.
 const FOLD_MIN_ACCESSES: usize = 24;
 
@@ -389,31 +381,31 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
     let mut changed = false;
     for (k, list) in trace.accesses.iter().enumerate() {
         // Families in order of their first access: the shape of their
-        // index, their members and the constants of each.
-        type Family<'t> = (Vec<Expr>, Vec<&'t TraceAccess>, Vec<Vec<i64>>);
+        // index, their first access with loops named by place, their
+        // members and the constants of each.
+        type Family<'t> = (Vec<Expr>, TraceAccess, Vec<&'t TraceAccess>, Vec<Vec<i64>>);
         let mut families: Vec<Family> = Vec::new();
         for original in list {
-            let a = &by_place(original);
+            let a = by_place(original);
             let mut consts = Vec::new();
             let shape: Vec<Expr> = a.index.iter().map(|e| skeleton(e, &mut consts)).collect();
-            let same = |s: &Vec<Expr>, first: &TraceAccess| {
-                let f = by_place(first);
+            let same = |s: &Vec<Expr>, f: &TraceAccess| {
                 *s == shape
                     && f.mode == a.mode
                     && f.path == a.path
                     && f.loops == a.loops
                     && f.lock == a.lock
             };
-            match families.iter_mut().find(|(s, m, _)| same(s, m[0])) {
-                Some((_, members, all)) => {
+            match families.iter_mut().find(|(s, f, _, _)| same(s, f)) {
+                Some((_, _, members, all)) => {
                     members.push(original);
                     all.push(consts);
                 }
-                None => families.push((shape, vec![original], vec![consts])),
+                None => families.push((shape, a, vec![original], vec![consts])),
             }
         }
         let mut accesses = Vec::new();
-        for (_, members, all) in families {
+        for (_, _, members, all) in families {
             let places: Vec<usize> = (0..all[0].len())
                 .filter(|i| all.iter().any(|c| c[*i] != all[0][*i]))
                 .collect();
@@ -430,7 +422,11 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
                 .map(|i| {
                     let lo = all.iter().map(|c| c[*i]).min()?;
                     let hi = all.iter().map(|c| c[*i]).max()?;
-                    let step = all.iter().map(|c| c[*i].abs_diff(lo)).fold(0, gcd).max(1);
+                    let step = all
+                        .iter()
+                        .map(|c| c[*i].abs_diff(lo))
+                        .fold(0, crate::protocol::gcd)
+                        .max(1);
                     let step = i64::try_from(step).ok()?;
                     Some((lo, step, hi.checked_sub(lo)? / step + 1))
                 })
@@ -469,13 +465,14 @@ pub fn folded_from(trace: &Trace, min: usize) -> Option<Trace> {
                 place += 1;
                 names.iter().find(|(i, _)| *i == at).map(|(_, e)| e.clone())
             };
-            let mut first = Vec::new();
+            // Naming loops by place moves no constant: the first member's
+            // are `all[0]`, in the same order.
             let own: Vec<Expr> = members[0]
                 .index
                 .iter()
-                .map(|e| skeleton(e, &mut first))
+                .map(|e| skeleton(e, &mut Vec::new()))
                 .collect();
-            let mut it = first.iter();
+            let mut it = all[0].iter();
             folded.index = own.iter().map(|e| refill(e, &mut it, &mut next)).collect();
             accesses.push(folded);
             changed = true;

@@ -146,6 +146,15 @@ pub enum Rel {
     Ge,
 }
 
+/// The greatest common divisor of `a` and `b` (`b` itself when `a` is 0).
+pub fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// The constant one of `conds` fixes `var` to (`var == n` or `n == var`).
 pub fn fixed_value(conds: &[Cond], var: &str) -> Option<i64> {
     conds.iter().find_map(|c| match c {

@@ -732,7 +732,7 @@ impl Lower {
         for (array, views) in &first.open_views {
             let sizes: Vec<u64> = views.values().filter_map(|(_, size)| *size).collect();
             if sizes.len() > 1 && sizes.len() == views.len() {
-                let common = sizes.iter().fold(0, |g, &s| gcd(g, s));
+                let common = sizes.iter().fold(0, |g, &s| crate::protocol::gcd(g, s));
                 parts.entry(array.clone()).or_insert(common);
             }
         }
@@ -1503,12 +1503,4 @@ fn is_integer_type(spelling: &str) -> bool {
             | "uintptr_t"
     );
     builtin || fixed
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
 }
