@@ -562,10 +562,11 @@ pub fn disagreement(kernel: &Kernel, guard: &wf::Guard) -> Vec<Cond> {
         }
     };
     let cond_at = |c: &Cond, k: usize| seq::map_cond(c, &rename(k));
-    let expr_at = |e: &Expr, k: usize| seq::map_expr(e, &rename(k));
+    let expr_at = |e: &Expr, k: usize| seq::map_expr(&split_launch_divisors(e), &rename(k));
     let mut conds = match guard {
         wf::Guard::If(c) => {
-            let (a, b) = (cond_at(c, 1), cond_at(c, 2));
+            let c = c.map_exprs(&split_launch_divisors);
+            let (a, b) = (cond_at(&c, 1), cond_at(&c, 2));
             vec![Cond::or(
                 Cond::and(a.clone(), Cond::not(b.clone())),
                 Cond::and(Cond::not(a), b),
@@ -622,6 +623,47 @@ pub fn disagreement(kernel: &Kernel, guard: &wf::Guard) -> Vec<Cond> {
     );
     conds.extend(facts);
     conds
+}
+
+/// `e` with each quotient by a constant times launch sizes (`x / (256 *
+/// gridDim.x)`, the trip count of a grid-stride loop) taken as two
+/// quotients, `x / 256 / gridDim.x`: equal for positive divisors, and
+/// the solver settles the inner one by linear reasoning, where the
+/// product of unknowns leaves it without an answer. Two threads whose
+/// inner quotients agree then agree on the whole.
+pub fn split_launch_divisors(e: &Expr) -> Expr {
+    fn launch_product(e: &Expr) -> bool {
+        match e {
+            Expr::Var(v) => builtin::is_dim(v),
+            Expr::Bin(Op::Mul, a, b) => launch_product(a) && launch_product(b),
+            _ => false,
+        }
+    }
+    match e {
+        Expr::Int(_) | Expr::Var(_) => e.clone(),
+        Expr::Bin(op, a, b) => {
+            let (a, b) = (split_launch_divisors(a), split_launch_divisors(b));
+            if *op == Op::Div {
+                if let Expr::Bin(Op::Mul, l, r) = &b {
+                    let split = match (&**l, &**r) {
+                        (Expr::Int(c), d) | (d, Expr::Int(c)) if *c > 1 && launch_product(d) => {
+                            Some((*c, d.clone()))
+                        }
+                        _ => None,
+                    };
+                    if let Some((c, d)) = split {
+                        return Expr::bin(Op::Div, Expr::bin(Op::Div, a, Expr::Int(c)), d);
+                    }
+                }
+            }
+            Expr::bin(*op, a, b)
+        }
+        Expr::Ite(c, a, b) => Expr::Ite(
+            Box::new(c.map_exprs(&split_launch_divisors)),
+            Box::new(split_launch_divisors(a)),
+            Box::new(split_launch_divisors(b)),
+        ),
+    }
 }
 
 /// The hardware's limits on the launch sizes `question` names that the
@@ -835,6 +877,29 @@ pub struct Trace {
 mod tests {
     use super::*;
     use crate::protocol::parse::parse;
+
+    #[test]
+    fn quotients_by_a_constant_times_launch_sizes_are_taken_in_two() {
+        let e = |s: &str| {
+            let k = parse(&format!("params n, x, m; assume {s} == 0")).expect("an expression");
+            match &k.assumes[0] {
+                Cond::Cmp(_, e, _) => e.clone(),
+                c => panic!("{c:?}"),
+            }
+        };
+        let split = |s: &str| split_launch_divisors(&e(s)).to_string();
+        assert_eq!(
+            split("(n - tid.x) / (256 * gridDim.x)"),
+            "(n - tid.x) / 256 / gridDim.x"
+        );
+        assert_eq!(
+            split("x / (blockDim.x * gridDim.x * 4)"),
+            "x / 4 / (blockDim.x * gridDim.x)"
+        );
+        // A divisor that may be zero or negative stays whole.
+        assert_eq!(split("x / (256 * m)"), "x / (256 * m)");
+        assert_eq!(split("x / gridDim.x"), "x / gridDim.x");
+    }
 
     #[test]
     fn a_choice_both_threads_make_alike_splits_the_trace() {

@@ -504,6 +504,21 @@ mod tests {
     }
 
     #[test]
+    fn a_grid_stride_loop_over_whole_blocks_is_uniform_in_any_grid() {
+        // The trip count divides by the grid's threads, a constant block
+        // times a grid the launch leaves open.
+        let k = kernel("params n; assume blockDim.x == 128; array a { wr[0] }");
+        let g = range(
+            "0",
+            "(n - (tid.x + 128 * bid.x) + (128 * gridDim.x - 1)) / (128 * gridDim.x)",
+        );
+        let q = analysis::disagreement(&k, &g);
+        assert!(!never(&q, 5_000));
+        let pre = precondition(&k, &g, &q, Deadline::after_ms(20_000));
+        assert_eq!(pre.as_deref(), Some("n % blockDim.x == 0"));
+    }
+
+    #[test]
     fn a_size_the_launch_fixes_is_still_named_in_the_precondition() {
         // The launch passes 2^24 for `n`, which the guard holds as its
         // value; the block comes from the command line.
