@@ -108,8 +108,40 @@ fn never(conds: &[Cond], ms: u64) -> bool {
 }
 
 fn never_within(conds: &[Cond], rlimit: u32, ms: u64) -> bool {
-    let conds = smt::monotone::linearized(conds);
+    let conds = smt::monotone::linearized(&with_fixed_sizes(conds));
     smt::satisfiable_within(&conds, rlimit, ms) == Some(false)
+}
+
+/// `conds` with each launch size one of them fixes (`blockDim.x == 64`)
+/// written as its value: a precondition names the size (`n % blockDim.x
+/// == 0`), and its remainder by a constant is linear where the one by an
+/// unknown leaves Z3 without an answer.
+fn with_fixed_sizes(conds: &[Cond]) -> Vec<Cond> {
+    let fixed: Vec<(&String, i64)> = conds
+        .iter()
+        .filter_map(|c| match c {
+            Cond::Cmp(Rel::Eq, Expr::Var(d), Expr::Int(v)) if builtin::is_dim(d) => Some((d, *v)),
+            _ => None,
+        })
+        .collect();
+    if fixed.is_empty() {
+        return conds.to_vec();
+    }
+    let mut out: Vec<Cond> = conds
+        .iter()
+        .map(|c| {
+            fixed
+                .iter()
+                .fold(c.clone(), |c, (d, v)| c.subst(d, &Expr::Int(*v)))
+        })
+        .collect();
+    // The sizes stay fixed for the rest of the question's variables.
+    out.extend(
+        fixed
+            .iter()
+            .map(|(d, v)| Cond::cmp(Rel::Eq, Expr::var(d.as_str()), Expr::Int(*v))),
+    );
+    out
 }
 
 /// `question` in launches the hardware admits. Asked second: the limits
@@ -512,6 +544,18 @@ mod tests {
             "0",
             "(n - (tid.x + 128 * bid.x) + (128 * gridDim.x - 1)) / (128 * gridDim.x)",
         );
+        let q = analysis::disagreement(&k, &g);
+        assert!(!never(&q, 5_000));
+        let pre = precondition(&k, &g, &q, Deadline::after_ms(20_000));
+        assert_eq!(pre.as_deref(), Some("n % blockDim.x == 0"));
+    }
+
+    #[test]
+    fn a_whole_number_of_a_launched_block_is_asked_as_one_of_its_size() {
+        // The launch fixes the block at 64; the precondition still names
+        // it, and the solver is asked for remainders by 64.
+        let k = kernel("params n; assume blockDim.x == 64; array a { wr[0] }");
+        let g = range("0", "(n - tid.x + 63) / 64");
         let q = analysis::disagreement(&k, &g);
         assert!(!never(&q, 5_000));
         let pre = precondition(&k, &g, &q, Deadline::after_ms(20_000));
