@@ -500,11 +500,15 @@ pub fn uniform_reads(kernel: &Kernel) -> UniformReads {
         .iter()
         .map(|r| r.local.as_str())
         .collect();
+    // Loop variables assumed one value for the block at the points its
+    // threads reach together, in the same way.
+    let mut carried: Vec<String> = kernel.carried.iter().map(|c| c.local.clone()).collect();
     loop {
         let mut optimistic = kernel.clone();
         optimistic
             .block_uniform
             .extend(assumed.iter().map(|l| l.to_string()));
+        optimistic.control_uniform.extend(carried.iter().cloned());
         let mut intervals: BTreeMap<&str, Option<Vec<Interval>>> = BTreeMap::new();
         let mut out = UniformReads::default();
         for r in &kernel.uniform_reads {
@@ -531,10 +535,59 @@ pub fn uniform_reads(kernel: &Kernel) -> UniformReads {
             .map(|r| r.local.as_str())
             .filter(|l| out.values.iter().chain(&out.control).any(|h| h == l))
             .collect();
-        if holds.len() == assumed.len() {
+        let mut shared = kernel.clone();
+        shared.block_uniform.extend(out.values.iter().cloned());
+        shared.control_uniform.extend(out.control.iter().cloned());
+        let carried_hold = carried_uniform(&shared, &carried);
+        if holds.len() == assumed.len() && carried_hold.len() == carried.len() {
+            out.control.extend(carried_hold);
             return out;
         }
         assumed = holds;
+        carried = carried_hold;
+    }
+}
+
+/// The locals of `kernel.carried` among `candidates` whose values depend
+/// only on what a block shares, taking the others that do as shared too:
+/// the largest such set, by dropping one whose dependencies name a
+/// thread's own value until none does. A name is shared when it is a
+/// parameter (unknowns the lowering made for the whole grid among them),
+/// a launch size, a block id, or a local the kernel knows is one value
+/// for the block; any other local, loop counter or thread id is not.
+pub fn carried_uniform(kernel: &Kernel, candidates: &[String]) -> Vec<String> {
+    let mut holds: Vec<String> = candidates.to_vec();
+    loop {
+        let shared = |d: &String| {
+            kernel.params.contains(d)
+                || builtin::is_dim(d)
+                || builtin::BID.contains(&d.as_str())
+                || kernel.block_uniform.contains(d)
+                || kernel.control_uniform.contains(d)
+                || holds.contains(d)
+        };
+        let next: Vec<String> = kernel
+            .carried
+            .iter()
+            .filter(|c| holds.contains(&c.local) && c.deps.iter().all(shared))
+            .map(|c| c.local.clone())
+            .collect();
+        // A local recorded twice (a head and an exit of one variable share
+        // no name, but a copy of a loop may) holds when every record does.
+        let next: Vec<String> = next
+            .into_iter()
+            .filter(|l| {
+                kernel
+                    .carried
+                    .iter()
+                    .filter(|c| c.local == *l)
+                    .all(|c| c.deps.iter().all(shared))
+            })
+            .collect();
+        if next.len() == holds.len() {
+            return holds;
+        }
+        holds = next;
     }
 }
 

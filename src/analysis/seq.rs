@@ -857,6 +857,7 @@ mod tests {
             warp_sync: None,
             tickets: vec![],
             uniform_reads: vec![],
+            carried: vec![],
             uniform_guards: vec![],
             variants: Vec::new(),
             unnamed_axes: Vec::new(),

@@ -2340,6 +2340,31 @@ fn atomic_increments_of_one_counter_hand_out_tickets() {
 }
 
 #[test]
+fn loop_variables_updated_alike_are_the_blocks_at_its_barriers() {
+    let control = |src: &str| {
+        let k = kernel(src);
+        let mut c = crate::analysis::uniform_reads(&k).control;
+        c.sort();
+        c
+    };
+    // A flag every thread copies from shared memory after a barrier, and a
+    // count stepped alike: the loop's test is the block's.
+    let flag = "__global__ void k(float *x, int n) { __shared__ int s; int more = 1; int r = 0; while (more && r < n) { if (threadIdx.x == 0) s = 0; __syncthreads(); if (x[threadIdx.x] > 0) s = 1; __syncthreads(); more = s; r++; __syncthreads(); } }";
+    let found = control(flag);
+    assert!(found.iter().any(|l| l.starts_with("more")), "{found:?}");
+    // A running best taken from a value the block agrees on, skipped alike.
+    let best = "__global__ void k(const int *d, int *out, int n) { __shared__ int s; int best = -1; for (int i = 0; i < n; i++) { int v = d[blockIdx.x * n + i]; if (v <= best) continue; if (threadIdx.x == 0) s = v; __syncthreads(); int got = s; __syncthreads(); if (got > best) best = got; } if (threadIdx.x == 0) out[blockIdx.x] = best; }";
+    let found = control(best);
+    assert!(found.iter().any(|l| l.starts_with("best")), "{found:?}");
+    // Updated by a value of the thread's own, or under a condition on one:
+    // not the block's.
+    let own = "__global__ void k(const int *d, int n) { int best = -1; for (int i = 0; i < n; i++) { int v = d[threadIdx.x * n + i]; if (v > best) best = v; } }";
+    assert!(!control(own).iter().any(|l| l.starts_with("best")));
+    let skipped = "__global__ void k(const int *d, int n) { __shared__ int s; int best = -1; for (int i = 0; i < n; i++) { if (d[threadIdx.x] > i) continue; if (threadIdx.x == 0) s = i; __syncthreads(); best = s; __syncthreads(); } }";
+    assert!(!control(skipped).iter().any(|l| l.starts_with("best")));
+}
+
+#[test]
 fn reads_of_a_cell_nobody_writes_meanwhile_are_the_blocks() {
     let uniform = |src: &str| crate::analysis::uniform_reads(&kernel(src));
     let none = crate::analysis::UniformReads::default();

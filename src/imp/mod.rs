@@ -75,6 +75,8 @@ pub struct Program {
     pub tickets: Vec<crate::protocol::Ticket>,
     /// See [`Kernel::uniform_reads`].
     pub uniform_reads: Vec<crate::protocol::UniformRead>,
+    /// See [`Kernel::carried`].
+    pub carried: Vec<crate::protocol::Carried>,
     /// The name of each parameter that is an integer variable, by argument
     /// position (`None` for pointers and other values): what launches of
     /// the kernel pass to it can be stated over it.
@@ -627,6 +629,7 @@ pub fn infer(p: &Program) -> Kernel {
         warp_sync: None,
         tickets: p.tickets.clone(),
         uniform_reads: p.uniform_reads.clone(),
+        carried: p.carried.clone(),
         uniform_guards: Vec::new(),
         variants: Vec::new(),
         unnamed_axes: p.unnamed_axes.clone(),

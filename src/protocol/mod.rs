@@ -465,6 +465,15 @@ pub struct Kernel {
     /// `analysis::uniform_reads` decides.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uniform_reads: Vec<UniformRead>,
+    /// Locals that stand for a variable a loop changes (its value at the
+    /// start of an iteration, or once the loop is done), each with the
+    /// names its values depend on: its value before the loop, the values
+    /// its iterations leave it, the loop's exit test and its jumps. One
+    /// value for a block at each point its threads reach together when
+    /// all of those are (`analysis::uniform_reads`): `while (changed)`
+    /// with `changed` read from shared memory after a barrier.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carried: Vec<Carried>,
     /// Conditions and loop ranges over the thread id that the solver showed
     /// every thread of a block agrees on (`if (idx < n)` with `n` a multiple
     /// of the block, `i < rounded_n` in a block-stride loop): barriers under
@@ -512,6 +521,13 @@ pub struct UniformRead {
     pub array: String,
     /// The read's source position: the accesses of `array` at it.
     pub loc: Loc,
+}
+
+/// See [`Kernel::carried`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Carried {
+    pub local: String,
+    pub deps: Vec<String>,
 }
 
 /// See [`Kernel::tickets`].

@@ -178,6 +178,9 @@ pub struct Lower {
     sizes: HashMap<String, String>,
     /// Locals made of [`Val::Stored`] values, with the array read and where.
     stored: Vec<(String, String, Loc)>,
+    /// By loop being lowered, innermost last: the state at each `continue`
+    /// of its body, whose values flow to the next iteration.
+    continues: Vec<Vec<HashMap<String, Val>>>,
     /// Where [`Val::Stored`] reads have addresses over loop variables.
     loop_reads: HashSet<Loc>,
     /// The last access, when it read a whole cell of an array other
@@ -548,6 +551,7 @@ impl Lower {
             site,
             sizes: HashMap::new(),
             stored: Vec::new(),
+            continues: Vec::new(),
             loop_reads: HashSet::new(),
             uniform_loops: Vec::new(),
             powers: HashSet::new(),

@@ -3,6 +3,7 @@
 //! `goto` as jump conditions) and `switch`.
 
 use super::*;
+use std::collections::BTreeMap;
 
 /// The arrays `s` writes or updates atomically.
 pub(super) fn written_arrays(s: &Stmt, out: &mut HashSet<String>) {
@@ -829,10 +830,16 @@ impl Lower {
                 brk: Cond::Bool(true),
                 ..Jumps::none()
             }),
-            _ if k == K::CONTINUE => Ok(Jumps {
-                cont: Cond::Bool(true),
-                ..Jumps::none()
-            }),
+            _ if k == K::CONTINUE => {
+                let state = self.env.clone();
+                if let Some(points) = self.continues.last_mut() {
+                    points.push(state);
+                }
+                Ok(Jumps {
+                    cont: Cond::Bool(true),
+                    ..Jumps::none()
+                })
+            }
             _ if k == K::NULL_STMT => Ok(Jumps::none()),
             _ if k == K::LABEL => self.block(&s.children()),
             _ if k == K::ASM => self.inline_asm(s),
@@ -1719,7 +1726,10 @@ impl Lower {
             vec![*body]
         };
         let inductions = self.stepped_once(&items, assigned, assigned);
+        let before = self.int_values(assigned);
         self.forget(assigned, names);
+        let heads = self.fresh_values(&before);
+        self.continues.push(Vec::new());
         self.facts.clear();
         let var = self.name("iter");
         let bound = self.unknown_param("iterations");
@@ -1747,14 +1757,32 @@ impl Lower {
                 }
                 Ok(j)
             })?;
-            // The exit test of a synchronized loop is left out: an unknown
-            // count already covers every way the loop can end.
-            let guard = if b.has_sync() { Cond::Bool(true) } else { c };
-            me.emit_if(guard, b, Stmt::skip(), loc);
-            Ok(j)
+            // The exit test stays around a synchronized body too: a thread
+            // that leaves while others go on skips the barriers they wait
+            // at, which only a test the block agrees on rules out.
+            me.emit_if(c.clone(), b, Stmt::skip(), loc);
+            Ok((j, c))
         });
         self.loop_vars.pop();
-        let (j, b) = r?;
+        let continued = self.continues.pop().unwrap_or_default();
+        let ((j, c), b) = r?;
+        // A do-while's test is not part of the loop's protocol, so its
+        // variables are left thread-local.
+        if !is_do {
+            let mut test = cond_vars(&c);
+            test.remove(&var);
+            self.carry(&before, &heads, &continued, &j, &mut test.clone());
+            // The iteration count is the same for the block's threads at a
+            // point they reach together when the test is.
+            for carried in &mut self.prog.carried {
+                if carried.deps.contains(&var) {
+                    carried.deps.retain(|d| *d != var);
+                    carried.deps.extend(test.iter().cloned());
+                    carried.deps.sort();
+                    carried.deps.dedup();
+                }
+            }
+        }
         self.emit(Stmt::For {
             var,
             lo: Expr::Int(0),
@@ -1764,7 +1792,102 @@ impl Lower {
         });
         self.facts.clear();
         self.forget(assigned, names);
+        if !is_do {
+            self.carry_out(&heads, &j);
+        }
         Ok(self.after_loop(j))
+    }
+
+    /// The integer values of `vars` now, by variable.
+    fn int_values(&self, vars: &HashSet<String>) -> BTreeMap<String, Expr> {
+        vars.iter()
+            .filter_map(|v| match self.env.get(v) {
+                Some(Val::Int(e)) => Some((v.clone(), e.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The fresh local each of `before`'s variables holds now (just
+    /// forgotten), by variable.
+    fn fresh_values(&self, before: &BTreeMap<String, Expr>) -> BTreeMap<String, String> {
+        before
+            .keys()
+            .filter_map(|v| match self.env.get(v) {
+                Some(Val::Int(Expr::Var(l))) if !before.values().any(|e| *e == Expr::var(l)) => {
+                    Some((v.clone(), l.clone()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Records each loop variable's value at the start of an iteration
+    /// (`heads`) as a `Kernel::carried` local, once the body is lowered:
+    /// it depends on its value before the loop, what the body leaves it
+    /// at its end and at each `continue`, the conditions of the body's
+    /// jumps and `deps` (the loop's test or range).
+    fn carry(
+        &mut self,
+        before: &BTreeMap<String, Expr>,
+        heads: &BTreeMap<String, String>,
+        continued: &[HashMap<String, Val>],
+        j: &Jumps,
+        deps: &mut BTreeSet<String>,
+    ) {
+        for c in [&j.ret, &j.brk, &j.cont]
+            .into_iter()
+            .chain(j.gotos.iter().map(|(_, c)| c))
+        {
+            deps.extend(cond_vars(c));
+        }
+        let int = |v: Option<&Val>| -> Option<Expr> {
+            match v {
+                Some(Val::Int(e)) => Some(e.clone()),
+                _ => None,
+            }
+        };
+        for (v, head) in heads {
+            let mut values = vec![before[v].clone()];
+            let ends = std::iter::once(&self.env)
+                .chain(continued)
+                .map(|state| int(state.get(v)));
+            match ends.collect::<Option<Vec<Expr>>>() {
+                Some(ends) => values.extend(ends),
+                // A pointer or an unknown kind of value at some point.
+                None => continue,
+            }
+            let mut mine = deps.clone();
+            for e in &values {
+                e.free_vars(&mut mine);
+            }
+            mine.remove(head);
+            self.prog.carried.push(crate::protocol::Carried {
+                local: head.clone(),
+                deps: mine.into_iter().collect(),
+            });
+        }
+    }
+
+    /// The locals the loop's variables hold once it is done, as
+    /// `Kernel::carried` locals that depend on their values at the start
+    /// of an iteration: the loop ended at one of those, unless something
+    /// jumped out of it.
+    fn carry_out(&mut self, heads: &BTreeMap<String, String>, j: &Jumps) {
+        let whole = [&j.ret, &j.brk].iter().all(|c| **c == Cond::Bool(false)) && j.gotos.is_empty();
+        if !whole {
+            return;
+        }
+        for (v, head) in heads {
+            if let Some(Val::Int(Expr::Var(out))) = self.env.get(v) {
+                if out != head {
+                    self.prog.carried.push(crate::protocol::Carried {
+                        local: out.clone(),
+                        deps: vec![head.clone()],
+                    });
+                }
+            }
+        }
     }
 
     /// A `return` (or a `goto` past the loop) inside a loop may end the
@@ -2323,7 +2446,9 @@ impl Lower {
             .filter_map(|x| Some((x.clone(), self.env.get(x)?.clone())))
             .collect();
         let locals_before = self.prog.locals.len();
+        let carried_before = self.int_values(&others);
         self.forget(&others, names);
+        let heads = self.fresh_values(&carried_before);
         self.facts.clear();
         self.env
             .insert(shape.var.clone(), Val::Int(Expr::Var(v.clone())));
@@ -2363,16 +2488,19 @@ impl Lower {
             }
         }
         let alike_mark = self.alike.stores_made();
+        self.continues.push(Vec::new());
         let r = self.capture(|me| {
-            let (j, b) = me.capture(|me| match shape.rest {
+            let ((j, rest), b) = me.capture(|me| match shape.rest {
                 Some(rest) => {
                     let c = me.cond(&rest)?;
-                    me.branches(c, |me| me.block(body), |_| Ok(Jumps::none()), loc)
+                    let j =
+                        me.branches(c.clone(), |me| me.block(body), |_| Ok(Jumps::none()), loc)?;
+                    Ok((j, Some(c)))
                 }
-                None => me.block(body),
+                None => Ok((me.block(body)?, None)),
             })?;
             me.emit(b);
-            Ok(j)
+            Ok((j, rest))
         });
         // Each variable's value at the end of an iteration, over the loop's
         // counter `v`: a number, or a pointer into one array (`out += w`).
@@ -2390,7 +2518,28 @@ impl Lower {
         if uniform {
             self.uniform_loops.pop();
         }
-        let (j, mut b) = r?;
+        let continued = self.continues.pop().unwrap_or_default();
+        let ((j, rest), mut b) = r?;
+        // The counter is the same for the block's threads at an iteration
+        // they reach together when its range is: the range stands for it,
+        // in what this loop's variables and inner ones depend on.
+        let mut range = BTreeSet::new();
+        for e in [&shape.lo, &shape.bound, step] {
+            e.free_vars(&mut range);
+        }
+        if let Some(rest) = &rest {
+            range.extend(cond_vars(rest));
+        }
+        range.remove(&v);
+        self.carry(&carried_before, &heads, &continued, &j, &mut range.clone());
+        for c in &mut self.prog.carried {
+            if c.deps.contains(&v) {
+                c.deps.retain(|d| *d != v);
+                c.deps.extend(range.iter().cloned());
+                c.deps.sort();
+                c.deps.dedup();
+            }
+        }
         // A thread that breaks out skips the stores of later iterations
         // that the others make.
         let mut brk = cond_vars(&j.brk);
@@ -2623,6 +2772,7 @@ impl Lower {
         let mut all = others;
         all.insert(shape.var.clone());
         self.forget(&all, names);
+        self.carry_out(&heads, &j);
         self.last_iteration(&shape, &v, &j, at_end, before, locals_before);
         self.counter_at_exit(&shape, &j);
         // The threads of a block run a loop of block-wide bounds alike, to
