@@ -308,6 +308,7 @@ fn generate(seed: u64) -> Case {
         warp_sync: None,
         tickets: vec![],
         uniform_reads: vec![],
+        carried: vec![],
         uniform_guards: vec![],
         variants: Vec::new(),
         unnamed_axes: Vec::new(),
