@@ -529,6 +529,31 @@ pub fn uniform_reads(kernel: &Kernel) -> UniformReads {
                 Some(Still::No) | None => {}
             }
         }
+        // A read at an address over other reads holds only where they do:
+        // with every one of them, for the whole block when all do.
+        loop {
+            let mut changed = false;
+            for r in kernel.uniform_reads.iter().filter(|r| !r.deps.is_empty()) {
+                let held = |l: &String| out.values.contains(l) || out.control.contains(l);
+                if !held(&r.local) {
+                    continue;
+                }
+                if !r.deps.iter().all(held) {
+                    out.values.retain(|l| *l != r.local);
+                    out.control.retain(|l| *l != r.local);
+                    changed = true;
+                } else if out.values.contains(&r.local)
+                    && !r.deps.iter().all(|d| out.values.contains(d))
+                {
+                    out.values.retain(|l| *l != r.local);
+                    out.control.push(r.local.clone());
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
         let holds: Vec<&str> = kernel
             .uniform_reads
             .iter()

@@ -2365,6 +2365,22 @@ fn loop_variables_updated_alike_are_the_blocks_at_its_barriers() {
 }
 
 #[test]
+fn a_read_at_an_address_another_read_gives_is_the_blocks_with_it() {
+    let uniform = |src: &str| crate::analysis::uniform_reads(&kernel(src));
+    // `seed` is read at the block's row, `d` at `seed`: both the block's
+    // where the loop's iterations are reached together.
+    let chained = "__global__ void k(const int *order, const int *deg, int *out, int n) { __shared__ int s; for (int i = blockIdx.x; i < n; i += gridDim.x) { int seed = order[i]; int d = deg[seed]; if (d > 0) { if (threadIdx.x == 0) s = d; __syncthreads(); out[blockIdx.x] = s; __syncthreads(); } } }";
+    let found = uniform(chained);
+    let all: Vec<&String> = found.values.iter().chain(&found.control).collect();
+    assert!(all.iter().any(|l| l.starts_with('d')), "{found:?}");
+    // At the thread's own row, neither is.
+    let own = "__global__ void k(const int *order, const int *deg, int *out, int n) { __shared__ int s; for (int i = blockIdx.x; i < n; i += gridDim.x) { int seed = order[i * blockDim.x + threadIdx.x]; int d = deg[seed]; if (d > 0) { if (threadIdx.x == 0) s = d; __syncthreads(); out[blockIdx.x] = s; __syncthreads(); } } }";
+    let found = uniform(own);
+    let all: Vec<&String> = found.values.iter().chain(&found.control).collect();
+    assert!(!all.iter().any(|l| l.starts_with('d')), "{found:?}");
+}
+
+#[test]
 fn reads_of_a_cell_nobody_writes_meanwhile_are_the_blocks() {
     let uniform = |src: &str| crate::analysis::uniform_reads(&kernel(src));
     let none = crate::analysis::UniformReads::default();

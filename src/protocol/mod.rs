@@ -521,6 +521,10 @@ pub struct UniformRead {
     pub array: String,
     /// The read's source position: the accesses of `array` at it.
     pub loc: Loc,
+    /// Locals of other such reads its address is over: it is one value
+    /// for the block only where they are.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deps: Vec<String>,
 }
 
 /// See [`Kernel::carried`].

@@ -797,9 +797,38 @@ impl Lower {
                 Target::Shared(a) if index.iter().all(|i| self.block_uniform(i)) => {
                     Val::Stored(a.clone(), self.place(loc))
                 }
+                // At an address over values read the same way (`deg[seed]`
+                // with `seed = order[i]`): the block's when those are.
+                Target::ReadOnly(a) | Target::Shared(a) => match self.read_over_reads(&index) {
+                    Some(deps) => {
+                        let at = self.place(loc);
+                        self.loop_reads.insert(at);
+                        self.read_deps.insert(at, deps);
+                        Val::Stored(a.clone(), at)
+                    }
+                    None => Val::Unknown,
+                },
                 _ => Val::Unknown,
             },
         }
+    }
+
+    /// The locals of reads a block may agree on (`Val::Stored`, made
+    /// locals) that `index` is over, when nothing else in it is a thread's
+    /// own: parameters, launch sizes, block ids and the variables of
+    /// loops that run alike in every thread aside. None when it names no
+    /// such read, or something else of the thread's.
+    fn read_over_reads(&self, index: &[Expr]) -> Option<Vec<String>> {
+        let candidates: BTreeSet<&String> = self.stored.iter().map(|(l, _, _)| l).collect();
+        let mut vars = BTreeSet::new();
+        index.iter().for_each(|i| i.free_vars(&mut vars));
+        let deps: Vec<String> = vars
+            .iter()
+            .filter(|v| candidates.contains(v))
+            .cloned()
+            .collect();
+        vars.retain(|v| !candidates.contains(v) && !self.uniform_loops.contains(v));
+        (!deps.is_empty() && imp::is_uniform(&vars, &self.prog.params)).then_some(deps)
     }
 
     /// A pointer initialised from an object whose class converts to a

@@ -183,6 +183,10 @@ pub struct Lower {
     continues: Vec<Vec<HashMap<String, Val>>>,
     /// Where [`Val::Stored`] reads have addresses over loop variables.
     loop_reads: HashSet<Loc>,
+    /// Where [`Val::Stored`] reads have addresses over values read the same
+    /// way (`degrees[seed]` with `seed = order[i]`), with those locals: one
+    /// value for the block only if those are (`UniformRead::deps`).
+    read_deps: HashMap<Loc, Vec<String>>,
     /// The last access, when it read a whole cell of an array other
     /// threads can see: where, the array, the cell and its bytes.
     last_cell: Option<(Loc, String, Vec<Expr>, u64)>,
@@ -553,6 +557,7 @@ impl Lower {
             stored: Vec::new(),
             continues: Vec::new(),
             loop_reads: HashSet::new(),
+            read_deps: HashMap::new(),
             uniform_loops: Vec::new(),
             powers: HashSet::new(),
             pow2_params: false,
@@ -989,15 +994,21 @@ impl Lower {
         let unwritten: HashSet<String> = self
             .stored
             .iter()
-            .filter(|(_, array, _)| !written.contains(array))
+            .filter(|(_, array, loc)| !written.contains(array) && !self.read_deps.contains_key(loc))
             .map(|(local, _, _)| local.clone())
             .collect();
         let alike = self.alike.settle(&unwritten);
         self.prog.block_uniform.extend(alike.block);
         self.prog.control_uniform.extend(alike.control);
         for (local, array, loc) in std::mem::take(&mut self.stored) {
-            if written.contains(&array) || self.loop_reads.contains(&loc) {
-                let read = crate::protocol::UniformRead { local, array, loc };
+            let deps = self.read_deps.get(&loc).cloned().unwrap_or_default();
+            if written.contains(&array) || self.loop_reads.contains(&loc) || !deps.is_empty() {
+                let read = crate::protocol::UniformRead {
+                    local,
+                    array,
+                    loc,
+                    deps,
+                };
                 self.prog.uniform_reads.push(read);
             } else {
                 self.prog.block_uniform.push(local);
