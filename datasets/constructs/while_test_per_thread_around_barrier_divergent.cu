@@ -8,5 +8,5 @@ __global__ void gather_steps(int *steps, const int *stride) {
     __syncthreads();
     done += stride[0];
   }
-  steps[threadIdx.x] = done;
+  steps[blockIdx.x * blockDim.x + threadIdx.x] = done;
 }

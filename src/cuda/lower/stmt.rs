@@ -1674,6 +1674,14 @@ impl Lower {
                 } else {
                     None
                 };
+                if shape.is_none() && j.any() == Cond::Bool(false) {
+                    // The rest is a `while` loop: its test, taken where
+                    // each iteration starts, is the one the previous
+                    // iteration ended with, and stays around the body.
+                    let mut all = HashSet::new();
+                    self.assigned(s, &mut all);
+                    return self.generic_loop(s, cond, &body, None, &all, &names, false);
+                }
                 if shape.is_none() {
                     self.env = env0;
                     self.facts = facts0;
@@ -1766,8 +1774,8 @@ impl Lower {
         self.loop_vars.pop();
         let continued = self.continues.pop().unwrap_or_default();
         let ((j, c), b) = r?;
-        // A do-while's test is not part of the loop's protocol, so its
-        // variables are left thread-local.
+        // A do-while lowered here (its first trip may jump) keeps no test
+        // in the protocol, so its variables are left thread-local.
         if !is_do {
             let mut test = cond_vars(&c);
             test.remove(&var);
