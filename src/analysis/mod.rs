@@ -560,10 +560,7 @@ pub fn uniform_reads(kernel: &Kernel) -> UniformReads {
             .map(|r| r.local.as_str())
             .filter(|l| out.values.iter().chain(&out.control).any(|h| h == l))
             .collect();
-        let mut shared = kernel.clone();
-        shared.block_uniform.extend(out.values.iter().cloned());
-        shared.control_uniform.extend(out.control.iter().cloned());
-        let carried_hold = carried_uniform(&shared, &carried);
+        let carried_hold = carried_uniform(kernel, &carried, &out);
         if holds.len() == assumed.len() && carried_hold.len() == carried.len() {
             out.control.extend(carried_hold);
             return out;
@@ -578,9 +575,14 @@ pub fn uniform_reads(kernel: &Kernel) -> UniformReads {
 /// the largest such set, by dropping one whose dependencies name a
 /// thread's own value until none does. A name is shared when it is a
 /// parameter (unknowns the lowering made for the whole grid among them),
-/// a launch size, a block id, or a local the kernel knows is one value
-/// for the block; any other local, loop counter or thread id is not.
-pub fn carried_uniform(kernel: &Kernel, candidates: &[String]) -> Vec<String> {
+/// a launch size, a block id, or a local the kernel or `reads` knows is
+/// one value for the block; any other local, loop counter or thread id is
+/// not.
+pub fn carried_uniform(
+    kernel: &Kernel,
+    candidates: &[String],
+    reads: &UniformReads,
+) -> Vec<String> {
     let mut holds: Vec<String> = candidates.to_vec();
     loop {
         let shared = |d: &String| {
@@ -589,25 +591,21 @@ pub fn carried_uniform(kernel: &Kernel, candidates: &[String]) -> Vec<String> {
                 || builtin::BID.contains(&d.as_str())
                 || kernel.block_uniform.contains(d)
                 || kernel.control_uniform.contains(d)
+                || reads.values.contains(d)
+                || reads.control.contains(d)
                 || holds.contains(d)
         };
-        let next: Vec<String> = kernel
+        // A local recorded more than once holds when every record does.
+        let failing: BTreeSet<&String> = kernel
             .carried
             .iter()
-            .filter(|c| holds.contains(&c.local) && c.deps.iter().all(shared))
-            .map(|c| c.local.clone())
+            .filter(|c| !c.deps.iter().all(shared))
+            .map(|c| &c.local)
             .collect();
-        // A local recorded twice (a head and an exit of one variable share
-        // no name, but a copy of a loop may) holds when every record does.
-        let next: Vec<String> = next
-            .into_iter()
-            .filter(|l| {
-                kernel
-                    .carried
-                    .iter()
-                    .filter(|c| c.local == *l)
-                    .all(|c| c.deps.iter().all(shared))
-            })
+        let next: Vec<String> = holds
+            .iter()
+            .filter(|l| !failing.contains(l))
+            .cloned()
             .collect();
         if next.len() == holds.len() {
             return holds;

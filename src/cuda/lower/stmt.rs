@@ -1779,17 +1779,10 @@ impl Lower {
         if !is_do {
             let mut test = cond_vars(&c);
             test.remove(&var);
-            self.carry(&before, &heads, &continued, &j, &mut test.clone());
+            self.carry(&before, &heads, &continued, &j, test.clone());
             // The iteration count is the same for the block's threads at a
             // point they reach together when the test is.
-            for carried in &mut self.prog.carried {
-                if carried.deps.contains(&var) {
-                    carried.deps.retain(|d| *d != var);
-                    carried.deps.extend(test.iter().cloned());
-                    carried.deps.sort();
-                    carried.deps.dedup();
-                }
-            }
+            self.counter_stands_for(&var, &test);
         }
         self.emit(Stmt::For {
             var,
@@ -1841,7 +1834,7 @@ impl Lower {
         heads: &BTreeMap<String, String>,
         continued: &[HashMap<String, Val>],
         j: &Jumps,
-        deps: &mut BTreeSet<String>,
+        mut deps: BTreeSet<String>,
     ) {
         for c in [&j.ret, &j.brk, &j.cont]
             .into_iter()
@@ -1874,6 +1867,20 @@ impl Lower {
                 local: head.clone(),
                 deps: mine.into_iter().collect(),
             });
+        }
+    }
+
+    /// In what the recorded loop variables depend on, a loop's `counter`
+    /// gives way to the names its trips depend on (`by`): the counter is
+    /// the block's at a point its threads reach together when those are.
+    fn counter_stands_for(&mut self, counter: &str, by: &BTreeSet<String>) {
+        for c in &mut self.prog.carried {
+            if c.deps.iter().any(|d| d == counter) {
+                c.deps.retain(|d| d != counter);
+                c.deps.extend(by.iter().cloned());
+                c.deps.sort();
+                c.deps.dedup();
+            }
         }
     }
 
@@ -2539,15 +2546,8 @@ impl Lower {
             range.extend(cond_vars(rest));
         }
         range.remove(&v);
-        self.carry(&carried_before, &heads, &continued, &j, &mut range.clone());
-        for c in &mut self.prog.carried {
-            if c.deps.contains(&v) {
-                c.deps.retain(|d| *d != v);
-                c.deps.extend(range.iter().cloned());
-                c.deps.sort();
-                c.deps.dedup();
-            }
-        }
+        self.carry(&carried_before, &heads, &continued, &j, range.clone());
+        self.counter_stands_for(&v, &range);
         // A thread that breaks out skips the stores of later iterations
         // that the others make.
         let mut brk = cond_vars(&j.brk);
