@@ -415,6 +415,38 @@ fn annotations_and_launch_configuration() {
 }
 
 #[test]
+fn static_asserts_are_preconditions_on_open_template_arguments() {
+    let k = kernel(
+        "template <int T> __global__ void k(int *a) {\n\
+         static_assert(T >= 64, \"wide\");\n\
+         if (threadIdx.x == 0) { if constexpr (T > 100) { static_assert(T % 32 == 0); } }\n\
+         for (int i = 0; i < 4; i++) { static_assert(T != 7); }\n\
+         for (int i = 0; i < a[1]; i++) { static_assert(T != 9); }\n\
+         a[threadIdx.x] = T; }",
+    );
+    // Once each; the one in a loop the lowering keeps is left out.
+    assert_eq!(k.assumes.len(), 3, "{:?}", k.assumes);
+    assert_eq!(
+        k.assumes[0],
+        Cond::cmp(Rel::Ge, Expr::var("T"), Expr::Int(64))
+    );
+    // Under its `if constexpr` only: T > 100 is not assumed.
+    assert!(matches!(k.assumes[1], Cond::Or(..)), "{:?}", k.assumes[1]);
+    assert_eq!(
+        k.assumes[2],
+        Cond::cmp(Rel::Ne, Expr::var("T"), Expr::Int(7))
+    );
+    // An instance's asserts are constants and add nothing.
+    let u = unit(
+        "template <int T> __global__ void k(int *a) { static_assert(T >= 64); a[threadIdx.x] = T; }\n\
+         template __global__ void k<64>(int *);",
+    );
+    let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["k<64>"]);
+    assert_eq!(u.kernels[0].lowered.clone().unwrap().assumes, vec![]);
+}
+
+#[test]
 fn warp_barrier_is_a_block_barrier_when_a_block_is_a_warp() {
     let src = "__global__ void k(int *a) { __shared__ int s[32]; s[threadIdx.x] = 1; __syncwarp(); a[0] = s[0]; }";
     assert_eq!(
@@ -2101,7 +2133,8 @@ fn gpuverify_annotations_have_their_meaning_or_none() {
     let mut acc = Vec::new();
     k.arrays[0].body.accesses(&mut acc);
     assert_eq!(acc.len(), 1, "{}", show(&k));
-    assert_eq!(k.assumes.len(), 2, "{:?}", k.assumes);
+    // Once each; the one in a loop the lowering keeps is left out.
+    assert_eq!(k.assumes.len(), 3, "{:?}", k.assumes);
     // The loop's bound survives its invariants.
     assert!(shape(src).contains("for i in 0..n"), "{}", shape(src));
 }

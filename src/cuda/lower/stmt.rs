@@ -766,6 +766,8 @@ impl Lower {
             for d in s.children() {
                 if d.kind() == K::VAR {
                     self.decl(&d)?;
+                } else if d.kind() == K::STATIC_ASSERT {
+                    self.static_assert(&d);
                 }
             }
             return Ok(Jumps::none());
@@ -868,6 +870,36 @@ impl Lower {
                     _ => unsupported(s, format!("unsupported statement (kind {k})")),
                 }
             }
+        }
+    }
+
+    /// A `static_assert` holds wherever the kernel compiles: in a template
+    /// left open it says which arguments the kernel is ever built with
+    /// (`static_assert(kTile == 16)`), so it is a precondition. One drfscan
+    /// cannot read (`std::is_same_v<T, float>`) says nothing. Under a
+    /// condition (`if constexpr`) it holds where that does; inside a loop
+    /// it is left alone, as the loop's variables are not the kernel's.
+    fn static_assert(&mut self, d: &Node) {
+        let Some(e) = exprs(d).into_iter().next() else {
+            return;
+        };
+        if !self.loop_vars.is_empty() {
+            return;
+        }
+        let Ok(c) = self.cond(&e) else {
+            return;
+        };
+        if c == Cond::Bool(true) {
+            return;
+        }
+        let c = if self.path.is_empty() {
+            c
+        } else {
+            Cond::or(Cond::not(Cond::all(self.path.iter().cloned())), c)
+        };
+        // An unrolled loop meets the same assert on every trip.
+        if !self.prog.assumes.contains(&c) {
+            self.require(c);
         }
     }
 
