@@ -1778,7 +1778,20 @@ impl Lower {
         let r = self.capture(|me| {
             let c = match cond {
                 Some(c) if !is_do => me.cond(&c)?,
-                _ => Cond::Bool(true),
+                // A `do`-`while` runs its first trip unconditionally; a
+                // later one starts where the test the trip before ended
+                // with held, and that test is over the values the trip
+                // starts with. Its reads are the previous trip's, made
+                // again at the end below; its effects are that trip's too.
+                Some(c) => {
+                    let (env0, facts0) = (me.env.clone(), me.facts.clone());
+                    let (test, _) = me.capture(|me| me.cond(&c))?;
+                    me.env = env0;
+                    me.facts = facts0;
+                    let first = Cond::cmp(Rel::Eq, Expr::var(&var), Expr::Int(0));
+                    Cond::or(first, test)
+                }
+                None => Cond::Bool(true),
             };
             let (j, b) = me.capture(|me| {
                 me.path.push(c.clone());
@@ -1806,16 +1819,12 @@ impl Lower {
         self.loop_vars.pop();
         let continued = self.continues.pop().unwrap_or_default();
         let ((j, c), b) = r?;
-        // A do-while lowered here (its first trip may jump) keeps no test
-        // in the protocol, so its variables are left thread-local.
-        if !is_do {
-            let mut test = cond_vars(&c);
-            test.remove(&var);
-            self.carry(&before, &heads, &continued, &j, test.clone());
-            // The iteration count is the same for the block's threads at a
-            // point they reach together when the test is.
-            self.counter_stands_for(&var, &test);
-        }
+        let mut test = cond_vars(&c);
+        test.remove(&var);
+        self.carry(&before, &heads, &continued, &j, test.clone());
+        // The iteration count is the same for the block's threads at a
+        // point they reach together when the test is.
+        self.counter_stands_for(&var, &test);
         self.emit(Stmt::For {
             var,
             lo: Expr::Int(0),
@@ -1825,9 +1834,7 @@ impl Lower {
         });
         self.facts.clear();
         self.forget(assigned, names);
-        if !is_do {
-            self.carry_out(&heads, &j);
-        }
+        self.carry_out(&heads, &j);
         Ok(self.after_loop(j))
     }
 
