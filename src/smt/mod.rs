@@ -26,7 +26,7 @@ mod radix;
 
 use crate::analysis::{Binder, Trace, TraceAccess};
 use crate::options::{Deadline, Options, TIME_BUDGET};
-use crate::protocol::{Cond, Expr, Loc, Mode, Op, Rel, Value};
+use crate::protocol::{builtin, Cond, Expr, Loc, Mode, Op, Rel, Value};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::ast::{Ast, Bool, Int, BV};
@@ -1907,7 +1907,127 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
     out.extend(monotone_lemmas(trace, enc));
     out.extend(congruence_lemmas(trace, enc));
     out.extend(xor_lemmas(trace, enc));
+    out.extend(id_product_lemmas(trace, enc));
     out
+}
+
+/// An id times a launch size stays below its count times that size
+/// (`bid.y * gridDim.x + gridDim.x <= gridDim.y * gridDim.x`), and the two
+/// threads' ids by one size are as far apart as the ids, in sizes
+/// (`b1 >= b2 + 1` gives `b1 * S >= b2 * S + S`). So a block's row-major
+/// number `bid.y * gridDim.x + bid.x` is below the grid's count of blocks,
+/// and two blocks' numbers are apart by whole rows. Frames laid out one
+/// after another by that count (a frame of `gridDim.x * gridDim.y`
+/// macroblocks per kind of result) are disjoint only by these; Z3 finds
+/// them by nonlinear search, or not at all. Theorems of the encoding
+/// (`0 <= id < count`, sizes positive). A loop variable by a parameter
+/// would take the same lemmas, but its products are many and the lemmas
+/// slow the queries they do not settle.
+fn id_product_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
+    let mut found: Vec<DigitProduct> = Vec::new();
+    each_expr(trace, &mut |e| collect_digit_products(e, &mut found));
+    found.truncate(MAX_DIGIT_PRODUCTS);
+    let mut out = Vec::new();
+    for f in &found {
+        let below = Int::add(&[enc.expr(&f.product), enc.expr(&f.size)]);
+        // The count's product both ways round: the abstraction of a query
+        // takes products as uninterpreted terms.
+        for whole in [
+            Expr::bin(Op::Mul, f.bound.clone(), f.size.clone()),
+            Expr::bin(Op::Mul, f.size.clone(), f.bound.clone()),
+        ] {
+            out.push(below.le(enc.expr(&whole)));
+        }
+    }
+    for (i, f) in found.iter().enumerate() {
+        for g in &found[i + 1..] {
+            // The two threads' copies of one id.
+            if f.size != g.size || f.digit == g.digit || base(&f.digit) != base(&g.digit) {
+                continue;
+            }
+            let (a, b) = (enc.expr(&f.digit), enc.expr(&g.digit));
+            let (pa, pb, s) = (
+                enc.expr(&f.product),
+                enc.expr(&g.product),
+                enc.expr(&f.size),
+            );
+            for (x, y, px, py) in [(&a, &b, &pa, &pb), (&b, &a, &pb, &pa)] {
+                let apart = Int::sub(&[px.clone(), py.clone()]).ge(&s);
+                out.push(Bool::or(&[x.le(y), apart]));
+            }
+        }
+    }
+    out
+}
+
+/// How many products of an id by a launch size get lemmas.
+const MAX_DIGIT_PRODUCTS: usize = 16;
+
+/// A thread's name without the suffix that makes it that thread's.
+fn base(e: &Expr) -> &str {
+    match e {
+        Expr::Var(v) => v.strip_suffix("@1").or(v.strip_suffix("@2")).unwrap_or(v),
+        _ => "",
+    }
+}
+
+/// `id * size` as the trace writes it, with the id's count.
+#[derive(Clone, PartialEq)]
+struct DigitProduct {
+    product: Expr,
+    digit: Expr,
+    bound: Expr,
+    size: Expr,
+}
+
+/// The products in `e` of a thread's or block's id (either thread's, or
+/// the one both share) by a launch size or a product of them.
+fn collect_digit_products(e: &Expr, out: &mut Vec<DigitProduct>) {
+    fn sizes(e: &Expr) -> bool {
+        match e {
+            Expr::Var(v) => builtin::is_dim(v),
+            Expr::Bin(Op::Mul, a, b) => sizes(a) && sizes(b),
+            _ => false,
+        }
+    }
+    let count = |v: &Expr| -> Option<&'static str> {
+        let b = base(v);
+        (0..3).find_map(|d| {
+            if b == builtin::BID[d] {
+                Some(builtin::GRID_DIM[d])
+            } else if b == builtin::TID[d] {
+                Some(builtin::BLOCK_DIM[d])
+            } else {
+                None
+            }
+        })
+    };
+    match e {
+        Expr::Int(_) | Expr::Var(_) => {}
+        Expr::Bin(op, a, b) => {
+            if *op == Op::Mul {
+                for (x, size) in [(a, b), (b, a)] {
+                    if let Some(n) = count(x).filter(|_| sizes(size)) {
+                        let item = DigitProduct {
+                            product: e.clone(),
+                            digit: (**x).clone(),
+                            bound: Expr::var(n),
+                            size: (**size).clone(),
+                        };
+                        if !out.contains(&item) {
+                            out.push(item);
+                        }
+                    }
+                }
+            }
+            collect_digit_products(a, out);
+            collect_digit_products(b, out);
+        }
+        Expr::Ite(_, a, b) => {
+            collect_digit_products(a, out);
+            collect_digit_products(b, out);
+        }
+    }
 }
 
 /// Exclusive or by one value is a bijection that is its own inverse: for
@@ -4031,6 +4151,106 @@ mod tests {
             .collect();
         assert_eq!(without.len() + lemmas.len(), query.assertions.len());
         assert_eq!(within(&without), SatResult::Unknown);
+    }
+
+    #[test]
+    fn frames_laid_out_by_the_count_of_threads_are_apart() {
+        // Rows of 1096 cells, laid out as `(F + row) * 4 + F` for one kind
+        // of result and `(F + row) * 2 + F` for another, with `F` the count
+        // of threads and `row` a thread's row-major number: the kinds fill
+        // rows `5F..9F` and `3F..5F`, apart because `row < F`, and two
+        // threads' rows of one kind differ because their numbers do.
+        fn linear(s: &str) -> Expr {
+            let ty = v(&format!("tid.y{s}"));
+            Expr::add(bin(Op::Mul, ty, v("blockDim.x")), tid(s))
+        }
+        fn cell(s: &str) -> Vec<Binder> {
+            vec![Binder {
+                var: format!("p{s}"),
+                lo: n(0),
+                hi: n(1096),
+            }]
+        }
+        let mut t = trace(
+            &[
+                Acc {
+                    id: 0,
+                    mode: Mode::Write,
+                    index: |s| {
+                        // ((frames + row) * 4 + frames) rows in.
+                        let frames = bin(Op::Mul, v("blockDim.x"), v("blockDim.y"));
+                        let at = Expr::add(
+                            bin(Op::Mul, Expr::add(frames.clone(), linear(s)), n(4)),
+                            frames,
+                        );
+                        vec![Expr::add(bin(Op::Mul, at, n(1096)), v(&format!("p{s}")))]
+                    },
+                    loops: cell,
+                },
+                Acc {
+                    id: 1,
+                    mode: Mode::Write,
+                    index: |s| {
+                        let frames = bin(Op::Mul, v("blockDim.x"), v("blockDim.y"));
+                        // ((frames + row) * 2 + frames) rows in.
+                        let at = Expr::add(
+                            bin(Op::Mul, Expr::add(frames.clone(), linear(s)), n(2)),
+                            frames,
+                        );
+                        vec![Expr::add(bin(Op::Mul, at, n(1096)), v(&format!("p{s}")))]
+                    },
+                    loops: cell,
+                },
+            ],
+            &["blockDim.y"],
+            vec![le(n(1), v("blockDim.y"))],
+        );
+        for k in 1..=2 {
+            let ty = v(&format!("tid.y@{k}"));
+            t.assumptions
+                .push(Cond::and(le(n(0), ty.clone()), lt(ty, v("blockDim.y"))));
+            t.locals[k - 1].push(format!("tid.y@{k}"));
+        }
+        let mut enc = Encoder::default();
+        let lemmas = id_product_lemmas(&t, &mut enc);
+        // `tid.y * blockDim.x` of each thread: a bound each, both ways of
+        // writing the count, and the pair's distance both ways.
+        assert_eq!(lemmas.len(), 6, "{lemmas:?}");
+        // Each is a theorem of the trace's assumptions.
+        for lemma in &lemmas {
+            let solver = Solver::new();
+            for c in &t.assumptions {
+                solver.assert(enc.cond(c));
+            }
+            solver.assert(lemma.not());
+            assert_eq!(solver.check(), SatResult::Unsat, "{lemma}");
+        }
+        // And they are what proves the frames apart with the products
+        // uninterpreted, which the exact query cannot within a budget.
+        let query = Query::abstraction(&t, true);
+        let mut enc = Encoder {
+            abstracted: Some(Abstracted::default()),
+            ..Encoder::default()
+        };
+        let lemmas = id_product_lemmas(&t, &mut enc);
+        let within = |assertions: &[Bool]| {
+            let solver = Solver::new();
+            let mut params = z3::Params::new();
+            params.set_u32("rlimit", 200_000);
+            solver.set_params(&params);
+            assertions.iter().for_each(|a| solver.assert(a));
+            solver.check()
+        };
+        assert_eq!(within(&query.assertions), SatResult::Unsat);
+        let lemmas: Vec<String> = lemmas.iter().map(|l| l.to_string()).collect();
+        let without: Vec<Bool> = query
+            .assertions
+            .iter()
+            .filter(|a| !lemmas.contains(&a.to_string()))
+            .cloned()
+            .collect();
+        assert_eq!(without.len() + lemmas.len(), query.assertions.len());
+        assert_eq!(within(&without), SatResult::Sat);
     }
 
     #[test]
