@@ -1925,7 +1925,26 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
 /// slow the queries they do not settle.
 fn id_product_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
     let mut found: Vec<DigitProduct> = Vec::new();
-    each_expr(trace, &mut |e| collect_digit_products(e, &mut found));
+    let mut products: Vec<Expr> = Vec::new();
+    each_expr(trace, &mut |e| {
+        collect_digit_products(e, &mut found);
+        each_product(e, &mut |p| {
+            if !products.contains(p) {
+                products.push(p.clone());
+            }
+        });
+    });
+    // Only where the count's product is in the trace (a frame of
+    // `gridDim.x * gridDim.y` blocks, a grid-stride step): elsewhere the
+    // lemmas add terms the query does not have, and Z3 spends time on them.
+    found.retain(|f| {
+        [
+            Expr::bin(Op::Mul, f.bound.clone(), f.size.clone()),
+            Expr::bin(Op::Mul, f.size.clone(), f.bound.clone()),
+        ]
+        .iter()
+        .any(|whole| products.contains(whole))
+    });
     found.truncate(MAX_DIGIT_PRODUCTS);
     let mut out = Vec::new();
     for f in &found {
@@ -1958,6 +1977,24 @@ fn id_product_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
         }
     }
     out
+}
+
+/// Each product in `e`, outermost first.
+fn each_product(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    match e {
+        Expr::Int(_) | Expr::Var(_) => {}
+        Expr::Bin(op, a, b) => {
+            if *op == Op::Mul {
+                f(e);
+            }
+            each_product(a, f);
+            each_product(b, f);
+        }
+        Expr::Ite(_, a, b) => {
+            each_product(a, f);
+            each_product(b, f);
+        }
+    }
 }
 
 /// How many products of an id by a launch size get lemmas.
