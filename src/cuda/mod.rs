@@ -512,9 +512,9 @@ fn invocation(
 }
 
 /// Source as clang reads what nvcc accepts, every position kept: see
-/// `separate_linkage`, `join_spaced_launches` and `global_not_device`.
+/// `separate_linkage`, `join_spaced_launches` and `without_redundant_device`.
 fn as_clang_reads(src: &[u8]) -> Vec<u8> {
-    global_not_device(&join_spaced_launches(&separate_linkage(src)))
+    without_redundant_device(&join_spaced_launches(&separate_linkage(src)))
 }
 
 /// The files `#include "…"` (or `<…>`) names in `src`, as written.
@@ -534,38 +534,45 @@ fn quoted_includes(src: &[u8]) -> Vec<String> {
 }
 
 /// `__global__ __device__ void k(…)`, which old nvcc took for a kernel and
-/// clang refuses (the two attributes conflict): the `__device__` is
-/// blanked, so that every position stays.
-fn global_not_device(src: &[u8]) -> Vec<u8> {
-    const GLOBAL: &[u8] = b"__global__";
+/// clang refuses (the two attributes conflict), and `__device__ __shared__
+/// float s[…];` inside a kernel, which old nvcc took for a shared array and
+/// clang refuses on a local: the `__device__` is blanked, so that every
+/// position stays (`__shared__` alone means the same at file scope).
+fn without_redundant_device(src: &[u8]) -> Vec<u8> {
     const DEVICE: &[u8] = b"__device__";
+    const PARTNERS: [&[u8]; 2] = [b"__global__", b"__shared__"];
     let mut out = src.to_vec();
     let is_space = |b: &u8| matches!(b, b' ' | b'\t');
+    let word_at = |out: &[u8], at: usize, w: &[u8]| {
+        out[at..].starts_with(w)
+            && out
+                .get(at + w.len())
+                .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+    };
     let mut i = 0;
-    while i + GLOBAL.len() <= out.len() {
-        let (first, second) = match &out[i..i + GLOBAL.len()] {
-            w if w == GLOBAL => (GLOBAL, DEVICE),
-            w if w == DEVICE => (DEVICE, GLOBAL),
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        let mut j = i + first.len();
+    while i + DEVICE.len() <= out.len() {
+        let word = &out[i..i + DEVICE.len()];
+        let first_is_device = word == DEVICE;
+        if !first_is_device && !PARTNERS.contains(&word) {
+            i += 1;
+            continue;
+        }
+        let mut j = i + DEVICE.len();
         while j < out.len() && is_space(&out[j]) {
             j += 1;
         }
-        let follows = out[j..].starts_with(second)
-            && out
-                .get(j + second.len())
-                .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'_'));
-        if follows && j > i + first.len() {
-            // Blank whichever of the two is `__device__`.
-            let at = if first == DEVICE { i } else { j };
-            out[at..at + DEVICE.len()].fill(b' ');
-            i = j + second.len();
+        let follows = if first_is_device {
+            PARTNERS.iter().any(|p| word_at(&out, j, p))
         } else {
-            i += first.len();
+            word_at(&out, j, DEVICE)
+        };
+        if follows && j > i + DEVICE.len() {
+            // Blank whichever of the two is `__device__`.
+            let at = if first_is_device { i } else { j };
+            out[at..at + DEVICE.len()].fill(b' ');
+            i = j + DEVICE.len();
+        } else {
+            i += DEVICE.len();
         }
     }
     out
@@ -1398,10 +1405,16 @@ mod linkage_tests {
     #[test]
     fn a_kernel_declared_device_too_is_a_kernel() {
         let src = b"__global__  __device__ void k();\n__device__ __global__ void j();\n__device__ void f();\n__global__ __device__x;\n";
-        let out = super::global_not_device(src);
+        let out = super::without_redundant_device(src);
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "__global__             void k();\n           __global__ void j();\n__device__ void f();\n__global__ __device__x;\n"
+        );
+        let src = b"  __device__ __shared__ float s[4];\n__shared__ __device__ int t;\n__device__ __shared__x;\n";
+        let out = super::without_redundant_device(src);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "             __shared__ float s[4];\n__shared__            int t;\n__device__ __shared__x;\n"
         );
         let includes = super::quoted_includes(
             b"#include \"kernel.cu\"\n  # include <stdio.h>\n#include \"a/b.h\" // x\n",
