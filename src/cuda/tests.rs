@@ -2133,8 +2133,7 @@ fn gpuverify_annotations_have_their_meaning_or_none() {
     let mut acc = Vec::new();
     k.arrays[0].body.accesses(&mut acc);
     assert_eq!(acc.len(), 1, "{}", show(&k));
-    // Once each; the one in a loop the lowering keeps is left out.
-    assert_eq!(k.assumes.len(), 3, "{:?}", k.assumes);
+    assert_eq!(k.assumes.len(), 2, "{:?}", k.assumes);
     // The loop's bound survives its invariants.
     assert!(shape(src).contains("for i in 0..n"), "{}", shape(src));
 }
