@@ -1079,7 +1079,8 @@ fn config_field<'a>(
             && lhs.children().first().is_some_and(|b| reads_var(b, &var))
     };
     if let Some((at, value)) = last_assignment(&f, call.0, &sets) {
-        let others: Vec<u32> = changes.into_iter().filter(|c| *c != at).collect();
+        let mut others = changes;
+        without_one(&mut others, at);
         return none_between(&f, &others, at, call.0).then(|| innermost_value(value));
     }
     if !changes.is_empty() {
@@ -2286,17 +2287,20 @@ fn host_value<'a>(n: &Node<'a>, f: &Node) -> Option<(HostValue, Node<'a>)> {
 /// holds one of them but not the other (its next iteration would run the
 /// change between them).
 fn unchanged_between(f: &Node, var: &Node, from: u32, to: u32) -> bool {
-    unchanged_where(f, var, from, to, &|_| true)
+    unchanged_where(f, var, from, to, &|_| true, false)
 }
 
 /// [`unchanged_between`], counting only the changes `counts` takes: of
 /// one field (`Some(axis)`) or of the whole (`None`).
+/// `from_change`: the change at `from` is where the value comes from (an
+/// assignment found to reach `to`), which is not counted.
 fn unchanged_where(
     f: &Node,
     var: &Node,
     from: u32,
     to: u32,
     counts: &dyn Fn(Option<usize>) -> bool,
+    from_change: bool,
 ) -> bool {
     let mut changes = Vec::new();
     visit_assignments(f, var, false, &constant, &mut |field, _, _, at| {
@@ -2304,15 +2308,27 @@ fn unchanged_where(
             changes.push(at);
         }
     });
+    if from_change {
+        without_one(&mut changes, from);
+    }
     none_between(f, &changes, from, to)
 }
 
+/// `changes` less one change at `at`.
+fn without_one(changes: &mut Vec<u32>, at: u32) {
+    if let Some(i) = changes.iter().position(|&c| c == at) {
+        changes.remove(i);
+    }
+}
+
 /// Whether none of the `changes` (places in `f`) can run between bytes
-/// `from` and `to`: none lies between them, and none sits in a loop that
-/// holds one of them but not the other.
+/// `from` and `to`: none lies between them or at either end, and none sits
+/// in a loop that holds one of them but not the other. A change at an end
+/// counts because places do not order what one macro expansion holds: its
+/// statements all share the place it is expanded at.
 fn none_between(f: &Node, changes: &[u32], from: u32, to: u32) -> bool {
     let (from, to) = (from.min(to), from.max(to));
-    if changes.iter().any(|&c| from < c && c < to) {
+    if changes.iter().any(|&c| from <= c && c <= to) {
         return false;
     }
     fn loops_apart(n: &Node, from: u32, to: u32, changes: &[u32]) -> bool {
@@ -2827,8 +2843,15 @@ fn reaching_field<'a>(f: &Node<'a>, var: &Node, axis: usize, at: u32) -> Option<
     let target =
         |lhs: &Node| dim3_field(lhs).is_some_and(|(base, a)| a == axis && reads_var(&base, var));
     let (offset, value) = last_assignment(f, at, &target)?;
-    unchanged_where(f, var, offset, at, &|field| field.is_none_or(|a| a == axis))
-        .then(|| innermost_value(value))
+    unchanged_where(
+        f,
+        var,
+        offset,
+        at,
+        &|field| field.is_none_or(|a| a == axis),
+        true,
+    )
+    .then(|| innermost_value(value))
 }
 
 /// The value a chain of assignments assigns (`2048` of `m = 2048` in `n
@@ -2852,7 +2875,7 @@ fn innermost_value(mut value: Node) -> Node {
 /// value.
 fn reaching_assignment<'a>(f: &Node<'a>, var: &Node, at: u32) -> Option<Node<'a>> {
     let (offset, value) = last_assignment(f, at, &|lhs: &Node| reads_var(lhs, var))?;
-    unchanged_between(f, var, offset, at).then(|| innermost_value(value))
+    unchanged_where(f, var, offset, at, &|_| true, true).then(|| innermost_value(value))
 }
 
 /// The initialiser of the local `n` names, when it is a local of the
@@ -4028,6 +4051,11 @@ fn local_modified(f: &Node, var: &Node) -> bool {
 }
 
 fn modified_in(toks: &[String], name: &str) -> bool {
+    // Tokens that never name it are a macro's name and arguments, not the
+    // statements its expansion holds, which may change it.
+    if !toks.iter().any(|t| t == name) {
+        return true;
+    }
     let assign = is_assignment;
     let mut declared = false;
     for (i, t) in toks.iter().enumerate() {
