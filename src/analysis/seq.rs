@@ -291,10 +291,8 @@ pub(super) fn range_fact(kernel: &Kernel, name: &str, size: &mut dyn FnMut(&str)
 /// or of a launch size (at least 1), which every launch has.
 fn launch_range(name: &str) -> Option<(Cond, Option<&'static str>)> {
     let base = name.split('@').next().unwrap_or(name);
-    if let Some(d) = TID.iter().position(|t| *t == base) {
-        Some((id_range(name, BLOCK_DIM[d]), Some(BLOCK_DIM[d])))
-    } else if let Some(d) = BID.iter().position(|t| *t == base) {
-        Some((id_range(name, GRID_DIM[d]), Some(GRID_DIM[d])))
+    if let Some(count) = builtin::count_of(base) {
+        Some((id_range(name, count), Some(count)))
     } else if builtin::is_dim(name) {
         Some((Cond::cmp(Rel::Ge, Expr::var(name), Expr::Int(1)), None))
     } else {

@@ -55,6 +55,15 @@ pub mod builtin {
     pub fn is_thread_id(name: &str) -> bool {
         TID.contains(&name) || BID.contains(&name)
     }
+    /// The launch size a thread or block id (`tid.x`, `bid.y`) ranges
+    /// below.
+    pub fn count_of(id: &str) -> Option<&'static str> {
+        if let Some(d) = TID.iter().position(|t| *t == id) {
+            Some(BLOCK_DIM[d])
+        } else {
+            BID.iter().position(|b| *b == id).map(|d| GRID_DIM[d])
+        }
+    }
     /// Launch dimensions: shared by all threads, symbolic (≥ 1) unless assumed.
     pub fn is_dim(name: &str) -> bool {
         BLOCK_DIM.contains(&name) || GRID_DIM.contains(&name)

@@ -2020,31 +2020,13 @@ struct DigitProduct {
 /// The products in `e` of a thread's or block's id (either thread's, or
 /// the one both share) by a launch size or a product of them.
 fn collect_digit_products(e: &Expr, out: &mut Vec<DigitProduct>) {
-    fn sizes(e: &Expr) -> bool {
-        match e {
-            Expr::Var(v) => builtin::is_dim(v),
-            Expr::Bin(Op::Mul, a, b) => sizes(a) && sizes(b),
-            _ => false,
-        }
-    }
-    let count = |v: &Expr| -> Option<&'static str> {
-        let b = base(v);
-        (0..3).find_map(|d| {
-            if b == builtin::BID[d] {
-                Some(builtin::GRID_DIM[d])
-            } else if b == builtin::TID[d] {
-                Some(builtin::BLOCK_DIM[d])
-            } else {
-                None
-            }
-        })
-    };
     match e {
         Expr::Int(_) | Expr::Var(_) => {}
         Expr::Bin(op, a, b) => {
             if *op == Op::Mul {
                 for (x, size) in [(a, b), (b, a)] {
-                    if let Some(n) = count(x).filter(|_| sizes(size)) {
+                    let count = builtin::count_of(base(x));
+                    if let Some(n) = count.filter(|_| monotone::positive_size(size)) {
                         let item = DigitProduct {
                             product: e.clone(),
                             digit: (**x).clone(),
@@ -3364,6 +3346,29 @@ mod tests {
         v(&format!("tid.x{sfx}"))
     }
 
+    /// The answer to `assertions` within a small fixed amount of work.
+    fn within_budget(assertions: &[Bool]) -> SatResult {
+        let solver = Solver::new();
+        let mut params = z3::Params::new();
+        params.set_u32("rlimit", 200_000);
+        solver.set_params(&params);
+        assertions.iter().for_each(|a| solver.assert(a));
+        solver.check()
+    }
+
+    /// `query`'s assertions less `lemmas`, each of which it must hold.
+    fn leaving_out(query: &Query, lemmas: &[Bool]) -> Vec<Bool> {
+        let lemmas: Vec<String> = lemmas.iter().map(|l| l.to_string()).collect();
+        let without: Vec<Bool> = query
+            .assertions
+            .iter()
+            .filter(|a| !lemmas.contains(&a.to_string()))
+            .cloned()
+            .collect();
+        assert_eq!(without.len() + lemmas.len(), query.assertions.len());
+        without
+    }
+
     fn races(solved: &Solved) -> &[RawRace] {
         match &solved.outcome {
             Outcome::Racy(r) => r,
@@ -4165,29 +4170,11 @@ mod tests {
             }
         }
         let query = Query::encode(&t, true);
-        let within = |assertions: &[Bool]| {
-            let solver = Solver::new();
-            let mut params = z3::Params::new();
-            params.set_u32("rlimit", 200_000);
-            solver.set_params(&params);
-            assertions.iter().for_each(|a| solver.assert(a));
-            solver.check()
-        };
-        assert_eq!(within(&query.assertions), SatResult::Unsat);
+        assert_eq!(within_budget(&query.assertions), SatResult::Unsat);
         // The lemma is what makes it quick.
         let mut enc = Encoder::default();
-        let lemmas: Vec<String> = congruence_lemmas(&t, &mut enc)
-            .iter()
-            .map(|l| l.to_string())
-            .collect();
-        let without: Vec<Bool> = query
-            .assertions
-            .iter()
-            .filter(|a| !lemmas.contains(&a.to_string()))
-            .cloned()
-            .collect();
-        assert_eq!(without.len() + lemmas.len(), query.assertions.len());
-        assert_eq!(within(&without), SatResult::Unknown);
+        let without = leaving_out(&query, &congruence_lemmas(&t, &mut enc));
+        assert_eq!(within_budget(&without), SatResult::Unknown);
     }
 
     #[test]
@@ -4201,6 +4188,16 @@ mod tests {
             let ty = v(&format!("tid.y{s}"));
             Expr::add(bin(Op::Mul, ty, v("blockDim.x")), tid(s))
         }
+        // Cell `p` of the thread's row, `(frames + row) * rows + frames`
+        // rows in.
+        fn cell_of_kind(s: &str, rows: i64) -> Vec<Expr> {
+            let frames = bin(Op::Mul, v("blockDim.x"), v("blockDim.y"));
+            let at = Expr::add(
+                bin(Op::Mul, Expr::add(frames.clone(), linear(s)), n(rows)),
+                frames,
+            );
+            vec![Expr::add(bin(Op::Mul, at, n(1096)), v(&format!("p{s}")))]
+        }
         fn cell(s: &str) -> Vec<Binder> {
             vec![Binder {
                 var: format!("p{s}"),
@@ -4213,29 +4210,13 @@ mod tests {
                 Acc {
                     id: 0,
                     mode: Mode::Write,
-                    index: |s| {
-                        // ((frames + row) * 4 + frames) rows in.
-                        let frames = bin(Op::Mul, v("blockDim.x"), v("blockDim.y"));
-                        let at = Expr::add(
-                            bin(Op::Mul, Expr::add(frames.clone(), linear(s)), n(4)),
-                            frames,
-                        );
-                        vec![Expr::add(bin(Op::Mul, at, n(1096)), v(&format!("p{s}")))]
-                    },
+                    index: |s| cell_of_kind(s, 4),
                     loops: cell,
                 },
                 Acc {
                     id: 1,
                     mode: Mode::Write,
-                    index: |s| {
-                        let frames = bin(Op::Mul, v("blockDim.x"), v("blockDim.y"));
-                        // ((frames + row) * 2 + frames) rows in.
-                        let at = Expr::add(
-                            bin(Op::Mul, Expr::add(frames.clone(), linear(s)), n(2)),
-                            frames,
-                        );
-                        vec![Expr::add(bin(Op::Mul, at, n(1096)), v(&format!("p{s}")))]
-                    },
+                    index: |s| cell_of_kind(s, 2),
                     loops: cell,
                 },
             ],
@@ -4270,24 +4251,8 @@ mod tests {
             ..Encoder::default()
         };
         let lemmas = id_product_lemmas(&t, &mut enc);
-        let within = |assertions: &[Bool]| {
-            let solver = Solver::new();
-            let mut params = z3::Params::new();
-            params.set_u32("rlimit", 200_000);
-            solver.set_params(&params);
-            assertions.iter().for_each(|a| solver.assert(a));
-            solver.check()
-        };
-        assert_eq!(within(&query.assertions), SatResult::Unsat);
-        let lemmas: Vec<String> = lemmas.iter().map(|l| l.to_string()).collect();
-        let without: Vec<Bool> = query
-            .assertions
-            .iter()
-            .filter(|a| !lemmas.contains(&a.to_string()))
-            .cloned()
-            .collect();
-        assert_eq!(without.len() + lemmas.len(), query.assertions.len());
-        assert_eq!(within(&without), SatResult::Sat);
+        assert_eq!(within_budget(&query.assertions), SatResult::Unsat);
+        assert_eq!(within_budget(&leaving_out(&query, &lemmas)), SatResult::Sat);
     }
 
     #[test]

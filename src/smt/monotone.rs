@@ -54,7 +54,7 @@ pub fn linearized(conds: &[Cond]) -> Vec<Cond> {
 
 /// Whether `e` is a launch size or a product of them: a divisor that is
 /// never 0.
-fn positive_size(e: &Expr) -> bool {
+pub(super) fn positive_size(e: &Expr) -> bool {
     match e {
         Expr::Var(v) => builtin::is_dim(v),
         Expr::Bin(Op::Mul, a, b) => positive_size(a) && positive_size(b),
