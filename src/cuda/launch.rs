@@ -13,7 +13,7 @@
 //! symbolic dimensions.
 
 use super::clang::{kind as K, op, Node};
-use super::lower::strip;
+use super::lower::{strip, unresolved_operator};
 use super::TemplateArgs;
 use crate::protocol::{builtin, Cond, Expr, Loc, Rel};
 use serde::{Deserialize, Serialize};
@@ -3739,8 +3739,8 @@ fn least_assigned(f: &Node, var: &Node) -> Option<i64> {
             } else if k == K::UNARY && ch.first().is_some_and(is_var) {
                 ok &= matches!(c.unop(), op::PRE_INC | op::POST_INC);
             } else if k == K::CALL
-                && writes_through_reference(&c)
-                && ch.iter().skip(1).any(|a| is_var(a))
+                && ((writes_through_reference(&c) && ch.iter().skip(1).any(&is_var))
+                    || operator_assignment(&c, &is_var))
             {
                 ok = false;
             }
@@ -3953,8 +3953,7 @@ fn visit_assignments(
             found(None, None, cond, c.offset());
             continue;
         }
-        // `b = dim3(…)` on a class: a call of its `operator=`.
-        if k == K::CALL && c.spelling().starts_with("operator=") && ch.first().is_some_and(is_var) {
+        if operator_assignment(&c, &is_var) {
             found(None, None, cond, c.offset());
             continue;
         }
@@ -3971,6 +3970,23 @@ fn visit_assignments(
         }
         visit_assignments(&c, var, cond, value_of, found);
     }
+}
+
+/// Whether `c` is a call of an assignment operator (`=`, `*=`, `++`, …)
+/// whose left operand `is_target` takes: `b = dim3(…)` on a class, or
+/// `n *= t.size(i)` when clang cannot type `t` and some overload of the
+/// operator is in scope (`cuda_fp16.h` declares them), which leaves the
+/// call unresolved.
+fn operator_assignment(c: &Node, is_target: &dyn Fn(&Node) -> bool) -> bool {
+    if c.kind() != K::CALL {
+        return false;
+    }
+    let (operator, operands) = match unresolved_operator(c) {
+        Some(found) => found,
+        None => (c.spelling(), c.children()),
+    };
+    operator.strip_prefix("operator").is_some_and(is_assignment)
+        && operands.first().is_some_and(|l| is_target(l))
 }
 
 /// Whether the function `call` calls has a parameter that is a reference

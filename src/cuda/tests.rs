@@ -1833,6 +1833,33 @@ fn launch_arguments_host_code_only_grows_are_at_least_their_start() {
 }
 
 #[test]
+fn a_change_clang_leaves_an_unresolved_operator_call_is_a_change() {
+    // `Tensor` is undeclared, so `t.size(d)` has no type; with the
+    // `operator*=` overloads of `cuda_fp16.h` in scope, `n *= t.size(d)`
+    // is an unresolved operator call.
+    let src = "#include <cuda_fp16.h>\n\
+        __global__ void plain(float *a, int n) { a[threadIdx.x] = 0; }\n\
+        void product(Tensor t, float *a) {\n\
+          int n = 1;\n\
+          for (int d = 0; d < t.dim(); ++d) n *= t.size(d);\n\
+          plain<<<n, 256>>>(a, n);\n\
+        }\n\
+        __global__ void expanded(float *a, int n) { a[threadIdx.x] = 0; }\n\
+        #define BINDING(name) void name(Tensor t, float *a) { \\\n\
+          int n = 1; \\\n\
+          for (int d = 0; d < t.dim(); ++d) n *= t.size(d); \\\n\
+          dim3 grid(n); \\\n\
+          expanded<<<grid, 256>>>(a, n); }\n\
+        BINDING(bound)\n\
+        ";
+    let u = unit(src);
+    let site = |name: &str| first_launch(&u, name);
+    // A size may be 0: not even `n >= 1` holds.
+    assert!(!site("plain").contains("n "), "{}", site("plain"));
+    assert_eq!(site("expanded"), "<<<(?, 1, 1), (256, 1, 1)>>>");
+}
+
+#[test]
 fn a_loop_over_a_counter_declared_before_it_bounds_the_launches_in_it() {
     // Rodinia's LU decomposition: `for (i = 0; i < n - 16; i += 16)` over an
     // `i` declared above, and one more launch after the loop.

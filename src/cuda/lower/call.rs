@@ -3235,7 +3235,7 @@ pub(super) fn assigns(name: &str) -> bool {
 
 /// An operator call a template leaves unresolved: the operator's name and
 /// its operands in order.
-pub(super) fn unresolved_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>>)> {
+pub(in crate::cuda) fn unresolved_operator<'a>(n: &Node<'a>) -> Option<(String, Vec<Node<'a>>)> {
     if n.kind() != K::CALL || n.referenced().is_some() {
         return None;
     }

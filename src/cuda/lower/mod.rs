@@ -21,6 +21,8 @@ mod layout;
 mod locks;
 mod memory;
 mod stmt;
+
+pub(super) use call::unresolved_operator;
 pub(crate) use stmt::compound_base;
 
 use call::*;
