@@ -86,6 +86,16 @@ pub enum Term {
     /// (`gridDim.x = 4 * xRegionDim`): the size is then a multiple of the
     /// constant, whatever the value.
     Host(String),
+    /// A non-type parameter of the host template around the launch that
+    /// the launch passes on as the kernel's template argument at this
+    /// position (`k<T, block><<<g, block>>>`), by name: each instantiation
+    /// the launch makes has its own constant there
+    /// ([`LaunchSite::instantiated`]).
+    TemplateArg(u32, String),
+    /// A template parameter the kernel's analysis leaves open, by its name
+    /// in the protocol: what a [`Term::TemplateArg`] is for the template
+    /// itself ([`LaunchSite::with_template_names`]).
+    Open(String),
     Bin(TermOp, Box<Term>, Box<Term>),
     /// `a rel b ? then : otherwise` (`iDivUp(n, b)`, `big ? 512 : 256`).
     Ite(Rel, Box<[Term; 4]>),
@@ -145,11 +155,33 @@ impl Term {
 
     fn has_arg(&self) -> bool {
         match self {
-            Term::Int(_) | Term::Host(_) => false,
-            Term::Arg(..) => true,
+            Term::Int(_) | Term::Host(_) | Term::TemplateArg(..) => false,
+            Term::Arg(..) | Term::Open(_) => true,
             Term::Bin(_, a, b) => a.has_arg() || b.has_arg(),
             Term::Ite(_, parts) => parts.iter().any(Term::has_arg),
         }
+    }
+
+    /// Whether the term is arithmetic over constants and a host
+    /// template's parameters ([`Term::TemplateArg`]), some of them.
+    fn only_template_args(&self) -> bool {
+        fn only(t: &Term) -> bool {
+            match t {
+                Term::Int(_) | Term::TemplateArg(..) => true,
+                Term::Bin(_, a, b) => only(a) && only(b),
+                Term::Ite(_, parts) => parts.iter().all(only),
+                _ => false,
+            }
+        }
+        fn any(t: &Term) -> bool {
+            match t {
+                Term::TemplateArg(..) => true,
+                Term::Bin(_, a, b) => any(a) || any(b),
+                Term::Ite(_, parts) => parts.iter().any(any),
+                _ => false,
+            }
+        }
+        only(self) && any(self)
     }
 
     /// Whether a launch size equal to the term says something of it: the
@@ -157,7 +189,7 @@ impl Term {
     fn informs(&self) -> bool {
         match self {
             Term::Int(_) => false,
-            Term::Arg(..) | Term::Host(_) => true,
+            Term::Arg(..) | Term::Host(_) | Term::TemplateArg(..) | Term::Open(_) => true,
             Term::Bin(_, a, b) => a.informs() || b.informs(),
             Term::Ite(_, parts) => parts.iter().any(Term::informs),
         }
@@ -167,7 +199,7 @@ impl Term {
     fn value(&self) -> Option<i64> {
         match self {
             Term::Int(v) => Some(*v),
-            Term::Arg(..) | Term::Host(_) => None,
+            Term::Arg(..) | Term::Host(_) | Term::TemplateArg(..) | Term::Open(_) => None,
             Term::Bin(o, a, b) => {
                 let (a, b) = (a.value()?, b.value()?);
                 match o {
@@ -205,7 +237,8 @@ impl Term {
             Term::Arg(i, _) => Expr::var(names.get(*i as usize)?.as_deref()?),
             // Only a whole size can be said to be a multiple (see
             // `Relation::cond`).
-            Term::Host(_) => return None,
+            Term::Host(_) | Term::TemplateArg(..) => return None,
+            Term::Open(name) => Expr::var(name),
             Term::Bin(o, a, b) => {
                 let (a, b) = (a.expr(names, valid)?, b.expr(names, valid)?);
                 match o {
@@ -252,7 +285,12 @@ impl std::fmt::Display for Term {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Term::Int(v) => write!(f, "{v}"),
-            Term::Arg(_, name) | Term::Host(name) => write!(f, "{name}"),
+            Term::Arg(_, name)
+            | Term::Host(name)
+            | Term::TemplateArg(_, name)
+            | Term::Open(name) => {
+                write!(f, "{name}")
+            }
             Term::Ite(rel, parts) => {
                 let [a, b, then, otherwise] = &**parts;
                 write!(
@@ -395,7 +433,7 @@ impl LaunchSite {
         fn rename(t: &Term, names: &[Option<String>]) -> Term {
             match t {
                 Term::Int(v) => Term::Int(*v),
-                Term::Host(name) => Term::Host(name.clone()),
+                Term::Host(_) | Term::TemplateArg(..) | Term::Open(_) => t.clone(),
                 Term::Arg(i, name) => {
                     let named = names.get(*i as usize).cloned().flatten();
                     Term::Arg(*i, named.unwrap_or_else(|| name.clone()))
@@ -419,6 +457,79 @@ impl LaunchSite {
                 }
                 Side::Term(t) => *t = rename(t, names),
                 Side::Dim(_) => {}
+            }
+        }
+        site
+    }
+
+    /// The launch as it launches the kernel's instantiation with the
+    /// template arguments `args`: sizes that become constants are sizes.
+    fn instantiated(&self, args: &TemplateArgs) -> LaunchSite {
+        fn bind(t: &Term, args: &TemplateArgs) -> Term {
+            match t {
+                Term::TemplateArg(i, _) => match args.get(*i as usize) {
+                    Some(Ok(v)) => Term::Int(*v),
+                    _ => t.clone(),
+                },
+                Term::Bin(o, a, b) => Term::bin(*o, bind(a, args), bind(b, args)),
+                Term::Ite(rel, parts) => {
+                    let t = Term::Ite(*rel, Box::new(parts.clone().map(|t| bind(&t, args))));
+                    t.value().map_or(t, Term::Int)
+                }
+                _ => t.clone(),
+            }
+        }
+        let mut site = self.clone();
+        site.relations = Vec::new();
+        for r in &self.relations {
+            let mut r = r.clone();
+            r.term = bind(&r.term, args);
+            if let Side::Term(t) = &mut r.lhs {
+                *t = bind(t, args);
+            }
+            let sized = match (&r.lhs, r.rel, r.term.value()) {
+                (Side::Dim(d), Rel::Eq, Some(v)) => u64::try_from(v).ok().and_then(|v| {
+                    let (dims, names) = if builtin::GRID_DIM.contains(&d.as_str()) {
+                        (&mut site.grid, builtin::GRID_DIM)
+                    } else {
+                        (&mut site.block, builtin::BLOCK_DIM)
+                    };
+                    let axis = names.iter().position(|n| n == d)?;
+                    dims[axis] = Some(v);
+                    Some(())
+                }),
+                _ => None,
+            };
+            if sized.is_none() && !site.relations.contains(&r) {
+                site.relations.push(r);
+            }
+        }
+        site
+    }
+
+    /// The launch as it launches the template itself, whose open
+    /// parameters the protocol names `names` (by template position).
+    pub fn with_template_names(&self, names: &[Option<String>]) -> LaunchSite {
+        fn open(t: &Term, names: &[Option<String>]) -> Term {
+            match t {
+                Term::TemplateArg(i, _) => match names.get(*i as usize) {
+                    Some(Some(name)) => Term::Open(name.clone()),
+                    _ => t.clone(),
+                },
+                Term::Bin(o, a, b) => {
+                    Term::Bin(*o, Box::new(open(a, names)), Box::new(open(b, names)))
+                }
+                Term::Ite(rel, parts) => {
+                    Term::Ite(*rel, Box::new(parts.clone().map(|t| open(&t, names))))
+                }
+                _ => t.clone(),
+            }
+        }
+        let mut site = self.clone();
+        for r in &mut site.relations {
+            r.term = open(&r.term, names);
+            if let Side::Term(t) = &mut r.lhs {
+                *t = open(t, names);
             }
         }
         site
@@ -469,11 +580,41 @@ pub struct Launches {
     wrappers: HashMap<u32, Option<Rc<WrapperLaunch>>>,
 }
 
+/// Gives each host template parameter a relation reads
+/// ([`Term::TemplateArg`]) its position among the kernel's template
+/// arguments `written` at the launch; a relation that reads one the
+/// launch does not pass on says nothing an instantiation fixes, and goes.
+fn place_template_args(relations: &mut Vec<Relation>, written: &[String]) {
+    fn place(t: &mut Term, written: &[String]) -> bool {
+        match t {
+            Term::TemplateArg(i, name) => match written.iter().position(|w| w == name) {
+                Some(p) => {
+                    *i = p as u32;
+                    true
+                }
+                None => false,
+            },
+            Term::Bin(_, a, b) => place(a, written) & place(b, written),
+            Term::Ite(_, parts) => parts.iter_mut().fold(true, |ok, t| place(t, written) & ok),
+            _ => true,
+        }
+    }
+    relations.retain_mut(|r| {
+        let lhs = match &mut r.lhs {
+            Side::Term(t) => place(t, written),
+            _ => true,
+        };
+        place(&mut r.term, written) && lhs
+    });
+}
+
 /// Whether a launch keyed `general` (a launch in a host template) may
 /// launch the instantiation keyed `key`.
+/// The template analysed whole (`key` without arguments) stands for every
+/// instantiation, so every launch of it counts.
 fn may_launch(general: &KernelKey, key: &KernelKey) -> bool {
     general.0 == key.0
-        && general.1.len() <= key.1.len()
+        && (key.1.is_empty() || general.1.len() <= key.1.len())
         && general
             .1
             .iter()
@@ -512,8 +653,9 @@ impl Launches {
             .filter(|p| *p != key && may_launch(p, key))
         {
             for s in self.sites.get(p).into_iter().flatten() {
-                if !out.contains(s) {
-                    out.push(s.clone());
+                let s = s.instantiated(&key.1);
+                if !out.contains(&s) {
+                    out.push(s);
                 }
             }
         }
@@ -720,7 +862,12 @@ impl Launches {
             };
             let grid = dims(&config.arg(0), func, callers);
             let block = dims(&config.arg(1), func, callers);
-            let relations = relations(c, [&config.arg(0), &config.arg(1)], &callee, func, callers);
+            let mut relations =
+                relations(c, [&config.arg(0), &config.arg(1)], &callee, func, callers);
+            let written = children
+                .first()
+                .and_then(|f| written_template_args(&strip(*f), &callee.spelling()));
+            place_template_args(&mut relations, written.as_deref().unwrap_or_default());
             self.name(&key, &callee);
             self.launch(key, (grid, block), relations, pos.file.clone(), loc);
             for ch in children.iter().skip(1) {
@@ -2414,11 +2561,14 @@ fn relations(
         }
         // Parameters are natural numbers in protocols: a negative
         // constant (`-1` for "none") leaves the parameter open.
-        let constant = term_at(&arg, here, callers, &[], 0).and_then(|t| t.value());
-        if let Some(v) = constant {
+        let term = term_at(&arg, here, callers, &[], 0);
+        if let Some(v) = term.as_ref().and_then(Term::value) {
             if v >= 0 {
                 out.push(Relation::eq(Side::Arg(i, name.clone()), Term::Int(v)));
             }
+        } else if let Some(t) = term.filter(Term::only_template_args) {
+            // `B / 2` in a host template: each instantiation's constant.
+            out.push(Relation::eq(Side::Arg(i, name.clone()), t));
         } else if let Some((HostValue { axis: None, .. }, decl)) = host_value(&arg, &f) {
             if let Some(least) = (decl.kind() == K::VAR)
                 .then(|| least_assigned(&f, &decl))
@@ -3010,7 +3160,11 @@ fn term_at(
     // parameter every caller passes the same constant for).
     match scalars(&n, here, callers, depth + 1).as_slice() {
         [Some(v)] => i64::try_from(*v).ok().map(Term::Int),
-        _ => None,
+        _ => (n.kind() == K::DECL_REF)
+            .then(|| n.referenced())
+            .flatten()
+            .filter(|p| p.kind() == K::NON_TYPE_TEMPLATE_PARAM)
+            .map(|p| Term::TemplateArg(u32::MAX, p.spelling())),
     }
 }
 

@@ -1039,6 +1039,10 @@ fn parse_tu(
                                 .filter(|n| !launch.params.iter().any(|(p, _)| p == n))
                         })
                         .collect();
+                    let sites: Vec<launch::LaunchSite> = sites
+                        .iter()
+                        .map(|s| s.with_template_names(&p.template_args))
+                        .collect();
                     launch::relate(&mut k, &sites, &names);
                 }
                 if launches_kernels {
@@ -1150,6 +1154,8 @@ struct Instances {
     /// Those of `specs` and `dependent` that only an instantiated host
     /// template's body names.
     hosted: std::collections::HashSet<(u32, TemplateArgs)>,
+    /// Members of class template instantiations whose bodies were read.
+    members: std::collections::HashSet<u32>,
 }
 
 /// Tokens read from `template` to the `;` of an explicit instantiation.
@@ -1168,7 +1174,8 @@ impl Instances {
             let spec = if k == K::FUNCTION && c.pos().file == main {
                 Some(c)
             } else if k == K::CALL || k == K::DECL_REF || k == K::UNEXPOSED {
-                c.referenced().filter(|r| r.kind() == K::FUNCTION)
+                c.referenced()
+                    .filter(|r| r.kind() == K::FUNCTION || r.kind() == K::METHOD)
             } else {
                 None
             };
@@ -1195,6 +1202,15 @@ impl Instances {
                 if let Some(t) = s.specialized_template() {
                     if t.kind() == K::FUNCTION_TEMPLATE {
                         self.instantiation(&c, &s, &t, main, hosted);
+                    } else if t.kind() == K::METHOD
+                        && t.pos().file == main
+                        && self.members.insert(s.id())
+                    {
+                        // A member of an instantiated class template
+                        // (`Dispatch<T>()(…)`, a functor's `operator()`):
+                        // its body is the host template's, with the
+                        // class's arguments.
+                        self.collect(&s, main, true);
                     }
                 }
             }

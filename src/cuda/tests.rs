@@ -924,12 +924,12 @@ fn assembly_that_computes_on_registers_is_modelled() {
     let k = kernel("struct Q { int v[8]; }; __global__ void k(Q *q) { int r; asm volatile(\"ld.global.v4.u32 {%0, %0, %0, %0}, [%1+16];\" : \"=r\"(r) : \"l\"(q + threadIdx.x)); }");
     let text = show(&k);
     assert!(text.contains("q: rd[tid.x];"), "{text}");
-    // Loads at an offset a name gives (guarded or not) and barriers are
-    // not modelled.
+    // Loads at an offset a name gives (guarded or not) and barriers of
+    // some warps are not modelled.
     for memory in [
         "@p ld.global.u32 %0, [%1+n];",
         "ld.global.u32 %0, [%1+n];",
-        "bar.sync 0;",
+        "bar.sync 1, 64;",
     ] {
         let src = format!("__global__ void k(int *a) {{ int r; asm volatile(\"{memory}\" : \"=r\"(r) : \"l\"(a)); a[threadIdx.x] = r; }}");
         assert!(
@@ -938,6 +938,15 @@ fn assembly_that_computes_on_registers_is_modelled() {
             reason(&src)
         );
     }
+}
+
+#[test]
+fn a_block_barrier_in_assembly_is_a_barrier() {
+    let text = shape("__global__ void k(int *a) { __shared__ int s[64]; s[threadIdx.x] = a[threadIdx.x]; unsigned t; asm volatile(\"bar.sync 0;\\n mov.u32 %0, %%clock;\" : \"=r\"(t) :: \"memory\"); a[threadIdx.x] = s[63 - threadIdx.x] + t; }");
+    assert!(
+        text.contains("s: wr[tid.x]; sync; rd[(63 - tid.x)];"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1394,6 +1403,48 @@ fn instantiated_host_templates_name_the_kernel_instantiations_they_launch() {
         template <typename T> void run(T *a) { k<T><<<1, 64>>>(a); }\n";
     let names: Vec<String> = unit(src).kernels.iter().map(|k| k.name.clone()).collect();
     assert_eq!(names, ["k<T>"]);
+}
+
+#[test]
+fn a_host_templates_parameter_passed_on_to_the_kernel_sizes_each_instance() {
+    // Through a functor of a class template, whose `operator()` picks the
+    // instantiations: the block is the kernel's own `B`.
+    let src = "template <typename T, int B> __global__ void k(T *a) { a[threadIdx.x] = (T)0; }\n\
+        template <typename T, int B> void run(T *a) { constexpr int threads = B; dim3 block(threads); k<T, B><<<1, block>>>(a); }\n\
+        template <typename T> struct Pick { void operator()(T *a, int n) { if (n > 64) run<T, 128>(a); else run<T, 32>(a); } };\n\
+        void go(float *a, int n) { Pick<float>()(a, n); }\n";
+    let u = unit(src);
+    let names: Vec<&str> = u.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["k<float, 128>", "k<float, 32>"]);
+    assert_eq!(blocks(&u, "k<float, 128>"), [Some(128)]);
+    assert_eq!(blocks(&u, "k<float, 32>"), [Some(32)]);
+    // Never instantiated (a library): the launch relates the block to the
+    // parameter left open, and passes what it computes from it.
+    let src =
+        "template <typename T, int B> __global__ void k(T *a, int n) { a[threadIdx.x] = (T)0; }\n\
+        template <typename T, int B> void run(T *a) { k<T, B><<<4, 2 * B>>>(a, B / 2); }\n";
+    let u = unit(src);
+    let k = &u.kernels[0];
+    let described: Vec<String> = k.launches.iter().map(|s| s.describe()).collect();
+    assert_eq!(described, ["<<<(4, 1, 1), (2 * B, 1, 1)>>>(n = B / 2)"]);
+    let lowered = k.lowered.as_ref().unwrap();
+    let assumed: Vec<String> = lowered.assumes.iter().map(|c| c.to_string()).collect();
+    assert!(
+        assumed.iter().any(|c| c.contains("blockDim.x == 2 * B")),
+        "{assumed:?}"
+    );
+    // Instantiated: the instance's own value.
+    let src = format!("{src}void go(float *a) {{ run<float, 64>(a); }}\n");
+    let u = unit(&src);
+    assert_eq!(
+        first_launch(&u, "k<float, 64>"),
+        "<<<(4, 1, 1), (128, 1, 1)>>>(n = 32)"
+    );
+    // A parameter the launch does not pass on to the kernel (`B` of
+    // `other`, where the kernel gets 64) says nothing of the block.
+    let src = "template <typename T, int B> __global__ void k(T *a) { a[threadIdx.x] = (T)0; }\n\
+        template <int B> void other(float *a) { k<float, 64><<<1, B>>>(a); }\n";
+    assert_eq!(blocks(&unit(src), "k<float, 64>"), [None]);
 }
 
 #[test]

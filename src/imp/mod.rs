@@ -81,6 +81,10 @@ pub struct Program {
     /// position (`None` for pointers and other values): what launches of
     /// the kernel pass to it can be stated over it.
     pub args: Vec<Option<String>>,
+    /// The name of each non-type template parameter left open, by template
+    /// position: what a launch in a host template passes on to it
+    /// ([`crate::cuda::launch::Term::TemplateArg`]) can be stated over it.
+    pub template_args: Vec<Option<String>>,
     /// The source lines of every function inlined into the kernel, by file
     /// (`file`, first, last): a compile error there is the kernel's too.
     pub callees: Vec<(String, u32, u32)>,

@@ -9,9 +9,10 @@
 //! `ldmatrix` and `stmatrix` are accesses of the shared addresses they name,
 //! and so are loads, stores, atomics and reductions (`ld`, `st`, `atom`,
 //! `red`) of global, shared or generic addresses ([`memory_op`]), under
-//! their guard when predicated (`@p ld…`, [`predicate_of`]). Any other
-//! instruction that may load, store, copy,
-//! branch or wait at a barrier keeps the statement unsupported.
+//! their guard when predicated (`@p ld…`, [`predicate_of`]); `bar.sync 0`
+//! is the block's barrier. Any other instruction that may load, store,
+//! copy, branch or wait at a barrier (one with a thread count) keeps the
+//! statement unsupported.
 
 use super::memory::Ptr;
 use super::{loc_of, unsupported, Jumps, Lower, Node, Val, R};
@@ -264,6 +265,10 @@ pub(super) enum MemoryOp {
     /// `cp.async.wait_all`: waits on the thread's own copies, which order
     /// nothing between threads.
     Wait,
+    /// `bar.sync a` and `barrier.sync a` without a thread count: every
+    /// thread of the block waits there, as at `__syncthreads()`. With a
+    /// count only some warps take part, which is not modelled.
+    Barrier,
     /// `ld`, `st`, `atom` and `red` on global, shared or generic
     /// addresses: `bytes` bytes at `[%address+offset]` (`offset` in
     /// bytes, usually 0), read, written, or updated
@@ -291,6 +296,16 @@ pub(super) fn memory_op(i: &str) -> Option<MemoryOp> {
     let (op, operands) = i.split_once(char::is_whitespace).unwrap_or((i, ""));
     if op == "cp.async.commit_group" || op == "cp.async.wait_all" || op == "cp.async.wait_group" {
         return Some(MemoryOp::Wait);
+    }
+    let barrier = [
+        "bar.sync",
+        "bar.cta.sync",
+        "barrier.sync",
+        "barrier.sync.aligned",
+    ];
+    let id = operands.trim().trim_end_matches(';').trim();
+    if barrier.contains(&op) && !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()) {
+        return Some(MemoryOp::Barrier);
     }
     if op.starts_with("cp.async.ca.shared.global") || op.starts_with("cp.async.cg.shared.global") {
         let parts: Vec<&str> = operands.split(',').collect();
@@ -603,7 +618,7 @@ impl Lower {
                 MemoryOp::Rows { address, .. } | MemoryOp::Access { address, .. } => {
                     vec![*address]
                 }
-                MemoryOp::Wait => Vec::new(),
+                MemoryOp::Wait | MemoryOp::Barrier => Vec::new(),
             };
             let mut ptrs = Vec::new();
             for k in wanted {
@@ -706,6 +721,7 @@ impl Lower {
                 };
                 self.cells(&at, &Expr::Int(bytes), *mode, loc);
             }
+            (MemoryOp::Barrier, []) => self.sync(loc),
             (MemoryOp::Rows { mode, lanes, .. }, [row]) => {
                 let rows = |me: &mut Self| {
                     me.cells(row, &Expr::Int(16), *mode, loc);
@@ -799,7 +815,8 @@ mod tests {
             "@p ld.local.u32 %0, [%1];",
             "st.local.u32 [%0], %1;",
             "atom.global.add.u32 %0, [%1+n], 1;",
-            "bar.sync 0;",
+            "bar.sync 1, 64;",
+            "bar.arrive 1, 64;",
             "bra L1;",
             "L1:",
         ] {
@@ -873,6 +890,18 @@ mod tests {
                 lanes: 16
             })
         );
+        for barrier in [
+            "bar.sync 0",
+            "barrier.sync 0;",
+            "bar.sync 1",
+            "barrier.sync.aligned 0",
+        ] {
+            assert_eq!(memory_op(barrier), Some(MemoryOp::Barrier), "{barrier}");
+        }
+        // Named barriers for some warps only, or an id in a register.
+        for partial in ["bar.sync 1, 128", "bar.sync %0", "bar.arrive 1, 64"] {
+            assert_eq!(memory_op(partial), None, "{partial}");
+        }
         for wait in [
             "cp.async.commit_group",
             "cp.async.wait_group %0",

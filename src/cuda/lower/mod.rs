@@ -739,10 +739,12 @@ impl Lower {
             .map(|(a, part)| (a.clone(), *part))
             .collect();
         // An array of untyped cells (`void *`) viewed as elements of
-        // different known sizes: counted in cells of their common divisor.
+        // known sizes: counted in cells of their common divisor, so that
+        // an access counted in bytes (inline PTX's `st.global.v4.b32`
+        // through a `void *`) covers the cells its bytes do.
         for (array, views) in &first.open_views {
             let sizes: Vec<u64> = views.values().filter_map(|(_, size)| *size).collect();
-            if sizes.len() > 1 && sizes.len() == views.len() {
+            if !sizes.is_empty() && sizes.len() == views.len() {
                 let common = sizes.iter().fold(0, |g, &s| crate::protocol::gcd(g, s));
                 parts.entry(array.clone()).or_insert(common);
             }
@@ -865,14 +867,17 @@ impl Lower {
                 type_args.insert(c.spelling(), arg);
                 template_index += 1;
             } else if k == K::NON_TYPE_TEMPLATE_PARAM {
+                self.prog.template_args.resize(template_index, None);
                 let v = match template_args.get(template_index) {
                     Some(Ok(v)) => {
                         self.template_constants.insert(c.spelling(), *v);
+                        self.prog.template_args.push(None);
                         Expr::Int(*v)
                     }
                     _ => {
                         let name = self.param(&c.spelling());
                         self.prog.open_template_params.push(name.clone());
+                        self.prog.template_args.push(Some(name.clone()));
                         Expr::Var(name)
                     }
                 };
