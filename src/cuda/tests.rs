@@ -950,6 +950,35 @@ fn a_block_barrier_in_assembly_is_a_barrier() {
 }
 
 #[test]
+fn buffer_stages_that_cycle_each_iteration_are_the_iterations_own() {
+    let stage = |init: &str, step: &str| {
+        shape(&format!("__global__ void k(float *a, int n) {{ __shared__ float s[4][64]; int st = {init}; for (int i = 0; i < n; ++i) {{ s[st][threadIdx.x] = a[i]; __syncthreads(); {step}; }} }}"))
+    };
+    let flip = stage("1", "st ^= 1");
+    assert!(
+        flip.contains("wr[(((i - 0) % 2) == 0 ? 1 : 0)][tid.x]"),
+        "{flip}"
+    );
+    let reflect = stage("0", "st = 1 - st");
+    assert!(
+        reflect.contains("wr[(((i - 0) % 2) == 0 ? 0 : 1)][tid.x]"),
+        "{reflect}"
+    );
+    let round = stage("0", "st = (st + 1) % 3");
+    assert!(round.contains("wr[(i % 3)][tid.x]"), "{round}");
+    // A start outside the cycle, a second change, or a `continue` before
+    // the move: the stage stays unknown.
+    for (init, step) in [
+        ("5", "st = (st + 1) % 3"),
+        ("0", "st ^= 1; st += a[0] > 0"),
+        ("0", "if (a[i] > 0) continue; st ^= 1"),
+    ] {
+        let text = stage(init, step);
+        assert!(!text.contains(" % "), "{init}, {step}: {text}");
+    }
+}
+
+#[test]
 fn clang_errors_are_diagnostics() {
     let u = unit("__global__ void broken(int *a) { a[0] = ; }\n__global__ void fine(int *a) { a[threadIdx.x] = 0; }");
     assert!(!u.diagnostics.is_empty());

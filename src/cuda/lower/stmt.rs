@@ -566,6 +566,17 @@ pub(crate) fn compound_base(o: i32) -> i32 {
 
 /// The key of a variable or of a field of one reached through `.` alone
 /// (`s.a.b`: `s`'s key, then `.a.b`), as `Lower::field` keys it.
+/// How [`Lower::cycled_once`] moves a variable each iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cycle {
+    /// `v ^= c`: its start and `start ^ c` in turn.
+    Flip(i64),
+    /// `v = c - v`: its start and `c - start` in turn.
+    Reflect(i64),
+    /// `v = (v + 1) % m`, from a start in `0..m`.
+    Round(i64),
+}
+
 fn slot_key(n: &Node) -> Option<String> {
     let n = strip(*n);
     if n.kind() != K::MEMBER_REF {
@@ -1766,6 +1777,9 @@ impl Lower {
             vec![*body]
         };
         let inductions = self.stepped_once(&items, assigned, assigned);
+        // The test each trip ends with, where no increment runs after it.
+        let test = cond.filter(|_| inc.is_none());
+        let cycles = self.cycled_once(&items, assigned, test.as_ref());
         let before = self.int_values(assigned);
         self.forget(assigned, names);
         let heads = self.fresh_values(&before);
@@ -1774,6 +1788,7 @@ impl Lower {
         let var = self.name("iter");
         let bound = self.unknown_param("iterations");
         self.step_inductions(inductions, &Expr::var(&var));
+        self.step_cycles(cycles, &Expr::var(&var));
         self.loop_vars.push(var.clone());
         let r = self.capture(|me| {
             let c = match cond {
@@ -2361,6 +2376,158 @@ impl Lower {
         Some((var, step, c))
     }
 
+    /// Of `assigned`, the variables one statement at the top of a loop's
+    /// `body` moves round a short cycle once per iteration, with no other
+    /// assignment and no `continue` before it: the stage of a double or
+    /// multi-stage buffer (`stage ^= 1`, `stage = 1 - stage`, `stage =
+    /// (stage + 1) % STAGES`). With their values at the loop's entry.
+    /// In a `while` or `do`-`while` loop whose `test` is given, a move
+    /// under `if (test)` that nothing after it in the trip changes the
+    /// test of (`if (tile < K) { …; __syncthreads(); stage ^= 1; } } while
+    /// (tile < K);`) happens in every trip but the last, which no trip
+    /// follows: the same.
+    pub(super) fn cycled_once(
+        &mut self,
+        body: &[Node],
+        assigned: &HashSet<String>,
+        test: Option<&Node>,
+    ) -> Vec<(String, Expr, Cycle)> {
+        let body: Vec<Node> = match body {
+            [only] if only.kind() == K::COMPOUND => only.children(),
+            _ => body.to_vec(),
+        };
+        let spelled =
+            |n: &Node| -> Vec<String> { n.tokens().into_iter().map(|(t, _)| t).collect() };
+        let mut out: Vec<(String, Expr, Cycle)> = Vec::new();
+        for (i, st) in body.iter().enumerate() {
+            let st = strip(*st);
+            let found = match self.cycle_of(&st) {
+                Some(found) => Some(found),
+                None => (|| {
+                    let test = test?;
+                    let parts = st.children();
+                    let [cond, then] = parts.as_slice() else {
+                        return None;
+                    };
+                    if st.kind() != K::IF || spelled(cond) != spelled(test) {
+                        return None;
+                    }
+                    let then: Vec<Node> = match then.kind() {
+                        K::COMPOUND => then.children(),
+                        _ => vec![*then],
+                    };
+                    let (var, cycle) = then.iter().find_map(|t| self.cycle_of(&strip(*t)))?;
+                    // The test reads the same values where the trip ends.
+                    let mut read = HashMap::new();
+                    Self::var_names(cond, &mut read);
+                    let later = then.iter().chain(&body[i + 1..]);
+                    let mut changed = 0;
+                    for n in later {
+                        for v in read.keys() {
+                            self.count_assignments(n, v, &mut changed);
+                        }
+                    }
+                    let jumps = body.iter().any(|b| leaves_early(b) || has_continue(b));
+                    (changed == 0 && !jumps).then_some((var, cycle))
+                })(),
+            };
+            let Some((var, cycle)) = found else {
+                continue;
+            };
+            if !assigned.contains(&var) || out.iter().any(|(v, _, _)| *v == var) {
+                continue;
+            }
+            let mut count = 0;
+            for s in &body {
+                self.count_assignments(s, &var, &mut count);
+            }
+            if count != 1 || body[..i].iter().any(has_continue) {
+                continue;
+            }
+            let Some(Val::Int(start)) = self.env.get(&var).cloned() else {
+                continue;
+            };
+            // `(v + 1) % m` counts round from a start in the cycle.
+            if let Cycle::Round(m) = cycle {
+                if !matches!(simplify(&start), Expr::Int(v) if (0..m).contains(&v)) {
+                    continue;
+                }
+            }
+            out.push((var, start, cycle));
+        }
+        out
+    }
+
+    /// `v ^= c`, `v = v ^ c`, `v = c - v`, `v = (v + 1) % m`: the
+    /// variable's key and its cycle, for constants `c` and `m > 0`.
+    fn cycle_of(&self, n: &Node) -> Option<(String, Cycle)> {
+        let var = slot_key(&assignment_target(n)?).map(|k| self.aliased_slot(k))?;
+        let is_var = |x: &Node| slot_key(x).map(|k| self.aliased_slot(k)).as_deref() == Some(&var);
+        let ch = exprs(n);
+        let constant = |_: &Self, x: &Node| strip(*x).eval_int();
+        if n.kind() == K::COMPOUND_ASSIGN {
+            if compound_base(n.binop()) != op::XOR {
+                return None;
+            }
+            return Some((var, Cycle::Flip(constant(self, ch.get(1)?)?)));
+        }
+        if n.kind() != K::BINARY || n.binop() != op::ASSIGN {
+            return None;
+        }
+        let value = strip(*ch.get(1)?);
+        let parts = exprs(&value);
+        let [a, b] = parts.as_slice() else {
+            return None;
+        };
+        if value.kind() != K::BINARY {
+            return None;
+        }
+        match value.binop() {
+            op::XOR if is_var(a) => Some((var, Cycle::Flip(constant(self, b)?))),
+            op::XOR if is_var(b) => Some((var, Cycle::Flip(constant(self, a)?))),
+            op::SUB if is_var(b) => Some((var, Cycle::Reflect(constant(self, a)?))),
+            op::REM => {
+                let m = constant(self, b).filter(|m| *m > 0)?;
+                let sum = strip(*a);
+                let terms = exprs(&sum);
+                let one = |me: &Self, x: &Node| constant(me, x) == Some(1);
+                let counts = sum.kind() == K::BINARY
+                    && sum.binop() == op::ADD
+                    && matches!(terms.as_slice(), [x, y]
+                        if (is_var(x) && one(self, y)) || (is_var(y) && one(self, x)));
+                counts.then_some((var, Cycle::Round(m)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Each variable of [`Lower::cycled_once`] at iteration `k` (counted
+    /// from 0).
+    fn step_cycles(&mut self, cycles: Vec<(String, Expr, Cycle)>, k: &Expr) {
+        for (var, start, cycle) in cycles {
+            let even = Cond::cmp(
+                Rel::Eq,
+                Expr::bin(Op::Mod, k.clone(), Expr::Int(2)),
+                Expr::Int(0),
+            );
+            let moved = |other: Expr| {
+                Expr::Ite(
+                    Box::new(even.clone()),
+                    Box::new(start.clone()),
+                    Box::new(other),
+                )
+            };
+            let value = match cycle {
+                Cycle::Flip(c) => moved(Expr::bin(Op::BitXor, start.clone(), Expr::Int(c))),
+                Cycle::Reflect(c) => moved(Expr::sub(Expr::Int(c), start.clone())),
+                Cycle::Round(m) => {
+                    Expr::bin(Op::Mod, Expr::add(start.clone(), k.clone()), Expr::Int(m))
+                }
+            };
+            self.env.insert(var, Val::Int(simplify(&value)));
+        }
+    }
+
     /// Each induction variable at iteration `k` (counted from 0): its start
     /// plus `k` steps.
     fn step_inductions(&mut self, inductions: Vec<(String, Val, Expr)>, k: &Expr) {
@@ -2490,6 +2657,7 @@ impl Lower {
         let mut others = assigned.clone();
         others.remove(&shape.var);
         let mut inductions = self.inductions(&shape, body, &others);
+        let cycles = self.cycled_once(body, &others, None);
         if let Some((cursor, p)) = &shape.cursor {
             inductions.push((cursor.clone(), Val::Ptr(p.clone()), Expr::Int(1)));
         }
@@ -2519,6 +2687,7 @@ impl Lower {
                 Expr::bin(Op::Div, dist, Expr::Int(s))
             };
             self.step_inductions(inductions, &k);
+            self.step_cycles(cycles, &k);
         }
         self.loop_vars.push(v.clone());
         let step = match &shape.step {

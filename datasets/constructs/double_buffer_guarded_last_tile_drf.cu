@@ -1,0 +1,36 @@
+// expect: drf
+// The SGEMM idiom of a double buffer in a `do`-`while`: the next tile is
+// stored, the block waits and the stage flips only `if (tile < K)`, the
+// loop's own test, so the last trip skips all three. Every trip that has
+// a next one flips the stage, so trips still alternate buffers.
+__global__ void gemm_stages(const float *A, float *C, int K) {
+  __shared__ float As[2][64];
+  int tx = threadIdx.x;
+  As[0][tx] = A[tx];
+  __syncthreads();
+  float acc = 0.0f;
+  int write_stage = 1;
+  int tile = 0;
+  do {
+    tile += 8;
+    float next = 0.0f;
+    if (tile < K) next = A[tile * 64 + tx];
+    int load_stage = write_stage ^ 1;
+    acc += As[load_stage][(tx + 3) % 64];
+    if (tile < K) {
+      As[write_stage][tx] = next;
+      __syncthreads();
+      write_stage ^= 1;
+    }
+    acc += As[load_stage ^ 1][(tx + 5) % 64];
+  } while (tile < K);
+  C[blockIdx.x * 64 + tx] = acc;
+}
+
+int main() {
+  float *a, *c;
+  cudaMalloc(&a, 1024 * 64 * sizeof(float));
+  cudaMalloc(&c, 64 * sizeof(float));
+  gemm_stages<<<1, 64>>>(a, c, 1024);
+  return 0;
+}
