@@ -41,7 +41,7 @@ const MEMO_SIZE: usize = 256;
 thread_local! {
     /// Answers by question: every array of a kernel, and every variant
     /// and launch of it that assumes the same, asks the same ones.
-    static PROVED: RefCell<HashMap<Vec<Cond>, bool>> = RefCell::new(HashMap::new());
+    static PROVED: RefCell<HashMap<Vec<Cond>, Option<bool>>> = RefCell::new(HashMap::new());
     static EXPLAINED: RefCell<HashMap<(Vec<Cond>, Vec<String>), String>> =
         RefCell::new(HashMap::new());
 }
@@ -92,19 +92,40 @@ pub(super) fn uniform_guards(kernel: &Kernel, view: &dyn Fn(&Kernel) -> Kernel) 
         }
         let question = analysis::disagreement(&seen, &guard);
         let agreed = remembered(&PROVED, question.clone(), || {
-            never(&question, UNIFORM_MS) || never(&within_limits(&seen, &question), UNIFORM_MS)
+            match never(&question, UNIFORM_MS) {
+                Some(true) => Some(true),
+                first => match never(&within_limits(&seen, &question), UNIFORM_MS) {
+                    Some(true) => Some(true),
+                    None if first.is_none() => None,
+                    _ => Some(false),
+                },
+            }
         });
-        if agreed {
-            kernel.uniform_guards.push(guard);
-            seen = view(&kernel);
+        match agreed {
+            Some(true) => {
+                kernel.uniform_guards.push(guard);
+                seen = view(&kernel);
+            }
+            None => {
+                kernel.undecided_guards.push(guard.clone());
+                seen.undecided_guards.push(guard);
+            }
+            Some(false) => {}
         }
     }
     seen
 }
 
-/// Whether the solver shows that no values satisfy `conds`.
-fn never(conds: &[Cond], ms: u64) -> bool {
-    never_within(conds, UNIFORM_RLIMIT, ms)
+/// Whether the solver shows that no values satisfy `conds`: `None` when
+/// its time ran out before its work limit did, which only a loaded
+/// machine makes happen.
+fn never(conds: &[Cond], ms: u64) -> Option<bool> {
+    let started = std::time::Instant::now();
+    match never_within(conds, UNIFORM_RLIMIT, ms) {
+        true => Some(true),
+        false if started.elapsed().as_millis() as u64 >= ms => None,
+        false => Some(false),
+    }
 }
 
 fn never_within(conds: &[Cond], rlimit: u32, ms: u64) -> bool {
@@ -497,8 +518,8 @@ mod tests {
         let k = kernel("params n; assume n == 16777216; array a { if (tid.x >= n) { sync } }");
         let g = guard(&k);
         let q = analysis::disagreement(&k, &g);
-        assert!(!never(&q, 1_000));
-        assert!(never(&within_limits(&k, &q), 1_000));
+        assert_ne!(never(&q, 1_000), Some(true));
+        assert_eq!(never(&within_limits(&k, &q), 1_000), Some(true));
         // Blocks the kernel asks for beyond the hardware's stay.
         let wide = kernel(
             "params n; assume n == 1024 && blockDim.x == 2048; array a { if (tid.x >= n) { sync } }",
@@ -509,7 +530,7 @@ mod tests {
             limits.iter().all(|c| !c.to_string().contains("blockDim.x")),
             "{limits:?}"
         );
-        assert!(!never(&within_limits(&wide, &q), 1_000));
+        assert_ne!(never(&within_limits(&wide, &q), 1_000), Some(true));
         // A size the assumptions tie to one beyond the hardware's takes no
         // limit either: it would contradict them and prove anything.
         let tied = kernel(
@@ -517,7 +538,7 @@ mod tests {
         );
         let q = analysis::disagreement(&tied, &guard(&tied));
         assert!(!analysis::launch_limits(&tied, &q).is_empty());
-        assert!(!never(&within_limits(&tied, &q), 1_000));
+        assert_ne!(never(&within_limits(&tied, &q), 1_000), Some(true));
     }
 
     #[test]
@@ -525,14 +546,14 @@ mod tests {
         let k = kernel("params n; array a { wr[0] }");
         let g = range("0", "(n - tid.x + blockDim.x - 1) / blockDim.x");
         let q = analysis::disagreement(&k, &g);
-        assert!(!never(&q, 5_000));
+        assert_ne!(never(&q, 5_000), Some(true));
         let mut whole = q.clone();
         whole.push(Cond::cmp(
             Rel::Eq,
             Expr::bin(Op::Mod, Expr::var("n"), Expr::var("blockDim.x")),
             Expr::Int(0),
         ));
-        assert!(never(&whole, 5_000));
+        assert_eq!(never(&whole, 5_000), Some(true));
     }
 
     #[test]
@@ -560,7 +581,7 @@ mod tests {
     /// a whole number of blocks, which the report suggests.
     fn assert_diverges_unless_whole_blocks(k: &Kernel, g: &Guard) {
         let q = analysis::disagreement(k, g);
-        assert!(!never(&q, 5_000));
+        assert_ne!(never(&q, 5_000), Some(true));
         let pre = precondition(k, g, &q, Deadline::after_ms(20_000));
         assert_eq!(pre.as_deref(), Some("n % blockDim.x == 0"));
     }

@@ -635,6 +635,21 @@ fn check_prepared(
     let started = Instant::now();
     let traces = match analysis::traces(kernel, array, opts.block_level) {
         Ok(traces) => traces,
+        Err(d)
+            if d.guard
+                .as_ref()
+                .is_some_and(|g| kernel.undecided_guards.contains(g)) =>
+        {
+            // Not shown either way: the question ran out of time.
+            report.verdict = Verdict::Unknown;
+            report.reason = Some(format!(
+                "the solver gave up: timeout, on whether every thread of a block reaches the barrier at {}",
+                d.loc
+            ));
+            report.loc = Some(d.loc);
+            stats.analysis = started.elapsed();
+            return (report, stats);
+        }
         Err(d) => {
             report.verdict = Verdict::Divergent;
             let why = match &d.guard {
@@ -3369,6 +3384,25 @@ mod tests {
         let a = &report.arrays[0];
         assert_eq!(a.verdict, Verdict::Divergent);
         assert_eq!(a.loc.map(|l| l.line), Some(2));
+    }
+
+    #[test]
+    fn a_guard_the_solver_ran_out_of_time_on_leaves_the_kernel_unknown() {
+        // `n` a multiple of the block would make the threads agree; whether
+        // it is, the solver did not say in time.
+        let mut k = kernel("params n; array a { if tid < n { sync } }");
+        let guard = match wf::well_formed(&k, &k.arrays[0]) {
+            Err(d) => d.guard.expect("a guard"),
+            Ok(_) => panic!("divergent as written"),
+        };
+        k.undecided_guards.push(guard);
+        let report = check_kernel(&k, &Options::default());
+        let a = &report.arrays[0];
+        assert_eq!(a.verdict, Verdict::Unknown, "{a:?}");
+        assert!(
+            a.reason.as_deref().is_some_and(|r| r.contains("timeout")),
+            "{a:?}"
+        );
     }
 
     /// A cache that claims a race no execution has.

@@ -635,6 +635,7 @@ pub fn infer(p: &Program) -> Kernel {
         uniform_reads: p.uniform_reads.clone(),
         carried: p.carried.clone(),
         uniform_guards: Vec::new(),
+        undecided_guards: Vec::new(),
         variants: Vec::new(),
         unnamed_axes: p.unnamed_axes.clone(),
     }

@@ -489,6 +489,11 @@ pub struct Kernel {
     /// them do not diverge.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uniform_guards: Vec<wf::Guard>,
+    /// Guards whose question ran out of time before the solver's work
+    /// limit (a loaded machine): a barrier under one is not shown to
+    /// diverge either, and the kernel is `unknown`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undecided_guards: Vec<wf::Guard>,
     /// The kernel lowered again under assumptions its callers may make,
     /// where they change how the front end reads it: if a variant is race
     /// free and the kernel is not, the races are only possible, and the

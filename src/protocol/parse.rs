@@ -1658,6 +1658,7 @@ mod tests {
                 uniform_reads: vec![],
                 carried: vec![],
                 uniform_guards: vec![],
+                undecided_guards: vec![],
                 variants: Vec::new(),
                 unnamed_axes: Vec::new(),
                 assumes,
