@@ -434,11 +434,21 @@ pub fn model(conds: &[Cond], rlimit: u32, ms: u64) -> Option<Option<BTreeMap<Str
             break;
         }
     }
-    let values = enc
+    let values: BTreeMap<String, i64> = enc
         .vars
         .iter()
         .filter_map(|(name, v)| Some((name.clone(), model.eval(v, true)?.as_i64()?)))
         .collect();
+    // A check the time limit interrupts can leave a model cut short, and
+    // an abstracted product can take a value the real one does not: the
+    // values must satisfy what was asked, as the evaluator reads it.
+    let lookup = |name: &str| values.get(name).copied();
+    let refuted = conds
+        .iter()
+        .any(|c| matches!(crate::protocol::eval::eval_cond(c, &lookup), Ok(false)));
+    if refuted {
+        return None;
+    }
     Some(Some(values))
 }
 
