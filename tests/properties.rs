@@ -310,6 +310,7 @@ fn generate(seed: u64) -> Case {
         uniform_reads: vec![],
         carried: vec![],
         uniform_guards: vec![],
+        undecided_guards: vec![],
         variants: Vec::new(),
         unnamed_axes: Vec::new(),
     };
