@@ -46,6 +46,18 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
         };
         flat.walk(&interval.code, &mut Vec::new(), &Cond::Bool(true));
     }
+    // An access whose index divides by zero has no defined address (the
+    // hardware returns an unspecified quotient): it is not one a correct
+    // launch makes, so a witness may not rest on it.
+    for a in accesses.iter_mut().flatten() {
+        let mut divisors = Vec::new();
+        for e in &a.index {
+            executed_divisors(e, &mut divisors);
+        }
+        for d in divisors {
+            a.path = Cond::and(a.path.clone(), Cond::cmp(Rel::Ne, d, Expr::Int(0)));
+        }
+    }
     // Quotients and remainders of one number put back together, by the
     // names every trace bounds from below by 0 or 1 (`range_fact`).
     let natural = |name: &str| range_fact(kernel, name, &mut |_| {}).is_some();
@@ -120,6 +132,29 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
             let used = order.list.contains(&b1) || order.list.contains(&b2);
             if used && (t.grid || pairing == Pairing::SameBlock) {
                 ticket_facts.extend(group_range_facts(g, &b1, &b2, &rename_free));
+            }
+            continue;
+        }
+        if t.counts_up && !t.block {
+            for k in [1, 2] {
+                let tk = format!("{}@{k}", t.local);
+                if order.list.contains(&tk) {
+                    ticket_facts.push(Cond::cmp(Rel::Ge, Expr::var(&tk), Expr::Int(0)));
+                }
+            }
+        }
+        if let Some(cell) = &t.cell {
+            let (t1, t2) = (format!("{}@1", t.local), format!("{}@2", t.local));
+            let used = order.list.contains(&t1) || order.list.contains(&t2);
+            if used && (t.grid || pairing == Pairing::SameBlock) {
+                let at = |e: &Expr, k: usize| map_expr(e, &|v| rename_free(v, k));
+                let other_cell = cell
+                    .iter()
+                    .map(|e| Cond::cmp(Rel::Ne, at(e, 1), at(e, 2)))
+                    .reduce(Cond::or)
+                    .unwrap_or(Cond::Bool(false));
+                let apart = Cond::cmp(Rel::Ne, Expr::var(&t1), Expr::var(&t2));
+                ticket_facts.push(Cond::or(other_cell, apart));
             }
             continue;
         }
@@ -423,6 +458,18 @@ fn group_range_facts(
         facts.push(Cond::cmp(Rel::Lt, r, s));
     }
     facts
+}
+
+/// The divisors `e` certainly evaluates: not those in the branches of a
+/// conditional, which may be skipped, and not constants.
+fn executed_divisors(e: &Expr, out: &mut Vec<Expr>) {
+    if let Expr::Bin(op, a, b) = e {
+        executed_divisors(a, out);
+        executed_divisors(b, out);
+        if matches!(op, Op::Div | Op::Mod) && !matches!(**b, Expr::Int(_)) && !out.contains(b) {
+            out.push((**b).clone());
+        }
+    }
 }
 
 pub(super) fn map_expr(e: &Expr, f: &dyn Fn(&str) -> String) -> Expr {

@@ -3304,6 +3304,18 @@ mod tests {
     }
 
     #[test]
+    fn an_index_that_divides_by_zero_is_no_witness() {
+        let opts = Options::default();
+        // Only `N == 0` makes two threads meet (`tid / 0`); with `N == 1`
+        // every thread has its own cell.
+        let k = kernel("params N; array a { if N < 2 { if N > -1 { wr[tid / N] } } }");
+        assert_eq!(check_kernel(&k, &opts).verdict(), Verdict::Drf);
+        // A divisor the code may skip (a conditional's branch) is no fact.
+        let k = kernel("params N; array a { if N < 2 { if N > -1 { wr[N == 0 ? 0 : tid / N] } } }");
+        assert_eq!(check_kernel(&k, &opts).verdict(), Verdict::Racy);
+    }
+
+    #[test]
     fn confidence_follows_unknowns() {
         let opts = Options::default();
         // The race needs the unknown in the path: possible.

@@ -2466,10 +2466,27 @@ fn atomic_increments_of_one_counter_hand_out_tickets() {
         "__global__ void k(int *q, int *c) { int s = atomicAdd(&c[blockIdx.x], 1); q[s] = 0; }",
     );
     assert_eq!(grid(&k), [false]);
-    // A counter per thread, a step that may be 0, or a counter also moved
-    // the other way: none.
+    // A counter per row: the ticket carries its cell, over the thread's
+    // values; one that only adds is never negative.
+    let k = kernel(
+        "__global__ void k(int *q, int *c, int w) { int r = threadIdx.x / w; int s = atomicAdd(&c[r], 1); q[s] = 0; }",
+    );
+    assert_eq!(k.tickets.len(), 1, "{:?}", k.tickets);
+    let t = &k.tickets[0];
+    assert!(t.grid && t.counts_up && t.cell.is_some(), "{t:?}");
+    let mut vars = std::collections::BTreeSet::new();
+    t.cell.as_ref().unwrap()[0].free_vars(&mut vars);
+    assert!(vars.contains("tid.x") && vars.contains("w"), "{t:?}");
+    let k = kernel("__global__ void k(int *q, int *c) { int s = atomicSub(c, 1); q[s] = 0; }");
+    assert!(
+        k.tickets.len() == 1 && !k.tickets[0].counts_up,
+        "{:?}",
+        k.tickets
+    );
+    // A counter per row with another atomic beside it on the same array, a
+    // step that may be 0, or a counter also moved the other way: none.
     for src in [
-        "__global__ void k(int *q, int *c) { int s = atomicAdd(&c[threadIdx.x], 1); q[s] = 0; }",
+        "__global__ void k(int *q, int *c) { int s = atomicAdd(&c[threadIdx.x], 1); atomicAdd(&c[threadIdx.x + 1], 1); q[s] = 0; }",
         "__global__ void k(int *q, int *c, int d) { int s = atomicAdd(c, d); q[s] = 0; }",
         "__global__ void k(int *q, int *c) { int s = atomicAdd(c, 1); q[s] = 0; atomicSub(c, 1); }",
         "__global__ void k(int *q, int *c) { int s = atomicAdd(c, 1); q[s] = 0; atomicMax(c, 7); }",
@@ -2827,6 +2844,24 @@ fn a_pointer_chosen_between_arrays_accesses_each_under_its_condition() {
         shape("__global__ void k(float *a, int n) { float *p = threadIdx.x < n ? a + threadIdx.x : 0; if (p) *p = 0; }"),
         shape("__global__ void k(float *a, int n) { float *p = a + threadIdx.x; if (p) *p = 0; }")
     );
+}
+
+#[test]
+fn a_pointer_to_the_threads_own_array_or_to_an_image_reads_either() {
+    // The border colour or the source pixel: the image is read under the
+    // bounds test, and the thread's own array is no protocol's.
+    let s = shape("__global__ void k(const unsigned char *src, float *dst, int w) { unsigned char fill[3] = {1, 2, 3}; const unsigned char *p = fill; if (threadIdx.x < w) p = src + 3 * threadIdx.x; dst[threadIdx.x] = p[0] + p[2]; }");
+    assert!(s.contains("src: "), "{s}");
+    assert!(!s.contains("fill"), "{s}");
+    // Writes through it reach the image where the test holds.
+    let k = kernel("__global__ void k(float *img, int w) { float own[2]; float *p = own; if (threadIdx.x < w) p = img + threadIdx.x / 2; p[0] = 1.0f; }");
+    let mut modes = Vec::new();
+    for a in k.arrays.iter().filter(|a| a.name == "img") {
+        let mut acc = Vec::new();
+        a.body.accesses(&mut acc);
+        modes.extend(acc.iter().map(|x| x.mode));
+    }
+    assert_eq!(modes, [Mode::Write]);
 }
 
 #[test]

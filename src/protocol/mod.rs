@@ -578,6 +578,17 @@ pub struct Ticket {
     /// of two groups never overlap.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<GroupRange>,
+    /// For a counter whose cell depends on the thread (one per row of
+    /// output: `n = atomicAdd(&count[row], 1)`): that cell, over the
+    /// thread's values. Two threads get different values only when their
+    /// cells are the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell: Option<Vec<Expr>>,
+    /// Every atomic on the counter adds: what it hands out is at least
+    /// where it started, which host code sets to 0 or more (`cudaMemset`),
+    /// so the values are never negative.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counts_up: bool,
 }
 
 /// See [`Ticket::group`].

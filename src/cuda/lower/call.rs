@@ -1469,14 +1469,15 @@ impl Lower {
             _ => None,
         };
         self.atomics.push((array.clone(), p.cell_index(), way));
-        if way.is_none() || !one_cell {
+        // A group's range needs one counter for all.
+        if way.is_none() || (!one_cell && step.is_none()) {
             return Val::Unknown;
         }
         let local = self.local("ticket");
         let Expr::Var(name) = &local else {
             return Val::Unknown;
         };
-        if let Some(g) = lead {
+        if let Some(g) = lead.filter(|_| one_cell) {
             self.group_leads.push((name.clone(), g));
         }
         let mut ticket = crate::protocol::Ticket {
@@ -1485,7 +1486,17 @@ impl Lower {
             block: false,
             phase: None,
             group: None,
+            cell: None,
+            counts_up: way == Some(1) && step.is_some(),
         };
+        if !one_cell {
+            // A counter per row: the cell travels with the ticket, and
+            // threads of other blocks share it when the array is global.
+            ticket.grid = self.global(array);
+            ticket.cell = Some(p.cell_index());
+            self.tickets.push((ticket, array.clone(), p.cell_index()));
+            return Val::Int(local);
+        }
         if let Some((fixed, select, syncs_before)) = block_site {
             ticket.block = true;
             if self.block_ticket.is_some() {
@@ -2440,6 +2451,8 @@ impl Lower {
             grid,
             block: false,
             phase: None,
+            cell: None,
+            counts_up: false,
             group: Some(g),
         };
         self.tickets.push((ticket, array, cell));

@@ -293,7 +293,14 @@ impl Ptr {
     /// `c ? self : other`, as one pointer with alternatives; `None` past
     /// [`MAX_ALTS`] or when the two count in different element sizes.
     pub(super) fn either(c: &Cond, mut a: Ptr, mut b: Ptr) -> Option<Ptr> {
-        if (a.cell, a.elem) != (b.cell, b.elem) {
+        // A thread's own array counts in its elements, unscaled: it goes
+        // with a view whose elements are whole cells (`v = fallback;` then
+        // `if (inside) v = src + 3 * x;`), each moving by elements.
+        let own = |p: &Ptr| matches!(p.target, Target::Private(_)) && (p.cell, p.elem) == (0, 0);
+        let whole =
+            |p: &Ptr| p.cell != 0 && p.cell == p.elem && !p.rounded && p.unaligned.is_none();
+        let mixed = (own(&a) && whole(&b)) || (own(&b) && whole(&a));
+        if (a.cell, a.elem) != (b.cell, b.elem) && !mixed {
             return None;
         }
         let mut alts: Vec<(Cond, Ptr)> = std::mem::take(&mut a.alts)

@@ -1039,10 +1039,22 @@ impl Lower {
                     mode == Mode::Atomic && index != cell
                 })
         };
+        // A counter per row is not compared with its neighbours across
+        // threads: every atomic on its array must name the same cell.
+        let only_cell = |array: &str, cell: &[Expr]| {
+            let stray = std::cell::Cell::new(false);
+            memory::others_apart(out, array, cell, assumes, |mode, index, _| {
+                stray.set(stray.get() || (mode == Mode::Atomic && index != cell));
+                false
+            });
+            !stray.get() && atomics.iter().all(|(a, i, _)| a != array || i == cell)
+        };
         self.prog.tickets = self
             .tickets
             .iter()
-            .filter(|(_, array, cell)| one_way(array, cell))
+            .filter(|(t, array, cell)| {
+                one_way(array, cell) && (t.cell.is_none() || only_cell(array, cell))
+            })
             .map(|(t, _, _)| t.clone())
             .collect();
         // A block's ticket is one value for the block, where barriers under
