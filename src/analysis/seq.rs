@@ -46,18 +46,6 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
         };
         flat.walk(&interval.code, &mut Vec::new(), &Cond::Bool(true));
     }
-    // An access whose index divides by zero has no defined address (the
-    // hardware returns an unspecified quotient): it is not one a correct
-    // launch makes, so a witness may not rest on it.
-    for a in accesses.iter_mut().flatten() {
-        let mut divisors = Vec::new();
-        for e in &a.index {
-            executed_divisors(e, &mut divisors);
-        }
-        for d in divisors {
-            a.path = Cond::and(a.path.clone(), Cond::cmp(Rel::Ne, d, Expr::Int(0)));
-        }
-    }
     // Quotients and remainders of one number put back together, by the
     // names every trace bounds from below by 0 or 1 (`range_fact`).
     let natural = |name: &str| range_fact(kernel, name, &mut |_| {}).is_some();
@@ -458,18 +446,6 @@ fn group_range_facts(
         facts.push(Cond::cmp(Rel::Lt, r, s));
     }
     facts
-}
-
-/// The divisors `e` certainly evaluates: not those in the branches of a
-/// conditional, which may be skipped, and not constants.
-fn executed_divisors(e: &Expr, out: &mut Vec<Expr>) {
-    if let Expr::Bin(op, a, b) = e {
-        executed_divisors(a, out);
-        executed_divisors(b, out);
-        if matches!(op, Op::Div | Op::Mod) && !matches!(**b, Expr::Int(_)) && !out.contains(b) {
-            out.push((**b).clone());
-        }
-    }
 }
 
 pub(super) fn map_expr(e: &Expr, f: &dyn Fn(&str) -> String) -> Expr {

@@ -2378,6 +2378,20 @@ fn witness(
             .iter()
             .any(|u| interval_vars.contains(u.as_str()));
 
+    // A quotient by 0 is unspecified on the GPU (the solver and the
+    // evaluator make it 0): an address resting on one is no launch's.
+    let divides_by_zero = (0..2).any(|k| {
+        issued(trace, k, raw.accesses[k]).any(|a| {
+            let lookup = |v: &str| raw.values.get(v).copied();
+            let mut zero = false;
+            let mut visit = |e: &crate::protocol::Expr| {
+                zero |= divisor_zero(e, &lookup);
+            };
+            a.index.iter().for_each(&mut visit);
+            a.path.each_expr(&mut visit);
+            zero
+        })
+    });
     // A value no 32-bit parameter holds (the solver's integers are
     // unbounded): no launch shows this race as it is.
     let beyond_its_type = kernel
@@ -2397,13 +2411,42 @@ fn witness(
         array: array.name.clone(),
         accesses: [access(0), access(1)],
         index: raw.index.clone(),
-        confidence: if involves_unknown || !kernel.approximations.is_empty() || beyond_its_type {
+        confidence: if involves_unknown
+            || !kernel.approximations.is_empty()
+            || beyond_its_type
+            || divides_by_zero
+        {
             Confidence::Possible
         } else {
             Confidence::Confirmed
         },
         witness: w,
         precondition: None,
+    }
+}
+
+/// Whether `e` divides (or takes a remainder) by a value that is 0 under
+/// `lookup`, anywhere in it.
+fn divisor_zero(e: &crate::protocol::Expr, lookup: &impl Fn(&str) -> Option<i64>) -> bool {
+    use crate::protocol::{Expr, Op};
+    match e {
+        Expr::Int(_) | Expr::Var(_) => false,
+        Expr::Bin(op, a, b) => {
+            (matches!(op, Op::Div | Op::Mod)
+                && crate::protocol::eval::eval_expr(b, lookup) == Ok(0))
+                || divisor_zero(a, lookup)
+                || divisor_zero(b, lookup)
+        }
+        // Only the branch taken is evaluated.
+        Expr::Ite(c, a, b) => {
+            let mut zero = false;
+            c.each_expr(&mut |x| zero |= divisor_zero(x, lookup));
+            zero || match crate::protocol::eval::eval_cond(c, lookup) {
+                Ok(true) => divisor_zero(a, lookup),
+                Ok(false) => divisor_zero(b, lookup),
+                Err(_) => divisor_zero(a, lookup) || divisor_zero(b, lookup),
+            }
+        }
     }
 }
 
@@ -3304,15 +3347,23 @@ mod tests {
     }
 
     #[test]
-    fn an_index_that_divides_by_zero_is_no_witness() {
+    fn a_race_through_a_quotient_by_zero_is_only_possible() {
         let opts = Options::default();
-        // Only `N == 0` makes two threads meet (`tid / 0`); with `N == 1`
+        let confidences = |src: &str| {
+            let report = check_kernel(&kernel(src), &opts);
+            assert_eq!(report.verdict(), Verdict::Racy, "{src}");
+            let races = &report.arrays[0].races;
+            races.iter().map(|r| r.confidence).collect::<Vec<_>>()
+        };
+        // Only `N == 3` makes two threads meet (`tid / 0`); with `N == 4`
         // every thread has its own cell.
-        let k = kernel("params N; array a { if N < 2 { if N > -1 { wr[tid / N] } } }");
-        assert_eq!(check_kernel(&k, &opts).verdict(), Verdict::Drf);
-        // A divisor the code may skip (a conditional's branch) is no fact.
-        let k = kernel("params N; array a { if N < 2 { if N > -1 { wr[N == 0 ? 0 : tid / N] } } }");
-        assert_eq!(check_kernel(&k, &opts).verdict(), Verdict::Racy);
+        let c = confidences("params N; array a { if N < 5 { if N > 2 { wr[tid / (N - 3)] } } }");
+        assert!(c.iter().all(|c| *c == Confidence::Possible), "{c:?}");
+        // A quotient in the branch not taken is not evaluated.
+        let c = confidences(
+            "params N; array a { if N < 2 { if N > -1 { wr[N == 3 ? 5 : tid / (N - 3)] } } }",
+        );
+        assert!(c.contains(&Confidence::Confirmed), "{c:?}");
     }
 
     #[test]
