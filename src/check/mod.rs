@@ -2500,9 +2500,33 @@ fn replay(
         Err(EvalError::Overflow(op)) => Ok(Some(format!(
             "{what} was not replayed: it takes `{op}`, which has no defined value"
         ))),
+        // Locals a block shares where its threads meet are each thread's
+        // own in a trace: a witness that splits one may not run.
+        Ok(false) | Err(_) if split_shared(kernel, &inst).is_some() => {
+            let v = split_shared(kernel, &inst).unwrap_or_default();
+            Ok(Some(format!(
+                "{what} was not replayed: it gives the two threads different values of `{v}`, \
+                 which the threads of a block share where they meet"
+            )))
+        }
         Ok(false) => Err(format!("internal error: {what} does not replay")),
         Err(e) => Err(format!("internal error: {what} does not replay ({e})")),
     }
+}
+
+/// A local the threads of a block hold alike at each barrier
+/// (`Kernel::control_uniform`, `Kernel::block_uniform`) that `inst` gives
+/// the two threads different values of.
+fn split_shared(kernel: &Kernel, inst: &Instance) -> Option<String> {
+    let [a, b] = inst.threads.as_slice() else {
+        return None;
+    };
+    kernel
+        .control_uniform
+        .iter()
+        .chain(&kernel.block_uniform)
+        .find(|v| a.get(*v).is_some_and(|x| b.get(*v).is_some_and(|y| x != y)))
+        .cloned()
 }
 
 #[cfg(test)]
@@ -2577,6 +2601,31 @@ mod tests {
                 .unwrap()
                 .insert(hash.to_string(), outcome.clone());
         }
+    }
+
+    #[test]
+    fn a_witness_that_splits_a_shared_local_is_not_an_internal_error() {
+        // `x` is one value for the block where its threads meet, but each
+        // thread's own in a trace: a witness may give the threads two
+        // values that take them to different barriers, which no run does.
+        let mut k = kernel("locals x; array a { if x > 0 { sync }; wr[0] }");
+        k.control_uniform.push("x".into());
+        let report = check_kernel(&k, &Options::default());
+        let mut race = report.arrays[0].races[0].clone();
+        race.witness.threads[0].insert("x".into(), 1);
+        race.witness.threads[1].insert("x".into(), 0);
+        let mut budget = REPLAY_BUDGET;
+        let note = replay(&k, &k.arrays[0], &race, &mut budget).unwrap();
+        assert!(note.is_some_and(|n| n.contains("different values of `x`")));
+        // Of a local that is each thread's own, the same witness is wrong.
+        k.control_uniform.clear();
+        let internal = replay(&k, &k.arrays[0], &race, &mut budget);
+        assert!(
+            internal
+                .as_ref()
+                .is_err_and(|e| e.contains("barrier divergence")),
+            "{internal:?}"
+        );
     }
 
     #[test]
