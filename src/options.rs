@@ -17,7 +17,7 @@ pub const DEFAULT_TIMEOUT_MS: u64 = 5_000;
 /// that changes an outcome is part of the solver-cache key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Options {
-    /// Per-query solver timeout in milliseconds; 0 = none.
+    /// Per-query solver timeout in milliseconds of the asking thread's processor time; 0 = none.
     pub timeout_ms: u64,
     /// Check global arrays only between threads of one block (as Faial does).
     pub block_level: bool,
@@ -71,7 +71,7 @@ impl Options {
 
 /// The analysis version: part of every cache key, bumped whenever a change
 /// could alter a verdict.
-pub const ANALYSIS_VERSION: &str = "176";
+pub const ANALYSIS_VERSION: &str = "177";
 
 /// The reason of a kernel cut short by its budget (`--kernel-timeout`).
 pub const TIME_BUDGET: &str = "time budget";

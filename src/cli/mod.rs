@@ -61,7 +61,7 @@ pub enum Format {
 /// Options of the analysis shared by `check`, `eval` and `scan`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct AnalysisArgs {
-    /// Per-query solver timeout in milliseconds (0: none).
+    /// Per-query solver timeout in milliseconds of the asking thread's processor time (0: none).
     #[arg(long, default_value_t = drfscan::options::DEFAULT_TIMEOUT_MS)]
     pub timeout_ms: u64,
     /// Wall-clock budget of one kernel, all its queries included, in

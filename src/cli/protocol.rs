@@ -19,7 +19,7 @@ pub struct CheckProtocolArgs {
     pub files: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Per-query solver timeout in milliseconds (0: none).
+    /// Per-query solver timeout in milliseconds of the asking thread's processor time (0: none).
     #[arg(long, default_value_t = drfscan::options::DEFAULT_TIMEOUT_MS)]
     pub timeout_ms: u64,
     /// Check global arrays only between threads of one block.
