@@ -893,6 +893,19 @@ fn strides_of_a_tensor_are_asked_to_nest() {
 }
 
 #[test]
+fn a_flat_index_within_a_plane_is_asked_to_fit_the_plane() {
+    // `b * C * H * W + c * H * W + i` under `i < n`: the pixel count within
+    // one plane, a product of two sizes.
+    let told = told_preconditions("realworld/channel_planes_flat_index_racy.cu");
+    assert!(told.iter().all(|p| p == "n <= out_h * out_w"), "{told:?}");
+    let (code, json) = check_json(
+        &[&dataset("realworld/channel_planes_flat_index_drf.cu")],
+        &[],
+    );
+    assert_eq!(code, 0, "{json:#}");
+}
+
+#[test]
 fn a_padded_volume_is_asked_to_hold_rows_and_planes() {
     // `(z * Dy + y) * Dx + x` under `x < Sx && y < Sy`: both lengths at
     // once, neither alone removes the races.

@@ -1750,6 +1750,18 @@ fn precondition(
             }
         }
     }
+    // A flat index within a plane of an NCHW tensor (`b * C * H * W + c * H
+    // * W + i` under `i < n`) keeps its batches and channels apart when the
+    // bound fits the plane: `n <= H * W`.
+    for t in shapes {
+        for c in smt::plane_ceilings(t) {
+            let mut vars = BTreeSet::new();
+            c.free_vars(&mut vars);
+            if vars.iter().all(|v| params.contains(&v)) && !scaled.contains(&c) {
+                scaled.push(c);
+            }
+        }
+    }
     // The rows of a plane need their lengths together (`sx <= nx && sy <=
     // ny` for `(z * ny + y) * nx + x`), the weakest of each, asked first
     // and as a group, so that one length alone, when it is enough, is

@@ -558,6 +558,25 @@ pub fn quotient_multiples(trace: &Trace) -> Vec<(String, i64)> {
     out
 }
 
+/// The planes the guarded parts of `trace`'s indices must fit
+/// ([`radix::Facts::plane_ceilings`]), as `n <= H * W` over thread-global
+/// values.
+pub fn plane_ceilings(trace: &Trace) -> Vec<Cond> {
+    let facts = radix::Facts::new(&trace.assumptions);
+    let mut out: Vec<Cond> = Vec::new();
+    for a in trace.accesses.first().into_iter().flatten() {
+        for e in &a.index {
+            for (n, m) in facts.plane_ceilings(e, a, "@1") {
+                let c = Cond::cmp(crate::protocol::Rel::Le, Expr::var(n.as_str()), m);
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Why a query has no answer when Z3's model does not satisfy it.
 const CUT_SHORT_MODEL: &str = "the solver's model does not satisfy the query (interrupted)";
 

@@ -280,6 +280,13 @@ pub struct Facts {
     /// Variables assumed multiples of a constant (`blockDim.x % 32 == 0`:
     /// a block of whole warps), with those constants.
     multiples: HashMap<String, Vec<i128>>,
+    /// Thread-global variables assumed at most a product of others (`n <=
+    /// H * W`, a precondition asked for): a guard `i < n` keeps `i` below
+    /// the product too, the row length of a flat index within a plane.
+    ceilings: Vec<(String, Expr)>,
+    /// Products of variables known positive where an access runs (`i < H *
+    /// W` with `i` never negative), each as its sorted variables.
+    positive_products: HashSet<Vec<String>>,
 }
 
 impl Facts {
@@ -295,9 +302,12 @@ impl Facts {
             lower: HashMap::new(),
             nonzero: HashSet::new(),
             multiples: HashMap::new(),
+            ceilings: Vec::new(),
+            positive_products: HashSet::new(),
         };
         for a in assumptions {
             f.add(a);
+            ceilings(a, &mut f.ceilings);
         }
         // Twice: a name found positive on the first pass (`w ≥ gridDim.x`)
         // lets a quotient bound it on the second.
@@ -486,9 +496,12 @@ impl Facts {
     fn range_of(&self, p: &Poly) -> Option<Magnitude> {
         match p.iter().collect::<Vec<_>>().as_slice() {
             [(vars, c)] if **c > 0 => {
-                let ok = vars
-                    .iter()
-                    .all(|v| self.positive(v) || self.nonnegative.contains(v));
+                let mut sorted = vars.to_vec();
+                sorted.sort();
+                let ok = self.positive_products.contains(&sorted)
+                    || vars
+                        .iter()
+                        .all(|v| self.positive(v) || self.nonnegative.contains(v));
                 ok.then(|| Magnitude {
                     vars: vars.to_vec(),
                     constant: c.unsigned_abs(),
@@ -513,7 +526,35 @@ impl Facts {
         let (p, atoms) = self.poly_with_atoms(index, suffix)?;
         let this = &self.at_access(access, &atoms, suffix);
         this.shape_of(p.clone(), &atoms, access, suffix, false)
-            .or_else(|| this.shape_of(p, &atoms, access, suffix, true))
+            .or_else(|| this.shape_of(p.clone(), &atoms, access, suffix, true))
+            .or_else(|| {
+                // A guard `i < n` under `n <= H * W` keeps `i` below the
+                // product: the guard by the product, asked first.
+                let capped = self.capped_guards(&access.path)?;
+                let access = TraceAccess {
+                    path: Cond::and(access.path.clone(), capped),
+                    ..access.clone()
+                };
+                self.at_access(&access, &atoms, suffix)
+                    .shape_of(p, &atoms, &access, suffix, true)
+            })
+    }
+
+    /// `a < M` for each guard `a < n` on `path` with `n <= M` assumed.
+    fn capped_guards(&self, path: &Cond) -> Option<Cond> {
+        strictly_below(path)
+            .into_iter()
+            .flat_map(|(a, b)| {
+                let n = match &b {
+                    Expr::Var(n) => Some(n.clone()),
+                    _ => None,
+                };
+                self.ceilings
+                    .iter()
+                    .filter(move |(v, _)| Some(v) == n.as_ref())
+                    .map(move |(_, m)| Cond::cmp(Rel::Lt, a.clone(), m.clone()))
+            })
+            .reduce(Cond::and)
     }
 
     /// [`Self::shape`] of the index's polynomial `p`, with facts at the
@@ -1051,14 +1092,26 @@ impl Facts {
             if let (Some((pa, a_atoms)), Some(pb)) =
                 (self.poly_with_atoms(a, suffix), poly(b, &self.known))
             {
-                if let [([v], 1..)] = pb
+                match pb
                     .iter()
                     .map(|(m, c)| (m.as_slice(), *c))
                     .collect::<Vec<_>>()[..]
                 {
-                    if self.never_negative_at(&pa, &a_atoms, access, suffix) {
+                    [([v], 1..)] if self.never_negative_at(&pa, &a_atoms, access, suffix) => {
                         f.positive.insert(v.clone());
                     }
+                    // A product above a value never negative is positive,
+                    // and none of its factors is 0, whatever their signs.
+                    [(vars @ [_, _, ..], 1..)]
+                        if !vars.iter().any(|v| v.contains('@'))
+                            && self.never_negative_at(&pa, &a_atoms, access, suffix) =>
+                    {
+                        let mut sorted = vars.to_vec();
+                        sorted.sort();
+                        f.nonzero.extend(sorted.iter().cloned());
+                        f.positive_products.insert(sorted);
+                    }
+                    _ => {}
                 }
             }
         }
@@ -1390,6 +1443,36 @@ fn equal_names<'c>(c: &'c Cond, out: &mut Vec<(&'c str, &'c str)>) {
         }
         Cond::Cmp(Rel::Eq, Expr::Var(a), Expr::Var(b)) if !a.contains('@') && !b.contains('@') => {
             out.push((a, b));
+        }
+        _ => {}
+    }
+}
+
+/// `v <= M` assumed, with `v` a thread-global variable and `M` a product
+/// of two or more thread-global variables.
+fn ceilings(c: &Cond, out: &mut Vec<(String, Expr)>) {
+    match c {
+        Cond::And(a, b) => {
+            ceilings(a, out);
+            ceilings(b, out);
+        }
+        Cond::Cmp(Rel::Le, Expr::Var(v), m) | Cond::Cmp(Rel::Ge, m, Expr::Var(v)) => {
+            let mut factors = Vec::new();
+            let mut product = true;
+            let mut stack = vec![m];
+            while let Some(e) = stack.pop() {
+                match e {
+                    Expr::Bin(Op::Mul, x, y) => {
+                        stack.push(x);
+                        stack.push(y);
+                    }
+                    Expr::Var(f) if !f.contains('@') && f != v => factors.push(f),
+                    _ => product = false,
+                }
+            }
+            if product && factors.len() >= 2 && !v.contains('@') {
+                out.push((v.clone(), m.clone()));
+            }
         }
         _ => {}
     }
@@ -2132,6 +2215,40 @@ mod tests {
         let f = Facts::new(&[tile]);
         assert!(f.at_least(&p(&[(&["ldc"], 1), (&[], -127)]), 1));
         assert!(!f.at_least(&p(&[(&["ldc"], 1), (&[], -128)]), 1));
+    }
+
+    #[test]
+    fn a_guarded_flat_index_is_a_digit_when_its_bound_fits_the_plane() {
+        // `c * (H * W) + i` under `i < n`, `c` a channel below `C`: a
+        // mixed-radix number only if `n <= H * W`, whatever the signs of `H`
+        // and `W` (their product is positive where `i` is below it).
+        let plane = mul(v("H"), v("W"));
+        let i = add(v("tid.x@1"), mul(v("bid.x"), v("blockDim.x")));
+        let idx = add(mul(v("c@1"), plane.clone()), i.clone());
+        let loops = vec![Binder {
+            var: "c@1".into(),
+            lo: Expr::Int(0),
+            hi: v("C"),
+        }];
+        let a = TraceAccess {
+            path: Cond::cmp(Rel::Lt, i, v("n")),
+            ..access(idx.clone(), loops)
+        };
+        let fits = Cond::cmp(Rel::Le, v("n"), plane.clone());
+        assert!(Facts::new(std::slice::from_ref(&fits))
+            .shape(&idx, &a, "@1")
+            .is_some());
+        assert!(Facts::new(&[]).shape(&idx, &a, "@1").is_none());
+        // A bound above the product, or by a sum, is no ceiling.
+        let above = Cond::cmp(Rel::Ge, v("n"), plane.clone());
+        assert!(Facts::new(&[above]).shape(&idx, &a, "@1").is_none());
+        let sum = Cond::cmp(Rel::Le, v("n"), add(v("H"), v("W")));
+        assert!(Facts::new(&[sum]).shape(&idx, &a, "@1").is_none());
+        // The ceiling is what a caller is asked for.
+        assert_eq!(
+            Facts::new(&[]).plane_ceilings(&idx, &a, "@1"),
+            vec![("n".to_string(), plane)]
+        );
     }
 
     #[test]
@@ -3861,6 +3978,65 @@ impl Facts {
             for r in self.nested_row_lengths(&rows, access, suffix, depth + 1) {
                 if !out.contains(&r) {
                     out.push(r);
+                }
+            }
+        }
+        out
+    }
+
+    /// The planes `index` assumes its guarded part fits (`n <= H * W` for
+    /// `b * C * H * W + c * H * W + i` under `i < n`): each bound `n` of a
+    /// guard whose sum the index adds as it is, with each product of two or
+    /// more thread-global sizes that multiplies a digit of the thread's own.
+    pub fn plane_ceilings(
+        &self,
+        index: &Expr,
+        access: &TraceAccess,
+        suffix: &str,
+    ) -> Vec<(String, Expr)> {
+        let mut out = Vec::new();
+        let Some((p, _)) = self.poly_with_atoms(index, suffix) else {
+            return out;
+        };
+        let local = |v: &String| v.ends_with(suffix);
+        let planes: Vec<Vec<String>> = p
+            .keys()
+            .filter(|vars| vars.iter().filter(|v| local(v)).count() == 1)
+            .map(|vars| {
+                vars.iter()
+                    .filter(|v| !local(v))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .filter(|g: &Vec<String>| {
+                g.len() >= 2 && !g.iter().any(|v| builtin::is_dim(v) || v.starts_with('['))
+            })
+            .collect();
+        for (a, b) in strictly_below(&access.path) {
+            let Expr::Var(n) = &b else { continue };
+            if local(n) || builtin::is_dim(n) {
+                continue;
+            }
+            let Some((pa, _)) = self.poly_with_atoms(&a, suffix) else {
+                continue;
+            };
+            let added = pa.keys().any(|vars| vars.iter().any(local))
+                && pa.iter().all(|(vars, c)| p.get(vars) == Some(c));
+            if !added {
+                continue;
+            }
+            for g in &planes {
+                if g.contains(n) {
+                    continue;
+                }
+                let m = g
+                    .iter()
+                    .map(|v| Expr::var(v.as_str()))
+                    .reduce(|x, y| Expr::bin(Op::Mul, x, y));
+                if let Some(m) = m {
+                    if !out.iter().any(|(v, e)| v == n && *e == m) {
+                        out.push((n.clone(), m));
+                    }
                 }
             }
         }
