@@ -31,6 +31,10 @@
    integers and <math.h>'s constants with them. */
 #include <limits.h>
 #include <stdint.h>
+/* The floating limits (FLT_MAX, FLT_EPSILON) come with a library's headers
+   (Thrust, CUB, TensorRT, ATen) in every real build; a kernel whose library
+   is not installed here should still have them. */
+#include <float.h>
 #ifndef INFINITY
 #define INFINITY (__builtin_inff())
 #endif

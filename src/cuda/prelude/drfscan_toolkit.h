@@ -27,6 +27,10 @@ extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem =
 #define __CUDACC_VER_MINOR__ (CUDART_VERSION % 1000 / 10)
 #define __CUDACC_VER_BUILD__ 0
 #endif
+/* The floating limits (FLT_MAX, FLT_EPSILON) come with a library's headers
+   (Thrust, CUB, TensorRT, ATen) in every real build; a kernel whose library
+   is not installed here should still have them. */
+#include <float.h>
 #include "drfscan_cache_hints.h"
 #include "drfscan_annotations.h"
 #include "drfscan_device_runtime.h"
