@@ -216,7 +216,27 @@ pub fn solve_first(trace: &Trace, opts: &Options, deadline: Deadline) -> First {
 /// divide by splits it ([`crate::analysis::by_shared_choices`],
 /// [`crate::analysis::by_shared_divisors`]), else restarts in fresh
 /// contexts.
-pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, mut first: Solved) -> Solved {
+pub fn solve_hard(trace: &Trace, opts: &Options, deadline: Deadline, first: Solved) -> Solved {
+    // Guards the launch implies make a hard trace's indexes mixed-radix
+    // numbers; asked only here, their queries cost more than most traces.
+    let Some(guarded) = implied_columns(trace) else {
+        return solve_hard_as_is(trace, opts, deadline, first);
+    };
+    let mut solved = match solve_first(&guarded, opts, deadline) {
+        First::Decided(solved) => solved,
+        First::Hard(again) => solve_hard_as_is(&guarded, opts, deadline, again),
+    };
+    solved.solver_calls += first.solver_calls;
+    solved
+}
+
+/// [`solve_hard`] of the trace as it is.
+fn solve_hard_as_is(
+    trace: &Trace,
+    opts: &Options,
+    deadline: Deadline,
+    mut first: Solved,
+) -> Solved {
     // Families of accesses folded into loops: a proof of the folded trace
     // is one of the trace; a race there may be one the folding added, so
     // then the trace itself is asked.
@@ -1813,6 +1833,69 @@ fn recompose(trace: &Trace) -> Option<Trace> {
     out.or(spread)
 }
 
+/// How many single-thread queries [`implied_columns`] asks of one trace.
+const MAX_IMPLIED_COLUMNS: usize = 8;
+/// The work each of those queries may take, in Z3's units: a bound that
+/// does not depend on the machine's load, so that a trace is rewritten
+/// alike on every run.
+const IMPLIED_COLUMN_RLIMIT: u32 = 200_000;
+const IMPLIED_COLUMN_MS: u64 = 1_000;
+
+/// `trace` with a guard `0 <= X && X < W` added to each access whose index
+/// `W * row + X` is a mixed-radix number only under it, when the solver
+/// shows the access's path, loops and the trace's assumptions imply it for
+/// one thread: a column the launch keeps in its row (`tid + blockDim.x`
+/// under `!(W % 2 && tid == blockDim.x - 1)` with `blockDim.x == (W + 1) /
+/// 2`), which no guard states. The radix lemmas then apply; `None` when
+/// no access gains one.
+fn implied_columns(trace: &Trace) -> Option<Trace> {
+    let facts = radix::Facts::new(&trace.assumptions);
+    let mut out: Option<Trace> = None;
+    let mut asked = 0;
+    for (k, accesses) in trace.accesses.iter().enumerate() {
+        let suffix = format!("@{}", k + 1);
+        for (i, a) in accesses.iter().enumerate() {
+            for e in &a.index {
+                if facts.shape(e, a, &suffix).is_some() {
+                    continue;
+                }
+                for (x, w) in facts.unguarded_columns(e, &suffix) {
+                    if asked == MAX_IMPLIED_COLUMNS {
+                        return out;
+                    }
+                    let within = Cond::and(
+                        Cond::cmp(Rel::Le, Expr::Int(0), x.clone()),
+                        Cond::cmp(Rel::Lt, x, w),
+                    );
+                    let mut strengthened = a.clone();
+                    strengthened.path = Cond::and(a.path.clone(), within.clone());
+                    // Only a guard that makes the index a number is asked.
+                    if facts.shape(e, &strengthened, &suffix).is_none() {
+                        continue;
+                    }
+                    asked += 1;
+                    let mut conds = trace.assumptions.clone();
+                    conds.push(a.path.clone());
+                    for b in &a.loops {
+                        let v = Expr::var(&b.var);
+                        conds.push(Cond::cmp(Rel::Le, b.lo.clone(), v.clone()));
+                        conds.push(Cond::cmp(Rel::Lt, v, b.hi.clone()));
+                    }
+                    conds.push(Cond::not(within));
+                    if satisfiable_within(&conds, IMPLIED_COLUMN_RLIMIT, IMPLIED_COLUMN_MS)
+                        == Some(false)
+                    {
+                        out.get_or_insert_with(|| trace.clone()).accesses[k][i].path =
+                            strengthened.path;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// `trace` with bitwise operations on operands without a common one bit
 /// written as sums ([`bits`]); `None` when it has none.
 fn sums_of_disjoint_bits(trace: &Trace) -> Option<Trace> {
@@ -3403,6 +3486,79 @@ mod tests {
             Outcome::Racy(r) => r,
             other => panic!("expected a race, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_column_the_launch_keeps_in_its_row_gets_its_guard() {
+        // Rows of `w` cells, each written in two halves by a block of
+        // `(w + 1) / 2` threads; for odd `w` the last thread skips the
+        // second half. Nothing states `tid + blockDim.x < w`; the launch
+        // and the skip imply it.
+        let rows = |s: &str| {
+            vec![Binder {
+                var: format!("r{s}"),
+                lo: n(0),
+                hi: n(16),
+            }]
+        };
+        let halves = [
+            Acc {
+                loops: rows,
+                ..acc(0, Mode::Write, |s| {
+                    vec![bin(
+                        Op::Add,
+                        bin(Op::Mul, v("w"), v(&format!("r{s}"))),
+                        tid(s),
+                    )]
+                })
+            },
+            Acc {
+                loops: rows,
+                ..acc(1, Mode::Write, |s| {
+                    let col = bin(Op::Add, tid(s), v("blockDim.x"));
+                    vec![bin(Op::Add, bin(Op::Mul, v("w"), v(&format!("r{s}"))), col)]
+                })
+            },
+        ];
+        let launch = |wider: i64| {
+            let twice = bin(Op::Mul, n(2), v("blockDim.x"));
+            vec![
+                le(twice.clone(), bin(Op::Add, v("w"), n(1 + wider))),
+                le(
+                    bin(Op::Add, v("w"), n(1 + wider)),
+                    bin(Op::Add, twice, n(1)),
+                ),
+            ]
+        };
+        let skip = |t: &mut Trace| {
+            for (k, accesses) in t.accesses.iter_mut().enumerate() {
+                let s = format!("@{}", k + 1);
+                let last = eq(tid(&s), bin(Op::Sub, v("blockDim.x"), n(1)));
+                let odd = Cond::not(eq(bin(Op::Mod, v("w"), n(2)), n(0)));
+                accesses[1].path = Cond::not(Cond::and(odd, last));
+            }
+        };
+        let mut t = trace(&halves, &["w"], launch(0));
+        skip(&mut t);
+        let guarded = implied_columns(&t).expect("the second half's column is implied");
+        let facts = radix::Facts::new(&guarded.assumptions);
+        for (k, accesses) in guarded.accesses.iter().enumerate() {
+            let s = format!("@{}", k + 1);
+            for a in accesses {
+                assert!(facts.shape(&a.index[0], a, &s).is_some(), "{a:?}");
+            }
+        }
+        assert_eq!(solve(&guarded, &Options::default()).outcome, Outcome::Drf);
+        // A block one thread wider writes past its row: no guard is added
+        // for that half, and the race stays.
+        let mut wide = trace(&halves, &["w"], launch(2));
+        skip(&mut wide);
+        let kept = implied_columns(&wide).unwrap_or_else(|| wide.clone());
+        assert_eq!(kept.accesses[0][1].path, wide.accesses[0][1].path);
+        assert!(matches!(
+            solve(&wide, &Options::default()).outcome,
+            Outcome::Racy(_)
+        ));
     }
 
     #[test]

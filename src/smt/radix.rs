@@ -3806,6 +3806,37 @@ impl Facts {
         out
     }
 
+    /// The columns of `index` a row length may bound though no guard says
+    /// so: for each modulus by thread-global sizes (`W` in `W * row + X`),
+    /// the remainder part `X` with terms of the thread's own, as `(X, W)`.
+    /// A solver may find `0 <= X < W` implied by the access's path and the
+    /// launch (`tid + blockDim.x` under `!(W % 2 && tid == blockDim.x -
+    /// 1)` in blocks of `(W + 1) / 2` threads).
+    pub fn unguarded_columns(&self, index: &Expr, suffix: &str) -> Vec<(Expr, Expr)> {
+        let mut out = Vec::new();
+        for m in self.moduli(index, suffix) {
+            let sizes = !m.key.vars.is_empty()
+                && m.key
+                    .vars
+                    .iter()
+                    .all(|v| !v.ends_with(suffix) && !v.starts_with('['));
+            if m.offset != 0 || !sizes {
+                continue;
+            }
+            let Some(d) = self.divide(index, &m, suffix) else {
+                continue;
+            };
+            if !d.x.keys().flatten().any(|v| v.ends_with(suffix)) {
+                continue;
+            }
+            let column = (expr_with_atoms(&d.x, &d.atoms), m.modulus.clone());
+            if !out.contains(&column) {
+                out.push(column);
+            }
+        }
+        out
+    }
+
     /// `index` (of the thread of `suffix`) divided by `m`.
     pub fn divide(&self, index: &Expr, m: &Modulus, suffix: &str) -> Option<Division> {
         let (p, atoms) = self.poly_with_atoms(index, suffix)?;
