@@ -678,6 +678,8 @@ fn check_prepared(
     // when any copy's race is.
     let mut shown: HashMap<[(Loc, Mode, u32); 2], usize> = HashMap::new();
     let mut racy_traces: Vec<&Trace> = Vec::new();
+    // The pairs of accesses that race in each of `racy_traces`.
+    let mut racy_pairs: Vec<Vec<[u32; 2]>> = Vec::new();
     let mut undecided_traces: Vec<&Trace> = Vec::new();
     // The models of the races found: a precondition they satisfy removes
     // none of them, which needs no solver to see.
@@ -817,6 +819,7 @@ fn check_prepared(
             }
             Outcome::Racy(raw) => {
                 racy_traces.push(trace);
+                racy_pairs.push(raw.iter().map(|r| r.accesses).collect());
                 // Only races sure to be real: the lenient query may have
                 // given up, leaving races that are benign.
                 let real = raw.iter().filter(|r| !maybe_benign(trace, r));
@@ -883,6 +886,7 @@ fn check_prepared(
         // the race.
         let racy = Racy {
             traces: &racy_traces,
+            pairs: &racy_pairs,
             undecided: &undecided_traces,
             witnessed: &witnessed,
         };
@@ -1469,12 +1473,19 @@ fn dim_divisors(traces: &[&Trace], dim: &str) -> Vec<i64> {
     out
 }
 
+/// At most this many races of one interval are asked whether a
+/// precondition leaves their accesses reached.
+const MAX_RACED_PAIRS: usize = 4;
+
 /// At most this many racy intervals are asked again for a precondition.
 const PRECONDITION_TRACES: usize = 16;
 
 /// A kernel's racy intervals, and the values of the races found in them.
 struct Racy<'a> {
     traces: &'a [&'a Trace],
+    /// The accesses of the races found in each of `traces` (thread 1's,
+    /// thread 2's); none known when empty.
+    pairs: &'a [Vec<[u32; 2]>],
     /// Intervals the solver did not settle: a condition that removes the
     /// races proves the kernel only if it proves these too.
     undecided: &'a [&'a Trace],
@@ -1894,6 +1905,35 @@ fn precondition(
             t
         })
         .collect();
+    // Whether two threads still reach the two accesses of a race found,
+    // one each: a condition that switches one of them off (`n <= 0` for an
+    // update in a loop to `n`, racing with an initialisation every thread
+    // makes) removes the race by removing the code that races.
+    let raced: Vec<Trace> = active
+        .iter()
+        .zip(racy.pairs)
+        .flat_map(|(t, pairs)| {
+            let mut seen: Vec<[u32; 2]> = Vec::new();
+            pairs
+                .iter()
+                .filter(move |p| {
+                    let mut sorted = **p;
+                    sorted.sort_unstable();
+                    let new = !seen.contains(&sorted);
+                    seen.push(sorted);
+                    new
+                })
+                .take(MAX_RACED_PAIRS)
+                .map(move |[a, b]| {
+                    let mut t = t.clone();
+                    t.accesses[0].retain(|x| x.id == *a);
+                    t.accesses[1].retain(|x| x.id == *b);
+                    t
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let active = if raced.is_empty() { active } else { raced };
     // Whether one thread still reaches an access of a racy interval: the
     // second thread's accesses become one it always makes.
     let alone: Vec<Trace> = active
@@ -2973,6 +3013,7 @@ mod tests {
         let search = |undecided: &[&Trace]| {
             let racy = Racy {
                 traces: &racy,
+                pairs: &[],
                 undecided,
                 witnessed: &[],
             };
@@ -2996,6 +3037,7 @@ mod tests {
         let racy: Vec<&Trace> = traces.iter().collect();
         let racy = Racy {
             traces: &racy,
+            pairs: &[],
             undecided: &[],
             witnessed: &[],
         };
@@ -3153,6 +3195,7 @@ mod tests {
             let witnessed = [BTreeMap::from([("blockDim.x".to_string(), wide)])];
             let racy = Racy {
                 traces: &racy,
+                pairs: &[],
                 undecided: &[],
                 witnessed: &witnessed,
             };
