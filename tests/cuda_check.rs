@@ -901,6 +901,14 @@ fn a_precondition_that_switches_the_racing_code_off_is_not_suggested() {
 }
 
 #[test]
+fn attention_tiles_are_asked_to_end_within_the_rows() {
+    // Tr = ceil(N / 32) tiles of 32 rows reach the next head's rows unless
+    // N fills them; the launch fixes Br = 32, so the suggestion says 32.
+    let told = told_preconditions("realworld/attention_tiles_past_the_rows_racy.cu");
+    assert!(told.iter().all(|p| p == "N >= 32 * Tr"), "{told:?}");
+}
+
+#[test]
 fn a_flat_index_within_a_plane_is_asked_to_fit_the_plane() {
     // `b * C * H * W + c * H * W + i` under `i < n`: the pixel count within
     // one plane, a product of two sizes.
