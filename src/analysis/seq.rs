@@ -189,6 +189,52 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
             ticket_facts.push(before_after(&p2, &p1, &t2, &t1));
         }
     }
+    // Tickets of one counter cell taken at different sites (the copies of
+    // an unrolled loop) differ as one site's do, and a thread's own differ
+    // from each other: every atomic on the cell moves it the same way.
+    let plain: Vec<&crate::protocol::Ticket> = kernel
+        .tickets
+        .iter()
+        .filter(|t| !t.block && t.group.is_none() && t.counter.is_some())
+        .collect();
+    let named = |t: &crate::protocol::Ticket, k: usize| format!("{}@{k}", t.local);
+    for (i, a) in plain.iter().enumerate() {
+        for b in &plain[i + 1..] {
+            if a.counter != b.counter || a.cell != b.cell || a.grid != b.grid {
+                continue;
+            }
+            let present =
+                |k: usize| order.list.contains(&named(a, k)) && order.list.contains(&named(b, k));
+            for k in [1, 2] {
+                if present(k) {
+                    ticket_facts.push(Cond::cmp(
+                        Rel::Ne,
+                        Expr::var(&named(a, k)),
+                        Expr::var(&named(b, k)),
+                    ));
+                }
+            }
+            if !(a.grid || pairing == Pairing::SameBlock) {
+                continue;
+            }
+            let at = |e: &Expr, k: usize| map_expr(e, &|v| rename_free(v, k));
+            let other_cell = match &a.cell {
+                Some(cell) => cell
+                    .iter()
+                    .map(|e| Cond::cmp(Rel::Ne, at(e, 1), at(e, 2)))
+                    .reduce(Cond::or)
+                    .unwrap_or(Cond::Bool(false)),
+                None => Cond::Bool(false),
+            };
+            for (x, y) in [(a, b), (b, a)] {
+                let (x1, y2) = (named(x, 1), named(y, 2));
+                if order.list.contains(&x1) && order.list.contains(&y2) {
+                    let apart = Cond::cmp(Rel::Ne, Expr::var(&x1), Expr::var(&y2));
+                    ticket_facts.push(Cond::or(other_cell.clone(), apart));
+                }
+            }
+        }
+    }
     assumptions.extend(ticket_facts);
     for c in &assumptions {
         order.cond(c);

@@ -2496,6 +2496,37 @@ fn atomic_increments_of_one_counter_hand_out_tickets() {
 }
 
 #[test]
+fn tickets_of_one_counter_at_several_sites_name_it() {
+    // One counter per batch taken in each copy of an unrolled loop: three
+    // tickets, each naming the counter, with one cell.
+    let k = kernel(
+        "__global__ void k(int *q, int *c, int w) { int b = threadIdx.x / w;
+           for (int j = 0; j < 3; j++) { int s = atomicAdd(&c[b * 64], 1); q[b * 64 + 1 + s] = j; } }",
+    );
+    assert_eq!(k.tickets.len(), 3, "{:?}", k.tickets);
+    assert!(
+        k.tickets
+            .iter()
+            .all(|t| t.counter.as_deref() == Some("c") && t.cell == k.tickets[0].cell),
+        "{:?}",
+        k.tickets
+    );
+    // The traces state that the copies' tickets differ, within a thread
+    // and between threads of one cell.
+    let traces = crate::analysis::traces(&k, k.array("q").unwrap(), false).expect("traces");
+    let stated = |a: &str, b: &str| {
+        traces.iter().any(|t| {
+            t.assumptions
+                .iter()
+                .any(|c| c.to_string().contains(&format!("{a} != {b}")))
+        })
+    };
+    let [t0, t1] = [&k.tickets[0].local, &k.tickets[1].local];
+    assert!(stated(&format!("{t0}@1"), &format!("{t1}@1")), "{traces:?}");
+    assert!(stated(&format!("{t0}@1"), &format!("{t1}@2")), "{traces:?}");
+}
+
+#[test]
 fn loop_variables_updated_alike_are_the_blocks_at_its_barriers() {
     let control = |src: &str| {
         let k = kernel(src);

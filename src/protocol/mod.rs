@@ -589,6 +589,12 @@ pub struct Ticket {
     /// so the values are never negative.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub counts_up: bool,
+    /// The counter's array, for a ticket that is not a block's or a
+    /// group's: tickets of one counter cell taken at different sites (the
+    /// copies of an unrolled loop) differ too, between threads and within
+    /// one, since every atomic on the cell moves it the same way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<String>,
 }
 
 /// See [`Ticket::group`].

@@ -1488,6 +1488,7 @@ impl Lower {
             group: None,
             cell: None,
             counts_up: way == Some(1) && step.is_some(),
+            counter: Some(array.clone()),
         };
         if !one_cell {
             // A counter per row: the cell travels with the ticket, and
@@ -2454,6 +2455,7 @@ impl Lower {
             cell: None,
             counts_up: false,
             group: Some(g),
+            counter: None,
         };
         self.tickets.push((ticket, array, cell));
         Ok(Val::Int(start))
