@@ -2496,6 +2496,39 @@ fn atomic_increments_of_one_counter_hand_out_tickets() {
 }
 
 #[test]
+fn an_array_member_of_a_record_over_floats_moves_along_them() {
+    // Records cast over a float array: `det->bbox[1]` is one float past
+    // `det`, the cell a record one float further starts at.
+    let k = kernel(
+        "struct Box { float bbox[4]; };
+         __global__ void k(float *out) { Box *det = (Box *)((char *)out + threadIdx.x * sizeof(float));
+           det->bbox[0] = 1.0f; det->bbox[1] = 2.0f; }",
+    );
+    let mut accesses = Vec::new();
+    k.array("out").unwrap().body.accesses(&mut accesses);
+    let indexes: Vec<String> = accesses
+        .iter()
+        .map(|a| {
+            a.index
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("][")
+        })
+        .collect();
+    assert_eq!(indexes, ["tid.x", "tid.x + 1"], "{indexes:?}");
+    // A shared array of records keeps the member as a dimension: its
+    // cells are whole records, which never overlap.
+    let k = kernel(
+        "struct Box { float bbox[4]; };
+         __global__ void k() { __shared__ Box s[64]; s[threadIdx.x].bbox[1] = 2.0f; }",
+    );
+    let mut accesses = Vec::new();
+    k.array("s").unwrap().body.accesses(&mut accesses);
+    assert_eq!(accesses[0].index.len(), 2, "{accesses:?}");
+}
+
+#[test]
 fn tickets_of_one_counter_at_several_sites_name_it() {
     // One counter per batch taken in each copy of an unrolled loop: three
     // tickets, each naming the counter, with one cell.

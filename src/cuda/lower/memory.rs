@@ -1245,7 +1245,20 @@ impl Lower {
             let i = self.int(&idx, "index")?;
             return Ok(match p {
                 Some(mut p) => {
-                    if base_is_array {
+                    // An array member of a record laid over an array of
+                    // its elements (`det->bbox[k]` for a `Detection *` cast
+                    // from `float *`): the subscript moves along the array,
+                    // where records may overlap, not into a dimension of
+                    // its own, which would keep `r[1].bbox[0]` apart from
+                    // `r[0].bbox[1]` in records one float apart.
+                    let member_cells = b.kind() == K::MEMBER_REF
+                        && p.cell != 0
+                        && p.cell == p.elem
+                        && p.index.len() == 1
+                        && b.ty().canonical().element().size_of() == Some(p.cell);
+                    if member_cells {
+                        p.advance(Op::Add, i);
+                    } else if base_is_array {
                         // A one-dimensional array counted in parts of its
                         // elements (see `Lower::kernel`): an element is
                         // that many cells.
