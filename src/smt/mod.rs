@@ -1867,8 +1867,12 @@ fn implied_columns(trace: &Trace) -> Option<Trace> {
                         Cond::cmp(Rel::Le, Expr::Int(0), x.clone()),
                         Cond::cmp(Rel::Lt, x, w),
                     );
-                    let mut strengthened = a.clone();
-                    strengthened.path = Cond::and(a.path.clone(), within.clone());
+                    // On the guards an earlier dimension gained.
+                    let mut strengthened = match &out {
+                        Some(t) => t.accesses[k][i].clone(),
+                        None => a.clone(),
+                    };
+                    strengthened.path = Cond::and(strengthened.path, within.clone());
                     // Only a guard that makes the index a number is asked.
                     if facts.shape(e, &strengthened, &suffix).is_none() {
                         continue;
