@@ -22,6 +22,17 @@ pub struct Binder {
     pub hi: Expr,
 }
 
+impl Binder {
+    /// `lo <= var && var < hi`.
+    pub fn range(&self) -> Cond {
+        let x = Expr::var(&self.var);
+        Cond::and(
+            Cond::cmp(Rel::Le, self.lo.clone(), x.clone()),
+            Cond::cmp(Rel::Lt, x, self.hi.clone()),
+        )
+    }
+}
+
 /// One barrier interval: the code one thread runs between two consecutive
 /// barriers (a protocol closure, 𝒞 in Fig. 8), under thread-global
 /// conditions (non-empty or empty loop ranges, synchronized-conditional

@@ -73,11 +73,7 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
         assume(a);
     }
     for b in &interval.binders {
-        let x = Expr::var(&b.var);
-        assume(&Cond::and(
-            Cond::cmp(Rel::Le, b.lo.clone(), x.clone()),
-            Cond::cmp(Rel::Lt, x, b.hi.clone()),
-        ));
+        assume(&b.range());
     }
     if interval.cond != Cond::Bool(true) {
         assume(&interval.cond);
@@ -114,6 +110,15 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
     // Two threads' tickets of one counter differ; a block's ticket is its
     // threads' own.
     let mut ticket_facts = Vec::new();
+    // The two threads' counter cells differ (never, for one cell).
+    let cells_apart = |cell: Option<&Vec<Expr>>| {
+        let at = |e: &Expr, k: usize| map_expr(e, &|v| rename_free(v, k));
+        cell.into_iter()
+            .flatten()
+            .map(|e| Cond::cmp(Rel::Ne, at(e, 1), at(e, 2)))
+            .reduce(Cond::or)
+            .unwrap_or(Cond::Bool(false))
+    };
     for t in &kernel.tickets {
         if let Some(g) = &t.group {
             let (b1, b2) = (format!("{}@1", t.local), format!("{}@2", t.local));
@@ -135,14 +140,8 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
             let (t1, t2) = (format!("{}@1", t.local), format!("{}@2", t.local));
             let used = order.list.contains(&t1) || order.list.contains(&t2);
             if used && (t.grid || pairing == Pairing::SameBlock) {
-                let at = |e: &Expr, k: usize| map_expr(e, &|v| rename_free(v, k));
-                let other_cell = cell
-                    .iter()
-                    .map(|e| Cond::cmp(Rel::Ne, at(e, 1), at(e, 2)))
-                    .reduce(Cond::or)
-                    .unwrap_or(Cond::Bool(false));
                 let apart = Cond::cmp(Rel::Ne, Expr::var(&t1), Expr::var(&t2));
-                ticket_facts.push(Cond::or(other_cell, apart));
+                ticket_facts.push(Cond::or(cells_apart(Some(cell)), apart));
             }
             continue;
         }
@@ -217,15 +216,7 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
             if !(a.grid || pairing == Pairing::SameBlock) {
                 continue;
             }
-            let at = |e: &Expr, k: usize| map_expr(e, &|v| rename_free(v, k));
-            let other_cell = match &a.cell {
-                Some(cell) => cell
-                    .iter()
-                    .map(|e| Cond::cmp(Rel::Ne, at(e, 1), at(e, 2)))
-                    .reduce(Cond::or)
-                    .unwrap_or(Cond::Bool(false)),
-                None => Cond::Bool(false),
-            };
+            let other_cell = cells_apart(a.cell.as_ref());
             for (x, y) in [(a, b), (b, a)] {
                 let (x1, y2) = (named(x, 1), named(y, 2));
                 if order.list.contains(&x1) && order.list.contains(&y2) {

@@ -1909,30 +1909,22 @@ fn precondition(
     // one each: a condition that switches one of them off (`n <= 0` for an
     // update in a loop to `n`, racing with an initialisation every thread
     // makes) removes the race by removing the code that races.
-    let raced: Vec<Trace> = active
-        .iter()
-        .zip(racy.pairs)
-        .flat_map(|(t, pairs)| {
-            let mut seen: Vec<[u32; 2]> = Vec::new();
-            pairs
-                .iter()
-                .filter(move |p| {
-                    let mut sorted = **p;
-                    sorted.sort_unstable();
-                    let new = !seen.contains(&sorted);
-                    seen.push(sorted);
-                    new
-                })
-                .take(MAX_RACED_PAIRS)
-                .map(move |[a, b]| {
-                    let mut t = t.clone();
-                    t.accesses[0].retain(|x| x.id == *a);
-                    t.accesses[1].retain(|x| x.id == *b);
-                    t
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let mut raced: Vec<Trace> = Vec::new();
+    for (t, pairs) in active.iter().zip(racy.pairs) {
+        let mut seen: Vec<[u32; 2]> = Vec::new();
+        for &[a, b] in pairs {
+            let mut key = [a, b];
+            key.sort_unstable();
+            if seen.len() == MAX_RACED_PAIRS || seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let mut t = t.clone();
+            t.accesses[0].retain(|x| x.id == a);
+            t.accesses[1].retain(|x| x.id == b);
+            raced.push(t);
+        }
+    }
     let active = if raced.is_empty() { active } else { raced };
     // Whether one thread still reaches an access of a racy interval: the
     // second thread's accesses become one it always makes.

@@ -1880,11 +1880,7 @@ fn implied_columns(trace: &Trace) -> Option<Trace> {
                     asked += 1;
                     let mut conds = trace.assumptions.clone();
                     conds.push(a.path.clone());
-                    for b in &a.loops {
-                        let v = Expr::var(&b.var);
-                        conds.push(Cond::cmp(Rel::Le, b.lo.clone(), v.clone()));
-                        conds.push(Cond::cmp(Rel::Lt, v, b.hi.clone()));
-                    }
+                    conds.extend(a.loops.iter().map(Binder::range));
                     conds.push(Cond::not(within));
                     if satisfiable_within(&conds, IMPLIED_COLUMN_RLIMIT, IMPLIED_COLUMN_MS)
                         == Some(false)
