@@ -2020,6 +2020,7 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
     out.extend(congruence_lemmas(trace, enc));
     out.extend(xor_lemmas(trace, enc));
     out.extend(id_product_lemmas(trace, enc));
+    out.extend(stride_lemmas(trace, enc));
     out
 }
 
@@ -2089,6 +2090,68 @@ fn id_product_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
         }
     }
     out
+}
+
+/// Two threads' multiples of one factor both share are whole factors
+/// apart: `f > 0 && u1 < u2` gives `f * u1 + f <= f * u2`. Tiles laid out
+/// `f` cells apart, `f` computed from a parameter
+/// (`(16 - 2 * it) * bid.x + tid.x` with `it <= tid.x < 16 - it`), and
+/// rows of a parameter's length (`W * row + col` with `0 <= col < W`) are
+/// disjoint by these alone once products are uninterpreted; only for that
+/// abstraction ([`Query::abstraction`]), as the exact query has them as
+/// theorems already and Z3 spends its time on the extra terms there.
+fn stride_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
+    if enc.abstracted.as_ref().is_none_or(|a| a.bitwise_only) {
+        return Vec::new();
+    }
+    let mut products: Vec<Expr> = Vec::new();
+    each_expr(trace, &mut |e| {
+        each_product(e, &mut |p| {
+            if !products.contains(p) {
+                products.push(p.clone());
+            }
+        })
+    });
+    let zero = Int::from_i64(0);
+    let mut out = Vec::new();
+    let mut found = 0;
+    for p in &products {
+        let Expr::Bin(Op::Mul, a, b) = p else {
+            continue;
+        };
+        for (f, u) in [(a, b), (b, a)] {
+            if constant(f).is_some() || constant(u).is_some() || of_a_thread(f) {
+                continue;
+            }
+            let twin = other_thread(p);
+            if twin == *p || !products.contains(&twin) {
+                continue;
+            }
+            if found == MAX_STRIDE_PRODUCTS {
+                return out;
+            }
+            found += 1;
+            let factor = enc.expr(f);
+            let (u1, u2) = (enc.expr(u), enc.expr(&other_thread(u)));
+            let (p1, p2) = (enc.expr(p), enc.expr(&twin));
+            let positive = factor.gt(&zero);
+            for (x, y, px, py) in [(&u1, &u2, &p1, &p2), (&u2, &u1, &p2, &p1)] {
+                let apart = Int::add(&[px.clone(), factor.clone()]).le(py);
+                out.push(Bool::and(&[positive.clone(), x.lt(y)]).implies(&apart));
+            }
+        }
+    }
+    out
+}
+
+/// How many products of a shared factor get [`stride_lemmas`].
+const MAX_STRIDE_PRODUCTS: usize = 16;
+
+/// Whether `e` names a variable of one thread (`v@1`, `v@2`).
+fn of_a_thread(e: &Expr) -> bool {
+    let mut vars = BTreeSet::new();
+    e.free_vars(&mut vars);
+    vars.iter().any(|v| v.ends_with("@1") || v.ends_with("@2"))
 }
 
 /// Each product in `e`, outermost first.
@@ -4436,6 +4499,48 @@ mod tests {
             ..Encoder::default()
         };
         let lemmas = id_product_lemmas(&t, &mut enc);
+        assert_eq!(within_budget(&query.assertions), SatResult::Unsat);
+        assert_eq!(within_budget(&leaving_out(&query, &lemmas)), SatResult::Sat);
+    }
+
+    #[test]
+    fn tiles_a_computed_stride_apart_are_told_apart_by_whole_strides() {
+        // for j in st..16 - st { wr[(16 - 2 * st) * tid + j - st] }: each
+        // thread's cells, `16 - 2 * st` of them, start that stride apart,
+        // as a ghost-zone stencil's tiles do.
+        fn tile(s: &str) -> Vec<Expr> {
+            let stride = Expr::sub(n(16), bin(Op::Mul, n(2), v("st")));
+            let column = Expr::sub(v(&format!("j{s}")), v("st"));
+            vec![Expr::add(bin(Op::Mul, stride, tid(s)), column)]
+        }
+        fn cells(s: &str) -> Vec<Binder> {
+            vec![Binder {
+                var: format!("j{s}"),
+                lo: v("st"),
+                hi: Expr::sub(n(16), v("st")),
+            }]
+        }
+        let t = trace(
+            &[Acc {
+                id: 0,
+                mode: Mode::Write,
+                index: tile,
+                loops: cells,
+            }],
+            &["st"],
+            Vec::new(),
+        );
+        // The exact query has the lemmas as theorems: none asked there.
+        assert!(stride_lemmas(&t, &mut Encoder::default()).is_empty());
+        let query = Query::abstraction(&t, true);
+        let mut enc = Encoder {
+            abstracted: Some(Abstracted::default()),
+            ..Encoder::default()
+        };
+        let lemmas = stride_lemmas(&t, &mut enc);
+        // One product of the shared stride by each thread's id: either
+        // thread's id the smaller.
+        assert_eq!(lemmas.len(), 2, "{lemmas:?}");
         assert_eq!(within_budget(&query.assertions), SatResult::Unsat);
         assert_eq!(within_budget(&leaving_out(&query, &lemmas)), SatResult::Sat);
     }
