@@ -909,6 +909,22 @@ fn attention_tiles_are_asked_to_end_within_the_rows() {
 }
 
 #[test]
+fn a_stride_the_host_sets_in_constant_memory_is_a_caller_s_choice() {
+    // `__constant__ int row_stride`, set by `cudaMemcpyToSymbol`: the
+    // precondition names it as it would a parameter.
+    let told = told_preconditions("realworld/row_stride_in_constant_memory_racy.cu");
+    assert!(
+        told.iter().all(|p| p == "row_stride >= blockDim.x"),
+        "{told:?}"
+    );
+    let (code, json) = check_json(
+        &[&dataset("realworld/row_stride_in_constant_memory_drf.cu")],
+        &[],
+    );
+    assert_eq!(code, 0, "{json:#}");
+}
+
+#[test]
 fn a_flat_index_within_a_plane_is_asked_to_fit_the_plane() {
     // `b * C * H * W + c * H * W + i` under `i < n`: the pixel count within
     // one plane, a product of two sizes.

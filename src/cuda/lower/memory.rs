@@ -1090,10 +1090,20 @@ impl Lower {
         } else {
             match d.eval_int() {
                 Some(v) => Val::Int(Expr::Int(v)),
-                // A `__constant__` (or `const`) integer the host sets: not
-                // known here, but one value for every thread, like a
-                // parameter.
-                None if d.ty().is_integral() => Val::Int(Expr::var(&self.unknown_param(&name))),
+                // A `__constant__` integer the host sets
+                // (`cudaMemcpyToSymbol(len, …)`) is a parameter by another
+                // name: a caller's choice, which a precondition may
+                // constrain. A `const` one whose value the front-end cannot
+                // compute is one value for every thread, but no choice.
+                None if d.ty().is_integral() => {
+                    let host_set = d.has_attr(K::CUDA_CONSTANT) && !d.ty().is_const_qualified();
+                    let v = if host_set {
+                        self.param(&name)
+                    } else {
+                        self.unknown_param(&name)
+                    };
+                    Val::Int(Expr::var(&v))
+                }
                 // The host may overwrite a `__constant__` one's initial value.
                 None if d.ty().is_floating() => match d.eval_float() {
                     Some(f) if d.ty().is_const_qualified() => Val::Float(f.to_bits()),
