@@ -46,6 +46,30 @@ struct Splitter {
     fresh: usize,
 }
 
+/// Whether `cond` holds only at the loop's last trip, `x == last` one of
+/// its conjuncts: a tail under it meets no later trip's head. (A thread
+/// that breaks out of a loop of unknown trip count crosses no barrier at
+/// the trip it breaks at, which is the last: `lower`'s exit barriers.)
+fn at_last_trip(cond: &Cond, x: &str, last: &Expr) -> bool {
+    let is_x = |e: &Expr| matches!(e, Expr::Var(v) if v == x);
+    let same = |e: &Expr| crate::imp::simplify(e) == crate::imp::simplify(last);
+    match cond {
+        Cond::And(a, b) => at_last_trip(a, x, last) || at_last_trip(b, x, last),
+        Cond::Not(inner) => match &**inner {
+            Cond::Not(c) => at_last_trip(c, x, last),
+            Cond::Or(a, b) => [a, b]
+                .iter()
+                .any(|c| at_last_trip(&Cond::not((***c).clone()), x, last)),
+            Cond::Cmp(Rel::Ne, a, b) => {
+                at_last_trip(&Cond::Cmp(Rel::Eq, a.clone(), b.clone()), x, last)
+            }
+            _ => false,
+        },
+        Cond::Cmp(Rel::Eq, a, b) => (is_x(a) && same(b)) || (is_x(b) && same(a)),
+        _ => false,
+    }
+}
+
 fn piece(code: Unsync) -> Interval {
     Interval {
         binders: vec![],
@@ -185,7 +209,7 @@ impl Splitter {
                 lo: lo.clone(),
                 hi: last.clone(),
             };
-            for t in &b.tails {
+            for t in b.tails.iter().filter(|t| !at_last_trip(&t.cond, x, &last)) {
                 for h in &b.heads {
                     let next = self.subst(h, x, &plus1(x_var.clone()));
                     if let Some(iv) = self.product(t, &next) {
@@ -290,7 +314,8 @@ impl Splitter {
                 tails.push(self.prepend(iv, vec![binder]));
             }
         }
-        for t in &b.tails {
+        let last = Expr::sub(hi.clone(), Expr::Int(1));
+        for t in b.tails.iter().filter(|t| !at_last_trip(&t.cond, x, &last)) {
             for h in &b.heads {
                 let bv = self.fresh(x);
                 let between = passing(self, plus1(x_var.clone()), Expr::var(&bv));

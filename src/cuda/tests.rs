@@ -5535,6 +5535,89 @@ fn a_block_that_returns_inside_a_loop_meets_a_barrier_on_its_way_out() {
 }
 
 #[test]
+fn a_block_that_breaks_out_of_an_uncounted_loop_meets_a_barrier_but_at_the_last_trip() {
+    // Thread 0 publishes the next tile at the top of each trip; the block
+    // leaves once the tiles run out. The trip it breaks at is the loop's
+    // last, so a thread that breaks earlier meets a barrier instead of the
+    // next trip's publication, and the read of the tile is the block's.
+    let src = "__global__ void k(float *out, unsigned *next, unsigned tiles) {\n\
+        __shared__ unsigned tile;\n\
+        while (1) {\n\
+          if (threadIdx.x == 0) tile = atomicAdd(next, 1u);\n\
+          __syncthreads();\n\
+          if (tile >= tiles) break;\n\
+          out[threadIdx.x] += 1.0f;\n\
+          __syncthreads();\n\
+        }\n\
+      }";
+    let k = kernel(src);
+    let shown = show(&k);
+    let tile = shown.lines().find(|l| l.starts_with("tile:")).unwrap();
+    // The loop's two barriers and the one on the way out, under the test
+    // that the trip is not the last.
+    assert_eq!(tile.matches("sync").count(), 3, "{tile}");
+    assert!(tile.contains("iterations - 1"), "{tile}");
+    let uniform = crate::analysis::uniform_reads(&k);
+    assert_eq!(uniform.values.len(), 1, "{uniform:?}");
+    // A counted loop's last trip is not the one a block breaks at: no
+    // barrier on the way out, and the read shares an interval with the
+    // next trip's publication.
+    let k = kernel(&src.replace("while (1) {", "for (int r = 0; r < 64; r++) {"));
+    let shown = show(&k);
+    let tile = shown.lines().find(|l| l.starts_with("tile:")).unwrap();
+    assert_eq!(tile.matches("sync").count(), 2, "{tile}");
+    assert!(crate::analysis::uniform_reads(&k).values.is_empty());
+    // Nor a `break` out of a `switch` inside the loop.
+    let k = kernel(&src.replace(
+        "if (tile >= tiles) break;",
+        "switch (tile) { case 0: break; default: out[0] = 0; }",
+    ));
+    let shown = show(&k);
+    let tile = shown.lines().find(|l| l.starts_with("tile:")).unwrap();
+    assert_eq!(tile.matches("sync").count(), 2, "{tile}");
+}
+
+#[test]
+fn values_of_unsigned_types_are_never_negative() {
+    // A tile published in an `unsigned` shared variable and read in a loop
+    // (a local of its own per read), and an `unsigned` local from memory a
+    // thread reads for itself: neither is ever negative. A signed one may be.
+    let src = "__global__ void k(float *out, const unsigned *starts, const int *shift, int n) {\n\
+        __shared__ unsigned tile;\n\
+        for (int r = 0; r < n; r++) {\n\
+          if (threadIdx.x == 0) tile = starts[r];\n\
+          __syncthreads();\n\
+          unsigned start = starts[threadIdx.x];\n\
+          int s = shift[threadIdx.x];\n\
+          out[16 * (tile % 4) + start + s] = 0.0f;\n\
+          __syncthreads();\n\
+        }\n\
+      }";
+    let k = kernel(src);
+    let natural: Vec<String> = k
+        .assumes
+        .iter()
+        .filter_map(|c| match c {
+            Cond::Cmp(Rel::Ge, Expr::Var(v), Expr::Int(0)) => Some(v.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        natural.iter().any(|v| v.starts_with("stored")),
+        "{natural:?}"
+    );
+    assert!(
+        natural.iter().any(|v| v.starts_with("start")),
+        "{natural:?}"
+    );
+    assert!(
+        !natural.iter().any(|v| v.starts_with("s#") || v == "s"),
+        "{natural:?}"
+    );
+    assert!(natural.iter().all(|v| k.locals.contains(v)), "{natural:?}");
+}
+
+#[test]
 fn a_counter_leaves_its_loop_at_its_bound_or_its_start() {
     // `i` after the loop is `max(0, n)` and `j` is `min(n, 2)`; after a
     // loop that may break out, the counter is any number.

@@ -866,6 +866,9 @@ impl Lower {
                 if let Val::Ptr(_) = v {
                     return Ok(v);
                 }
+                if let (Val::Stored(_, at), true) = (&v, n.ty().is_unsigned()) {
+                    self.unsigned_reads.insert(*at);
+                }
                 let q = self
                     .loaded_pointer(n, &p)
                     .or_else(|| self.kept_pointer(n, &p))

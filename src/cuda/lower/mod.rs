@@ -168,6 +168,11 @@ pub struct Lower {
     /// unknown standing for its value is named after.
     spellings: HashMap<String, String>,
     loop_vars: Vec<String>,
+    /// For each enclosing loop or `switch`, innermost last, what a `break`
+    /// leaves: for a loop of unknown trip count, the condition that the
+    /// current trip is not its last (`iter != iterations - 1`), `None` for
+    /// any other (`Lower::exit_barrier`).
+    break_targets: Vec<Option<Cond>>,
     /// `__syncwarp` orders the whole block when a block is one warp.
     warp_is_block: bool,
     depth: usize,
@@ -185,6 +190,9 @@ pub struct Lower {
     continues: Vec<Vec<HashMap<String, Val>>>,
     /// Where [`Val::Stored`] reads have addresses over loop variables.
     loop_reads: HashSet<Loc>,
+    /// Reads (`Val::Stored`) of memory of an unsigned type: the local each
+    /// becomes is never negative.
+    unsigned_reads: HashSet<Loc>,
     /// Where [`Val::Stored`] reads have addresses over values read the same
     /// way (`degrees[seed]` with `seed = order[i]`), with those locals: one
     /// value for the block only if those are (`UniformRead::deps`).
@@ -551,6 +559,7 @@ impl Lower {
             path: Vec::new(),
             aliases: HashMap::new(),
             loop_vars: Vec::new(),
+            break_targets: Vec::new(),
             warp_is_block,
             depth: 0,
             main: main.to_string(),
@@ -559,6 +568,7 @@ impl Lower {
             stored: Vec::new(),
             continues: Vec::new(),
             loop_reads: HashSet::new(),
+            unsigned_reads: HashSet::new(),
             read_deps: HashMap::new(),
             uniform_loops: Vec::new(),
             powers: HashSet::new(),
@@ -1396,9 +1406,24 @@ impl Lower {
                 if let Expr::Var(name) = &v {
                     self.stored.push((name.clone(), array, loc));
                 }
+                if self.unsigned_reads.contains(&loc) {
+                    self.assume_never_negative(&v);
+                }
                 v
             }
             _ => self.local(hint),
+        }
+    }
+
+    /// `local` holds a value of an unsigned type: C has no negative one, and
+    /// a witness that needs one is no run (a tile index published in an
+    /// `unsigned` shared variable below a grid's width).
+    fn assume_never_negative(&mut self, local: &Expr) {
+        if matches!(local, Expr::Var(v) if self.prog.locals.contains(v)) {
+            let fact = Cond::cmp(Rel::Ge, local.clone(), Expr::Int(0));
+            if !self.prog.assumes.contains(&fact) {
+                self.prog.assumes.push(fact);
+            }
         }
     }
 

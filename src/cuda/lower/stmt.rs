@@ -720,16 +720,41 @@ impl Lower {
     /// write of it). The barrier adds no order a run has: the barrier in
     /// `rest` already needs the block to agree on returning, and a block
     /// that returns together runs nothing after it.
+    ///
+    /// A `break` out of a loop of unknown trip count is the same: every
+    /// count is possible, so the trip a block breaks out at is the loop's
+    /// last, and a thread that breaks at an earlier one takes a barrier
+    /// there (`while (1) { if (tid == 0) b = atomicAdd(&next, 1);
+    /// __syncthreads(); if (b >= n) break; …; __syncthreads(); }` reads `b`
+    /// in an interval of its own). After the last trip the thread goes on
+    /// past the loop, so none is added there; the barriers in `rest` need
+    /// the block to agree on breaking, and so does this one.
     fn exit_barrier(&mut self, pending: &Jumps, rest: &Stmt, loc: Loc) -> Stmt {
+        if self.loop_vars.is_empty() || !rest.has_sync() {
+            return Stmt::skip();
+        }
         // Only when returning is the one way out: `rest` is skipped exactly
         // when it is taken, so the barrier needs no condition of its own,
         // which the intervals' syntax would not see as the negation of the
         // other branch's.
         let only_returns = pending.ret != Cond::Bool(false) && pending.any() == pending.ret;
-        if self.loop_vars.is_empty() || !only_returns || !rest.has_sync() {
-            return Stmt::skip();
+        if only_returns {
+            return Stmt::Sync(self.place(loc));
         }
-        Stmt::Sync(self.place(loc))
+        let no_other_jump = pending.cont == Cond::Bool(false) && pending.gotos.is_empty();
+        match self.break_targets.last() {
+            Some(Some(not_last)) if no_other_jump && pending.brk != Cond::Bool(false) => {
+                let not_last = not_last.clone();
+                let place = self.place(loc);
+                Stmt::If {
+                    cond: not_last,
+                    then: Box::new(Stmt::Sync(place)),
+                    els: Box::new(Stmt::skip()),
+                    loc,
+                }
+            }
+            _ => Stmt::skip(),
+        }
     }
 
     pub(super) fn stmt(&mut self, s: &Node) -> R<Jumps> {
@@ -764,6 +789,18 @@ impl Lower {
         j
     }
 
+    /// A loop or a `switch`: what a `break` in it leaves.
+    fn breakable(&mut self, s: &Node, k: std::os::raw::c_int) -> R<Jumps> {
+        match k {
+            _ if k == K::FOR => self.pointers_across_iterations(s, |me| me.for_stmt(s)),
+            _ if k == K::WHILE || k == K::DO => {
+                self.pointers_across_iterations(s, |me| me.while_stmt(s, k == K::DO))
+            }
+            _ if k == K::FOR_RANGE => self.pointers_across_iterations(s, |me| me.range_for(s)),
+            _ => self.switch_stmt(s),
+        }
+    }
+
     pub(super) fn stmt_at(&mut self, s: &Node) -> R<Jumps> {
         let k = s.kind();
         if k == K::COMPOUND {
@@ -787,13 +824,16 @@ impl Lower {
             self.rvalue(s)?;
             return Ok(Jumps::none());
         }
+        // A `break` leaves the innermost of these; a loop of unknown trip
+        // count says so of its own (`generic_loop`).
+        if [K::FOR, K::WHILE, K::DO, K::FOR_RANGE, K::SWITCH].contains(&k) {
+            self.break_targets.push(None);
+            let r = self.breakable(s, k);
+            self.break_targets.pop();
+            return r;
+        }
         match k {
             _ if k == K::IF => self.if_stmt(s),
-            _ if k == K::FOR => self.pointers_across_iterations(s, |me| me.for_stmt(s)),
-            _ if k == K::WHILE || k == K::DO => {
-                self.pointers_across_iterations(s, |me| me.while_stmt(s, k == K::DO))
-            }
-            _ if k == K::SWITCH => self.switch_stmt(s),
             _ if k == K::RETURN => {
                 let e = exprs(s);
                 if let Some(e) = e.first() {
@@ -864,7 +904,6 @@ impl Lower {
                 }),
                 None => unsupported(s, "goto"),
             },
-            _ if k == K::FOR_RANGE => self.pointers_across_iterations(s, |me| me.range_for(s)),
             _ if k == K::TRY => unsupported(s, "unsupported statement"),
             _ => {
                 // Statements clang does not expose (`#pragma unroll`,
@@ -1064,19 +1103,32 @@ impl Lower {
             }
             return Ok(());
         }
+        let unknown = |me: &mut Self| {
+            let v = me.local(&name);
+            if ty.is_unsigned() {
+                me.assume_never_negative(&v);
+            }
+            Val::Int(v)
+        };
         let v = match init {
             Some(init) => {
                 let v = self.rvalue(&init)?;
                 match v {
-                    Val::Unknown if ty.is_integral() => Val::Int(self.local(&name)),
+                    Val::Unknown if ty.is_integral() => unknown(self),
                     Val::Unknown if ty.is_pointer() => self.pointer_conversion(&init)?,
                     // One parameter (or local) for the variable, not one
                     // per use.
-                    v @ (Val::Uniform | Val::Stored(..)) => Val::Int(self.materialize(v, &name)),
+                    v @ (Val::Uniform | Val::Stored(..)) => {
+                        let e = self.materialize(v, &name);
+                        if ty.is_unsigned() {
+                            self.assume_never_negative(&e);
+                        }
+                        Val::Int(e)
+                    }
                     v => v,
                 }
             }
-            None if ty.is_integral() => Val::Int(self.local(&name)),
+            None if ty.is_integral() => unknown(self),
             // A pointer declared without a value has none until assigned:
             // left out of the state, so that a branch assigning it decides
             // it after the branch (using it unassigned is undefined).
@@ -1790,6 +1842,12 @@ impl Lower {
         self.step_inductions(inductions, &Expr::var(&var));
         self.step_cycles(cycles, &Expr::var(&var));
         self.loop_vars.push(var.clone());
+        // Every count of trips is possible, so a trip that breaks out may
+        // be taken as the last.
+        let last = Expr::sub(Expr::var(&bound), Expr::Int(1));
+        let not_last = Cond::not(Cond::cmp(Rel::Eq, Expr::var(&var), last));
+        let target = self.break_targets.last_mut();
+        let outer = target.map(|t| t.replace(not_last));
         let r = self.capture(|me| {
             let c = match cond {
                 Some(c) if !is_do => me.cond(&c)?,
@@ -1832,6 +1890,9 @@ impl Lower {
             Ok((j, c))
         });
         self.loop_vars.pop();
+        if let (Some(t), Some(outer)) = (self.break_targets.last_mut(), outer) {
+            *t = outer;
+        }
         let continued = self.continues.pop().unwrap_or_default();
         let ((j, c), b) = r?;
         let mut test = cond_vars(&c);
