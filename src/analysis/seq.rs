@@ -226,6 +226,30 @@ pub fn seq(kernel: &Kernel, array: &ArrayProtocol, interval: &Interval, pairing:
             }
         }
     }
+    // A read of what a block published over a ticket it took is that
+    // value over the block's ticket, and blocks never publish one ticket.
+    let mut published = BTreeSet::new();
+    for r in &kernel.ticket_reads {
+        for k in [1, 2] {
+            let read = format!("{}@{k}", r.local);
+            if !order.list.contains(&read) {
+                continue;
+            }
+            let value = map_expr(&r.value, &|v| rename_free(v, k));
+            ticket_facts.push(Cond::cmp(Rel::Eq, Expr::var(&read), value));
+            if r.counts_up {
+                let ticket = Expr::var(&format!("{}@{k}", r.ticket));
+                ticket_facts.push(Cond::cmp(Rel::Ge, ticket, Expr::Int(0)));
+            }
+            published.insert(r.ticket.clone());
+        }
+    }
+    if pairing == Pairing::OtherBlock {
+        for t in published {
+            let (t1, t2) = (format!("{t}@1"), format!("{t}@2"));
+            ticket_facts.push(Cond::cmp(Rel::Ne, Expr::var(&t1), Expr::var(&t2)));
+        }
+    }
     assumptions.extend(ticket_facts);
     for c in &assumptions {
         order.cond(c);
@@ -920,6 +944,7 @@ mod tests {
             undecided_guards: vec![],
             variants: Vec::new(),
             unnamed_axes: Vec::new(),
+            ticket_reads: Vec::new(),
         }
     }
 

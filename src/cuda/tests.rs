@@ -5578,6 +5578,53 @@ fn a_block_that_breaks_out_of_an_uncounted_loop_meets_a_barrier_but_at_the_last_
 }
 
 #[test]
+fn a_ticket_published_in_a_loop_is_read_as_the_block_s() {
+    // Thread 0 takes a tile at the top of each trip and publishes its
+    // column; the block reads it after a barrier in the same trip.
+    let src = "__device__ unsigned next;\n\
+      __global__ void k(float *out, int w, unsigned tiles) {\n\
+        __shared__ unsigned tile, col;\n\
+        while (1) {\n\
+          if (threadIdx.x == 0) { tile = atomicAdd(&next, 1u); col = tile % w; }\n\
+          __syncthreads();\n\
+          if (tile >= tiles) break;\n\
+          out[col * blockDim.x + threadIdx.x] = 1.0f;\n\
+          __syncthreads();\n\
+        }\n\
+      }";
+    let k = kernel(src);
+    assert_eq!(k.ticket_reads.len(), 2, "{:?}", k.ticket_reads);
+    // Both reads stand for one ticket: the column is that ticket's.
+    assert_eq!(k.ticket_reads[0].ticket, k.ticket_reads[1].ticket);
+    let values: Vec<String> = k.ticket_reads.iter().map(|r| r.value.to_string()).collect();
+    let t = &k.ticket_reads[0].ticket;
+    assert!(values.contains(&t.to_string()), "{values:?}");
+    assert!(values.iter().any(|v| v.contains('%')), "{values:?}");
+    // Another thread writing the column, a counter per block, or a
+    // value that is no ticket: nothing read is the block's ticket.
+    for changed in [
+        src.replace(
+            "__syncthreads();\nif (tile",
+            "if (threadIdx.x == 1) col = 0;\n__syncthreads();\nif (tile",
+        ),
+        src.replace(
+            "__shared__ unsigned tile, col;",
+            "__shared__ unsigned tile, col, next;",
+        )
+        .replace("__device__ unsigned next;", ""),
+        src.replace("atomicAdd(&next, 1u)", "next"),
+    ] {
+        assert_ne!(changed, src);
+        let k = kernel(&changed);
+        let col = k
+            .ticket_reads
+            .iter()
+            .filter(|r| r.value.to_string().contains('%'));
+        assert_eq!(col.count(), 0, "{changed}\n{:?}", k.ticket_reads);
+    }
+}
+
+#[test]
 fn values_of_unsigned_types_are_never_negative() {
     // A tile published in an `unsigned` shared variable and read in a loop
     // (a local of its own per read), and an `unsigned` local from memory a

@@ -93,6 +93,8 @@ pub struct Program {
     pub variants: Vec<(crate::protocol::Assumed, Box<Program>)>,
     /// See [`crate::protocol::Kernel::unnamed_axes`].
     pub unnamed_axes: Vec<String>,
+    /// See [`crate::protocol::Kernel::ticket_reads`].
+    pub ticket_reads: Vec<crate::protocol::TicketRead>,
 }
 
 impl Stmt {
@@ -613,6 +615,17 @@ pub fn infer(p: &Program) -> Kernel {
     for c in &p.assumes {
         c.free_vars(&mut used);
     }
+    // A read's published value names the block's ticket, nothing else does.
+    let ticket_reads: Vec<crate::protocol::TicketRead> = p
+        .ticket_reads
+        .iter()
+        .filter(|r| used.contains(&r.local))
+        .cloned()
+        .collect();
+    for r in &ticket_reads {
+        used.insert(r.ticket.clone());
+        r.value.free_vars(&mut used);
+    }
     Kernel {
         name: p.name.clone(),
         params: p.params.clone(),
@@ -638,6 +651,7 @@ pub fn infer(p: &Program) -> Kernel {
         undecided_guards: Vec::new(),
         variants: Vec::new(),
         unnamed_axes: p.unnamed_axes.clone(),
+        ticket_reads,
     }
 }
 

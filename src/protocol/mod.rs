@@ -508,6 +508,12 @@ pub struct Kernel {
     /// worth suggesting; along an axis the kernel indexes itself it is not.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unnamed_axes: Vec<String>,
+    /// Locals read where thread 0 of the block published, in the same trip
+    /// of a loop, a value over a ticket it took then (`if (tid == 0) { t =
+    /// atomicAdd(&next, 1); tile = t; } __syncthreads(); … tile …`): the
+    /// value read is the published one over the ticket the block took.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ticket_reads: Vec<TicketRead>,
 }
 
 /// See [`Kernel::variants`].
@@ -539,6 +545,23 @@ pub struct UniformRead {
     /// for the block only where they are.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deps: Vec<String>,
+}
+
+/// See [`Kernel::ticket_reads`]. Every ticket of a grid counter is handed
+/// out once, so two blocks never publish the same one: the `ticket`s of
+/// two threads of different blocks differ. Two threads of one block read
+/// the same publication where the read is the block's (`uniform_reads`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TicketRead {
+    /// The local the read gives.
+    pub local: String,
+    /// The ticket the block published a value of, a local of its own.
+    pub ticket: String,
+    /// The value published, over `ticket` (`ticket % w`).
+    pub value: Expr,
+    /// The counter only adds: the ticket is never negative.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counts_up: bool,
 }
 
 /// See [`Kernel::carried`].

@@ -1661,6 +1661,7 @@ mod tests {
                 undecided_guards: vec![],
                 variants: Vec::new(),
                 unnamed_axes: Vec::new(),
+                ticket_reads: Vec::new(),
                 assumes,
                 arrays: arrays
                     .into_iter()

@@ -1477,6 +1477,8 @@ impl Lower {
         let Expr::Var(name) = &local else {
             return Val::Unknown;
         };
+        self.ticket_loops
+            .insert(name.clone(), self.loop_vars.last().cloned());
         if let Some(g) = lead.filter(|_| one_cell) {
             self.group_leads.push((name.clone(), g));
         }

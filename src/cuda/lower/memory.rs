@@ -573,6 +573,7 @@ impl Lower {
         }
         let index = p.cell_index();
         self.publish(p, v, &index);
+        self.publish_in_loop(p, v, &index);
         if let (Val::Int(e), false, true) = (v, p.rounded, p.alts.is_empty()) {
             self.facts.push((p.target.clone(), index, e.clone()));
         }
@@ -693,6 +694,165 @@ impl Lower {
         }
     }
 
+    /// Records a write by thread 0 of every block, inside a loop, of a
+    /// value over a ticket of a grid counter it took in the same trip
+    /// (`if (tid == 0) { t = atomicAdd(&next, 1); tile = t; }`, or `t % w`):
+    /// a read later in that trip, under the same conditions on the block,
+    /// takes the value over the block's ticket (`Kernel::ticket_reads`).
+    /// Any other write of the cell ends it; that writes of other cells
+    /// miss it is checked once the kernel is lowered
+    /// (`Lower::settle_ticket_reads`).
+    fn publish_in_loop(&mut self, p: &Ptr, v: &Val, index: &[Expr]) {
+        let Target::Shared(a) = &p.target else {
+            return;
+        };
+        if self.global(a) {
+            return;
+        }
+        let published = (|| {
+            let Val::Int(e) = v else {
+                return None;
+            };
+            if !p.whole_cell() || !p.alts.is_empty() || too_big(e) {
+                return None;
+            }
+            let value = simplify(e);
+            let mut vars = BTreeSet::new();
+            value.free_vars(&mut vars);
+            let taken: Vec<&String> = vars
+                .iter()
+                .filter(|v| self.ticket_loops.contains_key(*v))
+                .collect();
+            let [ticket] = taken.as_slice() else {
+                return None;
+            };
+            let (t, _, _) = self.tickets.iter().find(|(t, _, _)| t.local == **ticket)?;
+            if !t.grid || t.block || t.cell.is_some() || t.group.is_some() {
+                return None;
+            }
+            let loop_var = self.ticket_loops.get(*ticket)?.clone()?;
+            if self.loop_vars.last() != Some(&loop_var) {
+                return None;
+            }
+            let rest = value.subst(ticket, &Expr::Int(0));
+            if !self.block_level(&rest) || !index.iter().all(|i| self.block_level(i)) {
+                return None;
+            }
+            let (conds, _) = self.thread_zero_path()?;
+            Some(LoopPublished {
+                index: index.to_vec(),
+                value: value.clone(),
+                ticket: (*ticket).clone(),
+                loop_var,
+                conds,
+            })
+        })();
+        match published {
+            Some(q) => {
+                let entry = self.loop_publications.entry(a.clone()).or_insert_with(|| {
+                    Some(Publications {
+                        cell: q.index.clone(),
+                        values: Vec::new(),
+                    })
+                });
+                match entry {
+                    Some(p) if p.cell == q.index => p.values.push(q.value.clone()),
+                    _ => *entry = None,
+                }
+                self.loop_published.insert(a.clone(), q);
+            }
+            None => {
+                if self
+                    .loop_published
+                    .get(a)
+                    .is_some_and(|q| q.index == index || !p.alts.is_empty() || !p.whole_cell())
+                {
+                    self.loop_published.remove(a);
+                }
+            }
+        }
+    }
+
+    /// The value over the block's ticket a read in the trip that published
+    /// it sees ([`Lower::publish_in_loop`]): a local of its own, one value
+    /// for the block where the read is the block's (`uniform_reads`), and
+    /// the published value over a local standing for the ticket.
+    fn loop_published_value(&mut self, p: &Ptr, index: &[Expr], loc: Loc) -> Option<Val> {
+        let Target::Shared(a) = &p.target else {
+            return None;
+        };
+        let q = self.loop_published.get(a)?;
+        if !p.whole_cell() || !p.alts.is_empty() || q.index != index {
+            return None;
+        }
+        if !self.loop_vars.contains(&q.loop_var) || !q.conds.iter().all(|c| self.path.contains(c)) {
+            return None;
+        }
+        let q = q.clone();
+        let ticket = match self.read_tickets.get(&q.ticket) {
+            Some(t) => t.clone(),
+            None => {
+                let Expr::Var(t) = self.local("published_ticket") else {
+                    return None;
+                };
+                self.read_tickets.insert(q.ticket.clone(), t.clone());
+                t
+            }
+        };
+        let Expr::Var(local) = self.local("published") else {
+            return None;
+        };
+        let at = self.place(loc);
+        self.stored.push((local.clone(), a.clone(), at));
+        let read = crate::protocol::TicketRead {
+            local: local.clone(),
+            ticket: ticket.clone(),
+            value: q.value.subst(&q.ticket, &Expr::var(&ticket)),
+            counts_up: false,
+        };
+        self.ticket_reads.push((read, a.clone(), q.ticket.clone()));
+        Some(Val::Int(Expr::var(&local)))
+    }
+
+    /// The reads of published tickets whose arrays no other write reaches
+    /// and whose counters hand each ticket out once, into the kernel.
+    pub(super) fn settle_ticket_reads(&mut self) {
+        let reads = std::mem::take(&mut self.ticket_reads);
+        let mut kept = Vec::new();
+        for (mut read, array, taken) in reads {
+            let Some(t) = self.prog.tickets.iter().find(|t| t.local == taken) else {
+                continue;
+            };
+            read.counts_up = t.counts_up;
+            let Some(Some(Publications { cell, values })) =
+                self.loop_publications.get(&array).cloned()
+            else {
+                continue;
+            };
+            // One publication, stored wherever it is written: another
+            // value (of another counter's ticket) could be the one read.
+            if values.iter().any(|v| *v != values[0]) {
+                continue;
+            }
+            let alone = others_apart(
+                &self.out,
+                &array,
+                &cell,
+                &self.prog.assumes,
+                |mode, index, value| {
+                    let publication = mode == Mode::Write
+                        && index == cell.as_slice()
+                        && matches!(value, Some(Value::Expr(e)) if values.contains(e));
+                    mode != Mode::Read && !publication
+                },
+            );
+            if alone {
+                kept.push(read);
+            }
+        }
+        self.prog.ticket_reads = kept;
+    }
+
     /// The value published in `p`'s cell, when this read sees it.
     fn published_value(&mut self, p: &Ptr, index: &[Expr]) -> Option<Val> {
         let Target::Shared(a) = &p.target else {
@@ -770,6 +930,7 @@ impl Lower {
             .find(|(t, i, _)| *t == p.target && *i == index)
             .map(|(_, _, e)| Val::Int(e.clone()));
         let known = known.or_else(|| self.published_value(p, &index));
+        let known = known.or_else(|| self.loop_published_value(p, &index, loc));
         let known = known.or_else(|| match &p.target {
             Target::ReadOnly(a) if p.whole_cell() && p.alts.is_empty() => {
                 self.table_value(a, &index).map(Val::Int)

@@ -297,6 +297,20 @@ pub struct Lower {
     /// Arrays whose reads took a published value that writes lowered
     /// later contradict: lowered again without it.
     republish: HashSet<String>,
+    /// The loop each ticket was taken in (its variable), `None` outside
+    /// loops.
+    ticket_loops: HashMap<String, Option<String>>,
+    /// Values over a ticket taken in the same trip of a loop that thread 0
+    /// of every block publishes in a `__shared__` cell, by array (see
+    /// `Lower::publish_in_loop`).
+    loop_published: HashMap<String, LoopPublished>,
+    /// The cell of such an array and every value a write stored there as a
+    /// publication; `None` once two publications name different cells.
+    loop_publications: HashMap<String, Option<Publications>>,
+    /// The local standing for each published ticket where it is read.
+    read_tickets: HashMap<String, String>,
+    /// Reads of published tickets' values, with the array read.
+    ticket_reads: Vec<(crate::protocol::TicketRead, String, String)>,
     /// The block's ticket, when the kernel takes one (see
     /// [`crate::protocol::Ticket::block`]); `conflict` when it takes more.
     block_ticket: Option<BlockTicket>,
@@ -414,6 +428,26 @@ struct Published {
     pointer: Option<Ptr>,
     /// The conditions on the block around the write: a read sees the
     /// value only under them.
+    conds: Vec<Cond>,
+}
+
+/// See [`Lower::loop_publications`].
+#[derive(Clone)]
+struct Publications {
+    cell: Vec<Expr>,
+    values: Vec<Expr>,
+}
+
+/// See [`Lower::loop_published`].
+#[derive(Clone)]
+struct LoopPublished {
+    index: Vec<Expr>,
+    value: Expr,
+    /// The ticket `value` is over.
+    ticket: String,
+    /// The loop whose trip took and published it.
+    loop_var: String,
+    /// The conditions on the block around the write.
     conds: Vec<Cond>,
 }
 
@@ -601,6 +635,11 @@ impl Lower {
             publish_reads: HashSet::new(),
             unpublished: HashSet::new(),
             republish: HashSet::new(),
+            ticket_loops: HashMap::new(),
+            loop_published: HashMap::new(),
+            loop_publications: HashMap::new(),
+            read_tickets: HashMap::new(),
+            ticket_reads: Vec::new(),
             block_ticket: None,
             ticket_conflict: false,
             ticket_axes_open: false,
@@ -1072,6 +1111,7 @@ impl Lower {
         let block_tickets = self.prog.tickets.iter().filter(|t| t.block);
         let block_tickets: Vec<String> = block_tickets.map(|t| t.local.clone()).collect();
         self.prog.block_uniform.extend(block_tickets);
+        self.settle_ticket_reads();
         if self.flat_block {
             for d in &builtin::BLOCK_DIM[1..] {
                 self.prog
