@@ -313,6 +313,7 @@ fn generate(seed: u64) -> Case {
         undecided_guards: vec![],
         variants: Vec::new(),
         unnamed_axes: Vec::new(),
+        ticket_reads: Vec::new(),
     };
     Case {
         kernel,

@@ -5559,14 +5559,26 @@ fn a_block_that_breaks_out_of_an_uncounted_loop_meets_a_barrier_but_at_the_last_
     assert!(tile.contains("iterations - 1"), "{tile}");
     let uniform = crate::analysis::uniform_reads(&k);
     assert_eq!(uniform.values.len(), 1, "{uniform:?}");
-    // A counted loop's last trip is not the one a block breaks at: no
-    // barrier on the way out, and the read shares an interval with the
-    // next trip's publication.
-    let k = kernel(&src.replace("while (1) {", "for (int r = 0; r < 64; r++) {"));
+    // A counted loop's last trip is not the one a block breaks at: it is
+    // lowered again as a loop of unknown trip count whose test holds at
+    // each trip, and meets the same barrier.
+    let k = kernel(
+        &src.replace("while (1) {", "for (int r = 0; r < n; r++) {")
+            .replace("unsigned tiles)", "unsigned tiles, int n)"),
+    );
     let shown = show(&k);
     let tile = shown.lines().find(|l| l.starts_with("tile:")).unwrap();
-    assert_eq!(tile.matches("sync").count(), 2, "{tile}");
-    assert!(crate::analysis::uniform_reads(&k).values.is_empty());
+    assert_eq!(tile.matches("sync").count(), 3, "{tile}");
+    assert!(
+        tile.contains("iterations - 1") && tile.contains("< n"),
+        "{tile}"
+    );
+    assert_eq!(crate::analysis::uniform_reads(&k).values.len(), 1);
+    // A loop unrolled into copies is exact about breaks already.
+    let k = kernel(&src.replace("while (1) {", "for (int r = 0; r < 4; r++) {"));
+    let shown = show(&k);
+    let tile = shown.lines().find(|l| l.starts_with("tile:")).unwrap();
+    assert!(!tile.contains("iterations"), "{tile}");
     // Nor a `break` out of a `switch` inside the loop.
     let k = kernel(&src.replace(
         "if (tile >= tiles) break;",

@@ -738,7 +738,24 @@ impl Lower {
             if !self.block_level(&rest) || !index.iter().all(|i| self.block_level(i)) {
                 return None;
             }
-            let (conds, _) = self.thread_zero_path()?;
+            // Conditions on the loops' variables are the block's at a trip
+            // its threads make together, as the read's trip is.
+            let mut conds = Vec::new();
+            for c in &self.path {
+                let mut vars = BTreeSet::new();
+                c.free_vars(&mut vars);
+                vars.retain(|v| !self.loop_vars.contains(v));
+                if imp::is_uniform(&vars, &self.prog.params) {
+                    conds.push(c.clone());
+                    continue;
+                }
+                let first = builtin::TID
+                    .iter()
+                    .fold(c.clone(), |c, t| c.subst(t, &Expr::Int(0)));
+                if imp::simplify_cond(&first) != Cond::Bool(true) {
+                    return None;
+                }
+            }
             Some(LoopPublished {
                 index: index.to_vec(),
                 value: value.clone(),

@@ -169,10 +169,13 @@ pub struct Lower {
     spellings: HashMap<String, String>,
     loop_vars: Vec<String>,
     /// For each enclosing loop or `switch`, innermost last, what a `break`
-    /// leaves: for a loop of unknown trip count, the condition that the
-    /// current trip is not its last (`iter != iterations - 1`), `None` for
-    /// any other (`Lower::exit_barrier`).
-    break_targets: Vec<Option<Cond>>,
+    /// leaves (`Lower::exit_barrier`).
+    break_targets: Vec<BreakTarget>,
+    /// Counted loops (by position) lowered as loops of unknown trip count,
+    /// where a `break` out of them leaves a barrier behind: this lowering's
+    /// and those a `break` asked for in it.
+    uncounted: HashSet<Loc>,
+    wants_uncounted: HashSet<Loc>,
     /// `__syncwarp` orders the whole block when a block is one warp.
     warp_is_block: bool,
     depth: usize,
@@ -431,6 +434,19 @@ struct Published {
     conds: Vec<Cond>,
 }
 
+/// What a `break` leaves ([`Lower::break_targets`]).
+#[derive(Clone, Debug, PartialEq)]
+enum BreakTarget {
+    /// A `switch`, or a loop whose copies are unrolled.
+    Other,
+    /// A loop counted by a variable, at this position, with the variable
+    /// and its last value when it counts up by one.
+    Counted(Loc, String, Option<Expr>),
+    /// A loop of unknown trip count, with the condition that the current
+    /// trip is not its last (`iter != iterations - 1`).
+    Uncounted(Cond),
+}
+
 /// See [`Lower::loop_publications`].
 #[derive(Clone)]
 struct Publications {
@@ -594,6 +610,8 @@ impl Lower {
             aliases: HashMap::new(),
             loop_vars: Vec::new(),
             break_targets: Vec::new(),
+            uncounted: HashSet::new(),
+            wants_uncounted: HashSet::new(),
             warp_is_block,
             depth: 0,
             main: main.to_string(),
@@ -741,11 +759,13 @@ impl Lower {
         // orders accesses by the ticket once.
         for _ in 0..MAX_RELOWER {
             let settle = first.settled_ticket();
-            if first.republish.is_empty() && settle.is_none() {
+            let breaks = !first.wants_uncounted.is_subset(&first.uncounted);
+            if first.republish.is_empty() && settle.is_none() && !breaks {
                 break;
             }
             ticket_needs_flat |= first.ticket_axes_open;
             let mut next = first.relowering(&name);
+            next.uncounted.extend(first.wants_uncounted.iter().copied());
             next.unpublished.extend(first.republish.iter().cloned());
             match settle {
                 Some(Some(order)) => next.order_by_ticket = Some(order),
@@ -871,6 +891,7 @@ impl Lower {
         next.launch = self.launch.clone();
         next.launch_args = self.launch_args.clone();
         next.layouts = self.layouts.clone();
+        next.uncounted = self.uncounted.clone();
         next
     }
 

@@ -742,8 +742,11 @@ impl Lower {
             return Stmt::Sync(self.place(loc));
         }
         let no_other_jump = pending.cont == Cond::Bool(false) && pending.gotos.is_empty();
+        if !no_other_jump || pending.brk == Cond::Bool(false) {
+            return Stmt::skip();
+        }
         match self.break_targets.last() {
-            Some(Some(not_last)) if no_other_jump && pending.brk != Cond::Bool(false) => {
+            Some(BreakTarget::Uncounted(not_last)) => {
                 let not_last = not_last.clone();
                 let place = self.place(loc);
                 Stmt::If {
@@ -752,6 +755,25 @@ impl Lower {
                     els: Box::new(Stmt::skip()),
                     loc,
                 }
+            }
+            // A counted loop's last trip is not the one a block breaks at:
+            // lowered again as one of unknown trip count, its test a
+            // condition of each trip.
+            // One that breaks at its last trip only (`if (i == n - 1)
+            // break;`) is exact as it is: no trip follows.
+            Some(BreakTarget::Counted(at, v, last)) => {
+                let at_last = match (&pending.brk, last) {
+                    (Cond::Cmp(Rel::Eq, a, b), Some(last)) => {
+                        let (a, b) = (simplify(a), simplify(b));
+                        let v = Expr::var(v);
+                        (a == v && b == *last) || (b == v && a == *last)
+                    }
+                    _ => false,
+                };
+                if !at_last {
+                    self.wants_uncounted.insert(*at);
+                }
+                Stmt::skip()
             }
             _ => Stmt::skip(),
         }
@@ -827,7 +849,7 @@ impl Lower {
         // A `break` leaves the innermost of these; a loop of unknown trip
         // count says so of its own (`generic_loop`).
         if [K::FOR, K::WHILE, K::DO, K::FOR_RANGE, K::SWITCH].contains(&k) {
-            self.break_targets.push(None);
+            self.break_targets.push(BreakTarget::Other);
             let r = self.breakable(s, k);
             self.break_targets.pop();
             return r;
@@ -1659,6 +1681,12 @@ impl Lower {
         self.assigned(&body, &mut assigned);
         let mut names = HashMap::new();
         Self::var_names(s, &mut names);
+        if self.uncounted.contains(&loc_of(s)) {
+            if let Some(i) = inc {
+                self.assigned(&i, &mut assigned);
+            }
+            return self.generic_loop(s, cond, &body, inc, &assigned, &names, false);
+        }
         if let Some(shape) = self.loop_shape(cond, inc, &assigned) {
             return self.counted_loop(s, shape, &[body], &assigned, &names);
         }
@@ -1786,7 +1814,7 @@ impl Lower {
             } else {
                 self.loop_shape(cond, Some(*last), &assigned)
             };
-            if let Some(shape) = counted {
+            if let Some(shape) = counted.filter(|_| !self.uncounted.contains(&loc_of(s))) {
                 return self.counted_loop(s, shape, rest, &assigned, &names);
             }
         }
@@ -1823,11 +1851,14 @@ impl Lower {
         // (`tid += stride` in `while (1) { if (tid - threadIdx.x >= n)
         // break; …; tid += stride; }`) are their start plus `iter` steps:
         // iterations past the loop's real end only add accesses.
-        let items = if body.kind() == K::COMPOUND {
+        let mut items = if body.kind() == K::COMPOUND {
             body.children()
         } else {
             vec![*body]
         };
+        // A `for`'s increment steps too, at the end of every trip that
+        // stays.
+        items.extend(inc);
         let inductions = self.stepped_once(&items, assigned, assigned);
         // The test each trip ends with, where no increment runs after it.
         let test = cond.filter(|_| inc.is_none());
@@ -1847,7 +1878,7 @@ impl Lower {
         let last = Expr::sub(Expr::var(&bound), Expr::Int(1));
         let not_last = Cond::not(Cond::cmp(Rel::Eq, Expr::var(&var), last));
         let target = self.break_targets.last_mut();
-        let outer = target.map(|t| t.replace(not_last));
+        let outer = target.map(|t| std::mem::replace(t, BreakTarget::Uncounted(not_last)));
         let r = self.capture(|me| {
             let c = match cond {
                 Some(c) if !is_do => me.cond(&c)?,
@@ -2751,6 +2782,17 @@ impl Lower {
             self.step_cycles(cycles, &k);
         }
         self.loop_vars.push(v.clone());
+        let last = match (&shape.step, shape.rel) {
+            (Step::Add(Expr::Int(1)), Rel::Lt | Rel::Ne) => Some(shape.bound.clone()),
+            (Step::Add(Expr::Int(1)), Rel::Le) => {
+                Some(Expr::add(shape.bound.clone(), Expr::Int(1)))
+            }
+            _ => None,
+        }
+        .map(|hi| simplify(&Expr::sub(hi, Expr::Int(1))));
+        let counted = BreakTarget::Counted(loc, v.clone(), last);
+        let target = self.break_targets.last_mut();
+        let outer = target.map(|t| std::mem::replace(t, counted));
         let step = match &shape.step {
             Step::Add(e) | Step::Sub(e) | Step::Mul(e) | Step::Div(e) => e,
         };
@@ -2799,6 +2841,9 @@ impl Lower {
             })
             .collect();
         self.loop_vars.pop();
+        if let (Some(t), Some(outer)) = (self.break_targets.last_mut(), outer) {
+            *t = outer;
+        }
         if uniform {
             self.uniform_loops.pop();
         }
