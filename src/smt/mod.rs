@@ -2038,15 +2038,8 @@ fn radix_lemmas(trace: &Trace, enc: &mut Encoder, select: &[Int; 2]) -> Vec<Bool
 /// slow the queries they do not settle.
 fn id_product_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
     let mut found: Vec<DigitProduct> = Vec::new();
-    let mut products: Vec<Expr> = Vec::new();
-    each_expr(trace, &mut |e| {
-        collect_digit_products(e, &mut found);
-        each_product(e, &mut |p| {
-            if !products.contains(p) {
-                products.push(p.clone());
-            }
-        });
-    });
+    each_expr(trace, &mut |e| collect_digit_products(e, &mut found));
+    let products = products_of(trace);
     // Only where the count's product is in the trace (a frame of
     // `gridDim.x * gridDim.y` blocks, a grid-stride step): elsewhere the
     // lemmas add terms the query does not have, and Z3 spends time on them.
@@ -2104,14 +2097,7 @@ fn stride_lemmas(trace: &Trace, enc: &mut Encoder) -> Vec<Bool> {
     if enc.abstracted.as_ref().is_none_or(|a| a.bitwise_only) {
         return Vec::new();
     }
-    let mut products: Vec<Expr> = Vec::new();
-    each_expr(trace, &mut |e| {
-        each_product(e, &mut |p| {
-            if !products.contains(p) {
-                products.push(p.clone());
-            }
-        })
-    });
+    let products = products_of(trace);
     let zero = Int::from_i64(0);
     let mut out = Vec::new();
     let mut found = 0;
@@ -2152,6 +2138,19 @@ fn of_a_thread(e: &Expr) -> bool {
     let mut vars = BTreeSet::new();
     e.free_vars(&mut vars);
     vars.iter().any(|v| v.ends_with("@1") || v.ends_with("@2"))
+}
+
+/// The products in the trace's expressions, once each, outermost first.
+fn products_of(trace: &Trace) -> Vec<Expr> {
+    let mut products: Vec<Expr> = Vec::new();
+    each_expr(trace, &mut |e| {
+        each_product(e, &mut |p| {
+            if !products.contains(p) {
+                products.push(p.clone());
+            }
+        })
+    });
+    products
 }
 
 /// Each product in `e`, outermost first.

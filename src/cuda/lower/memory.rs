@@ -740,22 +740,12 @@ impl Lower {
             }
             // Conditions on the loops' variables are the block's at a trip
             // its threads make together, as the read's trip is.
-            let mut conds = Vec::new();
-            for c in &self.path {
+            let (conds, _) = self.thread_zero_path_by(|c| {
                 let mut vars = BTreeSet::new();
                 c.free_vars(&mut vars);
                 vars.retain(|v| !self.loop_vars.contains(v));
-                if imp::is_uniform(&vars, &self.prog.params) {
-                    conds.push(c.clone());
-                    continue;
-                }
-                let first = builtin::TID
-                    .iter()
-                    .fold(c.clone(), |c, t| c.subst(t, &Expr::Int(0)));
-                if imp::simplify_cond(&first) != Cond::Bool(true) {
-                    return None;
-                }
-            }
+                imp::is_uniform(&vars, &self.prog.params)
+            })?;
             Some(LoopPublished {
                 index: index.to_vec(),
                 value: value.clone(),
@@ -766,15 +756,18 @@ impl Lower {
         })();
         match published {
             Some(q) => {
-                let entry = self.loop_publications.entry(a.clone()).or_insert_with(|| {
-                    Some(Publications {
-                        cell: q.index.clone(),
-                        values: Vec::new(),
-                    })
-                });
-                match entry {
-                    Some(p) if p.cell == q.index => p.values.push(q.value.clone()),
-                    _ => *entry = None,
+                let this = Publication {
+                    cell: q.index.clone(),
+                    value: q.value.clone(),
+                };
+                let entry = self
+                    .loop_publications
+                    .entry(a.clone())
+                    .or_insert_with(|| Some(this.clone()));
+                // Another value (of another counter's ticket) could be the
+                // one read.
+                if entry.as_ref() != Some(&this) {
+                    *entry = None;
                 }
                 self.loop_published.insert(a.clone(), q);
             }
@@ -841,16 +834,13 @@ impl Lower {
                 continue;
             };
             read.counts_up = t.counts_up;
-            let Some(Some(Publications { cell, values })) =
-                self.loop_publications.get(&array).cloned()
+            let Some(Some(Publication {
+                cell,
+                value: stored,
+            })) = self.loop_publications.get(&array).cloned()
             else {
                 continue;
             };
-            // One publication, stored wherever it is written: another
-            // value (of another counter's ticket) could be the one read.
-            if values.iter().any(|v| *v != values[0]) {
-                continue;
-            }
             let alone = others_apart(
                 &self.out,
                 &array,
@@ -859,7 +849,7 @@ impl Lower {
                 |mode, index, value| {
                     let publication = mode == Mode::Write
                         && index == cell.as_slice()
-                        && matches!(value, Some(Value::Expr(e)) if values.contains(e));
+                        && matches!(value, Some(Value::Expr(e)) if *e == stored);
                     mode != Mode::Read && !publication
                 },
             );

@@ -307,9 +307,9 @@ pub struct Lower {
     /// of every block publishes in a `__shared__` cell, by array (see
     /// `Lower::publish_in_loop`).
     loop_published: HashMap<String, LoopPublished>,
-    /// The cell of such an array and every value a write stored there as a
-    /// publication; `None` once two publications name different cells.
-    loop_publications: HashMap<String, Option<Publications>>,
+    /// The cell of such an array and the value writes store there as a
+    /// publication; `None` once two publications differ in either.
+    loop_publications: HashMap<String, Option<Publication>>,
     /// The local standing for each published ticket where it is read.
     read_tickets: HashMap<String, String>,
     /// Reads of published tickets' values, with the array read.
@@ -448,10 +448,10 @@ enum BreakTarget {
 }
 
 /// See [`Lower::loop_publications`].
-#[derive(Clone)]
-struct Publications {
+#[derive(Clone, PartialEq)]
+struct Publication {
     cell: Vec<Expr>,
-    values: Vec<Expr>,
+    value: Expr,
 }
 
 /// See [`Lower::loop_published`].
@@ -1362,9 +1362,18 @@ impl Lower {
     /// (`tid == 0`, `lane == 0`): then some thread of every block whose
     /// conditions hold runs it.
     fn thread_zero_path(&self) -> Option<(Vec<Cond>, Vec<Cond>)> {
+        self.thread_zero_path_by(|c| self.block_level_cond(c))
+    }
+
+    /// [`Lower::thread_zero_path`] with `on_block` telling the conditions
+    /// on the block.
+    fn thread_zero_path_by(
+        &self,
+        on_block: impl Fn(&Cond) -> bool,
+    ) -> Option<(Vec<Cond>, Vec<Cond>)> {
         let (mut block, mut thread) = (Vec::new(), Vec::new());
         for c in &self.path {
-            if self.block_level_cond(c) {
+            if on_block(c) {
                 block.push(c.clone());
                 continue;
             }

@@ -513,6 +513,30 @@ pub(super) fn constant_values(shape: &Shape) -> Option<Vec<i64>> {
     Some(out)
 }
 
+/// For a loop counting up by one (`v++` while `v < n`, `v <= n`, `v !=
+/// n`), the value it stays below.
+fn bound_by_one(shape: &Shape) -> Option<Expr> {
+    if !matches!(shape.step, Step::Add(Expr::Int(1))) {
+        return None;
+    }
+    match shape.rel {
+        Rel::Lt | Rel::Ne => Some(shape.bound.clone()),
+        Rel::Le => Some(Expr::add(shape.bound.clone(), Expr::Int(1))),
+        _ => None,
+    }
+}
+
+/// Whether `brk` is `v == last` (either way round): a `break` at the
+/// loop's last iteration only.
+fn breaks_at(brk: &Cond, v: &str, last: &Expr) -> bool {
+    let Cond::Cmp(Rel::Eq, a, b) = brk else {
+        return false;
+    };
+    let (a, b) = (simplify(a), simplify(b));
+    let v = Expr::var(v);
+    (a == v && b == *last) || (b == v && a == *last)
+}
+
 /// For `for (v = lo; …; v++)` whose body breaks out under `brk`: the
 /// condition that no iteration before `v` broke out, when it has a closed
 /// form.
@@ -762,15 +786,7 @@ impl Lower {
             // One that breaks at its last trip only (`if (i == n - 1)
             // break;`) is exact as it is: no trip follows.
             Some(BreakTarget::Counted(at, v, last)) => {
-                let at_last = match (&pending.brk, last) {
-                    (Cond::Cmp(Rel::Eq, a, b), Some(last)) => {
-                        let (a, b) = (simplify(a), simplify(b));
-                        let v = Expr::var(v);
-                        (a == v && b == *last) || (b == v && a == *last)
-                    }
-                    _ => false,
-                };
-                if !at_last {
+                if !last.as_ref().is_some_and(|l| breaks_at(&pending.brk, v, l)) {
                     self.wants_uncounted.insert(*at);
                 }
                 Stmt::skip()
@@ -2782,14 +2798,7 @@ impl Lower {
             self.step_cycles(cycles, &k);
         }
         self.loop_vars.push(v.clone());
-        let last = match (&shape.step, shape.rel) {
-            (Step::Add(Expr::Int(1)), Rel::Lt | Rel::Ne) => Some(shape.bound.clone()),
-            (Step::Add(Expr::Int(1)), Rel::Le) => {
-                Some(Expr::add(shape.bound.clone(), Expr::Int(1)))
-            }
-            _ => None,
-        }
-        .map(|hi| simplify(&Expr::sub(hi, Expr::Int(1))));
+        let last = bound_by_one(&shape).map(|hi| simplify(&Expr::sub(hi, Expr::Int(1))));
         let counted = BreakTarget::Counted(loc, v.clone(), last);
         let target = self.break_targets.last_mut();
         let outer = target.map(|t| std::mem::replace(t, counted));
@@ -3157,27 +3166,14 @@ impl Lower {
         before: HashMap<String, Val>,
         locals_before: usize,
     ) {
-        if !matches!(shape.step, Step::Add(Expr::Int(1))) || !j.gotos.is_empty() {
+        if !j.gotos.is_empty() || j.ret != Cond::Bool(false) {
             return;
         }
-        if j.ret != Cond::Bool(false) {
+        let Some(hi) = bound_by_one(shape) else {
             return;
-        }
-        let hi = match shape.rel {
-            Rel::Lt | Rel::Ne => shape.bound.clone(),
-            Rel::Le => Expr::add(shape.bound.clone(), Expr::Int(1)),
-            _ => return,
         };
         let last = simplify(&Expr::sub(hi.clone(), Expr::Int(1)));
-        let at_last = |c: &Cond| match c {
-            Cond::Bool(false) => true,
-            Cond::Cmp(Rel::Eq, a, b) => {
-                let (a, b) = (simplify(a), simplify(b));
-                (a == Expr::var(v) && b == last) || (b == Expr::var(v) && a == last)
-            }
-            _ => false,
-        };
-        if !at_last(&j.brk) {
+        if j.brk != Cond::Bool(false) && !breaks_at(&j.brk, v, &last) {
             return;
         }
         let made: HashSet<&String> = self.prog.locals[locals_before..].iter().collect();
