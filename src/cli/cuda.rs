@@ -301,6 +301,9 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
             {
                 eprintln!("drfscan: warning: {d}");
             }
+            for n in &u.notes {
+                eprintln!("drfscan: note: {}: {n}", f.path);
+            }
         }
     }
     Ok(report::exit_code(&files))

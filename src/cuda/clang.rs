@@ -196,6 +196,73 @@ impl Tu {
         }
     }
 
+    /// The functions device code called that are the host's only, as the
+    /// file and byte range of each definition: the candidates clang's
+    /// notes name ("call to __host__ function from __device__ function",
+    /// or "declared here" after "reference to __host__ function … in
+    /// __device__ function"). Functions of system headers are left out.
+    pub fn host_only_callees(&self) -> Vec<(String, u32, u32)> {
+        let mut out: Vec<(String, u32, u32)> = Vec::new();
+        unsafe {
+            for i in 0..clang_getNumDiagnostics(self.tu) {
+                let d = clang_getDiagnostic(self.tu, i);
+                let text = cx_string(clang_getDiagnosticSpelling(d));
+                let named = text.starts_with("reference to __host__ function ")
+                    && [
+                        " in __device__ function",
+                        " in __global__ function",
+                        " in __host__ __device__ function",
+                    ]
+                    .iter()
+                    .any(|t| text.ends_with(t));
+                // Owned by `d`.
+                let notes = clang_getChildDiagnostics(d);
+                for j in 0..clang_getNumDiagnosticsInSet(notes) {
+                    let n = clang_getDiagnosticInSet(notes, j);
+                    let note = cx_string(clang_getDiagnosticSpelling(n));
+                    let wanted = note
+                        .contains("call to __host__ function from __device__ function")
+                        || note.contains("call to __host__ function from __global__ function")
+                        || (named && note.ends_with(" declared here"));
+                    if wanted {
+                        let c = clang_getCursor(self.tu, clang_getDiagnosticLocation(n));
+                        let node = Node { c, _tu: self };
+                        let function = [
+                            kind::FUNCTION,
+                            kind::METHOD,
+                            kind::CONSTRUCTOR,
+                            kind::FUNCTION_TEMPLATE,
+                        ]
+                        .contains(&node.kind());
+                        if function && !node.in_system_header() {
+                            let node = node.definition().unwrap_or(node);
+                            let template = clang_getSpecializedCursorTemplate(node.c);
+                            let node = if clang_Cursor_isNull(template) == 0
+                                && clang_getCursorKind(template) == kind::FUNCTION_TEMPLATE
+                            {
+                                Node {
+                                    c: template,
+                                    _tu: self,
+                                }
+                            } else {
+                                node
+                            };
+                            let file = node.pos().file;
+                            let (start, end) = node.byte_range();
+                            let site = (file, start, end);
+                            if !site.0.is_empty() && !out.contains(&site) {
+                                out.push(site);
+                            }
+                        }
+                    }
+                    clang_disposeDiagnostic(n);
+                }
+                clang_disposeDiagnostic(d);
+            }
+        }
+        out
+    }
+
     /// Every file the translation unit read, the main file included.
     pub fn inclusions(&self) -> Vec<PathBuf> {
         extern "C" fn visit(

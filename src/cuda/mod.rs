@@ -155,6 +155,58 @@ fn missing_includes(diagnostics: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// Makes each function of `sites` (file, byte range of its definition)
+/// `__host__ __device__` in the text clang reads, with `_Pragma`s before and
+/// after it: lines keep their numbers. `false` when no file could be read.
+fn as_host_device(sites: &[(String, u32, u32)], unsaved: &mut Vec<(String, Vec<u8>)>) -> bool {
+    const BEGIN: &[u8] = b"_Pragma(\"clang force_cuda_host_device begin\")";
+    const END: &[u8] = b"_Pragma(\"clang force_cuda_host_device end\")";
+    let mut files: Vec<&str> = sites.iter().map(|(f, _, _)| f.as_str()).collect();
+    files.sort();
+    files.dedup();
+    let mut changed = false;
+    for file in files {
+        let at = unsaved.iter().position(|(n, _)| n == file);
+        let text = match at {
+            Some(i) => unsaved[i].1.clone(),
+            None => match std::fs::read(file) {
+                Ok(t) => t,
+                Err(_) => continue,
+            },
+        };
+        let mut cuts: Vec<(usize, &[u8])> = Vec::new();
+        for (_, start, end) in sites.iter().filter(|(f, _, _)| f == file) {
+            let (start, end) = (*start as usize, *end as usize);
+            if start >= end || end > text.len() {
+                continue;
+            }
+            cuts.push((start, BEGIN));
+            cuts.push((end, END));
+        }
+        if cuts.is_empty() {
+            continue;
+        }
+        // From the end, so that earlier offsets stay right; an end before
+        // a begin at the same offset.
+        cuts.sort_by(|a, b| b.0.cmp(&a.0).then((a.1 == END).cmp(&(b.1 == END))));
+        let mut out = text;
+        for (offset, pragma) in cuts {
+            out.splice(offset..offset, pragma.iter().copied());
+        }
+        match at {
+            Some(i) => unsaved[i].1 = out,
+            None => unsaved.push((file.to_string(), out)),
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// How many kernels of a parse have clang's errors in them.
+fn not_compiled(kernels: &[KernelUnit]) -> usize {
+    kernels.iter().filter(|k| !k.errors.is_empty()).count()
+}
+
 /// For each missing include, the directory of the scanned tree that
 /// provides it: among the headers whose path ends with the included name,
 /// the one nearest to the including file (longest common ancestor), then
@@ -330,10 +382,15 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         args,
         mut search,
         forced,
-        unsaved,
+        mut unsaved,
     } = invocation(&main, src, unit.expectation.as_ref(), opts);
     let precompiled = precompiled::prelude(&forced, &args, &unsaved);
     let mut found_dirs: Vec<PathBuf> = Vec::new();
+    // The first parse, kept while the unit is parsed again with the
+    // host-only functions device code calls made `__host__ __device__`:
+    // the one with fewer kernels clang refuses wins.
+    let mut strict: Option<Parsed> = None;
+    let mut host_device_rounds = 0;
     loop {
         // The prelude first (a build's own forced includes come after it);
         // the built-in headers' directory, among the language flags, is
@@ -345,29 +402,52 @@ pub fn parse_source(path: &Path, src: &[u8], opts: &FrontendOptions) -> Unit {
         };
         all.extend(args.iter().cloned());
         all.extend(search.iter().cloned());
-        let (kernels, diagnostics, mut includes, clang_us, foreign) =
-            match parse_on_big_stack(&main_str, &all, &unsaved, &launch) {
-                Ok(parsed) => parsed,
-                Err(e) => {
-                    unit.diagnostics.push(format!("{}: {e}", path.display()));
-                    break;
-                }
-            };
-        unit.clang_us += clang_us;
-        // Includes clang could not find: retry once more with the tree's
-        // directories that have them, as long as that finds new ones.
-        let missing = missing_includes(&diagnostics);
-        let more: Vec<PathBuf> = tree_include_dirs(&main, &missing, opts.tree_headers.paths())
-            .into_iter()
-            .filter(|d| !found_dirs.contains(d) && !opts.include_dirs.contains(d))
-            .collect();
-        if !more.is_empty() && found_dirs.len() < 16 {
-            for d in more {
-                search.push(format!("-I{}", d.display()));
-                found_dirs.push(d);
+        let parsed = match parse_on_big_stack(&main_str, &all, &unsaved, &launch) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                unit.diagnostics.push(format!("{}: {e}", path.display()));
+                break;
             }
+        };
+        unit.clang_us += parsed.3;
+        if host_device_rounds == 0 {
+            // Includes clang could not find: retry once more with the
+            // tree's directories that have them, as long as that finds new
+            // ones.
+            let missing = missing_includes(&parsed.1);
+            let more: Vec<PathBuf> = tree_include_dirs(&main, &missing, opts.tree_headers.paths())
+                .into_iter()
+                .filter(|d| !found_dirs.contains(d) && !opts.include_dirs.contains(d))
+                .collect();
+            if !more.is_empty() && found_dirs.len() < 16 {
+                for d in more {
+                    search.push(format!("-I{}", d.display()));
+                    found_dirs.push(d);
+                }
+                continue;
+            }
+        }
+        // Code written for compilers that let device code call unmarked
+        // inline functions (`operator*` on `float2`), which clang refuses
+        // as host-only: those functions are made `__host__ __device__`, and
+        // then the host-only functions they call in turn.
+        if !parsed.5.is_empty() && host_device_rounds < 3 && as_host_device(&parsed.5, &mut unsaved)
+        {
+            host_device_rounds += 1;
+            strict.get_or_insert(parsed);
             continue;
         }
+        let (kernels, diagnostics, mut includes, _, foreign, _) = match strict.take() {
+            Some(first) if not_compiled(&first.0) <= not_compiled(&parsed.0) => first,
+            Some(_) => {
+                unit.notes.push(
+                    "device code calls functions declared for the host only: they were analysed as `__host__ __device__`"
+                        .into(),
+                );
+                parsed
+            }
+            None => parsed,
+        };
         unit.kernels = kernels;
         unit.foreign_launches = foreign;
         let warp_sync = opts
@@ -716,10 +796,9 @@ type Parsed = (
     Vec<(PathBuf, String)>,
     u64,
     Vec<launch::ForeignLaunches>,
+    Vec<(String, u32, u32)>,
 );
 
-/// The hash of a file a unit read: from memory for the built-in headers
-/// and the main file, else from disk.
 /// The text of the file `path`: its unsaved contents when the parse has
 /// them, else the file on disk.
 fn source_text(path: &str, unsaved: &[(String, Vec<u8>)]) -> Option<String> {
@@ -729,11 +808,17 @@ fn source_text(path: &str, unsaved: &[(String, Vec<u8>)]) -> Option<String> {
     }
 }
 
+/// The hash of a file a unit read: from disk, else (the built-in
+/// headers) from memory.
 fn content_hash(f: &Path, unsaved: &[(String, Vec<u8>)]) -> Option<String> {
-    let name = f.to_string_lossy();
-    let bytes = match unsaved.iter().find(|(n, _)| *n == name) {
-        Some((_, b)) => std::borrow::Cow::Borrowed(b),
-        None => std::borrow::Cow::Owned(std::fs::read(f).ok()?),
+    // A file on disk is hashed as it is there, though clang may have read
+    // it rewritten: the unit cache compares with the disk's contents.
+    let bytes = match std::fs::read(f) {
+        Ok(b) => std::borrow::Cow::Owned(b),
+        Err(_) => {
+            let name = f.to_string_lossy();
+            std::borrow::Cow::Borrowed(&unsaved.iter().find(|(n, _)| *n == name)?.1)
+        }
     };
     Some(blake3::hash(&bytes).to_hex().to_string())
 }
@@ -1099,7 +1184,8 @@ fn parse_tu(
             }
         })
         .collect();
-    Ok((kernels, diagnostics, includes, clang_us, foreign))
+    let host_only = tu.host_only_callees();
+    Ok((kernels, diagnostics, includes, clang_us, foreign, host_only))
 }
 
 /// A declaration in a file of the project being analysed: neither a system

@@ -5701,3 +5701,33 @@ fn a_counter_leaves_its_loop_at_its_bound_or_its_start() {
         "{a}"
     );
 }
+
+#[test]
+fn host_only_functions_device_code_calls_are_taken_as_host_device() {
+    let src = "
+inline float2 operator+(float2 a, float2 b) { return make_float2(a.x + b.x, a.y + b.y); }
+struct Pair { float2 v; Pair(float2 x) : v(x) {} float2 get() const { return v; } };
+float twice(float x) { return x + x; }
+__global__ void k(float2 *p) {
+  Pair q(p[threadIdx.x] + p[threadIdx.x + 64]);
+  p[threadIdx.x] = q.get();
+  p[threadIdx.x].x = twice(p[threadIdx.x].x);
+}
+int main() { float2 *p; k<<<4, 64>>>(p); return 0; }
+";
+    let u = unit(src);
+    assert_eq!(u.kernels.len(), 1);
+    let k = &u.kernels[0];
+    assert!(k.errors.is_empty(), "{:?}", k.errors);
+    assert!(k.lowered.is_ok(), "{:?}", k.lowered);
+    // `main` stays host code: its launch is read.
+    assert_eq!(k.launches.len(), 1, "{:?}", k.launches);
+    assert_eq!(k.launches[0].block[0], Some(64));
+    assert!(
+        u.notes.iter().any(|n| n.contains("`__host__ __device__`")),
+        "{:?}",
+        u.notes
+    );
+    // Lines keep their numbers.
+    assert_eq!(k.loc.line, 5);
+}
