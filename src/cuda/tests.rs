@@ -5731,3 +5731,20 @@ int main() { float2 *p; k<<<4, 64>>>(p); return 0; }
     // Lines keep their numbers.
     assert_eq!(k.loc.line, 5);
 }
+
+#[test]
+fn a_resolved_conversion_to_a_pointer_is_inlined_as_a_member_function() {
+    // Outside templates, `SharedMemory<float>()` used as a `float *` is a
+    // call of the resolved `operator float *`: its body gives the array.
+    let k = kernel(
+        "template <typename T> struct SharedMemory {
+  __device__ inline operator T *() { extern __shared__ int words_[]; return (T *)words_; }
+};
+__device__ void load(const float *p) {
+  float *s = SharedMemory<float>();
+  s[threadIdx.x] = p[threadIdx.x];
+}
+__global__ void k(const float *p) { load(p); }",
+    );
+    assert_eq!(k.array("words_").map(|a| a.scope), Some(Scope::Shared));
+}

@@ -2579,7 +2579,9 @@ impl Lower {
     }
 
     fn project_method_of(&mut self, n: &Node, ops: &[Node], f: Node) -> R<Option<Val>> {
-        if f.kind() != K::METHOD || from_toolkit(&f) {
+        // A conversion (`operator T *()`, called where the object is used
+        // as a pointer) is a member function like the others.
+        if !matches!(f.kind(), K::METHOD | K::CONVERSION) || from_toolkit(&f) {
             return Ok(None);
         }
         let Some(def) = f.definition().filter(children_has_body) else {
