@@ -5748,3 +5748,27 @@ __global__ void k(const float *p) { load(p); }",
     );
     assert_eq!(k.array("words_").map(|a| a.scope), Some(Scope::Shared));
 }
+
+#[test]
+fn a_signed_offset_below_zero_is_divided_as_c_truncates() {
+    // `-1 / 2` is 0 in C: the quotient of a halo offset is the negated
+    // quotient of its negation below zero, not the protocol's floor.
+    let k = kernel(
+        "__global__ void k(int *out) {
+  out[(2 * (int)threadIdx.x - 1) / 2] = 1;
+  out[64 + ((int)threadIdx.x - 3) % 4] = 2;
+  out[128 + (int)threadIdx.x / 2] = 3;
+}",
+    );
+    let shown = show(&k);
+    assert!(
+        shown.contains("(((2 * tid.x) - 1) >= 0 ? (((2 * tid.x) - 1) / 2) : (0 - ((0 - ((2 * tid.x) - 1)) / 2)))"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("((tid.x - 3) >= 0 ? ((tid.x - 3) % 4) : (0 - ((0 - (tid.x - 3)) % 4)))"),
+        "{shown}"
+    );
+    // A dividend that is never negative keeps the plain quotient.
+    assert!(shown.contains("wr[(128 + (tid.x / 2))]"), "{shown}");
+}

@@ -684,7 +684,56 @@ impl Lower {
                 return Val::Unknown;
             }
         }
+        if let (op::DIV | op::REM, false, Val::Int(x), Val::Int(y)) =
+            (o, n.ty().is_unsigned(), &a, &b)
+        {
+            if self.offset_below_zero(x) {
+                return self.truncated(o, x.clone(), y.clone());
+            }
+        }
         self.arith(o, a, b)
+    }
+
+    /// Whether `x` is a non-negative value less a constant (`2 * t - 1`,
+    /// `tid - RADIUS`): a halo's offset, negative for the first threads.
+    /// Other dividends keep the protocol's division, which the rewriting of
+    /// digits needs: `i - i / T * T` stays a remainder.
+    fn offset_below_zero(&self, x: &Expr) -> bool {
+        fn of_ids(e: &Expr) -> bool {
+            match e {
+                Expr::Int(c) => *c >= 0,
+                Expr::Var(v) => {
+                    crate::protocol::builtin::is_thread_id(v) || crate::protocol::builtin::is_dim(v)
+                }
+                Expr::Bin(Op::Add | Op::Mul, a, b) => of_ids(a) && of_ids(b),
+                _ => false,
+            }
+        }
+        match simplify(x) {
+            Expr::Bin(Op::Sub, a, c) => matches!(*c, Expr::Int(1..)) && of_ids(&a),
+            _ => false,
+        }
+    }
+
+    /// C's `x / y` and `x % y` on a signed `x` that may be negative: they
+    /// truncate toward zero, where the protocol's division floors (for a
+    /// positive divisor). `-1 / 2` is 0, not -1, so `(2 * t - 1) / 2` is 0
+    /// for threads 0 and 1 alike. Below zero, the quotient and remainder of
+    /// `-x`, negated (and `x % 0 = x`, `x / 0 = 0` still).
+    fn truncated(&mut self, o: i32, x: Expr, y: Expr) -> Val {
+        let bop = if o == op::DIV { Op::Div } else { Op::Mod };
+        if too_big(&x) || too_big(&y) {
+            return Val::Unknown;
+        }
+        let below = Expr::sub(
+            Expr::Int(0),
+            Expr::bin(bop, Expr::sub(Expr::Int(0), x.clone()), y.clone()),
+        );
+        Val::Int(simplify(&Expr::Ite(
+            Box::new(Cond::cmp(Rel::Ge, x.clone(), Expr::Int(0))),
+            Box::new(Expr::bin(bop, x, y)),
+            Box::new(below),
+        )))
     }
 
     pub(super) fn arith(&mut self, o: i32, a: Val, b: Val) -> Val {
