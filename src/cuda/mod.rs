@@ -157,7 +157,7 @@ fn missing_includes(diagnostics: &[String]) -> Vec<String> {
 
 /// Makes each function of `sites` (file, byte range of its definition)
 /// `__host__ __device__` in the text clang reads, with `_Pragma`s before and
-/// after it: lines keep their numbers. `false` when no file could be read.
+/// after it: lines keep their numbers. `false` when it changed no file.
 fn as_host_device(sites: &[(String, u32, u32)], unsaved: &mut Vec<(String, Vec<u8>)>) -> bool {
     const BEGIN: &[u8] = b"_Pragma(\"clang force_cuda_host_device begin\")";
     const END: &[u8] = b"_Pragma(\"clang force_cuda_host_device end\")";
