@@ -3164,6 +3164,29 @@ fn a_range_a_group_leader_takes_is_its_members_ticket() {
 }
 
 #[test]
+fn a_range_the_lowest_active_lane_takes_is_the_active_lanes_ticket() {
+    let src = |pre: &str, test: &str, from: &str| {
+        format!(
+            "__global__ void k(int *dst, int *count) {{ {pre} \
+             unsigned m = __activemask(); int leader = __ffs(m) - 1; \
+             int lane = threadIdx.x % 32; unsigned rank = __popc(m & ((1 << lane) - 1)); \
+             int r; if ({test}) r = atomicAdd(count, __popc(m)); \
+             dst[__shfl_sync(m, r, {from}) + rank] = 1; }}"
+        )
+    };
+    let ranges = |k: &Kernel| k.tickets.iter().filter(|t| t.group.is_some()).count();
+    let flat = "__requires(blockDim.y == 1 && blockDim.z == 1);";
+    for test in ["rank == 0", "lane == leader"] {
+        let k = kernel(&src(flat, test, "leader"));
+        assert_eq!(ranges(&k), 1, "{test}: {:?}", k.tickets);
+    }
+    // `threadIdx.x % 32` is no lane where blocks have rows; lane 0 need
+    // not be active.
+    assert_eq!(ranges(&kernel(&src("", "lane == leader", "leader"))), 0);
+    assert_eq!(ranges(&kernel(&src(flat, "rank == 0", "0"))), 0);
+}
+
+#[test]
 fn masks_by_powers_of_two_a_loop_visits_are_remainders() {
     // Sizes double from 2 around barriers that are not at the body's edge:
     // each iteration's size is `2 << e` of one exponent for the block.

@@ -524,7 +524,8 @@ pub(super) fn beyond_registers(asm: &Asm) -> Option<&str> {
 }
 
 /// The value an output operand `%k` takes when the statement is a single
-/// `mov` from a special register a thread knows: its ids and its lane.
+/// `mov` from a special register a thread knows: its ids, its lane and the
+/// mask of the lanes below it.
 pub(super) fn special_register(asm: &Asm, k: usize) -> Option<Expr> {
     let [only] = asm.instructions.as_slice() else {
         return None;
@@ -545,6 +546,9 @@ pub(super) fn special_register(asm: &Asm, k: usize) -> Option<Expr> {
     };
     if src == "laneid" {
         return Some(super::call::lane());
+    }
+    if src == "lanemask_lt" {
+        return Some(super::call::lanes_below());
     }
     let (names, d) = [
         (&builtin::TID, axis("tid")),

@@ -44,6 +44,16 @@ pub(super) fn lane() -> Expr {
     Expr::bin(Op::Mod, linear_tid(), Expr::Int(builtin::WARP_SIZE))
 }
 
+/// The mask of the lanes of a thread's warp below its own:
+/// `(1 << lane) - 1`, PTX's `%lanemask_lt`.
+pub(super) fn lanes_below() -> Expr {
+    Expr::bin(
+        Op::Sub,
+        Expr::bin(Op::Shl, Expr::Int(1), lane()),
+        Expr::Int(1),
+    )
+}
+
 /// The variable a structure is copied from, through copy constructors.
 pub(super) fn record_source(n: Node) -> Option<Node> {
     let n = strip(n);
@@ -459,32 +469,20 @@ pub(super) fn class_name(spelling: &str) -> &str {
     &spelling[..end]
 }
 
-/// Whether `c` holds for the leader of a group with ranks `rank` only:
-/// `rank == 0`.
-fn is_leader(c: &Cond, rank: &Expr) -> bool {
-    let zero = Expr::Int(0);
-    [
-        Cond::cmp(Rel::Eq, rank.clone(), zero.clone()),
-        Cond::cmp(Rel::Eq, zero, rank.clone()),
-    ]
-    .iter()
-    .any(|l| imp::simplify_cond(l) == *c)
-}
-
-/// `v` as the leader of a group with ranks `rank` holds it: the values
-/// chosen under its leader's condition.
-fn at_leader(v: &Expr, rank: &Expr) -> Expr {
+/// `v` as the leader of a group holds it: the values chosen under
+/// conditions `leads` says hold for the group's leader only.
+fn at_leader(v: &Expr, leads: &dyn Fn(&Cond) -> bool) -> Expr {
     match v {
-        Expr::Ite(c, a, _) if is_leader(c, rank) => at_leader(a, rank),
+        Expr::Ite(c, a, _) if leads(c) => at_leader(a, leads),
         Expr::Ite(c, a, b) => Expr::Ite(
             c.clone(),
-            Box::new(at_leader(a, rank)),
-            Box::new(at_leader(b, rank)),
+            Box::new(at_leader(a, leads)),
+            Box::new(at_leader(b, leads)),
         ),
         Expr::Bin(o, a, b) => Expr::Bin(
             *o,
-            Box::new(at_leader(a, rank)),
-            Box::new(at_leader(b, rank)),
+            Box::new(at_leader(a, leads)),
+            Box::new(at_leader(b, leads)),
         ),
         e => e.clone(),
     }
@@ -1647,6 +1645,19 @@ impl Lower {
                     Some(w) if w.tokens().is_empty() => Some(builtin::WARP_SIZE),
                     Some(w) => self.constant_of(w),
                 };
+                let leader = match lane.map(|l| match l {
+                    Val::Int(e) => simplify(e),
+                    _ => Expr::Int(-1),
+                }) {
+                    Some(Expr::Var(l)) if width == Some(builtin::WARP_SIZE) => {
+                        self.leaders.get(&l).cloned()
+                    }
+                    _ => None,
+                };
+                if let (Some(g), Some(Val::Int(v))) = (leader, vals.get(at)) {
+                    let v = v.clone();
+                    return Ok(Some(self.leader_range(&v, g)));
+                }
                 return Ok(Some(match (lane, width) {
                     (Some(Val::Int(l)), Some(w))
                         if self.block_uniform(l) && !n.ty().is_integral() =>
@@ -1655,6 +1666,44 @@ impl Lower {
                     }
                     _ => Val::Unknown,
                 }));
+            }
+            "__activemask" if args.is_empty() => return Ok(Some(self.active_mask())),
+            "__ballot_sync" | "__ballot" if !args.is_empty() => {
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.rvalue(a)?);
+                }
+                let all_vote = match vals.last() {
+                    Some(Val::Int(e)) => matches!(simplify(e), Expr::Int(c) if c != 0),
+                    _ => false,
+                };
+                if !all_vote {
+                    return Ok(Some(Val::Unknown));
+                }
+                // Within a group's mask, the same group.
+                if let (true, Some(Val::Int(m))) = (args.len() == 2, vals.first()) {
+                    if self.mask_group(m).is_some() {
+                        return Ok(Some(Val::Int(m.clone())));
+                    }
+                }
+                return Ok(Some(self.active_mask()));
+            }
+            "__popc" | "__ffs" if args.len() == 1 => {
+                let Val::Int(e) = self.rvalue(&args[0])? else {
+                    return Ok(Some(Val::Unknown));
+                };
+                if name == "__popc" {
+                    return Ok(Some(self.mask_count(&e).map_or(Val::Unknown, Val::Int)));
+                }
+                let Some(g) = self.mask_group(&e) else {
+                    return Ok(Some(Val::Unknown));
+                };
+                // The leader's lane, counted from 1.
+                let leader = self.local("leader");
+                if let Expr::Var(l) = &leader {
+                    self.leaders.insert(l.clone(), g);
+                }
+                return Ok(Some(Val::Int(Expr::add(leader, Expr::Int(1)))));
             }
             // `cg::reduce(tile, v, op)`: the tile's reduction, handed to
             // every member.
@@ -2398,10 +2447,93 @@ impl Lower {
         let amount = simplify(amount);
         self.groups
             .values()
-            .find(|g| {
-                simplify(&g.size) == amount && self.path.iter().any(|c| is_leader(c, &g.rank))
-            })
+            .find(|g| simplify(&g.size) == amount && self.path.iter().any(|c| self.leads(c, g)))
             .cloned()
+    }
+
+    /// Whether `c` holds for the leader of group `g` only: `rank == 0`,
+    /// or, for a group a mask names, `lane == __ffs(mask) - 1`.
+    fn leads(&self, c: &Cond, g: &GroupRange) -> bool {
+        let zero = Expr::Int(0);
+        let first = [
+            Cond::cmp(Rel::Eq, g.rank.clone(), zero.clone()),
+            Cond::cmp(Rel::Eq, zero, g.rank.clone()),
+        ];
+        if first.iter().any(|l| imp::simplify_cond(l) == *c) {
+            return true;
+        }
+        let Cond::Cmp(Rel::Eq, a, b) = c else {
+            return false;
+        };
+        let leader_lane = |e: &Expr| matches!(e, Expr::Var(l) if self.leaders.get(l) == Some(g));
+        (leader_lane(a) && self.is_lane(b)) || (leader_lane(b) && self.is_lane(a))
+    }
+
+    /// Whether `e` is the thread's lane in its warp: the linear id modulo
+    /// 32, or `threadIdx.x % 32` where the block is one row of threads.
+    fn is_lane(&self, e: &Expr) -> bool {
+        let e = simplify(e);
+        if e == simplify(&lane()) {
+            return true;
+        }
+        let row = Expr::bin(
+            Op::Mod,
+            Expr::var(builtin::TID[0]),
+            Expr::Int(builtin::WARP_SIZE),
+        );
+        e == simplify(&row) && (1..3).all(|d| self.flat_axis(d))
+    }
+
+    /// A vote every active lane of a warp wins (`__activemask()`,
+    /// `__ballot_sync(m, 1)`): the mask of a coalesced group, whose size
+    /// and ranks its population counts give (`__popc(m)`, `__popc(m &
+    /// lanemask_lt)`) and whose leader is its lowest lane (`__ffs(m) - 1`).
+    fn active_mask(&mut self) -> Val {
+        let mask = self.local("mask");
+        let Expr::Var(k) = &mask else {
+            return Val::Unknown;
+        };
+        let g = GroupRange {
+            rank: self.local("rank"),
+            size: self.local("size"),
+        };
+        self.groups.insert(format!("mask {k}"), g.clone());
+        self.masks.insert(k.clone(), g);
+        Val::Int(mask)
+    }
+
+    /// The group a mask `e` names (see [`Lower::active_mask`]).
+    fn mask_group(&self, e: &Expr) -> Option<GroupRange> {
+        match simplify(e) {
+            Expr::Var(m) => self.masks.get(&m).cloned(),
+            _ => None,
+        }
+    }
+
+    /// `__popc(e)` of a group's mask: its size; of the mask's lanes below
+    /// the thread's (`mask & ((1 << lane) - 1)`): the thread's rank.
+    fn mask_count(&self, e: &Expr) -> Option<Expr> {
+        if let Some(g) = self.mask_group(e) {
+            return Some(g.size);
+        }
+        let lanes_below = |x: &Expr| matches!(x, Expr::Bin(Op::Shl, o, l) if **o == Expr::Int(1) && self.is_lane(l));
+        // Also as simplified: `mask % (1 << lane)`.
+        match simplify(e) {
+            Expr::Bin(Op::Mod, m, below) if lanes_below(&below) => self.mask_group(&m),
+            Expr::Bin(Op::BitAnd, a, b) => {
+                let below = |x: &Expr| match simplify(x) {
+                    Expr::Bin(Op::Sub, shifted, one) => {
+                        *one == Expr::Int(1) && lanes_below(&shifted)
+                    }
+                    _ => false,
+                };
+                [(&a, &b), (&b, &a)]
+                    .into_iter()
+                    .find_map(|(m, lt)| self.mask_group(m).filter(|_| below(lt)))
+            }
+            _ => None,
+        }
+        .map(|g| g.rank)
     }
 
     /// The value a collective hands the members of each aligned group of
@@ -2433,8 +2565,15 @@ impl Lower {
         let [Val::Int(v), Val::Int(Expr::Int(0))] = vals.as_slice() else {
             return Ok(Val::Unknown);
         };
-        let Expr::Var(lead) = simplify(&at_leader(v, &g.rank)) else {
-            return Ok(Val::Unknown);
+        Ok(self.leader_range(v, g))
+    }
+
+    /// What the members of group `g` get of the leader's `v`: the start of
+    /// a range the leader took for the group, as a ticket over the group's
+    /// ranks; unknown for any other value.
+    fn leader_range(&mut self, v: &Expr, g: GroupRange) -> Val {
+        let Expr::Var(lead) = simplify(&at_leader(v, &|c| self.leads(c, &g))) else {
+            return Val::Unknown;
         };
         let taken = self
             .group_leads
@@ -2442,12 +2581,12 @@ impl Lower {
             .any(|(l, lg)| *l == lead && *lg == g);
         let ticket = self.tickets.iter().find(|(t, _, _)| t.local == lead);
         let (true, Some((t, array, cell))) = (taken, ticket) else {
-            return Ok(Val::Unknown);
+            return Val::Unknown;
         };
         let (grid, array, cell) = (t.grid, array.clone(), cell.clone());
         let start = self.local("range");
         let Expr::Var(local) = &start else {
-            return Ok(Val::Unknown);
+            return Val::Unknown;
         };
         let ticket = crate::protocol::Ticket {
             local: local.clone(),
@@ -2460,7 +2599,7 @@ impl Lower {
             counter: None,
         };
         self.tickets.push((ticket, array, cell));
-        Ok(Val::Int(start))
+        Val::Int(start)
     }
 
     /// Member functions are not inlined: assignment operators of

@@ -264,6 +264,10 @@ pub struct Lower {
     /// built-in values (a coalesced group's, by object) or are (a tile's,
     /// by type): what a leader's atomic is matched against.
     groups: HashMap<String, GroupRange>,
+    /// Masks of coalesced groups (see [`Lower::active_mask`]), by local.
+    masks: HashMap<String, GroupRange>,
+    /// Locals holding the lane of a group's leader (`__ffs(mask) - 1`).
+    leaders: HashMap<String, GroupRange>,
     /// Tickets a group's leader took for its group (`atomicAdd(c,
     /// g.size())` under `g.thread_rank() == 0`): the local and the group.
     group_leads: Vec<(String, GroupRange)>,
@@ -642,6 +646,8 @@ impl Lower {
             atomics: Vec::new(),
             tickets: Vec::new(),
             groups: HashMap::new(),
+            masks: HashMap::new(),
+            leaders: HashMap::new(),
             group_leads: Vec::new(),
             group_types: HashMap::new(),
             record_returns: Vec::new(),
@@ -1142,20 +1148,9 @@ impl Lower {
         }
         if let (Some(t), false) = (&self.block_ticket, self.flat_block) {
             let vars = self.named_vars();
-            // An axis of size 1 (`__requires(blockDim.y == 1)`, or every
-            // launch's) has thread 0 only.
-            let flat = |d: usize| {
-                let size = builtin::BLOCK_DIM[d];
-                self.prog
-                    .assumes
-                    .iter()
-                    .flat_map(Cond::fixed_values)
-                    .any(|(v, n)| v == size && n == 1)
-                    || self.launch.iter().any(|(v, n)| v == size && *n == 1)
-            };
             self.ticket_axes_open = (1..3).any(|d| {
                 !t.fixed[d]
-                    && !flat(d)
+                    && !self.flat_axis(d)
                     && (vars.contains(builtin::TID[d]) || vars.contains(builtin::BLOCK_DIM[d]))
             });
         }
@@ -1250,6 +1245,20 @@ impl Lower {
             self.prog.block_uniform.push(name.clone());
         }
         Some(v)
+    }
+
+    /// Whether axis `d` of the block has one thread: the kernel lowered
+    /// flat, or `__requires(blockDim.y == 1)` or every launch says so.
+    fn flat_axis(&self, d: usize) -> bool {
+        let size = builtin::BLOCK_DIM[d];
+        self.flat_block
+            || self
+                .prog
+                .assumes
+                .iter()
+                .flat_map(Cond::fixed_values)
+                .any(|(v, n)| v == size && n == 1)
+            || self.launch.iter().any(|(v, n)| v == size && *n == 1)
     }
 
     fn local(&mut self, base: &str) -> Expr {
