@@ -71,7 +71,7 @@ impl Options {
 
 /// The analysis version: part of every cache key, bumped whenever a change
 /// could alter a verdict.
-pub const ANALYSIS_VERSION: &str = "193";
+pub const ANALYSIS_VERSION: &str = "194";
 
 /// The reason of a kernel cut short by its budget (`--kernel-timeout`).
 pub const TIME_BUDGET: &str = "time budget";

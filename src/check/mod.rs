@@ -948,14 +948,33 @@ fn check_prepared(
         }
     } else if let Some(reason) = unknown {
         report.verdict = Verdict::Unknown;
-        report.reason = Some(if reason == TIME_BUDGET {
+        let mut why = if reason == TIME_BUDGET {
             format!(
                 "{TIME_BUDGET}: the kernel's analysis took its {} s (--kernel-timeout)",
                 opts.kernel_timeout_ms as f64 / 1e3
             )
         } else {
             format!("the solver gave up: {reason}")
-        });
+        };
+        // What callers may state to have the kernel proved: an index that
+        // decomposes by sizes of unknown sign (`i / w % h`) is hard, and
+        // under positive sizes often quick.
+        if reason != TIME_BUDGET {
+            let started = Instant::now();
+            let racy = Racy {
+                traces: &undecided_traces,
+                pairs: &[],
+                undecided: &[],
+                witnessed: &[],
+            };
+            if let Search::Found(pre) =
+                precondition(kernel, &racy, opts, cache, &mut stats, deadline)
+            {
+                why.push_str(&format!("; proved if callers ensure `__requires({pre})`"));
+            }
+            stats.solve += started.elapsed();
+        }
+        report.reason = Some(why);
     }
     (report, stats)
 }
@@ -3020,6 +3039,57 @@ mod tests {
         let hard = analysis::traces(&shared, &shared.arrays[0], false).expect("traces");
         let hard: Vec<&Trace> = hard.iter().collect();
         assert!(!matches!(search(&hard), Search::Found(_)));
+    }
+
+    #[test]
+    fn an_undecided_kernel_shows_the_precondition_that_proves_it() {
+        // The scan's own queries undecided (a cache that answers so), the
+        // queries under each candidate asked of the solver.
+        struct Hard(HashSet<String>);
+        impl TraceCache for Hard {
+            fn get(&self, hash: &str) -> Option<Outcome> {
+                self.0
+                    .contains(hash)
+                    .then(|| Outcome::Unknown("timeout".into()))
+            }
+            fn put(&self, _hash: &str, _outcome: &Outcome) {}
+        }
+        let k = two_rows();
+        let opts = patient();
+        let traces = analysis::traces(&k, &k.arrays[0], false).expect("traces");
+        let mut hard = HashSet::new();
+        for strict in [false, true] {
+            let o = Options {
+                strict,
+                ..opts.clone()
+            };
+            hard.extend(traces.iter().map(|t| t.hash(&o.solver_key())));
+        }
+        let report = check_kernel_cached(&k, &opts, &Hard(hard));
+        assert_eq!(report.verdict(), Verdict::Unknown, "{report:?}");
+        let reason = report.arrays[0].reason.clone().unwrap_or_default();
+        assert!(
+            reason.contains("if callers ensure `__requires(n >= "),
+            "{reason}"
+        );
+        // Where no condition proves it (every thread writes one cell), the
+        // reason says only that the solver gave up.
+        let shared = prepare(&kernel(
+            "params n; assume blockDim.x == 64; array a { wr[n] }",
+        ));
+        let traces = analysis::traces(&shared, &shared.arrays[0], false).expect("traces");
+        let mut hard = HashSet::new();
+        for strict in [false, true] {
+            let o = Options {
+                strict,
+                ..opts.clone()
+            };
+            hard.extend(traces.iter().map(|t| t.hash(&o.solver_key())));
+        }
+        let report = check_kernel_cached(&shared, &opts, &Hard(hard));
+        assert_eq!(report.verdict(), Verdict::Unknown, "{report:?}");
+        let reason = report.arrays[0].reason.clone().unwrap_or_default();
+        assert!(!reason.contains("__requires"), "{reason}");
     }
 
     #[test]
